@@ -1,0 +1,57 @@
+/**
+ * Sign-in endpoints (spec §7 "Auth"; issue #2 "Sign-in").
+ * The browser encrypts the password with RSA-OAEP SHA-256 under the key from /oauth/key and sends it
+ * base64-encoded; the server never sees a password in clear on the wire.
+ */
+import { z } from 'zod';
+import { AUTHORITIES } from '../authorities.js';
+import { endpoint } from './endpoint.js';
+
+export const publicKeyResponse = z.object({ publicKey: z.string(), keyId: z.string() });
+
+export const captchaResponse = z.object({
+  checkCodeId: z.string(),
+  /** SVG image of the captcha. */
+  image: z.string(),
+  /** False when the server runs with AUTH_CAPTCHA=off; the field may then be left empty. */
+  required: z.boolean(),
+});
+
+export const captchaMatchBody = z.object({ checkCodeId: z.string().min(1), checkCode: z.string().min(1).max(10) });
+
+export const signInBody = z.object({
+  username: z.string().trim().min(1).max(64),
+  /** base64(RSA-OAEP-SHA-256(password)). */
+  password: z.string().min(1).max(1024),
+  keyId: z.string().min(1).max(64),
+  checkCode: z.string().max(10).default(''),
+  checkCodeId: z.string().max(64).default(''),
+});
+
+export const tokenResponse = z.object({
+  access_token: z.string(),
+  token_type: z.literal('bearer'),
+  /** Idle lifetime, s. */
+  expires_in: z.number().int(),
+});
+
+export const userInfoResponse = z.object({
+  username: z.string(),
+  /** 0 administrator, 1 operator (spec §6). */
+  type: z.number().int(),
+  authorities: z.array(z.enum(AUTHORITIES)),
+  tenants: z.array(z.object({ id: z.number().int(), name: z.string() })),
+});
+export type UserInfo = z.infer<typeof userInfoResponse>;
+
+export const authEndpoints = {
+  publicKey: endpoint({ method: 'GET', path: '/oauth/key', access: 'public', kind: 'tokenless', response: publicKeyResponse }),
+  captcha: endpoint({ method: 'GET', path: '/oauth/checkCode', access: 'public', kind: 'tokenless', response: captchaResponse }),
+  captchaMatch: endpoint({
+    method: 'POST', path: '/oauth/checkCode/match', access: 'public', kind: 'tokenless',
+    body: captchaMatchBody, response: z.object({ match: z.boolean() }),
+  }),
+  signIn: endpoint({ method: 'POST', path: '/oauth/token', access: 'public', kind: 'tokenless', body: signInBody, response: tokenResponse }),
+  userInfo: endpoint({ method: 'GET', path: '/oauth/userInfo', access: 'authenticated', kind: 'token', response: userInfoResponse }),
+  signOut: endpoint({ method: 'POST', path: '/oauth/logout', access: 'authenticated', kind: 'token', response: z.null() }),
+};

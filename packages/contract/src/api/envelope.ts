@@ -1,0 +1,51 @@
+/**
+ * The response envelope of every JSON API call: `{ success, code, message, data }` (issue #2).
+ * Validation errors add `errors`: the failing fields with messages in both languages.
+ */
+import { z } from 'zod';
+import { PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX } from '../constants.js';
+import type { LocalizedText } from '../i18n.js';
+import type { ErrorCode } from './errors.js';
+
+/** One failing field: dotted path (e.g. `body.username`), localized message. */
+export interface FieldError {
+  field: string;
+  message: LocalizedText;
+}
+
+export interface SuccessEnvelope<T> {
+  success: true;
+  code: 'OK';
+  message: string;
+  data: T;
+}
+
+export interface ErrorEnvelope {
+  success: false;
+  code: ErrorCode;
+  /** In the caller's language (Accept-Language; Chinese by default). */
+  message: string;
+  data: null;
+  errors?: FieldError[];
+}
+
+export type Envelope<T> = SuccessEnvelope<T> | ErrorEnvelope;
+
+/** Query of every list: 1-based page `current` and page `size` (default 10, at most 500). */
+export const pageQuery = z.object({
+  current: z.coerce.number().int().min(1).default(1),
+  size: z.coerce.number().int().min(1).max(PAGE_SIZE_MAX).default(PAGE_SIZE_DEFAULT),
+});
+export type PageQuery = z.infer<typeof pageQuery>;
+
+/** A page of records. */
+export interface Page<T> {
+  records: T[];
+  total: number;
+  current: number;
+  size: number;
+}
+
+/** Zod schema of a page of `record`. */
+export const pageOf = <T extends z.ZodType>(record: T) =>
+  z.object({ records: z.array(record), total: z.number().int(), current: z.number().int(), size: z.number().int() });

@@ -1,0 +1,21 @@
+/**
+ * Error codes of the API with their HTTP status and messages in both languages (issue #2 API conventions).
+ * The spec's client (§8) treats 403 TOKEN_EXPIRED as "sign in again"; 403 FORBIDDEN only says "no permission".
+ */
+import type { LocalizedText } from '../i18n.js';
+
+export const ERRORS = {
+  VALIDATION_FAILED: { status: 400, message: { 'zh-CN': '请求参数有误', 'en-US': 'The request has invalid fields' } },
+  CAPTCHA_INVALID: { status: 400, message: { 'zh-CN': '验证码错误或已过期', 'en-US': 'The captcha is wrong or has expired' } },
+  KEY_EXPIRED: { status: 400, message: { 'zh-CN': '加密密钥已失效，请刷新页面', 'en-US': 'The encryption key has expired; reload the page' } },
+  INVALID_CREDENTIALS: { status: 401, message: { 'zh-CN': '用户名或密码错误', 'en-US': 'Wrong username or password' } },
+  ACCOUNT_DISABLED: { status: 401, message: { 'zh-CN': '账号已停用', 'en-US': 'This account is disabled' } },
+  TOKEN_EXPIRED: { status: 403, message: { 'zh-CN': '您的token已过期，请重新登录！', 'en-US': 'Your session has expired; please sign in again!' } },
+  FORBIDDEN: { status: 403, message: { 'zh-CN': '没有权限', 'en-US': 'No permission' } },
+  NOT_FOUND: { status: 404, message: { 'zh-CN': '资源不存在', 'en-US': 'Not found' } },
+  CONFLICT: { status: 409, message: { 'zh-CN': '数据冲突', 'en-US': 'Conflicting data' } },
+  TOO_MANY_ATTEMPTS: { status: 429, message: { 'zh-CN': '尝试次数过多，请稍后再试', 'en-US': 'Too many attempts; try again later' } },
+  INTERNAL: { status: 500, message: { 'zh-CN': '服务器内部错误', 'en-US': 'Internal server error' } },
+} as const satisfies Record<string, { status: number; message: LocalizedText }>;
+
+export type ErrorCode = keyof typeof ERRORS;

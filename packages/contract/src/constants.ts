@@ -1,0 +1,50 @@
+/**
+ * Business constants of the console. Source: console-spec.md §9 unless noted.
+ */
+
+/** Interface title (spec §1). */
+export const PRODUCT_TITLE = '物联网中台';
+/** English product title, for the English toggle. */
+export const PRODUCT_TITLE_EN = 'IoT Middle Platform';
+/** Breadcrumb title (spec §1). */
+export const BREADCRUMB_TITLE = '物联网设备管理平台';
+export const BREADCRUMB_TITLE_EN = 'IoT Device Management Platform';
+/** Lock vendor constant (spec §1, §9). */
+export const LOCK_VENDOR = 'ZIGUANG';
+
+/** Request timeout of the web client, ms. */
+export const REQUEST_TIMEOUT_MS = 100_000;
+/** Tenant used when none is stored. */
+export const DEFAULT_TENANT_ID = 100;
+/** The loading overlay closes this long after the last request ends, ms. */
+export const LOADING_CLOSE_DEBOUNCE_MS = 300;
+/** At most this many tabs in the tab strip; a ninth drops the oldest. */
+export const MAX_TABS = 8;
+/** The sidebar starts collapsed when the window is narrower than this, px. */
+export const SIDEBAR_COLLAPSE_BELOW_PX = 1500;
+/** Delay before going to /login after an authentication failure, ms. */
+export const AUTH_FAILURE_REDIRECT_MS = 500;
+/** Layout scaling: width clamped to [min, max] px and divided by the divisor. */
+export const LAYOUT_SCALE = { minWidthPx: 1366, maxWidthPx: 1920, divisor: 24 } as const;
+
+/** Base path of the web app (history mode). */
+export const WEB_BASE_PATH = '/api';
+/** Header carrying the tenant id on every call. */
+export const TENANT_HEADER = 'tenantId';
+/** Header carrying the access token on token calls, and a rotated token on responses. */
+export const TOKEN_HEADER = 'zw_paas_token';
+
+/** Pagination: default and maximum page size (issue #2 API conventions). */
+export const PAGE_SIZE_DEFAULT = 10;
+export const PAGE_SIZE_MAX = 500;
+
+/** A lock is online when its last heartbeat is younger than this many heartbeat intervals (issue #2). */
+export const ONLINE_HEARTBEAT_FACTOR = 2.5;
+/** Heartbeat interval assumed until a lock reports its own, s. */
+export const DEFAULT_HEARTBEAT_INTERVAL_S = 30;
+/** A battery at or below this is "low battery", %. */
+export const LOW_BATTERY_PERCENT = 20;
+
+/** Account types: 0 is administrator (spec §6). */
+export const ACCOUNT_TYPE_ADMIN = 0;
+export const ACCOUNT_TYPE_OPERATOR = 1;

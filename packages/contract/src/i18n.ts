@@ -1,0 +1,12 @@
+/** Languages of the console: Chinese first, English toggle. */
+export const LANGUAGES = ['zh-CN', 'en-US'] as const;
+export type Language = (typeof LANGUAGES)[number];
+/** A text in every language of the console. */
+export type LocalizedText = Record<Language, string>;
+
+/** Picks the language from an Accept-Language header value; Chinese unless English is preferred. */
+export function languageFromHeader(header: string | undefined): Language {
+  if (!header) return 'zh-CN';
+  const first = header.split(',')[0]?.trim().toLowerCase() ?? '';
+  return first.startsWith('en') ? 'en-US' : 'zh-CN';
+}
