@@ -1,0 +1,49 @@
+/**
+ * Server configuration from the environment (README "Configuration"). Every value has a default that
+ * makes `npm start` work with nothing set.
+ */
+import { resolve } from 'node:path';
+import { z } from 'zod';
+
+const flag = z.enum(['on', 'off', 'true', 'false', '1', '0']).transform((v) => v === 'on' || v === 'true' || v === '1');
+
+const configSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('./data'),
+  /** postgres://... switches from PGlite to PostgreSQL. */
+  DATABASE_URL: z.string().optional(),
+  MQTT_PORT: z.coerce.number().int().min(0).max(65535).default(1883),
+  /** mqtt://... switches from the embedded broker to an external one. */
+  MQTT_URL: z.string().optional(),
+  ADMIN_PASSWORD: z.string().min(8).optional(),
+  OPERATOR_PASSWORD: z.string().min(8).optional(),
+  AUTH_CAPTCHA: flag.default(true),
+  /** Number of simulated locks started with the server (0: none). */
+  SIM_LOCKS: z.coerce.number().int().min(0).max(100_000).default(50),
+  /** Heartbeat interval of simulated locks, s. */
+  SIM_HEARTBEAT_S: z.coerce.number().int().min(1).max(86_400).default(30),
+  /** A token unused this long expires, s. */
+  TOKEN_IDLE_S: z.coerce.number().int().min(1).default(30 * 60),
+  /** A sign-in lasts at most this long, s. */
+  TOKEN_ABSOLUTE_S: z.coerce.number().int().min(1).default(12 * 3600),
+  /** A token older than this is replaced by a fresh one on its next use (zw_paas_token response header), s. */
+  TOKEN_ROTATE_S: z.coerce.number().int().min(1).default(10 * 60),
+  /** Failed sign-ins of one username within 15 minutes before further attempts are refused. */
+  SIGN_IN_MAX_FAILURES: z.coerce.number().int().min(1).default(5),
+  /** Folder of the built web app. */
+  WEB_DIST: z.string().default(resolve(import.meta.dirname, '../../web/dist')),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+export type Config = z.infer<typeof configSchema>;
+
+/** Reads the configuration; throws a readable error naming the bad variables. */
+export function loadConfig(env: Record<string, string | undefined> = process.env, overrides: Partial<Config> = {}): Config {
+  const parsed = configSchema.safeParse(env);
+  if (!parsed.success) {
+    const fields = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ');
+    throw new Error(`Invalid configuration: ${fields}`);
+  }
+  return { ...parsed.data, ...overrides };
+}

@@ -1,0 +1,146 @@
+/**
+ * Database schema (Drizzle). Tenant-scoped tables carry `tenant_id` and a row-level-security policy
+ * (migration 0001_rls.sql): inside a tenant transaction only that tenant's rows are visible.
+ * Times are `timestamptz`; units are in column comments.
+ */
+import { sql } from 'drizzle-orm';
+import {
+  bigserial, boolean, index, integer, jsonb, pgTable, primaryKey, real, serial, text, timestamp, uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+
+/** Data centres. */
+export const tenants = pgTable('tenants', {
+  id: integer('id').primaryKey(),
+  name: text('name').notNull(),
+  createdAt: createdAt(),
+});
+
+/** Login accounts; type 0 is administrator (spec §6). Password: argon2id hash. */
+export const accounts = pgTable('accounts', {
+  id: serial('id').primaryKey(),
+  username: text('username').notNull().unique(),
+  passwordHash: text('password_hash').notNull(),
+  type: integer('type').notNull(),
+  enabled: boolean('enabled').notNull().default(true),
+  /** The tenant the account was created in. */
+  homeTenantId: integer('home_tenant_id').notNull().references(() => tenants.id),
+  createdAt: createdAt(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Tenants an account may work in. */
+export const accountTenants = pgTable('account_tenants', {
+  accountId: integer('account_id').notNull().references(() => accounts.id, { onDelete: 'cascade' }),
+  tenantId: integer('tenant_id').notNull().references(() => tenants.id),
+}, (t) => [primaryKey({ columns: [t.accountId, t.tenantId] })]);
+
+/** Roles: a named set of authority keys, per tenant. */
+export const roles = pgTable('roles', {
+  id: serial('id').primaryKey(),
+  tenantId: integer('tenant_id').notNull().references(() => tenants.id),
+  name: text('name').notNull(),
+  description: text('description').notNull().default(''),
+  authorities: text('authorities').array().notNull().default(sql`'{}'::text[]`),
+  createdAt: createdAt(),
+}, (t) => [uniqueIndex('roles_tenant_name').on(t.tenantId, t.name)]);
+
+/** Role bindings. */
+export const accountRoles = pgTable('account_roles', {
+  accountId: integer('account_id').notNull().references(() => accounts.id, { onDelete: 'cascade' }),
+  roleId: integer('role_id').notNull().references(() => roles.id, { onDelete: 'cascade' }),
+  tenantId: integer('tenant_id').notNull().references(() => tenants.id),
+}, (t) => [primaryKey({ columns: [t.accountId, t.roleId] })]);
+
+/** Access tokens: only the SHA-256 of a token is stored. */
+export const sessions = pgTable('sessions', {
+  id: serial('id').primaryKey(),
+  tokenHash: text('token_hash').notNull().unique(),
+  accountId: integer('account_id').notNull().references(() => accounts.id, { onDelete: 'cascade' }),
+  createdAt: createdAt(),
+  lastUsedAt: timestamp('last_used_at', { withTimezone: true }).notNull().defaultNow(),
+  /** Absolute expiry of the sign-in this token belongs to. */
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  /** Set when a fresher token replaced this one; it stays valid for a short grace period. */
+  rotatedAt: timestamp('rotated_at', { withTimezone: true }),
+  revokedAt: timestamp('revoked_at', { withTimezone: true }),
+}, (t) => [index('sessions_account').on(t.accountId)]);
+
+/** Image captchas; the answer is stored hashed and usable once. */
+export const captchas = pgTable('captchas', {
+  id: text('id').primaryKey(),
+  answerHash: text('answer_hash').notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true }),
+});
+
+/** RSA key pairs for encrypting the password at sign-in. */
+export const rsaKeys = pgTable('rsa_keys', {
+  id: text('id').primaryKey(),
+  publicPem: text('public_pem').notNull(),
+  privatePem: text('private_pem').notNull(),
+  createdAt: createdAt(),
+});
+
+/** ZIGUANG locks. Device secret: SHA-256 of a random 128-bit secret (high entropy, so no slow hash). */
+export const locks = pgTable('locks', {
+  id: serial('id').primaryKey(),
+  tenantId: integer('tenant_id').notNull().references(() => tenants.id),
+  imei: text('imei').notNull().unique(),
+  name: text('name').notNull(),
+  building: text('building').notNull().default(''),
+  floor: text('floor').notNull().default(''),
+  room: text('room').notNull().default(''),
+  model: text('model').notNull(),
+  vendor: text('vendor').notNull().default('ZIGUANG'),
+  firmwareVersion: text('firmware_version').notNull(),
+  /** % */
+  battery: integer('battery'),
+  /** dBm */
+  rssi: integer('rssi'),
+  /** dB */
+  snr: real('snr'),
+  /** s */
+  heartbeatIntervalS: integer('heartbeat_interval_s').notNull().default(30),
+  lastHeartbeatAt: timestamp('last_heartbeat_at', { withTimezone: true }),
+  lastSeq: integer('last_seq'),
+  deviceSecretHash: text('device_secret_hash').notNull(),
+  enabled: boolean('enabled').notNull().default(true),
+  /** Part of the demo fleet driven by the built-in simulator. */
+  simulated: boolean('simulated').notNull().default(false),
+  createdAt: createdAt(),
+}, (t) => [index('locks_tenant').on(t.tenantId, t.id)]);
+
+/** Heartbeat log; (lock, seq) is unique so a redelivered uplink is stored once. */
+export const heartbeats = pgTable('heartbeats', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  tenantId: integer('tenant_id').notNull(),
+  lockId: integer('lock_id').notNull().references(() => locks.id, { onDelete: 'cascade' }),
+  seq: integer('seq').notNull(),
+  battery: integer('battery').notNull(),
+  rssi: integer('rssi').notNull(),
+  snr: real('snr').notNull(),
+  firmwareVersion: text('firmware_version').notNull(),
+  /** Device clock, ms since epoch. */
+  deviceTs: timestamp('device_ts', { withTimezone: true }).notNull(),
+  receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [
+  uniqueIndex('heartbeats_lock_seq').on(t.lockId, t.seq),
+  index('heartbeats_lock_time').on(t.lockId, t.receivedAt),
+]);
+
+/** System log (系统日志): sign-ins, sign-outs and every mutating call. Never holds secrets. */
+export const auditLog = pgTable('audit_log', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  tenantId: integer('tenant_id'),
+  accountId: integer('account_id'),
+  username: text('username').notNull(),
+  action: text('action').notNull(),
+  target: text('target').notNull().default(''),
+  /** `success` or an error code. */
+  result: text('result').notNull(),
+  clientIp: text('client_ip').notNull().default(''),
+  detail: jsonb('detail'),
+  createdAt: createdAt(),
+}, (t) => [index('audit_log_time').on(t.createdAt), index('audit_log_user_action').on(t.username, t.action, t.createdAt)]);
