@@ -58,6 +58,8 @@ export const sessions = pgTable('sessions', {
   id: serial('id').primaryKey(),
   tokenHash: text('token_hash').notNull().unique(),
   accountId: integer('account_id').notNull().references(() => accounts.id, { onDelete: 'cascade' }),
+  /** One sign-in: rotated tokens share it, and sign-out revokes the whole family. */
+  family: text('family').notNull(),
   createdAt: createdAt(),
   lastUsedAt: timestamp('last_used_at', { withTimezone: true }).notNull().defaultNow(),
   /** Absolute expiry of the sign-in this token belongs to. */
@@ -65,7 +67,7 @@ export const sessions = pgTable('sessions', {
   /** Set when a fresher token replaced this one; it stays valid for a short grace period. */
   rotatedAt: timestamp('rotated_at', { withTimezone: true }),
   revokedAt: timestamp('revoked_at', { withTimezone: true }),
-}, (t) => [index('sessions_account').on(t.accountId)]);
+}, (t) => [index('sessions_account').on(t.accountId), index('sessions_family').on(t.family)]);
 
 /** Image captchas; the answer is stored hashed and usable once. */
 export const captchas = pgTable('captchas', {

@@ -100,6 +100,7 @@ CREATE TABLE "sessions" (
 	"id" serial PRIMARY KEY NOT NULL,
 	"token_hash" text NOT NULL,
 	"account_id" integer NOT NULL,
+	"family" text NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"last_used_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"expires_at" timestamp with time zone NOT NULL,
@@ -130,4 +131,5 @@ CREATE UNIQUE INDEX "heartbeats_lock_seq" ON "heartbeats" USING btree ("lock_id"
 CREATE INDEX "heartbeats_lock_time" ON "heartbeats" USING btree ("lock_id","received_at");--> statement-breakpoint
 CREATE INDEX "locks_tenant" ON "locks" USING btree ("tenant_id","id");--> statement-breakpoint
 CREATE UNIQUE INDEX "roles_tenant_name" ON "roles" USING btree ("tenant_id","name");--> statement-breakpoint
-CREATE INDEX "sessions_account" ON "sessions" USING btree ("account_id");
+CREATE INDEX "sessions_account" ON "sessions" USING btree ("account_id");--> statement-breakpoint
+CREATE INDEX "sessions_family" ON "sessions" USING btree ("family");

@@ -1,0 +1,55 @@
+/**
+ * Authentication and authorization of every route (deny by default):
+ * - a route without a declared `access` fails at registration;
+ * - `public` routes pass; others need a valid zw_paas_token (else 403 TOKEN_EXPIRED);
+ * - the tenantId header must name a tenant the account may use (else 403 FORBIDDEN);
+ * - an authority key must be held in that tenant (type 0 passes; else 403 FORBIDDEN).
+ * A rotated token is returned in the zw_paas_token response header.
+ */
+import { DEFAULT_TENANT_ID, TOKEN_HEADER, WEB_BASE_PATH } from '@iot/contract';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { authoritiesOf, mayUseTenant } from '../modules/oauth/principal.js';
+import { verifyToken } from '../modules/oauth/tokens.js';
+import { ApiError, fieldError } from './api-error.js';
+
+/** Reads the tenantId header (default 100); 400 when it is not a positive integer. */
+export function tenantFromHeader(request: FastifyRequest): number {
+  const raw = request.headers.tenantid;
+  const value = Array.isArray(raw) ? raw[0] : raw;
+  if (value === undefined || value === '') return DEFAULT_TENANT_ID;
+  if (!/^\d{1,9}$/.test(value)) throw fieldError('headers.tenantId', 'tenantId 必须是正整数', 'tenantId must be a positive integer');
+  return Number(value);
+}
+
+export const authPlugin = fp(async (app: FastifyInstance) => {
+  app.decorateRequest('principal', undefined);
+  app.decorateRequest('tenantId', DEFAULT_TENANT_ID);
+  app.addHook('onRoute', (route) => {
+    // The web app's own files under /api/ are public by nature; every other route must say what it needs.
+    if (route.url.startsWith(`${WEB_BASE_PATH}/`)) route.config = { ...route.config, access: 'public' };
+    if (!route.config?.access) throw new Error(`Route ${route.method} ${route.url} declares no access (deny by default)`);
+  });
+  app.addHook('preHandler', async (request, reply) => {
+    if (request.is404) return;
+    const access = request.routeOptions.config.access;
+    if (!access) throw new ApiError('FORBIDDEN');
+    request.tenantId = tenantFromHeader(request);
+    if (access === 'public') return;
+    const rawToken = request.headers[TOKEN_HEADER];
+    const token = Array.isArray(rawToken) ? rawToken[0] : rawToken;
+    const { config, database } = app;
+    const session = token
+      ? await verifyToken(database.system, token, { idleS: config.TOKEN_IDLE_S, absoluteS: config.TOKEN_ABSOLUTE_S, rotateS: config.TOKEN_ROTATE_S })
+      : undefined;
+    if (!session) throw new ApiError('TOKEN_EXPIRED');
+    if (session.rotatedToken) reply.header(TOKEN_HEADER, session.rotatedToken);
+    if (!(await mayUseTenant(database.system, session.accountId, session.type, request.tenantId))) throw new ApiError('FORBIDDEN');
+    const authorities = new Set(await authoritiesOf(database.system, session.accountId, session.type, request.tenantId));
+    request.principal = {
+      accountId: session.accountId, username: session.username, type: session.type,
+      authorities, sessionId: session.sessionId, family: session.family,
+    };
+    if (access !== 'authenticated' && !authorities.has(access)) throw new ApiError('FORBIDDEN');
+  });
+});

@@ -1,0 +1,36 @@
+/**
+ * What a request knows about its caller once the auth hook has run: the principal (account, type,
+ * authorities in the chosen tenant) and the tenant id from the `tenantId` header (spec §7).
+ */
+import type { Authority, RouteAccess } from '@iot/contract';
+import type { Config } from '../config.js';
+import type { Database } from '../db/client.js';
+
+export interface Principal {
+  accountId: number;
+  username: string;
+  /** 0 administrator (spec §6). */
+  type: number;
+  /** Authorities in the request's tenant; every key for administrators. */
+  authorities: ReadonlySet<Authority>;
+  /** Session row of the presented token. */
+  sessionId: number;
+  /** Sign-in the token belongs to. */
+  family: string;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    database: Database;
+    config: Config;
+  }
+  interface FastifyRequest {
+    principal?: Principal;
+    /** From the tenantId header; defaults to 100. */
+    tenantId: number;
+  }
+  interface FastifyContextConfig {
+    /** The authority the route needs; routes without it are refused at registration (deny by default). */
+    access?: RouteAccess;
+  }
+}

@@ -1,0 +1,59 @@
+/**
+ * Registers a route from a contract Endpoint: the route's access is the endpoint's, query/body are
+ * parsed with its zod schemas (400 with localized fields on failure), and the handler's result is
+ * wrapped in the success envelope. Handlers get `inTenant(fn)` to run queries in the tenant's
+ * row-level-security transaction.
+ */
+import type { Endpoint } from '@iot/contract';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import type { Tx } from '../db/client.js';
+import type { Principal } from './context.js';
+import { parseOrThrow } from './validation.js';
+
+export interface HandlerContext<E extends Endpoint> {
+  query: E extends Endpoint<infer Q, z.ZodType, z.ZodType> ? z.output<Q> : never;
+  body: E extends Endpoint<z.ZodType, infer B, z.ZodType> ? z.output<B> : never;
+  request: FastifyRequest;
+  reply: FastifyReply;
+  /** Present on every route whose access is not `public`. */
+  principal: E['access'] extends 'public' ? Principal | undefined : Principal;
+  tenantId: number;
+  /** Runs `fn` in one transaction confined to the request's tenant. */
+  inTenant<T>(fn: (tx: Tx) => Promise<T>): Promise<T>;
+}
+
+export interface EndpointOptions {
+  /** Send the data as it is, without the envelope (the spec's static config file). */
+  raw?: boolean;
+  /** Per-route rate limit (requests per minute per client address). */
+  rateLimitPerMinute?: number;
+}
+
+/** Registers `endpoint` on `app` with `handler`; returns nothing (Fastify routes are registered at boot). */
+export function registerEndpoint<E extends Endpoint>(
+  app: FastifyInstance,
+  endpoint: E,
+  handler: (context: HandlerContext<E>) => Promise<z.output<E['response']>>,
+  options: EndpointOptions = {},
+): void {
+  app.route({
+    method: endpoint.method,
+    url: endpoint.path,
+    config: {
+      access: endpoint.access,
+      ...(options.rateLimitPerMinute ? { rateLimit: { max: options.rateLimitPerMinute, timeWindow: 60_000 } } : {}),
+    },
+    handler: async (request, reply) => {
+      const query = endpoint.query ? parseOrThrow(endpoint.query, request.query ?? {}, 'query') : undefined;
+      const body = endpoint.body ? parseOrThrow(endpoint.body, request.body ?? {}, 'body') : undefined;
+      const context = {
+        query, body, request, reply, principal: request.principal, tenantId: request.tenantId,
+        inTenant: <T>(fn: (tx: Tx) => Promise<T>) => app.database.withTenant(request.tenantId, fn),
+      } as HandlerContext<E>;
+      const data = await handler(context);
+      if (options.raw) return data;
+      return { success: true, code: 'OK', message: 'success', data: data ?? null };
+    },
+  });
+}

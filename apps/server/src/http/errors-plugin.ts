@@ -1,0 +1,34 @@
+/**
+ * Renders every failure as the envelope `{ success: false, code, message, data: null, errors? }`
+ * in the caller's language (Accept-Language; Chinese by default). Unknown errors become 500 INTERNAL
+ * without details; Fastify's own client errors (bad JSON, body too large) stay 4xx.
+ */
+import { ERRORS, type ErrorEnvelope, languageFromHeader } from '@iot/contract';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { ApiError } from './api-error.js';
+
+/** Builds the error envelope for `error` in the request's language. */
+export function errorEnvelope(request: FastifyRequest, error: ApiError): ErrorEnvelope {
+  const language = languageFromHeader(request.headers['accept-language']);
+  const message = (error.localizedMessage ?? ERRORS[error.code].message)[language];
+  return { success: false, code: error.code, message, data: null, ...(error.errors ? { errors: error.errors } : {}) };
+}
+
+function toApiError(error: FastifyError): ApiError {
+  if (error instanceof ApiError) return error;
+  const status = error.statusCode ?? 500;
+  if (status === 429) return new ApiError('TOO_MANY_ATTEMPTS');
+  if (status >= 400 && status < 500) {
+    return new ApiError('VALIDATION_FAILED', [{ field: 'request', message: { 'zh-CN': '请求格式有误', 'en-US': error.message } }]);
+  }
+  return new ApiError('INTERNAL');
+}
+
+export const errorsPlugin = fp(async (app: FastifyInstance) => {
+  app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    const apiError = toApiError(error);
+    if (apiError.status >= 500) request.log.error({ err: error }, 'request failed');
+    return reply.status(apiError.status).send(errorEnvelope(request, apiError));
+  });
+});

@@ -1,0 +1,57 @@
+/**
+ * Lock queries. Run inside a tenant transaction (row-level security confines them to the tenant).
+ * Online: last heartbeat younger than ONLINE_HEARTBEAT_FACTOR x the lock's heartbeat interval (issue #2).
+ */
+import { LOW_BATTERY_PERCENT, LOCK_VENDOR, ONLINE_HEARTBEAT_FACTOR, type LockRecord, type Page } from '@iot/contract';
+import { and, asc, count, ilike, not, or, type SQL, sql } from 'drizzle-orm';
+import type { Tx } from '../../db/client.js';
+import { locks } from '../../db/schema.js';
+
+/** SQL boolean: the lock is online now. */
+export const onlineSql = sql<boolean>`coalesce(${locks.lastHeartbeatAt} > now() - make_interval(secs => ${locks.heartbeatIntervalS} * ${sql.raw(String(ONLINE_HEARTBEAT_FACTOR))}), false)`;
+
+export interface LockFilter {
+  keyword?: string;
+  online?: boolean;
+}
+
+function whereOf(filter: LockFilter): SQL | undefined {
+  const conditions: SQL[] = [];
+  if (filter.keyword) {
+    const pattern = `%${filter.keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const room = sql`${locks.building} || '/' || ${locks.floor} || '/' || ${locks.room}`;
+    conditions.push(or(ilike(locks.imei, pattern), ilike(locks.name, pattern), sql`${room} ilike ${pattern}`) as SQL);
+  }
+  if (filter.online !== undefined) conditions.push(filter.online ? onlineSql : not(onlineSql));
+  return conditions.length ? and(...conditions) : undefined;
+}
+
+/** A page of locks, ordered by id. */
+export async function listLocks(tx: Tx, filter: LockFilter, current: number, size: number): Promise<Page<LockRecord>> {
+  const where = whereOf(filter);
+  const [totalRow] = await tx.select({ n: count() }).from(locks).where(where);
+  const rows = await tx.select({
+    id: locks.id, imei: locks.imei, name: locks.name, building: locks.building, floor: locks.floor, room: locks.room,
+    model: locks.model, vendor: locks.vendor, firmwareVersion: locks.firmwareVersion, battery: locks.battery, rssi: locks.rssi,
+    snr: locks.snr, heartbeatIntervalS: locks.heartbeatIntervalS, lastHeartbeatAt: locks.lastHeartbeatAt, online: onlineSql,
+  }).from(locks).where(where).orderBy(asc(locks.id)).limit(size).offset((current - 1) * size);
+  const records = rows.map(({ building, floor, room, lastHeartbeatAt, vendor, ...rest }) => ({
+    ...rest,
+    vendor: vendor || LOCK_VENDOR,
+    room: [building, floor, room].filter(Boolean).join('/'),
+    lastHeartbeatAt: lastHeartbeatAt ? new Date(lastHeartbeatAt).toISOString() : null,
+  }));
+  return { records, total: totalRow?.n ?? 0, current, size };
+}
+
+/** Fleet KPIs of the tenant: total, online, offline, low battery (≤ LOW_BATTERY_PERCENT %). */
+export async function analyseLocks(tx: Tx) {
+  const [row] = await tx.select({
+    total: count(),
+    online: sql<number>`count(*) filter (where ${onlineSql})`.mapWith(Number),
+    lowBattery: sql<number>`count(*) filter (where ${locks.battery} <= ${LOW_BATTERY_PERCENT})`.mapWith(Number),
+  }).from(locks);
+  const total = row?.total ?? 0;
+  const online = row?.online ?? 0;
+  return { total, online, offline: total - online, lowBattery: row?.lowBattery ?? 0 };
+}

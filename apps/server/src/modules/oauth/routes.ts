@@ -1,0 +1,35 @@
+/** Sign-in routes: /oauth/key, /oauth/checkCode(/match), /oauth/token, /oauth/userInfo, /oauth/logout. */
+import { authEndpoints } from '@iot/contract';
+import type { FastifyInstance } from 'fastify';
+import { registerEndpoint } from '../../http/endpoint.js';
+import { insertAudit } from '../audit/repo.js';
+import { createCaptcha, matchCaptcha } from './captcha.js';
+import { currentKeyPair } from './keys.js';
+import { authoritiesOf, tenantsOf } from './principal.js';
+import { signIn } from './service.js';
+import { revokeFamily } from './tokens.js';
+
+export async function oauthRoutes(app: FastifyInstance): Promise<void> {
+  const db = app.database.system;
+  registerEndpoint(app, authEndpoints.publicKey, async () => {
+    const pair = await currentKeyPair(db);
+    return { publicKey: pair.publicPem, keyId: pair.id };
+  });
+  registerEndpoint(app, authEndpoints.captcha, async () => ({ ...(await createCaptcha(db)), required: app.config.AUTH_CAPTCHA }),
+    { rateLimitPerMinute: 120 });
+  registerEndpoint(app, authEndpoints.captchaMatch, async ({ body }) => ({ match: await matchCaptcha(db, body.checkCodeId, body.checkCode) }),
+    { rateLimitPerMinute: 60 });
+  registerEndpoint(app, authEndpoints.signIn, ({ body, request, tenantId }) =>
+    signIn({ db, config: app.config, tenantId, clientIp: request.ip }, body), { rateLimitPerMinute: 60 });
+  registerEndpoint(app, authEndpoints.userInfo, async ({ principal, tenantId }) => ({
+    username: principal.username,
+    type: principal.type,
+    authorities: await authoritiesOf(db, principal.accountId, principal.type, tenantId),
+    tenants: await tenantsOf(db, principal.accountId, principal.type),
+  }));
+  registerEndpoint(app, authEndpoints.signOut, async ({ principal, tenantId, request }) => {
+    await revokeFamily(db, principal.family);
+    await insertAudit(db, { tenantId, accountId: principal.accountId, username: principal.username, action: 'sign-out', result: 'success', clientIp: request.ip });
+    return null;
+  });
+}

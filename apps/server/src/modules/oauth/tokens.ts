@@ -1,0 +1,92 @@
+/**
+ * Access tokens (ARCHITECTURE.md "Tenancy and authority"): 256 random bits, base64url; only their
+ * SHA-256 is stored. A token expires when unused for `idleS` or when its sign-in is older than
+ * `absoluteS`. A token older than `rotateS` is replaced on use: the new one goes back in the
+ * zw_paas_token response header and the old one keeps working for ROTATION_GRACE_S so requests
+ * already in flight do not fail. Sign-out revokes every token of the sign-in (its family).
+ */
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { accounts, sessions } from '../../db/schema.js';
+
+/** How long a replaced token still works, s. */
+export const ROTATION_GRACE_S = 60;
+
+export interface TokenPolicy {
+  idleS: number;
+  absoluteS: number;
+  rotateS: number;
+}
+
+export interface ValidSession {
+  sessionId: number;
+  family: string;
+  accountId: number;
+  username: string;
+  type: number;
+  /** A replacement token when this one was due for rotation. */
+  rotatedToken?: string;
+}
+
+const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+const newToken = () => randomBytes(32).toString('base64url');
+
+/** Issues a token for a fresh sign-in. */
+export async function issueToken(db: Db, accountId: number, policy: TokenPolicy): Promise<string> {
+  const token = newToken();
+  await db.insert(sessions).values({
+    tokenHash: hashToken(token), accountId, family: randomUUID(),
+    expiresAt: sql`now() + make_interval(secs => ${policy.absoluteS})`,
+  });
+  return token;
+}
+
+/** Checks a presented token; undefined when missing, unknown, expired, revoked or of a disabled account. */
+export async function verifyToken(db: Db, token: string, policy: TokenPolicy): Promise<ValidSession | undefined> {
+  const [row] = await db
+    .select({
+      sessionId: sessions.id, family: sessions.family, accountId: sessions.accountId, expiresAt: sessions.expiresAt,
+      username: accounts.username, type: accounts.type, rotatedAt: sessions.rotatedAt,
+      dueForRotation: sql<boolean>`${sessions.createdAt} < now() - make_interval(secs => ${policy.rotateS})`,
+      touchDue: sql<boolean>`${sessions.lastUsedAt} < now() - interval '15 seconds'`,
+    })
+    .from(sessions)
+    .innerJoin(accounts, eq(accounts.id, sessions.accountId))
+    .where(and(
+      eq(sessions.tokenHash, hashToken(token)), isNull(sessions.revokedAt), eq(accounts.enabled, true),
+      gt(sessions.expiresAt, sql`now()`),
+      gt(sessions.lastUsedAt, sql`now() - make_interval(secs => ${policy.idleS})`),
+      or(isNull(sessions.rotatedAt), gt(sessions.rotatedAt, sql`now() - make_interval(secs => ${ROTATION_GRACE_S})`)),
+    ));
+  if (!row) return undefined;
+  const valid: ValidSession = { sessionId: row.sessionId, family: row.family, accountId: row.accountId, username: row.username, type: row.type };
+  if (row.dueForRotation && !row.rotatedAt) {
+    valid.rotatedToken = await rotate(db, row.sessionId, row.accountId, row.family, row.expiresAt);
+  } else if (row.touchDue) {
+    await db.update(sessions).set({ lastUsedAt: sql`now()` }).where(eq(sessions.id, row.sessionId));
+  }
+  return valid;
+}
+
+/** Replaces a session's token once (concurrent requests: only the first rotates). */
+async function rotate(db: Db, sessionId: number, accountId: number, family: string, expiresAt: Date): Promise<string | undefined> {
+  return db.transaction(async (tx) => {
+    const claimed = await tx.update(sessions).set({ rotatedAt: sql`now()`, lastUsedAt: sql`now()` })
+      .where(and(eq(sessions.id, sessionId), isNull(sessions.rotatedAt))).returning({ id: sessions.id });
+    if (claimed.length === 0) return undefined;
+    const token = newToken();
+    await tx.insert(sessions).values({ tokenHash: hashToken(token), accountId, family, expiresAt });
+    return token;
+  });
+}
+
+/** Revokes every token of a sign-in. */
+export async function revokeFamily(db: Db, family: string): Promise<void> {
+  await db.update(sessions).set({ revokedAt: sql`now()` }).where(and(eq(sessions.family, family), isNull(sessions.revokedAt)));
+}
+
+/** Revokes every live token of an account (password, role or enabled-state change). */
+export async function revokeAccount(db: Db, accountId: number): Promise<void> {
+  await db.update(sessions).set({ revokedAt: sql`now()` }).where(and(eq(sessions.accountId, accountId), isNull(sessions.revokedAt)));
+}

@@ -1,0 +1,45 @@
+/**
+ * Test projects (npm test runs them all through scripts/test.mjs):
+ * - unit: pure modules and in-process component tests (gateway, simulator, contract, web logic);
+ * - api-pglite / api-postgres: the server's API tests, once on PGlite and once on a PostgreSQL the
+ *   suite starts itself (test/postgres.ts);
+ * - e2e: Playwright (playwright-core + Debian chromium) against a started server.
+ */
+import { defineConfig } from 'vitest/config';
+
+const api = (name: string, database: string) => ({
+  test: {
+    name,
+    include: ['apps/server/test/**/*.test.ts'],
+    env: { TEST_DATABASE: database },
+    testTimeout: 30_000,
+    hookTimeout: 120_000,
+    globalSetup: database === 'postgres' ? ['apps/server/test/postgres-global.ts'] : [],
+  },
+});
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          include: ['packages/**/src/**/*.test.ts', 'apps/*/src/**/*.test.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      api('api-pglite', 'pglite'),
+      api('api-postgres', 'postgres'),
+      {
+        test: {
+          name: 'e2e',
+          include: ['e2e/**/*.e2e.ts'],
+          testTimeout: 120_000,
+          hookTimeout: 180_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
