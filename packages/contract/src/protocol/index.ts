@@ -24,10 +24,10 @@ export const MAX_PAYLOAD_BYTES = 4096;
 const messageBase = {
   /** Unique id chosen by the sender (uplink: device; downlink: platform command id). */
   msgId: z.string().min(1).max(64),
-  /** Per-device uplink sequence number, strictly increasing; duplicates are dropped by (device, seq). */
-  seq: z.number().int().nonnegative(),
-  /** Device or platform clock, ms since epoch. */
-  ts: z.number().int().nonnegative(),
+  /** Per-device uplink sequence number, strictly increasing; duplicates are dropped by (device, seq). int4. */
+  seq: z.number().int().nonnegative().max(2 ** 31 - 1),
+  /** Device or platform clock, ms since epoch; at most year 9999 (fits timestamptz). */
+  ts: z.number().int().nonnegative().max(253_402_300_799_000),
 };
 
 export const heartbeatData = z.object({

@@ -1,0 +1,147 @@
+/**
+ * Uplink ingest, independent of the MQTT transport: the embedded broker (broker.ts) calls it from
+ * aedes' authorizePublish; an external-broker subscriber can call it the same way and ack afterwards.
+ *
+ * `ingest()` resolves once the message is committed (or deliberately dropped), so the transport may
+ * acknowledge it then; it rejects when the message could not be stored (database failure, full
+ * queue), so the transport must not acknowledge it and the device will retry.
+ */
+import { protocol } from '@iot/contract';
+import type { Database } from '../db/client.js';
+import { type BatcherStats, createBatcher } from './batcher.js';
+import { type HeartbeatRecord, storeHeartbeats } from './heartbeat-store.js';
+import type { GatewayLog } from './log.js';
+
+/** An authenticated device (set at MQTT CONNECT). */
+export interface DeviceSession {
+  lockId: number;
+  tenantId: number;
+  imei: string;
+}
+
+export type IngestOutcome = 'stored' | 'dropped';
+
+export interface IngestStats {
+  /** Uplinks handed to ingest(). */
+  received: number;
+  /** Valid uplinks committed (new rows plus duplicates). */
+  committed: number;
+  /** Committed uplinks whose (lock, seq) was already stored. */
+  duplicates: number;
+  /** Uplinks dropped as not valid JSON / not a valid message / out of storable range. */
+  droppedMalformed: number;
+  /** Uplinks dropped for exceeding protocol.MAX_PAYLOAD_BYTES. */
+  droppedOversized: number;
+  /** Uplinks that failed to be stored (database error, full queue); never acknowledged. */
+  failed: number;
+  queue: BatcherStats;
+}
+
+export interface Ingest {
+  /** Validates and stores one uplink payload of `device`. See the module comment for the contract. */
+  ingest(device: DeviceSession, payload: Buffer): Promise<IngestOutcome>;
+  stats(): IngestStats;
+  /** Writes what is queued, then refuses further uplinks. */
+  close(): Promise<void>;
+}
+
+export interface IngestOptions {
+  database: Database;
+  log: GatewayLog;
+  /** Batcher tuning (defaults: 500 items, 20 ms, 10,000 queued). */
+  maxBatch?: number;
+  maxDelayMs?: number;
+  maxQueue?: number;
+}
+
+const INT4_MAX = 2_147_483_647;
+/** 9999-12-31T23:59:59.999Z, ms: the largest device clock PostgreSQL timestamps hold comfortably. */
+const TS_MAX = 253_402_300_799_999;
+
+/** Creates the ingest pipeline (validation -> bounded group-commit batcher -> storeHeartbeats). */
+export function createIngest(options: IngestOptions): Ingest {
+  const { database, log } = options;
+  const counters = { received: 0, committed: 0, duplicates: 0, droppedMalformed: 0, droppedOversized: 0, failed: 0 };
+  const batcher = createBatcher<HeartbeatRecord>({
+    maxBatch: options.maxBatch,
+    maxDelayMs: options.maxDelayMs,
+    maxQueue: options.maxQueue,
+    async write(records) {
+      const { inserted } = await storeHeartbeats(database, records);
+      counters.committed += records.length;
+      counters.duplicates += records.length - inserted;
+    },
+  });
+  const warnDrop = throttled(log, 20, 10_000);
+
+  async function ingest(device: DeviceSession, payload: Buffer): Promise<IngestOutcome> {
+    counters.received++;
+    if (payload.length > protocol.MAX_PAYLOAD_BYTES) {
+      counters.droppedOversized++;
+      warnDrop({ imei: device.imei, bytes: payload.length }, 'uplink dropped: payload too large');
+      return 'dropped';
+    }
+    const parsed = parseUplink(payload);
+    if (!parsed.ok) {
+      counters.droppedMalformed++;
+      warnDrop({ imei: device.imei, bytes: payload.length, reason: parsed.reason }, 'uplink dropped: malformed');
+      return 'dropped';
+    }
+    const message = parsed.message;
+    try {
+      await batcher.add({ lockId: device.lockId, tenantId: device.tenantId, seq: message.seq, ts: message.ts, data: message.data });
+    } catch (error) {
+      counters.failed++;
+      log.warn({ imei: device.imei, seq: message.seq, err: error }, 'uplink not stored; left unacknowledged');
+      throw error;
+    }
+    return 'stored';
+  }
+
+  return {
+    ingest,
+    stats: () => ({ ...counters, queue: batcher.stats() }),
+    close: () => batcher.close(),
+  };
+}
+
+/**
+ * Parses and validates an uplink payload against protocol.uplinkMessage plus what the database can
+ * store (seq fits int4, ts a valid timestamp, no NUL in text). Never throws.
+ */
+export function parseUplink(payload: Buffer): { ok: true; message: protocol.UplinkMessage } | { ok: false; reason: string } {
+  let json: unknown;
+  try {
+    json = JSON.parse(payload.toString('utf8'));
+  } catch {
+    return { ok: false, reason: 'not JSON' };
+  }
+  const result = protocol.uplinkMessage.safeParse(json);
+  if (!result.success) {
+    const issue = result.error.issues[0];
+    return { ok: false, reason: issue ? `${issue.path.join('.') || '(root)'}: ${issue.message}` : 'invalid' };
+  }
+  const message = result.data;
+  if (message.seq > INT4_MAX) return { ok: false, reason: 'seq: too large' };
+  if (message.ts > TS_MAX) return { ok: false, reason: 'ts: too large' };
+  if (message.data.firmwareVersion.includes('\u0000')) return { ok: false, reason: 'data.firmwareVersion: NUL character' };
+  return { ok: true, message };
+}
+
+/** A warn() that logs at most `limit` times per `windowMs`, then one line counting what it skipped. */
+function throttled(log: GatewayLog, limit: number, windowMs: number) {
+  let windowStart = 0;
+  let count = 0;
+  let suppressed = 0;
+  return (fields: object, message: string) => {
+    const now = Date.now();
+    if (now - windowStart > windowMs) {
+      if (suppressed > 0) log.warn({ suppressed }, 'further uplink drops not logged in the last window');
+      windowStart = now;
+      count = 0;
+      suppressed = 0;
+    }
+    if (++count <= limit) log.warn(fields, message);
+    else suppressed++;
+  };
+}

@@ -1,0 +1,5 @@
+/** @iot/simulator: virtual ZIGUANG locks speaking the device protocol over MQTT (docs/protocol.md). */
+export { startFleet, type Fleet, type FleetDevice, type FleetOptions } from './fleet.js';
+export { SimulatedLock, type HeartbeatMessage, type LockBehaviour, BATTERY_FLOOR, RSSI_RANGE, SNR_RANGE } from './lock.js';
+export { randomInt, seededRandom } from './random.js';
+export type { Random, SimulatedDevice, SimulatorLog } from './types.js';

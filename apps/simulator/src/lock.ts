@@ -1,0 +1,114 @@
+/**
+ * Behaviour of one simulated ZIGUANG lock, free of any transport: what it reports and when it drops
+ * off the network. The fleet (fleet.ts) drives it over MQTT. Later issues add downlink handling
+ * (commands, NB-IoT sleep windows) here.
+ */
+import type { protocol } from '@iot/contract';
+import { randomInt } from './random.js';
+import type { Random, SimulatedDevice } from './types.js';
+
+export type HeartbeatMessage = Extract<protocol.UplinkMessage, { type: 'heartbeat' }>;
+
+/** Tunables of the simulated behaviour (probabilities per heartbeat unless noted). */
+export interface LockBehaviour {
+  /** Share of locks that now and then drop off the network (default 0.05). */
+  flakyRatio?: number;
+  /** Chance that a flaky lock goes offline after a heartbeat (default 0.1). */
+  offlineProbability?: number;
+  /** Offline period, in heartbeat intervals (default [3, 6]). */
+  offlineIntervals?: [number, number];
+  /** Share of locks without a reported battery that start low, 8-20 % (default 0.1). */
+  lowBatteryRatio?: number;
+  /** Chance the battery loses 1 % (default 0.02); it never drops below 5 %. */
+  drainProbability?: number;
+}
+
+export const RSSI_RANGE = { min: -115, max: -60 } as const; // dBm
+export const SNR_RANGE = { min: -5, max: 25 } as const; // dB
+export const BATTERY_FLOOR = 5; // %
+
+export class SimulatedLock {
+  readonly imei: string;
+  readonly device: SimulatedDevice;
+  /** Reporting interval, s. */
+  readonly intervalS: number;
+  /** Whether this lock drops off the network now and then. */
+  readonly flaky: boolean;
+  /** Seq of the last heartbeat produced (the next one is seq + 1). */
+  seq: number;
+  /** % */
+  battery: number;
+  /** dBm */
+  rssi: number;
+  /** dB, one decimal. */
+  snr: number;
+  firmwareVersion: string;
+  /** Downlink payloads received, newest last (kept short); commands are a later issue. */
+  readonly downlinks: unknown[] = [];
+  private readonly random: Random;
+  private readonly behaviour: Required<LockBehaviour>;
+
+  /** `intervalS` overrides device.heartbeatIntervalS. */
+  constructor(device: SimulatedDevice, options: { random?: Random; intervalS?: number; behaviour?: LockBehaviour } = {}) {
+    this.random = options.random ?? Math.random;
+    const random = this.random;
+    this.behaviour = {
+      flakyRatio: 0.05, offlineProbability: 0.1, offlineIntervals: [3, 6], lowBatteryRatio: 0.1, drainProbability: 0.02,
+      ...options.behaviour,
+    };
+    this.device = device;
+    this.imei = device.imei;
+    this.intervalS = options.intervalS ?? device.heartbeatIntervalS;
+    this.flaky = random() < this.behaviour.flakyRatio;
+    this.seq = device.lastSeq ?? 0;
+    this.battery = device.battery ?? (random() < this.behaviour.lowBatteryRatio ? randomInt(random, 8, 20) : randomInt(random, 60, 100));
+    this.rssi = randomInt(random, -105, -70);
+    this.snr = Math.round((random() * 20 - 2) * 10) / 10;
+    this.firmwareVersion = device.firmwareVersion;
+  }
+
+  /** Advances the readings and returns the next heartbeat (seq strictly increasing). `now`: ms since epoch. */
+  nextHeartbeat(now: number = Date.now()): HeartbeatMessage {
+    const random = this.random;
+    this.seq += 1;
+    if (this.battery > BATTERY_FLOOR && random() < this.behaviour.drainProbability) this.battery -= 1;
+    this.rssi = clamp(this.rssi + randomInt(random, -3, 3), RSSI_RANGE.min, RSSI_RANGE.max);
+    this.snr = clamp(Math.round((this.snr + (random() * 2 - 1)) * 10) / 10, SNR_RANGE.min, SNR_RANGE.max);
+    return {
+      msgId: `${this.imei}:${this.seq}`,
+      seq: this.seq,
+      type: 'heartbeat',
+      ts: now,
+      data: {
+        battery: this.battery,
+        rssi: this.rssi,
+        snr: this.snr,
+        firmwareVersion: this.firmwareVersion,
+        intervalS: this.intervalS,
+      },
+    };
+  }
+
+  /** Called after each heartbeat: how many intervals the lock now stays offline (0: it stays online). */
+  offlineIntervalsAfterHeartbeat(): number {
+    if (!this.flaky || this.random() >= this.behaviour.offlineProbability) return 0;
+    const [min, max] = this.behaviour.offlineIntervals;
+    return randomInt(this.random, min, max);
+  }
+
+  /** A message arrived on `zg/{imei}/down`. Today it is only recorded (last 20 kept). */
+  handleDownlink(payload: Buffer): void {
+    let message: unknown;
+    try {
+      message = JSON.parse(payload.toString('utf8'));
+    } catch {
+      message = payload.toString('utf8');
+    }
+    this.downlinks.push(message);
+    if (this.downlinks.length > 20) this.downlinks.shift();
+  }
+}
+
+function clamp(value: number, min: number, max: number): number {
+  return Math.min(max, Math.max(min, value));
+}

@@ -1,0 +1,27 @@
+/** What the simulator needs to impersonate one lock (issued by the server's gateway/provision.ts). */
+export interface SimulatedDevice {
+  /** 15 digits; also the MQTT client id and username. */
+  imei: string;
+  /** Device secret in clear (MQTT password). */
+  secret: string;
+  tenantId: number;
+  model: string;
+  firmwareVersion: string;
+  /** Reporting interval, s. */
+  heartbeatIntervalS: number;
+  /** Highest uplink seq the platform has stored; null when none. The next uplink uses lastSeq + 1. */
+  lastSeq: number | null;
+  /** Last reported battery, %; null when never reported. */
+  battery: number | null;
+}
+
+/** Optional logger (pino-compatible subset). */
+export interface SimulatorLog {
+  info(fields: object, message?: string): void;
+  warn(fields: object, message?: string): void;
+  error(fields: object, message?: string): void;
+  debug?(fields: object, message?: string): void;
+}
+
+/** A source of uniform numbers in [0, 1), like Math.random. */
+export type Random = () => number;
