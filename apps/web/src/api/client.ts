@@ -1,0 +1,141 @@
+/**
+ * HTTP client of the console (spec §7, §8). Every call carries `tenantId` and `Accept-Language`;
+ * token calls also carry `zw_paas_token` and a JSON content type. A `zw_paas_token` response header
+ * replaces the stored token. Enveloped bodies are unwrapped to `data`. Errors:
+ * - 401, or 403 other than FORBIDDEN, on a token call: "token expired" toast, then after 500 ms the
+ *   session is cleared and the user goes to /login;
+ * - 403 FORBIDDEN: "no permission" toast, session kept;
+ * - anything else: toast with the server's message (unless `quiet`), reject with an ApiError.
+ */
+import {
+  AUTH_FAILURE_REDIRECT_MS, ERRORS, REQUEST_TIMEOUT_MS, TENANT_HEADER, TOKEN_HEADER,
+  type BodyOf, type Endpoint, type ErrorEnvelope, type QueryOf, type ResponseOf,
+} from '@iot/contract';
+import i18n from '../i18n';
+import { getLanguage, getTenantId, getToken, setToken } from '../app/session';
+import { signOutLocally } from '../app/signOut';
+import { loading } from './loading';
+import { notifyError } from './notify';
+
+/** A failed call: HTTP status (0 for network errors/timeouts) and the enveloped error body if any. */
+export class ApiError extends Error {
+  constructor(readonly status: number, readonly body: ErrorEnvelope | undefined, message: string) {
+    super(message);
+    this.name = 'ApiError';
+  }
+  /** Error code of the envelope, if the server sent one. */
+  get code(): string | undefined {
+    return this.body?.code;
+  }
+}
+
+export interface CallOptions<E> {
+  query?: QueryOf<E>;
+  body?: BodyOf<E> | FormData;
+  /** Background call (e.g. polling): does not show the loading overlay. */
+  background?: boolean;
+  /** The caller shows the error itself (no toast); session expiry is still handled. */
+  quiet?: boolean;
+  /** The response is a plain JSON document, not an envelope (e.g. /static/config.json). */
+  raw?: boolean;
+  signal?: AbortSignal;
+}
+
+let expiring = false;
+
+/** Shows the expiry message once, then signs out after AUTH_FAILURE_REDIRECT_MS. */
+function expireSession(message: string): void {
+  if (expiring) return;
+  expiring = true;
+  notifyError(message, 'session-expired');
+  setTimeout(() => {
+    expiring = false;
+    signOutLocally();
+  }, AUTH_FAILURE_REDIRECT_MS);
+}
+
+/** Builds `?a=1&b=x`, skipping undefined, null and empty values. */
+export function queryString(query: object | undefined): string {
+  if (!query) return '';
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value === undefined || value === null || value === '') continue;
+    params.append(key, String(value));
+  }
+  const text = params.toString();
+  return text ? `?${text}` : '';
+}
+
+function isEnvelope(body: unknown): body is { success: boolean; code: string; message: string; data: unknown } {
+  return typeof body === 'object' && body !== null && 'success' in body && 'code' in body;
+}
+
+function buildHeaders(kind: Endpoint['kind']): Record<string, string> {
+  const headers: Record<string, string> = { [TENANT_HEADER]: String(getTenantId()), 'Accept-Language': getLanguage() };
+  if (kind !== 'multipart') headers['Content-Type'] = 'application/json';
+  if (kind === 'token') headers[TOKEN_HEADER] = getToken() ?? '';
+  return headers;
+}
+
+async function send(endpoint: Endpoint, options: CallOptions<unknown>): Promise<Response> {
+  const timeout = new AbortController();
+  const timer = setTimeout(() => timeout.abort(), REQUEST_TIMEOUT_MS);
+  const signal = options.signal ? AbortSignal.any([options.signal, timeout.signal]) : timeout.signal;
+  const { body } = options;
+  const payload = body instanceof FormData ? body : body !== undefined ? JSON.stringify(body) : endpoint.method === 'GET' ? undefined : '{}';
+  try {
+    return await fetch(`${endpoint.path}${queryString(options.query as object | undefined)}`, {
+      method: endpoint.method, headers: buildHeaders(endpoint.kind), body: payload, signal, credentials: 'same-origin',
+    });
+  } catch (cause) {
+    if (options.signal?.aborted) throw cause;
+    const message = i18n.t(timeout.signal.aborted ? 'common:timeout' : 'common:networkError');
+    if (!options.quiet) notifyError(message, 'network');
+    throw new ApiError(0, undefined, message);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+function fail(endpoint: Endpoint, status: number, body: unknown, quiet: boolean | undefined): never {
+  const envelope = isEnvelope(body) ? (body as ErrorEnvelope) : undefined;
+  const language = getLanguage();
+  const message = envelope?.message ?? (typeof body === 'string' && body ? body : `HTTP ${status}`);
+  const forbidden = status === 403 && envelope?.code === 'FORBIDDEN';
+  if (forbidden) {
+    if (!quiet) notifyError(ERRORS.FORBIDDEN.message[language], 'forbidden');
+  } else if (endpoint.kind === 'token' && (status === 403 || status === 401)) {
+    expireSession(ERRORS.TOKEN_EXPIRED.message[language]);
+  } else if (endpoint.kind === 'multipart' && status === 403) {
+    expireSession(message);
+  } else if (!quiet) {
+    notifyError(message, envelope?.code);
+  }
+  throw new ApiError(status, envelope, message);
+}
+
+/**
+ * Calls a contract endpoint and resolves to its unwrapped `data`.
+ * @example call(lockEndpoints.list, { query: { current: 1, size: 10 } })
+ */
+export async function call<E extends Endpoint>(endpoint: E, options: CallOptions<E> = {}): Promise<ResponseOf<E>> {
+  if (!options.background) loading.begin();
+  try {
+    const response = await send(endpoint, options as CallOptions<unknown>);
+    const rotated = response.headers.get(TOKEN_HEADER);
+    if (rotated) setToken(rotated);
+    const text = await response.text();
+    let body: unknown = text;
+    try {
+      body = text ? JSON.parse(text) : undefined;
+    } catch {
+      /* not JSON: keep the text */
+    }
+    if (!response.ok) fail(endpoint, response.status, body, options.quiet);
+    if (options.raw) return body as ResponseOf<E>;
+    if (!isEnvelope(body) || !body.success) fail(endpoint, response.status, body, options.quiet);
+    return body.data as ResponseOf<E>;
+  } finally {
+    if (!options.background) loading.end();
+  }
+}

@@ -1,0 +1,63 @@
+/**
+ * Header: sidebar toggle, breadcrumb, data-centre selector, language toggle, username, logout.
+ */
+import { authEndpoints, BREADCRUMB_TITLE, BREADCRUMB_TITLE_EN, findRoute } from '@iot/contract';
+import { GlobalOutlined, LogoutOutlined, MenuFoldOutlined, MenuUnfoldOutlined, UserOutlined } from '@ant-design/icons';
+import { Breadcrumb, Button, Tooltip } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
+import { call } from '../../api/client';
+import { applyLanguage } from '../language';
+import { signOutLocally } from '../signOut';
+import { useLanguage, useUsername } from '../useSession';
+import { DataCentreSelect } from './DataCentreSelect';
+
+interface Props {
+  collapsed: boolean;
+  onToggle: () => void;
+  onTenantChanged: () => void;
+}
+
+/** Revokes the token on the server (best effort), then signs out locally. */
+async function logout(): Promise<void> {
+  try {
+    await call(authEndpoints.signOut, { quiet: true });
+  } catch {
+    /* signing out locally regardless */
+  } finally {
+    signOutLocally();
+  }
+}
+
+/** The console header. */
+export function ConsoleHeader({ collapsed, onToggle, onTenantChanged }: Props) {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const username = useUsername();
+  const { pathname } = useLocation();
+  const route = findRoute(pathname);
+  const crumbs = [{ title: language === 'en-US' ? BREADCRUMB_TITLE_EN : BREADCRUMB_TITLE }];
+  if (route) crumbs.push({ title: route.title[language] });
+
+  return (
+    <div className="console-header">
+      <Button
+        type="text"
+        aria-label={collapsed ? t('expand') : t('collapse')}
+        icon={collapsed ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />}
+        onClick={onToggle}
+      />
+      <Breadcrumb className="console-breadcrumb" items={crumbs} />
+      <div className="console-header-right">
+        <DataCentreSelect onChanged={onTenantChanged} />
+        <Button type="text" icon={<GlobalOutlined />} onClick={() => applyLanguage(language === 'en-US' ? 'zh-CN' : 'en-US')}>
+          {t('switchLanguage')}
+        </Button>
+        <span className="console-username"><UserOutlined /> {username}</span>
+        <Tooltip title={t('logout')}>
+          <Button type="text" aria-label={t('logout')} icon={<LogoutOutlined />} onClick={() => void logout()} />
+        </Tooltip>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,51 @@
+/**
+ * 首页 / 门锁分析: KPI cards from GET /iot/v1/lockDevice/analysis and an online/offline donut,
+ * refreshed every 10 s in the background.
+ */
+import { lockEndpoints } from '@iot/contract';
+import { Card, Statistic } from 'antd';
+import { lazy, Suspense } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useApiQuery } from '../../api/useApiQuery';
+import { PageSpin } from '../../components/PageSpin';
+
+const OnlinePie = lazy(() => import('./OnlinePie'));
+const REFRESH_MS = 10_000;
+
+/** The home page / lock analysis screen. */
+export default function HomePage() {
+  const { t } = useTranslation('homepage');
+  const { data } = useApiQuery(lockEndpoints.analysis, undefined, { refetchInterval: REFRESH_MS });
+  const kpis = [
+    { key: 'total', value: data?.total, color: '#1668dc' },
+    { key: 'online', value: data?.online, color: '#52c41a' },
+    { key: 'offline', value: data?.offline, color: '#8c8c8c' },
+    { key: 'lowBattery', value: data?.lowBattery, color: '#f5222d' },
+  ] as const;
+
+  return (
+    <div>
+      <div className="kpi-grid">
+        {kpis.map((kpi) => (
+          <Card key={kpi.key} data-kpi={kpi.key}>
+            <Statistic
+              title={t(kpi.key)}
+              value={kpi.value ?? '—'}
+              suffix={kpi.value === undefined ? undefined : t('unit')}
+              styles={{ content: { color: kpi.color } }}
+            />
+          </Card>
+        ))}
+      </div>
+      <Card title={t('onlineChart')} extra={<span>{t('autoRefresh')}</span>}>
+        <div className="chart-box">
+          {data && (
+            <Suspense fallback={<PageSpin />}>
+              <OnlinePie online={data.online} offline={data.offline} labels={{ online: t('online'), offline: t('offline') }} />
+            </Suspense>
+          )}
+        </div>
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,42 @@
+/** Columns of the lock list (门锁信息). */
+import { LOW_BATTERY_PERCENT, type LockRecord } from '@iot/contract';
+import { Progress, Tag, type TableColumnsType } from 'antd';
+import dayjs from 'dayjs';
+import type { TFunction } from 'i18next';
+
+const dash = '—';
+
+/** Battery as a progress bar, red at or below LOW_BATTERY_PERCENT. */
+function battery(value: number | null, t: TFunction) {
+  if (value === null) return dash;
+  const low = value <= LOW_BATTERY_PERCENT;
+  return (
+    <span title={low ? t('lowBattery') : undefined}>
+      <Progress percent={value} size="small" status={low ? 'exception' : 'normal'} format={(percent) => `${percent}%`} style={{ width: 110, margin: 0 }} />
+    </span>
+  );
+}
+
+/** Lock list columns in the current language. */
+export function lockColumns(t: TFunction): TableColumnsType<LockRecord> {
+  return [
+    { title: t('imei'), dataIndex: 'imei', fixed: 'left' },
+    { title: t('name'), dataIndex: 'name' },
+    { title: t('room'), dataIndex: 'room' },
+    { title: t('model'), dataIndex: 'model' },
+    { title: t('firmware'), dataIndex: 'firmwareVersion' },
+    { title: t('battery'), dataIndex: 'battery', render: (value: number | null) => battery(value, t) },
+    { title: `${t('rssi')} (dBm)`, dataIndex: 'rssi', align: 'right', render: (value: number | null) => value ?? dash },
+    { title: `${t('snr')} (dB)`, dataIndex: 'snr', align: 'right', render: (value: number | null) => value ?? dash },
+    {
+      title: t('status'),
+      dataIndex: 'online',
+      render: (online: boolean) => <Tag color={online ? 'success' : 'default'}>{online ? t('online') : t('offline')}</Tag>,
+    },
+    {
+      title: t('lastHeartbeat'),
+      dataIndex: 'lastHeartbeatAt',
+      render: (value: string | null) => (value ? dayjs(value).format('YYYY-MM-DD HH:mm:ss') : dash),
+    },
+  ];
+}

@@ -1,0 +1,20 @@
+/**
+ * Vite config of the console: served under /api/ (history mode, output dist/). `vite dev` proxies the
+ * API prefixes to the server (API_TARGET, default http://localhost:8080).
+ */
+import react from '@vitejs/plugin-react';
+import { loadEnv } from 'vite';
+import { defineConfig } from 'vitest/config';
+
+const proxied = ['/oauth', '/iot', '/v1', '/nbdev', '/static'];
+
+export default defineConfig(({ mode }) => {
+  const target = loadEnv(mode, '.', '').API_TARGET || 'http://localhost:8080';
+  return {
+    base: '/api/',
+    plugins: [react()],
+    build: { outDir: 'dist', emptyOutDir: true, chunkSizeWarningLimit: 1200 },
+    server: { proxy: Object.fromEntries(proxied.map((prefix) => [prefix, { target }])) },
+    test: { name: 'web', environment: 'node', include: ['src/**/*.test.ts'] },
+  };
+});
