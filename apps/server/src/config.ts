@@ -38,9 +38,13 @@ const configSchema = z.object({
 
 export type Config = z.infer<typeof configSchema>;
 
-/** Reads the configuration; throws a readable error naming the bad variables. */
+/**
+ * Reads the configuration; an empty variable counts as unset. Throws a readable error naming the bad
+ * variables.
+ */
 export function loadConfig(env: Record<string, string | undefined> = process.env, overrides: Partial<Config> = {}): Config {
-  const parsed = configSchema.safeParse(env);
+  const set = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));
+  const parsed = configSchema.safeParse(set);
   if (!parsed.success) {
     const fields = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ');
     throw new Error(`Invalid configuration: ${fields}`);

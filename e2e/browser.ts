@@ -1,0 +1,40 @@
+/**
+ * Debian Chromium driven by playwright-core (no browser download). Outside CI a machine without
+ * /usr/bin/chromium skips the e2e tests with a warning; under CI it is an error.
+ */
+import { existsSync } from 'node:fs';
+import { type Browser, chromium, type Page } from 'playwright-core';
+import { inject } from 'vitest';
+import { E2E_ADMIN_PASSWORD } from './global-setup.js';
+
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const hasChromium = existsSync(CHROMIUM);
+if (!hasChromium && process.env.CI) throw new Error(`Chromium not found at ${CHROMIUM} (apt-get install chromium)`);
+if (!hasChromium) console.warn('[e2e] Chromium not found: browser tests are skipped');
+
+/** Launches headless Chromium with the flags this machine needs. */
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
+      '--disable-component-update', '--disable-sync'],
+  });
+}
+
+/** Absolute URL of a console path, e.g. url('/lockInfo') -> http://127.0.0.1:PORT/api/lockInfo. */
+export const url = (path: string) => `${inject('baseUrl')}/api${path}`;
+
+/** A fresh page (own context: own localStorage) of 1600 x 900. */
+export async function newPage(browser: Browser): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width: 1600, height: 900 }, locale: 'zh-CN' });
+  return context.newPage();
+}
+
+/** Signs in through the login form and waits to leave /login. */
+export async function signInThroughUi(page: Page, username = 'admin', password = E2E_ADMIN_PASSWORD): Promise<void> {
+  await page.goto(url('/login'));
+  await page.fill('#username', username);
+  await page.fill('#password', password);
+  await page.click('button[type=submit]');
+  await page.waitForURL((u) => !u.pathname.endsWith('/login'), { timeout: 20_000 });
+}

@@ -1,0 +1,67 @@
+/**
+ * E2E global setup: starts the real server (`apps/server/src/main.ts`) in its own process group on a
+ * free port, with a fresh PGlite data directory, the embedded broker on a free port, 10 simulated
+ * locks beating every 2 s, captcha off and known passwords. Provides `baseUrl`; stops the whole
+ * process group afterwards.
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { TestProject } from 'vitest/node';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    baseUrl: string;
+  }
+}
+
+export const E2E_ADMIN_PASSWORD = 'e2e-admin-password';
+export const E2E_OPERATOR_PASSWORD = 'e2e-operator-password';
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+export default async function setup(project: TestProject) {
+  const root = join(import.meta.dirname, '..');
+  const dataDir = mkdtempSync(join(tmpdir(), 'iot-e2e-'));
+  const port = await freePort();
+  const child = spawn(join(root, 'node_modules/.bin/tsx'), [join(root, 'apps/server/src/main.ts')], {
+    cwd: root,
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: {
+      ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, MQTT_PORT: '0', SIM_LOCKS: '10',
+      SIM_HEARTBEAT_S: '2', AUTH_CAPTCHA: 'off', ADMIN_PASSWORD: E2E_ADMIN_PASSWORD, OPERATOR_PASSWORD: E2E_OPERATOR_PASSWORD,
+      LOG_LEVEL: 'warn', DATABASE_URL: '', MQTT_URL: '',
+    },
+  });
+  let output = '';
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`server did not start in 90 s:\n${output}`)), 90_000);
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      if (output.includes('is running')) { clearTimeout(timer); resolve(); }
+    };
+    child.stdout.on('data', onData);
+    child.stderr.on('data', onData);
+    child.on('exit', (code) => { clearTimeout(timer); reject(new Error(`server exited with ${code}:\n${output}`)); });
+  });
+  child.removeAllListeners('exit');
+  child.stdout.resume();
+  child.stderr.on('data', (chunk: Buffer) => process.stderr.write(`[server] ${chunk}`));
+  project.provide('baseUrl', `http://127.0.0.1:${port}`);
+  return async () => {
+    try { process.kill(-(child.pid as number), 'SIGTERM'); } catch { /* already gone */ }
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    try { process.kill(-(child.pid as number), 'SIGKILL'); } catch { /* already gone */ }
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+}

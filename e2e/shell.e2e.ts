@@ -1,0 +1,140 @@
+/**
+ * Issue #2 in a real browser against a started server with a simulated fleet: guard, sign-in, titles,
+ * the live lock list, language toggle, data-centre switch, tab strip rules, menu filtering, sign-out.
+ */
+import { documentTitle, findRoute, PRODUCT_TITLE } from '@iot/contract';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hasChromium, launchBrowser, newPage, signInThroughUi, url } from './browser.js';
+import { E2E_OPERATOR_PASSWORD } from './global-setup.js';
+
+/** The Chinese document title of a console path, from the contract's route table. */
+const titleOf = (path: string) => documentTitle(findRoute(path)?.title['zh-CN'] ?? '', PRODUCT_TITLE);
+
+/** In-app navigation (no reload), as a menu click does; waits until the page shows its title. */
+async function goInApp(page: Page, path: string) {
+  await page.evaluate((target) => {
+    window.history.pushState({}, '', target);
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  }, `/api${path}`);
+  await page.waitForURL((u) => u.pathname === `/api${path}`);
+  await expect.poll(() => page.title(), { timeout: 15_000 }).toBe(titleOf(path));
+}
+
+const tabTitles = (page: Page) => page.getByRole('tab').allTextContents();
+const topMenuTitles = (page: Page) => page.locator('.ant-layout-sider .ant-menu-root > li').allTextContents();
+
+describe.skipIf(!hasChromium)('console shell', () => {
+  let browser: Browser;
+  beforeAll(async () => { browser = await launchBrowser(); });
+  afterAll(() => browser?.close());
+
+  it('sends a visitor without a session to /login', async () => {
+    const page = await newPage(browser);
+    await page.goto(url('/homepage'));
+    await page.waitForURL(/\/api\/login$/);
+    await expect.poll(() => page.title()).toBe(titleOf('/login'));
+    await page.context().close();
+  });
+
+  it('signs in through the form and lands on the home page with its titles and KPIs', async () => {
+    const page = await newPage(browser);
+    await signInThroughUi(page);
+    await page.waitForURL(/\/api\/homepage$/);
+    await expect.poll(() => page.title()).toBe('首页 | 物联网中台');
+    await expect.poll(() => page.locator('.console-breadcrumb').textContent()).toContain('物联网设备管理平台');
+    await expect.poll(() => page.locator('.ant-statistic').count(), { timeout: 15_000 }).toBeGreaterThanOrEqual(4);
+    await page.context().close();
+  });
+
+  it('lists the simulated locks of the tenant, online, and keeps the list current', async () => {
+    const page = await newPage(browser);
+    await signInThroughUi(page);
+    await goInApp(page, '/lockInfo');
+    const onlineRows = page.locator('.ant-table-row').filter({ hasText: '在线' });
+    await expect.poll(() => onlineRows.count(), { timeout: 30_000 }).toBeGreaterThanOrEqual(3);
+    const text = await page.locator('.ant-table-tbody').textContent();
+    expect(text).toContain('861234500000000');
+    expect(text).not.toContain('861234500000004'); // tenant 101
+    // Without any reload, the first lock's last heartbeat (last column) moves on as new heartbeats arrive.
+    const lastHeartbeat = page.locator('.ant-table-row').first().locator('td').last();
+    const before = await lastHeartbeat.textContent();
+    await expect.poll(() => lastHeartbeat.textContent(), { timeout: 20_000 }).not.toBe(before);
+    await page.context().close();
+  });
+
+  it('switches language: English menu, titles and breadcrumb', async () => {
+    const page = await newPage(browser);
+    await signInThroughUi(page);
+    await page.locator('.console-header-right').getByRole('button', { name: /English|EN|语言/i }).click();
+    await expect.poll(() => page.title()).toBe('Home | IoT Middle Platform');
+    await expect.poll(() => topMenuTitles(page)).toContain('Home');
+    expect(await page.locator('.console-breadcrumb').textContent()).toContain('IoT Device Management Platform');
+    await page.context().close();
+  });
+
+  it('switches data centre and shows that tenant only', async () => {
+    const page = await newPage(browser);
+    await signInThroughUi(page);
+    await goInApp(page, '/lockInfo');
+    await expect.poll(() => page.locator('.ant-table-tbody').textContent(), { timeout: 15_000 }).toContain('861234500000000');
+    await page.locator('.console-header-right .ant-select').click();
+    await page.locator('.ant-select-item-option', { hasText: '101' }).click();
+    await expect.poll(() => page.locator('.ant-table-tbody').textContent(), { timeout: 15_000 }).toContain('861234500000004');
+    const text = await page.locator('.ant-table-tbody').textContent();
+    expect(text).not.toContain('861234500000000');
+    expect(await page.evaluate(() => localStorage.getItem('tenantId'))).toBe('101');
+    await page.context().close();
+  });
+
+  it('keeps at most 8 tabs and closes them by the rules', async () => {
+    const page = await newPage(browser);
+    await signInThroughUi(page);
+    const paths = ['/lockInfo', '/lockConfig', '/firmwareRule', '/voucherUserManage', '/voucherPasswordManage', '/voucherCardManage', '/voucherFpManage', '/systemLog'];
+    for (const path of paths) await goInApp(page, path);
+    await expect.poll(() => tabTitles(page)).toHaveLength(8);
+    expect(await tabTitles(page)).not.toContain('首页'); // the ninth visit dropped the oldest
+    // Closing the active last tab goes to the previous one.
+    await page.locator('.ant-tabs-tab', { hasText: '系统日志' }).locator('.ant-tabs-tab-remove').click();
+    await page.waitForURL(/voucherFpManage$/);
+    // Closing an active middle tab goes to the next one.
+    await page.getByRole('tab', { name: '门锁配置' }).click();
+    await page.waitForURL(/lockConfig$/);
+    await page.locator('.ant-tabs-tab', { hasText: '门锁配置' }).locator('.ant-tabs-tab-remove').click();
+    await page.waitForURL(/firmwareRule$/);
+    // Context menu: close others, then close all.
+    await page.getByRole('tab', { name: '卡片管理' }).click({ button: 'right' });
+    await page.getByText('关闭其他').click();
+    await expect.poll(() => tabTitles(page)).toEqual(['卡片管理']);
+    await page.waitForURL(/voucherCardManage$/);
+    await page.getByRole('tab', { name: '卡片管理' }).click({ button: 'right' });
+    await page.getByText('关闭所有').click();
+    await page.waitForURL(/homepage$/);
+    await page.context().close();
+  });
+
+  it("shows the operator only the menu its role grants, and no data on a hidden page's URL", async () => {
+    const page = await newPage(browser);
+    await signInThroughUi(page, 'operator', E2E_OPERATOR_PASSWORD);
+    await page.waitForURL(/homepage$/);
+    await expect.poll(() => topMenuTitles(page)).toEqual(['首页', '设备管理']);
+    await page.locator('.ant-menu-submenu-title', { hasText: '设备管理' }).click();
+    await page.locator('.ant-menu-submenu-title', { hasText: '门锁管理' }).click();
+    const items = await page.locator('.ant-layout-sider .ant-menu-item').allTextContents();
+    expect(items).toContain('门锁信息');
+    expect(items).not.toContain('门锁配置');
+    await goInApp(page, '/systemLog');
+    await expect.poll(() => page.locator('.ant-result').textContent()).toMatch(/权限|403/);
+    await page.context().close();
+  });
+
+  it('signs out with the logout icon and is kept out afterwards', async () => {
+    const page = await newPage(browser);
+    await signInThroughUi(page);
+    await page.getByRole('button', { name: /退出|logout/i }).click();
+    await page.waitForURL(/\/api\/login$/);
+    await page.goto(url('/homepage'));
+    await page.waitForURL(/\/api\/login$/);
+    await page.context().close();
+  });
+});

@@ -1,0 +1,29 @@
+/**
+ * Builds the web app (apps/web/dist) when the build is missing or older than its sources or the
+ * contract. Shared by `npm start` and `npm test`. SKIP_WEB_BUILD=1 skips the check.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+
+function newestMtime(path) {
+  if (!existsSync(path)) return 0;
+  const stat = statSync(path);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  return readdirSync(path).reduce((newest, name) => Math.max(newest, newestMtime(join(path, name))), 0);
+}
+
+/** Builds the web app if needed; exits the process when the build fails. */
+export function ensureWebBuilt() {
+  if (process.env.SKIP_WEB_BUILD === '1') return;
+  const builtIndex = join(root, 'apps/web/dist/index.html');
+  const sources = ['apps/web/src', 'apps/web/index.html', 'apps/web/vite.config.ts', 'packages/contract/src'].map((p) => join(root, p));
+  const builtAt = existsSync(builtIndex) ? statSync(builtIndex).mtimeMs : 0;
+  if (builtAt > 0 && sources.every((source) => newestMtime(source) <= builtAt)) return;
+  console.log('Building the web app (apps/web)...');
+  const build = spawnSync('npm', ['run', 'build', '-w', '@iot/web'], { cwd: root, stdio: 'inherit' });
+  if (build.status !== 0) process.exit(build.status ?? 1);
+}
