@@ -8,16 +8,20 @@ import { TENANT_HEADER, TOKEN_HEADER } from '@iot/contract';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
+import { auditPlugin } from './http/audit-plugin.js';
 import { authPlugin } from './http/auth-plugin.js';
 import './http/context.js';
 import { errorsPlugin } from './http/errors-plugin.js';
 import { webPlugin } from './http/web-plugin.js';
+import { accountRoutes } from './modules/account/routes.js';
+import { auditRoutes } from './modules/audit/routes.js';
 import { lockDeviceRoutes } from './modules/lockDevice/routes.js';
 import { oauthRoutes } from './modules/oauth/routes.js';
+import { roleRoutes } from './modules/role/routes.js';
 import { tenantRoutes } from './modules/tenant/routes.js';
 
 /** Every module's routes; adding an entity adds one line here. */
-const modules = [oauthRoutes, tenantRoutes, lockDeviceRoutes];
+const modules = [oauthRoutes, tenantRoutes, lockDeviceRoutes, accountRoutes, roleRoutes, auditRoutes];
 
 export interface AppOptions {
   config: Config;
@@ -38,6 +42,7 @@ export async function buildApp({ config, database, logger }: AppOptions): Promis
   await app.register(cors, { exposedHeaders: [TOKEN_HEADER], allowedHeaders: ['content-type', 'accept-language', TOKEN_HEADER, TENANT_HEADER] });
   await app.register(rateLimit, { global: false });
   await app.register(authPlugin);
+  await app.register(auditPlugin);
   for (const register of modules) await app.register(register);
   await app.register(webPlugin);
   return app;

@@ -6,6 +6,7 @@
 import { constants, publicEncrypt, randomBytes } from 'node:crypto';
 import { TOKEN_HEADER } from '@iot/contract';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { buildApp } from '../src/app.js';
@@ -73,4 +74,49 @@ export async function signIn(app: FastifyInstance, username = 'admin', password 
 export function call(app: FastifyInstance, token: string, options: InjectOptions & { tenantId?: number }): Promise<LightMyRequestResponse> {
   const { tenantId = 100, headers, ...rest } = options;
   return app.inject({ ...rest, headers: { [TOKEN_HEADER]: token, tenantId: String(tenantId), ...headers } }) as Promise<LightMyRequestResponse>;
+}
+
+/** Expects a JSON success envelope and returns its data; throws with the body otherwise. */
+// biome-ignore lint/suspicious/noExplicitAny: a test reads the data it asserts on
+export function dataOf(response: LightMyRequestResponse): any {
+  if (response.statusCode !== 200) throw new Error(`expected 200, got ${response.statusCode}: ${response.body}`);
+  return response.json().data;
+}
+
+/** Creates an operator through the API (as `token`, in `tenantId`); returns its id. */
+export async function addAccount(app: FastifyInstance, token: string, username: string, password: string, tenantId = 100): Promise<number> {
+  const payload = { username, ...(await encryptPassword(app, password)) };
+  return dataOf(await call(app, token, { method: 'POST', url: '/v1/account/add/user', payload, tenantId })).id;
+}
+
+/** Creates a role through the API; returns its id. */
+export async function addRole(app: FastifyInstance, token: string, name: string, authorities: string[], tenantId = 100): Promise<number> {
+  const payload = { name, description: '', authorities };
+  return dataOf(await call(app, token, { method: 'POST', url: '/v1/sysRole/add', payload, tenantId })).id;
+}
+
+/** Binds roles through the API. */
+export async function bindRoles(app: FastifyInstance, token: string, accountId: number, roleIds: number[], tenantId = 100): Promise<void> {
+  dataOf(await call(app, token, { method: 'POST', url: '/v1/sysUserRole/bind', payload: { accountId, roleIds }, tenantId }));
+}
+
+/** Creates an operator holding `authorities` in tenant 100 through the API and signs it in; returns id and token. */
+export async function operatorWith(app: FastifyInstance, adminToken: string, username: string, authorities: string[]) {
+  const password = `${username}-password-1`;
+  const id = await addAccount(app, adminToken, username, password);
+  const roleId = await addRole(app, adminToken, `${username}-role`, authorities);
+  await bindRoles(app, adminToken, id, [roleId]);
+  return { id, roleId, password, token: await signIn(app, username, password) };
+}
+
+/** The rows of a raw SQL result on either driver. */
+export async function rowsOf<T>(result: Promise<unknown>): Promise<T[]> {
+  return ((await result) as { rows: T[] }).rows;
+}
+
+/** One digest of every row of `tables` (compare before and after a refused call). */
+export async function tableChecksum(database: Database, tables: readonly string[]): Promise<string> {
+  const parts = tables.map((table) => `(select coalesce(md5(string_agg(t::text, '|' order by t::text)), '-') from "${table}" t)`);
+  const [row] = await rowsOf<{ digest: string }>(database.system.execute(sql.raw(`select ${parts.join(" || ':' || ")} as digest`)));
+  return String(row?.digest);
 }

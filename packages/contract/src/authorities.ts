@@ -41,11 +41,18 @@ export const AUTHORITIES = [
 export type Authority = (typeof AUTHORITIES)[number];
 
 /**
- * What an API route requires besides its authority key:
+ * What an API route requires:
+ * - an authority key, or a list of keys of which any one suffices (a call two pages share);
  * - `public`: no token (sign-in, captcha, static config);
  * - `authenticated`: any signed-in account (user info, logout).
  */
-export type RouteAccess = Authority | 'public' | 'authenticated';
+export type RouteAccess = Authority | readonly Authority[] | 'public' | 'authenticated';
+
+/** The authority keys that open a route (any one suffices); empty for `public` and `authenticated`. */
+export function accessKeys(access: RouteAccess): readonly Authority[] {
+  if (access === 'public' || access === 'authenticated') return [];
+  return typeof access === 'string' ? [access] : access;
+}
 
 /** True when `value` is a known authority key. */
 export function isAuthority(value: string): value is Authority {

@@ -48,3 +48,10 @@ export const LOW_BATTERY_PERCENT = 20;
 /** Account types: 0 is administrator (spec §6). */
 export const ACCOUNT_TYPE_ADMIN = 0;
 export const ACCOUNT_TYPE_OPERATOR = 1;
+
+/** Login accounts (issue #5): username and password lengths. */
+export const USERNAME_MAX = 64;
+export const PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 64;
+/** At most this many rows in one system-log CSV export (the newest first). */
+export const SYSTEM_LOG_EXPORT_MAX = 10_000;

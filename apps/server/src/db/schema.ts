@@ -17,7 +17,10 @@ export const tenants = pgTable('tenants', {
   createdAt: createdAt(),
 });
 
-/** Login accounts; type 0 is administrator (spec §6). Password: argon2id hash. */
+/**
+ * Login accounts; type 0 is administrator (spec §6). Password: argon2id hash. Row-level security
+ * (0003_account_rls.sql): a tenant transaction sees administrators and the accounts of its tenant only.
+ */
 export const accounts = pgTable('accounts', {
   id: serial('id').primaryKey(),
   username: text('username').notNull().unique(),
@@ -30,7 +33,10 @@ export const accounts = pgTable('accounts', {
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
-/** Tenants an account may work in. */
+/**
+ * Tenants an account may work in. Row-level security (0003_account_rls.sql): every membership is
+ * readable, but a tenant transaction writes only its own tenant's memberships.
+ */
 export const accountTenants = pgTable('account_tenants', {
   accountId: integer('account_id').notNull().references(() => accounts.id, { onDelete: 'cascade' }),
   tenantId: integer('tenant_id').notNull().references(() => tenants.id),
@@ -145,4 +151,9 @@ export const auditLog = pgTable('audit_log', {
   clientIp: text('client_ip').notNull().default(''),
   detail: jsonb('detail'),
   createdAt: createdAt(),
-}, (t) => [index('audit_log_time').on(t.createdAt), index('audit_log_user_action').on(t.username, t.action, t.createdAt)]);
+}, (t) => [
+  index('audit_log_time').on(t.createdAt),
+  index('audit_log_user_action').on(t.username, t.action, t.createdAt),
+  index('audit_log_tenant_id').on(t.tenantId, t.id),
+]);
+

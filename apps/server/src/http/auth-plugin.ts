@@ -3,10 +3,11 @@
  * - a route without a declared `access` fails at registration;
  * - `public` routes pass; others need a valid zw_paas_token (else 403 TOKEN_EXPIRED);
  * - the tenantId header must name a tenant the account may use (else 403 FORBIDDEN);
- * - an authority key must be held in that tenant (type 0 passes; else 403 FORBIDDEN).
- * A rotated token is returned in the zw_paas_token response header.
+ * - one of the route's authority keys must be held in that tenant (type 0 passes; else 403 FORBIDDEN).
+ * A rotated token is returned in the zw_paas_token response header. Every route is recorded in
+ * `app.routeTable` (the live route table the authorization matrix test walks).
  */
-import { DEFAULT_TENANT_ID, TOKEN_HEADER, WEB_BASE_PATH } from '@iot/contract';
+import { accessKeys, DEFAULT_TENANT_ID, TOKEN_HEADER, WEB_BASE_PATH } from '@iot/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { authoritiesOf, mayUseTenant } from '../modules/oauth/principal.js';
@@ -25,10 +26,14 @@ export function tenantFromHeader(request: FastifyRequest): number {
 export const authPlugin = fp(async (app: FastifyInstance) => {
   app.decorateRequest('principal', undefined);
   app.decorateRequest('tenantId', DEFAULT_TENANT_ID);
+  app.decorateRequest('errorCode', undefined);
+  app.decorate('routeTable', []);
   app.addHook('onRoute', (route) => {
     // The web app's own files under /api/ are public by nature; every other route must say what it needs.
     if (route.url.startsWith(`${WEB_BASE_PATH}/`)) route.config = { ...route.config, access: 'public' };
-    if (!route.config?.access) throw new Error(`Route ${route.method} ${route.url} declares no access (deny by default)`);
+    const access = route.config?.access;
+    if (!access) throw new Error(`Route ${route.method} ${route.url} declares no access (deny by default)`);
+    for (const method of [route.method].flat()) app.routeTable.push({ method, url: route.url, access });
   });
   app.addHook('preHandler', async (request, reply) => {
     if (request.is404) return;
@@ -44,12 +49,14 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
       : undefined;
     if (!session) throw new ApiError('TOKEN_EXPIRED');
     if (session.rotatedToken) reply.header(TOKEN_HEADER, session.rotatedToken);
-    if (!(await mayUseTenant(database.system, session.accountId, session.type, request.tenantId))) throw new ApiError('FORBIDDEN');
-    const authorities = new Set(await authoritiesOf(database.system, session.accountId, session.type, request.tenantId));
+    const mayUse = await mayUseTenant(database.system, session.accountId, session.type, request.tenantId);
+    const authorities = new Set(mayUse ? await authoritiesOf(database.system, session.accountId, session.type, request.tenantId) : []);
+    // Known even when refused below, so the system log names who was refused.
     request.principal = {
       accountId: session.accountId, username: session.username, type: session.type,
       authorities, sessionId: session.sessionId, family: session.family,
     };
-    if (access !== 'authenticated' && !authorities.has(access)) throw new ApiError('FORBIDDEN');
+    if (!mayUse) throw new ApiError('FORBIDDEN');
+    if (access !== 'authenticated' && !accessKeys(access).some((key) => authorities.has(key))) throw new ApiError('FORBIDDEN');
   });
 });

@@ -2,7 +2,7 @@
  * What a request knows about its caller once the auth hook has run: the principal (account, type,
  * authorities in the chosen tenant) and the tenant id from the `tenantId` header (spec §7).
  */
-import type { Authority, RouteAccess } from '@iot/contract';
+import type { Authority, ErrorCode, RouteAccess } from '@iot/contract';
 import type { Config } from '../config.js';
 import type { Database } from '../db/client.js';
 
@@ -19,18 +19,31 @@ export interface Principal {
   family: string;
 }
 
+/** One registered route as the auth hook saw it (the live route table). */
+export interface RouteInfo {
+  method: string;
+  url: string;
+  access: RouteAccess;
+}
+
 declare module 'fastify' {
   interface FastifyInstance {
     database: Database;
     config: Config;
+    /** Every route registered so far, with its access (filled by the auth plugin's onRoute hook). */
+    routeTable: RouteInfo[];
   }
   interface FastifyRequest {
     principal?: Principal;
     /** From the tenantId header; defaults to 100. */
     tenantId: number;
+    /** The error code the request failed with, set by the error handler (system log result). */
+    errorCode?: ErrorCode;
   }
   interface FastifyContextConfig {
     /** The authority the route needs; routes without it are refused at registration (deny by default). */
     access?: RouteAccess;
+    /** False when the route writes its own system-log row (sign-out), so the audit hook skips it. */
+    audit?: boolean;
   }
 }

@@ -26,6 +26,10 @@ export interface HandlerContext<E extends Endpoint> {
 export interface EndpointOptions {
   /** Send the data as it is, without the envelope (the spec's static config file). */
   raw?: boolean;
+  /** Send the data (a string) as it is with this content type, e.g. `text/csv; charset=utf-8`. */
+  contentType?: string;
+  /** False when the handler writes its own system-log row; mutating calls are logged by default. */
+  audit?: boolean;
   /** Per-route rate limit (requests per minute per client address). */
   rateLimitPerMinute?: number;
 }
@@ -42,6 +46,7 @@ export function registerEndpoint<E extends Endpoint>(
     url: endpoint.path,
     config: {
       access: endpoint.access,
+      ...(options.audit === false ? { audit: false } : {}),
       ...(options.rateLimitPerMinute ? { rateLimit: { max: options.rateLimitPerMinute, timeWindow: 60_000 } } : {}),
     },
     handler: async (request, reply) => {
@@ -52,6 +57,7 @@ export function registerEndpoint<E extends Endpoint>(
         inTenant: <T>(fn: (tx: Tx) => Promise<T>) => app.database.withTenant(request.tenantId, fn),
       } as HandlerContext<E>;
       const data = await handler(context);
+      if (options.contentType) return reply.type(options.contentType).send(data);
       if (options.raw) return data;
       return { success: true, code: 'OK', message: 'success', data: data ?? null };
     },

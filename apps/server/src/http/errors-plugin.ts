@@ -28,6 +28,7 @@ function toApiError(error: FastifyError): ApiError {
 export const errorsPlugin = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     const apiError = toApiError(error);
+    request.errorCode = apiError.code;
     if (apiError.status >= 500) request.log.error({ err: error }, 'request failed');
     return reply.status(apiError.status).send(errorEnvelope(request, apiError));
   });

@@ -12,8 +12,17 @@ export const ERRORS = {
   ACCOUNT_DISABLED: { status: 401, message: { 'zh-CN': '账号已停用', 'en-US': 'This account is disabled' } },
   TOKEN_EXPIRED: { status: 403, message: { 'zh-CN': '您的token已过期，请重新登录！', 'en-US': 'Your session has expired; please sign in again!' } },
   FORBIDDEN: { status: 403, message: { 'zh-CN': '没有权限', 'en-US': 'No permission' } },
+  /** Granting, binding or managing more than the caller holds (issue #5 "No escalation"). */
+  ESCALATION: { status: 403, message: { 'zh-CN': '不能授予或管理超出自身权限的内容', 'en-US': 'You cannot grant or manage more than you hold' } },
+  /** Deleting or disabling one's own account, or binding one's own roles. */
+  SELF_ACTION: { status: 403, message: { 'zh-CN': '不能对自己的账号执行此操作', 'en-US': 'You cannot do this to your own account' } },
   NOT_FOUND: { status: 404, message: { 'zh-CN': '资源不存在', 'en-US': 'Not found' } },
   CONFLICT: { status: 409, message: { 'zh-CN': '数据冲突', 'en-US': 'Conflicting data' } },
+  LAST_ADMIN: { status: 409, message: { 'zh-CN': '不能删除或停用最后一个启用的管理员', 'en-US': 'The last enabled administrator cannot be deleted or disabled' } },
+  /** A lock already has protocol.MAX_QUEUED_PER_DEVICE queued commands (issue #3). */
+  QUEUE_FULL: { status: 409, message: { 'zh-CN': '该门锁排队中的指令已达上限（20 条），请稍后再试', 'en-US': 'This lock already has 20 queued commands; try again later' } },
+  /** Only a QUEUED command can be canceled. */
+  COMMAND_NOT_QUEUED: { status: 409, message: { 'zh-CN': '只能取消排队中的指令', 'en-US': 'Only a queued command can be canceled' } },
   TOO_MANY_ATTEMPTS: { status: 429, message: { 'zh-CN': '尝试次数过多，请稍后再试', 'en-US': 'Too many attempts; try again later' } },
   INTERNAL: { status: 500, message: { 'zh-CN': '服务器内部错误', 'en-US': 'Internal server error' } },
 } as const satisfies Record<string, { status: number; message: LocalizedText }>;

@@ -1,8 +1,9 @@
 /**
  * System-log rows (系统日志). Callers pass only non-secret facts: no passwords, tokens or credential digits.
  */
-import { and, count, eq, gt, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client.js';
+import type { Page, SystemLogFilter, SystemLogRecord } from '@iot/contract';
+import { and, count, desc, eq, gt, gte, ilike, lte, or, type SQL, sql } from 'drizzle-orm';
+import type { Executor, Tx } from '../../db/client.js';
 import { auditLog } from '../../db/schema.js';
 
 export interface AuditEntry {
@@ -33,4 +34,45 @@ export async function countRecent(db: Executor, username: string, action: string
       gt(auditLog.createdAt, sql`now() - make_interval(secs => ${windowS})`),
     ));
   return row?.n ?? 0;
+}
+
+/** LIKE pattern matching `text` literally as a substring. */
+export function containsPattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+function whereOf(filter: SystemLogFilter): SQL | undefined {
+  const conditions: SQL[] = [];
+  if (filter.keyword) {
+    const pattern = containsPattern(filter.keyword);
+    conditions.push(or(ilike(auditLog.username, pattern), ilike(auditLog.action, pattern), ilike(auditLog.target, pattern)) as SQL);
+  }
+  if (filter.action) conditions.push(eq(auditLog.action, filter.action));
+  if (filter.result) conditions.push(eq(auditLog.result, filter.result));
+  if (filter.startTime) conditions.push(gte(auditLog.createdAt, new Date(filter.startTime)));
+  if (filter.endTime) conditions.push(lte(auditLog.createdAt, new Date(filter.endTime)));
+  return conditions.length ? and(...conditions) : undefined;
+}
+
+const recordColumns = {
+  id: auditLog.id, username: auditLog.username, action: auditLog.action, target: auditLog.target,
+  result: auditLog.result, clientIp: auditLog.clientIp, createdAt: auditLog.createdAt, detail: auditLog.detail,
+};
+
+function toRecord(row: { createdAt: Date; detail: unknown } & Omit<SystemLogRecord, 'createdAt' | 'detail'>): SystemLogRecord {
+  return { ...row, createdAt: new Date(row.createdAt).toISOString(), detail: (row.detail as SystemLogRecord['detail']) ?? null };
+}
+
+/** A page of the tenant's system log (run in the tenant transaction), newest first. */
+export async function listAudit(tx: Tx, filter: SystemLogFilter, current: number, size: number): Promise<Page<SystemLogRecord>> {
+  const where = whereOf(filter);
+  const [totalRow] = await tx.select({ n: count() }).from(auditLog).where(where);
+  const rows = await tx.select(recordColumns).from(auditLog).where(where).orderBy(desc(auditLog.id)).limit(size).offset((current - 1) * size);
+  return { records: rows.map(toRecord), total: totalRow?.n ?? 0, current, size };
+}
+
+/** At most `limit` rows of the tenant's system log matching `filter` (tenant transaction), newest first. */
+export async function exportAudit(tx: Tx, filter: SystemLogFilter, limit: number): Promise<SystemLogRecord[]> {
+  const rows = await tx.select(recordColumns).from(auditLog).where(whereOf(filter)).orderBy(desc(auditLog.id)).limit(limit);
+  return rows.map(toRecord);
 }

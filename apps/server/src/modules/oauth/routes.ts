@@ -31,5 +31,5 @@ export async function oauthRoutes(app: FastifyInstance): Promise<void> {
     await revokeFamily(db, principal.family);
     await insertAudit(db, { tenantId, accountId: principal.accountId, username: principal.username, action: 'sign-out', result: 'success', clientIp: request.ip });
     return null;
-  });
+  }, { audit: false });
 }

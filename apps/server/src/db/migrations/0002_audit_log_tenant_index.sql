@@ -1,0 +1,1 @@
+CREATE INDEX "audit_log_tenant_id" ON "audit_log" USING btree ("tenant_id","id");

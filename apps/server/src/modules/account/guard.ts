@@ -1,0 +1,62 @@
+/**
+ * The no-escalation rules of issue #5, shared by accounts, roles and bindings:
+ * - administrators (type 0) may do everything below, except the self and last-administrator rules;
+ * - a non-administrator grants only authority keys it holds in the tenant (roles it creates, updates,
+ *   deletes or binds hold no other key);
+ * - a non-administrator manages (password, enabled state, deletion, roles) only operators whose
+ *   authorities, in every tenant, it holds itself: never an administrator, never a stronger account;
+ * - nobody deletes or disables the last enabled administrator, nor themselves; nobody binds their own roles.
+ */
+import { ACCOUNT_TYPE_ADMIN, type Authority, isAuthority } from '@iot/contract';
+import { eq } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client.js';
+import { accountRoles, roles } from '../../db/schema.js';
+import { ApiError } from '../../http/api-error.js';
+import type { Principal } from '../../http/context.js';
+import { type AccountRow, findAccount, lockEnabledAdmins } from './repo.js';
+
+/**
+ * The account's authorities in every tenant (owner connection: bindings of other tenants are invisible
+ * inside a tenant transaction). Read before the tenant transaction opens.
+ */
+export async function authoritiesEverywhere(system: Db, accountId: number): Promise<Authority[]> {
+  const rows = await system.select({ authorities: roles.authorities }).from(accountRoles)
+    .innerJoin(roles, eq(roles.id, accountRoles.roleId)).where(eq(accountRoles.accountId, accountId));
+  return [...new Set(rows.flatMap((row) => row.authorities).filter(isAuthority))];
+}
+
+/** Throws ESCALATION unless the caller is an administrator or holds every key in `keys`. */
+export function assertMayGrant(principal: Principal, keys: readonly string[]): void {
+  if (principal.type === ACCOUNT_TYPE_ADMIN) return;
+  if (keys.some((key) => !isAuthority(key) || !principal.authorities.has(key))) throw new ApiError('ESCALATION');
+}
+
+/** Throws ESCALATION when a non-administrator reaches for an administrator or a stronger account. */
+export function assertMayManage(principal: Principal, target: AccountRow, targetAuthorities: readonly Authority[]): void {
+  if (principal.type === ACCOUNT_TYPE_ADMIN) return;
+  if (target.type === ACCOUNT_TYPE_ADMIN) throw new ApiError('ESCALATION');
+  assertMayGrant(principal, targetAuthorities);
+}
+
+/**
+ * The account `id` as the tenant sees it, checked against the management rules: NOT_FOUND when the
+ * tenant does not see it, ESCALATION when the caller may not manage it.
+ */
+export async function loadManagedAccount(tx: Tx, principal: Principal, id: number, targetAuthorities: readonly Authority[]): Promise<AccountRow> {
+  const target = await findAccount(tx, id);
+  if (!target) throw new ApiError('NOT_FOUND');
+  assertMayManage(principal, target, targetAuthorities);
+  return target;
+}
+
+/**
+ * Before deleting or disabling `target`: LAST_ADMIN when it is the last enabled administrator,
+ * SELF_ACTION when it is the caller. Locks the enabled administrators until the transaction ends.
+ */
+export async function assertMayRemove(tx: Tx, principal: Principal, target: AccountRow): Promise<void> {
+  if (target.type === ACCOUNT_TYPE_ADMIN && target.enabled) {
+    const admins = await lockEnabledAdmins(tx);
+    if (admins.filter((id) => id !== target.id).length === 0) throw new ApiError('LAST_ADMIN');
+  }
+  if (target.id === principal.accountId) throw new ApiError('SELF_ACTION');
+}

@@ -1,0 +1,108 @@
+/**
+ * Login-account queries. Run inside the tenant transaction: row-level security (0003_account_rls.sql)
+ * shows administrators and the tenant's own accounts only, and role bindings of the tenant only.
+ */
+import { ACCOUNT_TYPE_ADMIN, ACCOUNT_TYPE_OPERATOR, type AccountRecord, isAuthority, type Page } from '@iot/contract';
+import { and, asc, count, eq, ilike, inArray, ne, sql } from 'drizzle-orm';
+import type { Tx } from '../../db/client.js';
+import { accountRoles, accountTenants, accounts, roles, tenants } from '../../db/schema.js';
+import { containsPattern } from '../audit/repo.js';
+
+/** What the guards need to know about an account. */
+export interface AccountRow {
+  id: number;
+  username: string;
+  type: number;
+  enabled: boolean;
+}
+
+/** The account with `id` if the tenant may see it. */
+export async function findAccount(tx: Tx, id: number): Promise<AccountRow | undefined> {
+  const [row] = await tx.select({ id: accounts.id, username: accounts.username, type: accounts.type, enabled: accounts.enabled })
+    .from(accounts).where(eq(accounts.id, id));
+  return row;
+}
+
+/** A page of the accounts the tenant sees, by id, with their tenants and their roles in this tenant. */
+export async function listAccounts(tx: Tx, keyword: string | undefined, current: number, size: number): Promise<Page<AccountRecord>> {
+  const where = keyword ? ilike(accounts.username, containsPattern(keyword)) : undefined;
+  const [totalRow] = await tx.select({ n: count() }).from(accounts).where(where);
+  const rows = await tx.select({
+    id: accounts.id, username: accounts.username, type: accounts.type, enabled: accounts.enabled,
+    homeTenantId: accounts.homeTenantId, createdAt: accounts.createdAt,
+  }).from(accounts).where(where).orderBy(asc(accounts.id)).limit(size).offset((current - 1) * size);
+  const ids = rows.map((row) => row.id);
+  const memberships = ids.length === 0 ? [] : await tx.select({ accountId: accountTenants.accountId, id: tenants.id, name: tenants.name })
+    .from(accountTenants).innerJoin(tenants, eq(tenants.id, accountTenants.tenantId))
+    .where(inArray(accountTenants.accountId, ids)).orderBy(asc(tenants.id));
+  const bindings = ids.length === 0 ? [] : await tx.select({ accountId: accountRoles.accountId, id: roles.id, name: roles.name })
+    .from(accountRoles).innerJoin(roles, eq(roles.id, accountRoles.roleId))
+    .where(inArray(accountRoles.accountId, ids)).orderBy(asc(roles.id));
+  const records = rows.map((row) => ({
+    ...row,
+    createdAt: new Date(row.createdAt).toISOString(),
+    tenants: memberships.filter((m) => m.accountId === row.id).map(({ id, name }) => ({ id, name })),
+    roles: bindings.filter((b) => b.accountId === row.id).map(({ id, name }) => ({ id, name })),
+  }));
+  return { records, total: totalRow?.n ?? 0, current, size };
+}
+
+/**
+ * Creates an operator (type 1) in `tenantId`. The id is drawn first because the new row becomes
+ * visible (and returnable) only once its membership exists.
+ */
+export async function insertOperator(tx: Tx, username: string, passwordHash: string, tenantId: number): Promise<number> {
+  const drawn = await tx.execute<{ id: number }>(sql`select nextval(pg_get_serial_sequence('accounts', 'id'))::integer as id`);
+  const id = Number((drawn as unknown as { rows: { id: number }[] }).rows[0]?.id);
+  await tx.insert(accounts).values({ id, username, passwordHash, type: ACCOUNT_TYPE_OPERATOR, homeTenantId: tenantId });
+  await tx.insert(accountTenants).values({ accountId: id, tenantId });
+  return id;
+}
+
+/** Replaces the password hash. */
+export async function setPasswordHash(tx: Tx, id: number, passwordHash: string): Promise<void> {
+  await tx.update(accounts).set({ passwordHash, updatedAt: sql`now()` }).where(eq(accounts.id, id));
+}
+
+/** Enables or disables the account. */
+export async function setEnabled(tx: Tx, id: number, enabled: boolean): Promise<void> {
+  await tx.update(accounts).set({ enabled, updatedAt: sql`now()` }).where(eq(accounts.id, id));
+}
+
+/** Enabled administrators, locked until the transaction ends (concurrent removals queue up). */
+export async function lockEnabledAdmins(tx: Tx): Promise<number[]> {
+  const rows = await tx.select({ id: accounts.id }).from(accounts)
+    .where(and(eq(accounts.type, ACCOUNT_TYPE_ADMIN), eq(accounts.enabled, true))).orderBy(asc(accounts.id)).for('update');
+  return rows.map((row) => row.id);
+}
+
+/**
+ * Removes the account from `tenantId` (membership and role bindings there). The account itself is
+ * deleted when it belongs to no other tenant, and always when it is an administrator; it is deleted
+ * before its membership goes, while the tenant still sees it.
+ */
+export async function removeAccount(tx: Tx, account: AccountRow, tenantId: number): Promise<'deleted' | 'removed'> {
+  const [elsewhere] = await tx.select({ n: count() }).from(accountTenants)
+    .where(and(eq(accountTenants.accountId, account.id), ne(accountTenants.tenantId, tenantId)));
+  if (account.type === ACCOUNT_TYPE_ADMIN || (elsewhere?.n ?? 0) === 0) {
+    const deleted = await tx.delete(accounts).where(eq(accounts.id, account.id)).returning({ id: accounts.id });
+    if (deleted.length !== 1) throw new Error(`account ${account.id} could not be deleted`);
+    return 'deleted';
+  }
+  await tx.delete(accountRoles).where(and(eq(accountRoles.accountId, account.id), eq(accountRoles.tenantId, tenantId)));
+  await tx.delete(accountTenants).where(and(eq(accountTenants.accountId, account.id), eq(accountTenants.tenantId, tenantId)));
+  return 'removed';
+}
+
+/** Roles bound to the account in this tenant. */
+export async function boundRoles(tx: Tx, accountId: number): Promise<{ id: number; name: string }[]> {
+  return tx.select({ id: roles.id, name: roles.name }).from(accountRoles).innerJoin(roles, eq(roles.id, accountRoles.roleId))
+    .where(eq(accountRoles.accountId, accountId)).orderBy(asc(roles.id));
+}
+
+/** Every role of the tenant, by id, with known authority keys only. */
+export async function tenantRoles(tx: Tx) {
+  const rows = await tx.select({ id: roles.id, name: roles.name, description: roles.description, authorities: roles.authorities })
+    .from(roles).orderBy(asc(roles.id));
+  return rows.map((row) => ({ ...row, authorities: row.authorities.filter(isAuthority) }));
+}

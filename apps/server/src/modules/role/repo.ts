@@ -1,0 +1,69 @@
+/**
+ * Role and role-binding queries. Run inside the tenant transaction: row-level security confines roles
+ * and bindings to the tenant, so another tenant's role id is simply not found.
+ */
+import { type Authority, isAuthority, type Page, type RoleRecord } from '@iot/contract';
+import { and, asc, count, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import type { Tx } from '../../db/client.js';
+import { accountRoles, roles } from '../../db/schema.js';
+import { containsPattern } from '../audit/repo.js';
+
+/** A role's editable fields. */
+export interface RoleFields {
+  name: string;
+  description: string;
+  authorities: Authority[];
+}
+
+/** A role as the guards see it. */
+export interface RoleRow {
+  id: number;
+  name: string;
+  authorities: Authority[];
+}
+
+const known = (keys: string[]) => keys.filter(isAuthority);
+
+/** A page of the tenant's roles by id, each with the number of accounts bound to it. */
+export async function listRoles(tx: Tx, keyword: string | undefined, current: number, size: number): Promise<Page<RoleRecord>> {
+  const where: SQL | undefined = keyword
+    ? or(ilike(roles.name, containsPattern(keyword)), ilike(roles.description, containsPattern(keyword)))
+    : undefined;
+  const [totalRow] = await tx.select({ n: count() }).from(roles).where(where);
+  const rows = await tx.select({
+    id: roles.id, name: roles.name, description: roles.description, authorities: roles.authorities, createdAt: roles.createdAt,
+    accountCount: sql<number>`(select count(*) from ${accountRoles} where ${accountRoles.roleId} = ${roles.id})`.mapWith(Number),
+  }).from(roles).where(where).orderBy(asc(roles.id)).limit(size).offset((current - 1) * size);
+  const records = rows.map((row) => ({ ...row, authorities: known(row.authorities), createdAt: new Date(row.createdAt).toISOString() }));
+  return { records, total: totalRow?.n ?? 0, current, size };
+}
+
+/** The tenant's roles among `ids`. */
+export async function findRoles(tx: Tx, ids: number[]): Promise<RoleRow[]> {
+  if (ids.length === 0) return [];
+  const rows = await tx.select({ id: roles.id, name: roles.name, authorities: roles.authorities }).from(roles).where(inArray(roles.id, ids));
+  return rows.map((row) => ({ ...row, authorities: known(row.authorities) }));
+}
+
+/** Creates a role in `tenantId`; returns its id. */
+export async function insertRole(tx: Tx, tenantId: number, fields: RoleFields): Promise<number> {
+  const [row] = await tx.insert(roles).values({ tenantId, ...fields }).returning({ id: roles.id });
+  if (!row) throw new Error('role not created');
+  return row.id;
+}
+
+/** Replaces a role's fields. */
+export async function updateRole(tx: Tx, id: number, fields: RoleFields): Promise<void> {
+  await tx.update(roles).set(fields).where(eq(roles.id, id));
+}
+
+/** Deletes a role (its bindings go with it). */
+export async function deleteRole(tx: Tx, id: number): Promise<void> {
+  await tx.delete(roles).where(eq(roles.id, id));
+}
+
+/** Makes `roleIds` the account's roles in `tenantId`. */
+export async function replaceBindings(tx: Tx, accountId: number, tenantId: number, roleIds: number[]): Promise<void> {
+  await tx.delete(accountRoles).where(and(eq(accountRoles.accountId, accountId), eq(accountRoles.tenantId, tenantId)));
+  if (roleIds.length > 0) await tx.insert(accountRoles).values(roleIds.map((roleId) => ({ accountId, roleId, tenantId })));
+}

@@ -1,0 +1,75 @@
+/**
+ * Roles (角色权限) and role bindings (绑定角色), issue #5. Every write is one tenant transaction.
+ * No escalation (modules/account/guard.ts): a non-administrator creates, edits, deletes and binds only
+ * roles whose keys it holds, before and after the change; nobody binds their own roles; binding
+ * revokes the account's live tokens in the same transaction. Editing or deleting a role needs no
+ * revocation: authorities are read afresh on every request.
+ */
+import type { roleAddBody, roleBindBody, roleUpdateBody } from '@iot/contract';
+import type { z } from 'zod';
+import type { Tx } from '../../db/client.js';
+import { isUniqueViolation } from '../../db/errors.js';
+import { ApiError } from '../../http/api-error.js';
+import type { AccountContext } from '../account/service.js';
+import { assertMayGrant, authoritiesEverywhere, loadManagedAccount } from '../account/guard.js';
+import { revokeAccount } from '../oauth/tokens.js';
+import * as repo from './repo.js';
+
+/** Runs a write; a duplicate role name in the tenant becomes 409 CONFLICT. */
+async function uniqueName<T>(write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new ApiError('CONFLICT');
+    throw error;
+  }
+}
+
+/** The role `id` of the tenant, which the caller must be allowed to manage. */
+async function managedRole(ctx: AccountContext, tx: Tx, id: number) {
+  const [role] = await repo.findRoles(tx, [id]);
+  if (!role) throw new ApiError('NOT_FOUND');
+  assertMayGrant(ctx.principal, role.authorities);
+  return role;
+}
+
+/** Creates a role in the tenant. */
+export async function addRole(ctx: AccountContext, body: z.output<typeof roleAddBody>): Promise<{ id: number }> {
+  assertMayGrant(ctx.principal, body.authorities);
+  return uniqueName(async () => ({ id: await ctx.inTenant((tx) => repo.insertRole(tx, ctx.tenantId, body)) }));
+}
+
+/** Replaces a role's name, description and authorities. */
+export async function updateRole(ctx: AccountContext, body: z.output<typeof roleUpdateBody>): Promise<null> {
+  assertMayGrant(ctx.principal, body.authorities);
+  const { id, ...fields } = body;
+  await uniqueName(() => ctx.inTenant(async (tx) => {
+    await managedRole(ctx, tx, id);
+    await repo.updateRole(tx, id, fields);
+  }));
+  return null;
+}
+
+/** Deletes a role of the tenant. */
+export async function deleteRole(ctx: AccountContext, id: number): Promise<null> {
+  await ctx.inTenant(async (tx) => {
+    await managedRole(ctx, tx, id);
+    await repo.deleteRole(tx, id);
+  });
+  return null;
+}
+
+/** Replaces the account's roles in the tenant and revokes its tokens. */
+export async function bindRoles(ctx: AccountContext, body: z.output<typeof roleBindBody>): Promise<null> {
+  if (body.accountId === ctx.principal.accountId) throw new ApiError('SELF_ACTION');
+  const targetAuthorities = await authoritiesEverywhere(ctx.system, body.accountId);
+  await ctx.inTenant(async (tx) => {
+    await loadManagedAccount(tx, ctx.principal, body.accountId, targetAuthorities);
+    const found = await repo.findRoles(tx, body.roleIds);
+    if (found.length !== body.roleIds.length) throw new ApiError('NOT_FOUND');
+    assertMayGrant(ctx.principal, found.flatMap((role) => role.authorities));
+    await repo.replaceBindings(tx, body.accountId, ctx.tenantId, body.roleIds);
+    await revokeAccount(tx, body.accountId);
+  });
+  return null;
+}

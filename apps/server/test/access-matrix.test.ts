@@ -1,0 +1,164 @@
+/**
+ * Authorization matrix built from the server's LIVE route table (app.routeTable, filled by the auth
+ * plugin's onRoute hook): every route x (administrator; an account holding the route's key; one
+ * lacking it; an account of another tenant; no token) -> allowed or refused, with the database
+ * unchanged on every refusal. A route missing from SAMPLES, or declaring another access than
+ * SAMPLES expects, fails the test.
+ */
+import { accessKeys, AUTHORITIES, type RouteAccess } from '@iot/contract';
+import { eq, sql } from 'drizzle-orm';
+import type { LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { roles } from '../src/db/schema.js';
+import {
+  addAccount, addRole, bindRoles, call, createTestContext, encryptPassword, rowsOf, signIn, skipSuite, tableChecksum, type TestContext,
+} from './helper.js';
+
+interface Fixture {
+  victim: Record<'delete' | 'password' | 'enable' | 'bind', number>;
+  role: Record<'update' | 'delete' | 'bind', number>;
+  password: { password: string; keyId: string };
+}
+
+interface Sample {
+  /** The access the route must declare. */
+  access: RouteAccess;
+  query?: (f: Fixture) => string;
+  body?: (f: Fixture) => object;
+  /** The call ends the caller's sign-in: allowed callers use a fresh token. */
+  endsSession?: boolean;
+}
+
+/** Every route of the app with the access it must have and an input that would work when allowed. */
+const SAMPLES: Record<string, Sample> = {
+  'GET /': { access: 'public' },
+  'GET /static/config.json': { access: 'public' },
+  'GET /oauth/key': { access: 'public' },
+  'GET /oauth/checkCode': { access: 'public' },
+  'POST /oauth/checkCode/match': { access: 'public', body: () => ({ checkCodeId: 'none', checkCode: 'abcd' }) },
+  'POST /oauth/token': { access: 'public', body: () => ({ username: 'nobody', password: 'AAAA', keyId: 'none' }) },
+  'GET /oauth/userInfo': { access: 'authenticated' },
+  'POST /oauth/logout': { access: 'authenticated', endsSession: true },
+  'GET /iot/v1/lockDevice/list': { access: 'LOOK_INFO' },
+  'GET /iot/v1/lockDevice/analysis': { access: 'HOME_PAGE' },
+  'POST /v1/account/add/user': { access: 'LOGIN_ACCOUNT', body: (f) => ({ username: 'matrix-new', ...f.password }) },
+  'GET /v1/account/queryAll': { access: ['LOGIN_ACCOUNT', 'BINDING_ROLES'] },
+  'POST /v1/account/delete/user': { access: 'LOGIN_ACCOUNT', body: (f) => ({ id: f.victim.delete }) },
+  'POST /v1/account/edit/password': { access: 'LOGIN_ACCOUNT', body: (f) => ({ id: f.victim.password, ...f.password }) },
+  'POST /v1/account/enable': { access: 'LOGIN_ACCOUNT', body: (f) => ({ id: f.victim.enable, enabled: false }) },
+  'GET /v1/account/queryRoles': { access: 'BINDING_ROLES', query: (f) => `accountId=${f.victim.bind}` },
+  'GET /v1/sysRole/queryAll': { access: 'ROLE_PERMISSIONS' },
+  'POST /v1/sysRole/add': { access: 'ROLE_PERMISSIONS', body: () => ({ name: 'matrix-role', authorities: [] }) },
+  'POST /v1/sysRole/update': { access: 'ROLE_PERMISSIONS', body: (f) => ({ id: f.role.update, name: 'matrix-updated', authorities: [] }) },
+  'POST /v1/sysRole/delete': { access: 'ROLE_PERMISSIONS', body: (f) => ({ id: f.role.delete }) },
+  'POST /v1/sysUserRole/bind': { access: 'BINDING_ROLES', body: (f) => ({ accountId: f.victim.bind, roleIds: [f.role.bind] }) },
+  'GET /iot/v1/SysOperateLog/getLogList': { access: 'SYSTEM_LOG' },
+  'GET /iot/v1/SysOperateLog/export': { access: 'SYSTEM_LOG' },
+};
+
+/** Tables a refused call may change: its token's last use, and the system log row of the refusal. */
+const UNGUARDED_TABLES = ['sessions', 'audit_log'];
+
+describe.skipIf(skipSuite)('authorization matrix over the live route table', () => {
+  let ctx: TestContext;
+  let fixture: Fixture;
+  /** Every other table of the schema: a refused call must leave them as they were. */
+  let guarded: string[];
+  let probe: { id: number; roleId: number; password: string };
+  const tokens: Record<'admin' | 'probe' | 'outsider', string> = { admin: '', probe: '', outsider: '' };
+
+  beforeAll(async () => {
+    ctx = await createTestContext({}, 3);
+    tokens.admin = await signIn(ctx.app);
+    const { app } = ctx;
+    const victim = async (name: string) => addAccount(app, tokens.admin, `victim-${name}`, `victim-${name}-password`);
+    fixture = {
+      victim: { delete: await victim('delete'), password: await victim('password'), enable: await victim('enable'), bind: await victim('bind') },
+      role: { update: await addRole(app, tokens.admin, 'm-update', []), delete: await addRole(app, tokens.admin, 'm-delete', []), bind: await addRole(app, tokens.admin, 'm-bind', []) },
+      password: await encryptPassword(app, 'matrix-new-password'),
+    };
+    probe = { id: await addAccount(app, tokens.admin, 'probe', 'probe-password-1'), roleId: await addRole(app, tokens.admin, 'probe-role', []), password: 'probe-password-1' };
+    await bindRoles(app, tokens.admin, probe.id, [probe.roleId]);
+    tokens.probe = await signIn(app, 'probe', probe.password);
+    const outsider = await addAccount(app, tokens.admin, 'outsider', 'outsider-password-1', 101);
+    await bindRoles(app, tokens.admin, outsider, [await addRole(app, tokens.admin, 'everything', [...AUTHORITIES], 101)], 101);
+    tokens.outsider = await signIn(app, 'outsider', 'outsider-password-1');
+    guarded = (await rowsOf<{ name: string }>(ctx.database.system.execute(sql`
+      select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by 1`)))
+      .map((row) => row.name).filter((name) => !UNGUARDED_TABLES.includes(name));
+    expect(guarded).toEqual(expect.arrayContaining(['accounts', 'account_tenants', 'roles', 'account_roles', 'locks']));
+  });
+  afterAll(() => ctx?.close());
+
+  const routes = () => ctx.app.routeTable.filter((route) => route.method !== 'HEAD');
+  const keyOf = (route: { method: string; url: string }) => `${route.method} ${route.url}`;
+
+  it('has an expectation for every live route and no stale ones; every route declares the expected access', () => {
+    const live = routes().map(keyOf);
+    expect(live.filter((key) => !(key in SAMPLES))).toEqual([]);
+    expect(Object.keys(SAMPLES).filter((key) => !live.includes(key))).toEqual([]);
+    for (const route of routes()) expect([keyOf(route), route.access]).toEqual([keyOf(route), SAMPLES[keyOf(route)]?.access]);
+    // Every GET also answers HEAD, under the same access.
+    for (const route of routes().filter((r) => r.method === 'GET')) {
+      expect(ctx.app.routeTable.find((r) => r.method === 'HEAD' && r.url === route.url)?.access).toEqual(route.access);
+    }
+  });
+
+  const send = (method: string, url: string, sample: Sample, token: string | undefined, tenantId = 100) => {
+    const query = sample.query?.(fixture);
+    const options = { method: method as 'GET', url: query ? `${url}?${query}` : url, ...(sample.body ? { payload: sample.body(fixture) } : {}) };
+    return token ? call(ctx.app, token, { ...options, tenantId }) : ctx.app.inject(options);
+  };
+  const setProbe = (authorities: readonly string[]) =>
+    ctx.database.system.update(roles).set({ authorities: [...authorities] }).where(eq(roles.id, probe.roleId));
+  const codeOf = (response: LightMyRequestResponse) => (response.body ? response.json().code : undefined);
+
+  async function expectRefused(label: string, send: () => Promise<LightMyRequestResponse>, code: 'FORBIDDEN' | 'TOKEN_EXPIRED') {
+    const before = await tableChecksum(ctx.database, guarded);
+    const response = await send();
+    expect([label, response.statusCode, codeOf(response)]).toEqual([label, 403, code]);
+    expect([label, await tableChecksum(ctx.database, guarded)]).toEqual([label, before]);
+  }
+  function expectAllowed(label: string, response: LightMyRequestResponse) {
+    const code = response.headers['content-type']?.toString().includes('json') ? codeOf(response) : undefined;
+    expect([label, response.statusCode < 500, code === 'FORBIDDEN' || code === 'TOKEN_EXPIRED' || code === 'ESCALATION'])
+      .toEqual([label, true, false]);
+  }
+
+  it('allows exactly the holders of each route\'s authority, refuses everyone else without changing the database', async () => {
+    const ordered = routes().sort((a, b) => Number(SAMPLES[keyOf(a)]?.endsSession ?? false) - Number(SAMPLES[keyOf(b)]?.endsSession ?? false));
+    for (const route of ordered) {
+      const key = keyOf(route);
+      const sample = SAMPLES[key] as Sample;
+      const keys = accessKeys(route.access);
+      const isPublic = route.access === 'public';
+      // Refusals first, each compared against the guarded tables.
+      if (!isPublic) {
+        await expectRefused(`${key} without token`, () => send(route.method, route.url, sample, undefined), 'TOKEN_EXPIRED');
+        await expectRefused(`${key} other tenant`, () => send(route.method, route.url, sample, tokens.outsider), 'FORBIDDEN');
+        if (route.method === 'GET') {
+          const head = await ctx.app.inject({ method: 'HEAD', url: route.url });
+          expect([`HEAD ${route.url}`, head.statusCode]).toEqual([`HEAD ${route.url}`, 403]);
+        }
+      }
+      if (keys.length > 0) {
+        await setProbe(AUTHORITIES.filter((k) => !keys.includes(k)));
+        await expectRefused(`${key} lacking ${keys.join('|')}`, () => send(route.method, route.url, sample, tokens.probe), 'FORBIDDEN');
+      }
+      // Then every holder (each key of an any-of list on its own), then the administrator.
+      for (const held of keys.length > 0 ? keys.map((k) => [k]) : [[]]) {
+        await setProbe(held);
+        const token = sample.endsSession ? await signIn(ctx.app, 'probe', probe.password) : tokens.probe;
+        expectAllowed(`${key} holding ${held.join() || '-'}`, await send(route.method, route.url, sample, token));
+      }
+      const adminToken = sample.endsSession ? await signIn(ctx.app) : tokens.admin;
+      expectAllowed(`${key} admin`, await send(route.method, route.url, sample, adminToken));
+      // Another method on the same path is no way round the check: it does not exist.
+      const other = route.method === 'GET' ? 'POST' : 'GET';
+      if (!routes().some((r) => r.url === route.url && r.method === other)) {
+        const response = await call(ctx.app, tokens.admin, { method: other as 'GET', url: route.url });
+        expect([`${other} ${route.url}`, response.statusCode]).toEqual([`${other} ${route.url}`, 404]);
+      }
+    }
+  });
+});

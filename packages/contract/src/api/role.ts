@@ -1,0 +1,63 @@
+/**
+ * Roles (角色权限) and role bindings (绑定角色), spec §7 "Accounts and roles"; issue #5. A role is a
+ * named set of authority keys in one tenant. Binding replaces an account's roles in the tenant.
+ */
+import { z } from 'zod';
+import { AUTHORITIES } from '../authorities.js';
+import { recordId } from './account.js';
+import { endpoint } from './endpoint.js';
+import { pageOf, pageQuery } from './envelope.js';
+
+/** Authority keys of a role: known keys only, duplicates dropped. */
+export const roleAuthorities = z.array(z.enum(AUTHORITIES)).max(AUTHORITIES.length * 2).transform((keys) => [...new Set(keys)]);
+
+const roleFields = {
+  name: z.string().trim().min(1).max(32),
+  description: z.string().trim().max(200).default(''),
+  authorities: roleAuthorities,
+};
+
+export const roleAddBody = z.strictObject(roleFields);
+export const roleUpdateBody = z.strictObject({ id: recordId, ...roleFields });
+export const roleIdBody = z.strictObject({ id: recordId });
+
+export const roleListQuery = pageQuery.extend({
+  /** Matches name or description (substring, case-insensitive). */
+  keyword: z.string().trim().max(64).optional(),
+});
+
+export const roleRecord = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  description: z.string(),
+  authorities: z.array(z.enum(AUTHORITIES)),
+  /** Accounts bound to the role. */
+  accountCount: z.number().int(),
+  /** ISO 8601 UTC. */
+  createdAt: z.string(),
+});
+export type RoleRecord = z.infer<typeof roleRecord>;
+
+export const roleBindBody = z.strictObject({
+  accountId: recordId,
+  /** The account's roles in the tenant after the call (empty: none). */
+  roleIds: z.array(recordId).max(100).transform((ids) => [...new Set(ids)]),
+});
+
+export const roleEndpoints = {
+  list: endpoint({
+    method: 'GET', path: '/v1/sysRole/queryAll', access: 'ROLE_PERMISSIONS', kind: 'token', query: roleListQuery, response: pageOf(roleRecord),
+  }),
+  add: endpoint({
+    method: 'POST', path: '/v1/sysRole/add', access: 'ROLE_PERMISSIONS', kind: 'token', body: roleAddBody, response: z.object({ id: z.number().int() }),
+  }),
+  update: endpoint({
+    method: 'POST', path: '/v1/sysRole/update', access: 'ROLE_PERMISSIONS', kind: 'token', body: roleUpdateBody, response: z.null(),
+  }),
+  delete: endpoint({
+    method: 'POST', path: '/v1/sysRole/delete', access: 'ROLE_PERMISSIONS', kind: 'token', body: roleIdBody, response: z.null(),
+  }),
+  bind: endpoint({
+    method: 'POST', path: '/v1/sysUserRole/bind', access: 'BINDING_ROLES', kind: 'token', body: roleBindBody, response: z.null(),
+  }),
+};

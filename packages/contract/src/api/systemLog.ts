@@ -1,0 +1,52 @@
+/**
+ * System log (系统日志, spec §7 "Logs": /iot/v1/SysOperateLog/getLogList; issue #5): sign-ins, sign-outs
+ * and every mutating call of the tenant, newest first, and its CSV export. Rows never hold secrets.
+ */
+import { z } from 'zod';
+import { endpoint } from './endpoint.js';
+import { pageOf, pageQuery } from './envelope.js';
+
+const filterFields = {
+  /** Matches username, action or target (substring, case-insensitive). */
+  keyword: z.string().trim().max(64).optional(),
+  /** Exact action, e.g. `sign-in` or `POST /v1/sysRole/add`. */
+  action: z.string().trim().max(128).optional(),
+  /** Exact result: `success` or an error code. */
+  result: z.string().trim().max(64).optional(),
+  /** ISO 8601 with offset; rows at or after. */
+  startTime: z.iso.datetime({ offset: true }).optional(),
+  /** ISO 8601 with offset; rows at or before. */
+  endTime: z.iso.datetime({ offset: true }).optional(),
+};
+const ordered = (value: { startTime?: string; endTime?: string }) =>
+  !value.startTime || !value.endTime || Date.parse(value.startTime) <= Date.parse(value.endTime);
+const orderIssue = { message: 'startTime must not be after endTime', path: ['endTime'] };
+
+export const systemLogQuery = pageQuery.extend(filterFields).refine(ordered, orderIssue);
+export const systemLogExportQuery = z.object(filterFields).refine(ordered, orderIssue);
+export type SystemLogFilter = z.infer<typeof systemLogExportQuery>;
+
+export const systemLogRecord = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  action: z.string(),
+  target: z.string(),
+  result: z.string(),
+  clientIp: z.string(),
+  /** ISO 8601 UTC. */
+  createdAt: z.string(),
+  /** Whitelisted non-secret request fields (ids, names), or null. */
+  detail: z.record(z.string(), z.unknown()).nullable(),
+});
+export type SystemLogRecord = z.infer<typeof systemLogRecord>;
+
+export const systemLogEndpoints = {
+  list: endpoint({
+    method: 'GET', path: '/iot/v1/SysOperateLog/getLogList', access: 'SYSTEM_LOG', kind: 'token',
+    query: systemLogQuery, response: pageOf(systemLogRecord),
+  }),
+  /** text/csv (UTF-8 with BOM), not enveloped; at most SYSTEM_LOG_EXPORT_MAX rows, newest first. */
+  export: endpoint({
+    method: 'GET', path: '/iot/v1/SysOperateLog/export', access: 'SYSTEM_LOG', kind: 'token', query: systemLogExportQuery, response: z.string(),
+  }),
+};
