@@ -4,7 +4,7 @@
  */
 import type { protocol } from '@iot/contract';
 import { sql } from 'drizzle-orm';
-import type { Database } from '../db/client.js';
+import type { Tx } from '../db/client.js';
 
 /** One heartbeat of an authenticated lock, ready to store. */
 export interface HeartbeatRecord {
@@ -17,15 +17,15 @@ export interface HeartbeatRecord {
 }
 
 /**
- * Stores `records` atomically (owner connection, one transaction):
+ * Stores `records` in the caller's transaction (owner connection):
  * - `insert into heartbeats ... on conflict (lock_id, seq) do nothing`, so a redelivered uplink is
  *   stored once;
  * - `update locks`: last_heartbeat_at = now(), last_seq = greatest(last_seq, seq), and battery, rssi,
  *   snr, firmware_version, heartbeat_interval_s from the lock's newest message of the batch unless the
  *   lock already holds a newer seq (a late redelivery does not roll readings back).
- * Returns how many heartbeat rows were new. Throws (and stores nothing) when the database fails.
+ * Returns how many heartbeat rows were new. Throws when the database fails (the transaction rolls back).
  */
-export async function storeHeartbeats(database: Database, records: readonly HeartbeatRecord[]): Promise<{ inserted: number }> {
+export async function storeHeartbeats(tx: Tx, records: readonly HeartbeatRecord[]): Promise<{ inserted: number }> {
   if (records.length === 0) return { inserted: 0 };
   // Newest message per lock: UPDATE ... FROM must match each lock at most once.
   const newest = new Map<number, HeartbeatRecord>();
@@ -36,7 +36,7 @@ export async function storeHeartbeats(database: Database, records: readonly Hear
   const latest = [...newest.values()];
   const column = <V>(rows: readonly HeartbeatRecord[], pick: (record: HeartbeatRecord) => V) => sql.param(rows.map(pick));
 
-  return database.transaction(async (tx) => {
+  {
     const inserted = await tx.execute(sql`
       insert into heartbeats (tenant_id, lock_id, seq, battery, rssi, snr, firmware_version, device_ts)
       select * from unnest(
@@ -70,11 +70,11 @@ export async function storeHeartbeats(database: Database, records: readonly Hear
       ) as v(lock_id, seq, battery, rssi, snr, firmware_version, interval_s)
       where l.id = v.lock_id`);
     return { inserted: rowCount(inserted) };
-  });
+  }
 }
 
 /** Row count of an execute() result on either driver (node-postgres: rowCount/rows; PGlite: rows). */
-function rowCount(result: unknown): number {
+export function rowCount(result: unknown): number {
   const r = result as { rows?: unknown[]; rowCount?: number | null };
   return Array.isArray(r.rows) ? r.rows.length : (r.rowCount ?? 0);
 }

@@ -9,7 +9,7 @@
 import { protocol } from '@iot/contract';
 import type { Database } from '../db/client.js';
 import { type BatcherStats, createBatcher } from './batcher.js';
-import { type HeartbeatRecord, storeHeartbeats } from './heartbeat-store.js';
+import { storeUplinks, type UplinkRecord } from './uplink-store.js';
 import type { GatewayLog } from './log.js';
 
 /** An authenticated device (set at MQTT CONNECT). */
@@ -52,24 +52,27 @@ export interface IngestOptions {
   maxBatch?: number;
   maxDelayMs?: number;
   maxQueue?: number;
+  /** Called after each commit with the uplinks it stored (e.g. to dispatch commands to locks now awake). */
+  onCommitted?: (records: readonly UplinkRecord[]) => void;
 }
 
 const INT4_MAX = 2_147_483_647;
 /** 9999-12-31T23:59:59.999Z, ms: the largest device clock PostgreSQL timestamps hold comfortably. */
 const TS_MAX = 253_402_300_799_999;
 
-/** Creates the ingest pipeline (validation -> bounded group-commit batcher -> storeHeartbeats). */
+/** Creates the ingest pipeline (validation -> bounded group-commit batcher -> storeUplinks). */
 export function createIngest(options: IngestOptions): Ingest {
   const { database, log } = options;
   const counters = { received: 0, committed: 0, duplicates: 0, droppedMalformed: 0, droppedOversized: 0, failed: 0 };
-  const batcher = createBatcher<HeartbeatRecord>({
+  const batcher = createBatcher<UplinkRecord>({
     maxBatch: options.maxBatch,
     maxDelayMs: options.maxDelayMs,
     maxQueue: options.maxQueue,
     async write(records) {
-      const { inserted } = await storeHeartbeats(database, records);
+      const { inserted } = await storeUplinks(database, records);
       counters.committed += records.length;
       counters.duplicates += records.length - inserted;
+      options.onCommitted?.(records);
     },
   });
   const warnDrop = throttled(log, 20, 10_000);
@@ -89,7 +92,7 @@ export function createIngest(options: IngestOptions): Ingest {
     }
     const message = parsed.message;
     try {
-      await batcher.add({ lockId: device.lockId, tenantId: device.tenantId, seq: message.seq, ts: message.ts, data: message.data });
+      await batcher.add({ lockId: device.lockId, tenantId: device.tenantId, imei: device.imei, message });
     } catch (error) {
       counters.failed++;
       log.warn({ imei: device.imei, seq: message.seq, err: error }, 'uplink not stored; left unacknowledged');
@@ -124,7 +127,7 @@ export function parseUplink(payload: Buffer): { ok: true; message: protocol.Upli
   const message = result.data;
   if (message.seq > INT4_MAX) return { ok: false, reason: 'seq: too large' };
   if (message.ts > TS_MAX) return { ok: false, reason: 'ts: too large' };
-  if (message.data.firmwareVersion.includes('\u0000')) return { ok: false, reason: 'data.firmwareVersion: NUL character' };
+  if (JSON.stringify(message.data).includes('\\u0000')) return { ok: false, reason: 'data: NUL character in text' };
   return { ok: true, message };
 }
 

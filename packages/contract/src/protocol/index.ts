@@ -45,10 +45,161 @@ export type HeartbeatData = z.infer<typeof heartbeatData>;
 
 export const heartbeatMessage = z.object({ ...messageBase, type: z.literal('heartbeat'), data: heartbeatData });
 
-/** Every uplink message; new types are added here as the gateway learns them. */
-export const uplinkMessage = z.discriminatedUnion('type', [heartbeatMessage]);
+/** How a door was opened (ZIGUANG open-record methods). */
+export const OPEN_METHODS = ['password', 'card', 'fingerprint', 'app', 'mechanicalKey', 'remote'] as const;
+export type OpenMethod = (typeof OPEN_METHODS)[number];
+
+export const openRecordData = z.object({
+  method: z.enum(OPEN_METHODS),
+  /** Credential slot on the lock (password/card/fingerprint slot), when the method has one. */
+  slot: z.number().int().min(0).max(65_535).optional(),
+  /** Lock-user slot the credential belongs to, when known. */
+  userSlot: z.number().int().min(0).max(65_535).optional(),
+  success: z.boolean(),
+  /** Lock clock at the attempt, ms since epoch. */
+  lockTime: z.number().int().nonnegative().max(253_402_300_799_000),
+});
+export type OpenRecordData = z.infer<typeof openRecordData>;
+
+/** Alarm kinds and their severity (field practice: security events critical, maintenance warnings). */
+export const ALARM_KINDS = {
+  tamper: 'critical',
+  forcedOpen: 'critical',
+  duress: 'critical',
+  wrongPasswordLockout: 'major',
+  doorLeftOpen: 'minor',
+  lowBattery: 'warning',
+} as const;
+export type AlarmKind = keyof typeof ALARM_KINDS;
+export type AlarmSeverity = (typeof ALARM_KINDS)[AlarmKind];
+export const alarmKind = z.enum(Object.keys(ALARM_KINDS) as [AlarmKind, ...AlarmKind[]]);
+
+export const alarmData = z.object({
+  kind: alarmKind,
+  /** True when the lock reports the condition has ended (clears the active alert). */
+  cleared: z.boolean().default(false),
+  detail: z.string().max(200).optional(),
+});
+
+export const doorStateData = z.object({
+  door: z.enum(['open', 'closed']),
+  /** Bolt thrown. */
+  locked: z.boolean(),
+});
+
+/** Result code 0 is success; others are lock-specific failures (detail says which). */
+export const commandResultData = z.object({
+  /** msgId of the downlink being answered (the platform's command id). */
+  commandMsgId: z.string().min(1).max(64),
+  code: z.number().int().min(0).max(65_535),
+  detail: z.string().max(200).optional(),
+  /** Slot the lock assigned (fingerprint enrolment, user/credential add). */
+  slot: z.number().int().min(0).max(65_535).optional(),
+});
+
+export const lockConfig = z.object({
+  /** %, 0 mutes. */
+  volume: z.number().int().min(0).max(100).optional(),
+  /** Auto-relock delay, s; 0 disables. */
+  autoLockS: z.number().int().min(0).max(3600).optional(),
+  /** Heartbeat interval, s. */
+  heartbeatIntervalS: z.number().int().min(10).max(86_400).optional(),
+  /** Wrong attempts before a lockout alarm. */
+  wrongAttemptLimit: z.number().int().min(1).max(20).optional(),
+  language: z.enum(['zh-CN', 'en-US']).optional(),
+});
+export type LockConfig = z.infer<typeof lockConfig>;
+
+export const configReportData = z.object({ config: lockConfig });
+
+const uplink = <T extends string, D extends z.ZodType>(type: T, data: D) => z.object({ ...messageBase, type: z.literal(type), data });
+export const openRecordMessage = uplink('openRecord', openRecordData);
+export const alarmMessage = uplink('alarm', alarmData);
+export const doorStateMessage = uplink('doorState', doorStateData);
+export const commandResultMessage = uplink('commandResult', commandResultData);
+export const configReportMessage = uplink('configReport', configReportData);
+
+/** Every uplink message (device -> platform). */
+export const uplinkMessage = z.discriminatedUnion('type', [
+  heartbeatMessage, openRecordMessage, alarmMessage, doorStateMessage, commandResultMessage, configReportMessage,
+]);
 export type UplinkMessage = z.infer<typeof uplinkMessage>;
+export type UplinkType = UplinkMessage['type'];
+export const UPLINK_TYPES = ['heartbeat', 'openRecord', 'alarm', 'doorState', 'commandResult', 'configReport'] as const satisfies readonly UplinkType[];
+
+/* ---------------------------------------------------------------- downlinks (platform -> device) */
+
+/** Validity window of a credential, ms since epoch (end exclusive). */
+const validity = { validFrom: z.number().int().nonnegative().optional(), validTo: z.number().int().nonnegative().optional() };
+/** Digits of a password: 6-9 unless the lock model says otherwise (issue #4). Never logged in clear. */
+const passwordDigits = z.string().regex(/^\d{4,12}$/);
+
+export const downlinkData = {
+  /** Registers the lock with the vendor route (spec /iot/v1/zg/registerDevice). */
+  registerDevice: z.object({ vendor: z.string().max(32) }),
+  /** Unregisters it (spec /iot/v1/zg/deleteDevice). */
+  deleteDevice: z.object({}),
+  /** Lock users (spec /iot/v1/zg/userOperation). */
+  userOperation: z.object({
+    action: z.enum(['add', 'modify', 'freeze', 'unfreeze', 'delete']),
+    userSlot: z.number().int().min(0).max(65_535),
+    name: z.string().max(64).optional(),
+    ...validity,
+  }),
+  /** Permanent passwords (spec /iot/v1/zg/foreverPassword). */
+  foreverPassword: z.object({
+    action: z.enum(['add', 'delete']),
+    slot: z.number().int().min(0).max(65_535),
+    userSlot: z.number().int().min(0).max(65_535).optional(),
+    password: passwordDigits.optional(),
+  }),
+  /** Temporary passwords (spec /iot/v1/zg/tempPassword). */
+  tempPassword: z.object({
+    action: z.enum(['add', 'delete']),
+    slot: z.number().int().min(0).max(65_535),
+    userSlot: z.number().int().min(0).max(65_535).optional(),
+    password: passwordDigits.optional(),
+    oneTime: z.boolean().default(false),
+    ...validity,
+  }),
+  /** IC cards (spec /iot/v1/zg/cardOperate); `reversed`: card number sent in reversed byte order. */
+  cardOperate: z.object({
+    action: z.enum(['add', 'delete']),
+    slot: z.number().int().min(0).max(65_535).optional(),
+    userSlot: z.number().int().min(0).max(65_535).optional(),
+    cardNumber: z.string().regex(/^[0-9A-Fa-f]{8,20}$/),
+    reversed: z.boolean().default(false),
+  }),
+  /** Remote fingerprint enrolment (spec /iot/v1/zg/addFingerPrint): the lock answers with the slot. */
+  addFingerPrint: z.object({ userSlot: z.number().int().min(0).max(65_535), action: z.enum(['add', 'delete']).default('add'), slot: z.number().int().optional() }),
+  /** Configuration push. */
+  configPush: z.object({ config: lockConfig }),
+  /** Clock synchronisation: platform time, ms since epoch. */
+  clockSync: z.object({ time: z.number().int().nonnegative() }),
+} as const;
+export type DownlinkType = keyof typeof downlinkData;
+export const DOWNLINK_TYPES = Object.keys(downlinkData) as DownlinkType[];
+/** Fields of a downlink's data that are secret: stored encrypted, shown masked, never logged. */
+export const SECRET_DOWNLINK_FIELDS = ['password'] as const;
+
+/** A downlink message as sent on `zg/{imei}/down`; msgId is the command's id. */
+export const downlinkMessage = z.object({
+  msgId: z.string().min(1).max(64),
+  type: z.enum(DOWNLINK_TYPES as [DownlinkType, ...DownlinkType[]]),
+  ts: z.number().int().nonnegative(),
+  data: z.record(z.string(), z.unknown()),
+});
+export type DownlinkMessage = z.infer<typeof downlinkMessage>;
+
+/** An NB-IoT lock in power-saving mode is reachable for this long after each of its uplinks, ms. */
+export const WAKE_WINDOW_MS = 10_000;
 
 /** Downlink command states (ThingsBoard persistent RPC / Huawei cached commands). */
 export const COMMAND_STATES = ['QUEUED', 'SENT', 'DELIVERED', 'SUCCESSFUL', 'FAILED', 'TIMEOUT', 'EXPIRED', 'CANCELED'] as const;
 export type CommandState = (typeof COMMAND_STATES)[number];
+/** States after which a command never changes again. */
+export const FINAL_COMMAND_STATES = ['SUCCESSFUL', 'FAILED', 'TIMEOUT', 'EXPIRED', 'CANCELED'] as const satisfies readonly CommandState[];
+/** Default time-to-live of a queued command, ms (48 h, issue #3). */
+export const COMMAND_TTL_MS = 48 * 3600 * 1000;
+/** At most this many queued commands per device; the next is refused. */
+export const MAX_QUEUED_PER_DEVICE = 20;

@@ -1,0 +1,17 @@
+/**
+ * The seam between the command outbox and the MQTT transport, so the same dispatcher works with the
+ * embedded aedes broker and with an external broker (MQTT_URL).
+ */
+import type { protocol } from '@iot/contract';
+
+export interface DownlinkTransport {
+  /** Publishes `message` to `zg/{imei}/down` with QoS 1; resolves once the broker has taken it. */
+  publish(imei: string, message: protocol.DownlinkMessage): Promise<void>;
+  /**
+   * Reports a device's PUBACK of a downlink (msgId), where the transport can see it (the embedded
+   * broker can; through an external broker the platform never sees the device's PUBACK).
+   */
+  onDelivered(listener: (imei: string, msgId: string) => void): void;
+  /** Whether the device has a live connection now; undefined when the transport cannot tell. */
+  isConnected(imei: string): boolean | undefined;
+}
