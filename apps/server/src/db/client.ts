@@ -59,8 +59,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   const transaction = <T>(fn: (tx: Tx) => Promise<T>) => system.transaction(fn);
   const withTenant = <T>(tenantId: number, fn: (tx: Tx) => Promise<T>) =>
     system.transaction(async (tx) => {
-      await tx.execute(sql`select set_config('app.tenant_id', ${String(tenantId)}, true)`);
-      await tx.execute(sql`set local role iot_app`);
+      // One round trip for both (as PostgREST does): set_config('role', ..., true) is SET LOCAL ROLE.
+      await tx.execute(sql`select set_config('app.tenant_id', ${String(tenantId)}, true), set_config('role', 'iot_app', true)`);
       return fn(tx);
     });
   return { kind, system, withTenant, transaction, close };

@@ -20,7 +20,7 @@ export interface HeartbeatRecord {
  * Stores `records` in the caller's transaction (owner connection):
  * - `insert into heartbeats ... on conflict (lock_id, seq) do nothing`, so a redelivered uplink is
  *   stored once;
- * - `update locks`: last_heartbeat_at = now(), last_seq = greatest(last_seq, seq), and battery, rssi,
+ * - `update locks`: last_heartbeat_at = last_uplink_at = now(), last_seq = greatest(last_seq, seq), and battery, rssi,
  *   snr, firmware_version, heartbeat_interval_s from the lock's newest message of the batch unless the
  *   lock already holds a newer seq (a late redelivery does not roll readings back).
  * Returns how many heartbeat rows were new. Throws when the database fails (the transaction rolls back).
@@ -58,6 +58,7 @@ export async function storeHeartbeats(tx: Tx, records: readonly HeartbeatRecord[
         firmware_version = case when v.seq >= coalesce(l.last_seq, -1) then v.firmware_version else l.firmware_version end,
         heartbeat_interval_s = case when v.seq >= coalesce(l.last_seq, -1) then v.interval_s else l.heartbeat_interval_s end,
         last_heartbeat_at = now(),
+        last_uplink_at = now(),
         last_seq = greatest(l.last_seq, v.seq)
       from unnest(
         ${column(latest, (r) => r.lockId)}::int[],

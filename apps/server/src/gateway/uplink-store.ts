@@ -1,7 +1,7 @@
 /**
  * Writes a batch of validated uplinks in one transaction (group commit): heartbeats through
  * storeHeartbeats; every other type into the uplink log (上报日志, (lock, seq) unique) and then to its
- * handler (uplink-handlers.ts). Every lock of the batch gets last_uplink_at = now(): an NB-IoT lock is
+ * handler (uplink-handlers.ts). Every lock of the batch gets last_uplink_at = now() (one UPDATE per lock row): an NB-IoT lock is
  * reachable for protocol.WAKE_WINDOW_MS after any uplink, and last_seq = greatest(last_seq, its highest seq).
  */
 import type { protocol } from '@iot/contract';
@@ -55,13 +55,17 @@ export async function storeUplinks(database: Database, records: readonly UplinkR
       }
       for (const [type, stored] of byType) await (handlers[type] as ((tx: unknown, u: StoredUplink[]) => Promise<void>) | undefined)?.(tx, stored);
     }
-    // last_seq covers event uplinks too, so a restarted device (simulator: lastSeq + 1) never reuses a seq.
+    // Heartbeat locks got last_uplink_at and last_seq in storeHeartbeats' own UPDATE (one write per lock
+    // row and batch: PGlite pays per row). Event uplinks raise them here, so a restarted device
+    // (simulator: lastSeq + 1) never reuses a seq.
     const maxSeq = new Map<number, number>();
-    for (const r of records) maxSeq.set(r.lockId, Math.max(maxSeq.get(r.lockId) ?? -1, r.message.seq));
-    await tx.execute(sql`
-      update locks l set last_uplink_at = now(), last_seq = greatest(l.last_seq, v.seq)
-      from unnest(${sql.param([...maxSeq.keys()])}::int[], ${sql.param([...maxSeq.values()])}::int[]) as v(id, seq)
-      where l.id = v.id`);
+    for (const r of events) maxSeq.set(r.lockId, Math.max(maxSeq.get(r.lockId) ?? -1, r.message.seq));
+    if (maxSeq.size > 0) {
+      await tx.execute(sql`
+        update locks l set last_uplink_at = now(), last_seq = greatest(l.last_seq, v.seq)
+        from unnest(${sql.param([...maxSeq.keys()])}::int[], ${sql.param([...maxSeq.values()])}::int[]) as v(id, seq)
+        where l.id = v.id`);
+    }
     return { inserted };
   });
 }
