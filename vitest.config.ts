@@ -3,6 +3,7 @@
  * - unit: pure modules and in-process component tests (gateway, simulator, contract, web logic);
  * - api-pglite / api-postgres: the server's API tests, once on PGlite and once on a PostgreSQL the
  *   suite starts itself (test/postgres.ts);
+ * - integration: real server processes: kill -9 durability, two instances sharing an external mosquitto;
  * - e2e: Playwright (playwright-core + Debian chromium) against a started server.
  */
 import { defineConfig } from 'vitest/config';
@@ -31,6 +32,17 @@ export default defineConfig({
       },
       api('api-pglite', 'pglite'),
       api('api-postgres', 'postgres'),
+      {
+        // Real server processes, Debian's mosquitto and a throw-away PostgreSQL (apps/server/integration).
+        test: {
+          name: 'integration',
+          include: ['apps/server/integration/**/*.test.ts'],
+          globalSetup: ['apps/server/test/postgres-global.ts'],
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
+        },
+      },
       {
         test: {
           name: 'e2e',

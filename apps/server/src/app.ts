@@ -16,12 +16,20 @@ import { webPlugin } from './http/web-plugin.js';
 import { accountRoutes } from './modules/account/routes.js';
 import { auditRoutes } from './modules/audit/routes.js';
 import { lockDeviceRoutes } from './modules/lockDevice/routes.js';
+import { lockAlertRoutes } from './modules/lockAlert/routes.js';
+import { lockJournalRoutes } from './modules/lockJournal/routes.js';
+import { lockOpenRecordRoutes } from './modules/lockOpenRecord/routes.js';
+import { logHeartbeatRoutes } from './modules/logHeartbeat/routes.js';
+import { logUpCommandRoutes } from './modules/logUpCommand/routes.js';
 import { oauthRoutes } from './modules/oauth/routes.js';
 import { roleRoutes } from './modules/role/routes.js';
+import { commandRoutes } from './modules/command/routes.js';
+import { lockConfigRoutes } from './modules/lockConfig/routes.js';
 import { tenantRoutes } from './modules/tenant/routes.js';
 
 /** Every module's routes; adding an entity adds one line here. */
-const modules = [oauthRoutes, tenantRoutes, lockDeviceRoutes, accountRoutes, roleRoutes, auditRoutes];
+const modules = [oauthRoutes, tenantRoutes, lockDeviceRoutes, accountRoutes, roleRoutes, auditRoutes, commandRoutes, lockConfigRoutes,
+  logUpCommandRoutes, logHeartbeatRoutes, lockAlertRoutes, lockOpenRecordRoutes, lockJournalRoutes];
 
 export interface AppOptions {
   config: Config;

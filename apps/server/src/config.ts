@@ -16,6 +16,8 @@ const configSchema = z.object({
   MQTT_PORT: z.coerce.number().int().min(0).max(65535).default(1883),
   /** mqtt://... switches from the embedded broker to an external one. */
   MQTT_URL: z.string().optional(),
+  /** Client id (persistent session) of this instance at the external broker; default platform-<hostname>-<PORT>. Keep it stable per instance. */
+  MQTT_CLIENT_ID: z.string().min(1).max(128).optional(),
   ADMIN_PASSWORD: z.string().min(8).optional(),
   OPERATOR_PASSWORD: z.string().min(8).optional(),
   AUTH_CAPTCHA: flag.default(true),
@@ -23,6 +25,10 @@ const configSchema = z.object({
   SIM_LOCKS: z.coerce.number().int().min(0).max(100_000).default(50),
   /** Heartbeat interval of simulated locks, s. */
   SIM_HEARTBEAT_S: z.coerce.number().int().min(1).max(86_400).default(30),
+  /** Unlocks, door movements and alarms of simulated locks: off, normal (demo) or high (busy logs). */
+  SIM_ACTIVITY: z.enum(['off', 'normal', 'high']).default('normal'),
+  /** Heartbeats older than this are deleted by a periodic job, d. */
+  HEARTBEAT_RETENTION_DAYS: z.coerce.number().int().min(1).max(36_500).default(90),
   /** A token unused this long expires, s. */
   TOKEN_IDLE_S: z.coerce.number().int().min(1).default(30 * 60),
   /** A sign-in lasts at most this long, s. */
@@ -33,6 +39,16 @@ const configSchema = z.object({
   SIGN_IN_MAX_FAILURES: z.coerce.number().int().min(1).default(5),
   /** Folder of the built web app. */
   WEB_DIST: z.string().default(resolve(import.meta.dirname, '../../web/dist')),
+  /**
+   * Key encrypting secret command fields (password digits), AES-256-GCM: 64 hex digits or base64 of
+   * 32 bytes. Unset: a key file `secret.key` is created in DATA_DIR at first start. Several server
+   * instances on one database must share the same key.
+   */
+  SECRET_KEY: z.string().optional(),
+  /** A SENT/DELIVERED command without a commandResult this long is retried (or TIMEOUT), ms. */
+  COMMAND_RESPONSE_TIMEOUT_MS: z.coerce.number().int().min(100).max(86_400_000).default(30_000),
+  /** Period of the command sweeper (timeouts, expiry, dispatch to awake locks), ms. */
+  COMMAND_SWEEP_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 

@@ -3,7 +3,7 @@
  * start the device gateway and the simulated fleet, then print the URL and the demo sign-in.
  * Stops cleanly on SIGINT/SIGTERM.
  */
-import { startFleet } from '@iot/simulator';
+import { ACTIVITY_PRESETS, startFleet } from '@iot/simulator';
 import { WEB_BASE_PATH } from '@iot/contract';
 import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
@@ -12,6 +12,7 @@ import { migrateDatabase } from './db/migrate.js';
 import { seedDemo } from './db/seed.js';
 import { startGateway } from './gateway/index.js';
 import { issueSimulatorCredentials } from './gateway/provision.js';
+import { startHeartbeatRetention } from './modules/logHeartbeat/retention.js';
 
 const config = loadConfig();
 const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
@@ -22,12 +23,14 @@ const created = await seedDemo(database, {
 const app = await buildApp({ config, database });
 await app.listen({ port: config.PORT, host: config.HOST });
 const gateway = await startGateway({ database, config, log: app.log });
+const retention = startHeartbeatRetention(database, app.log, { days: config.HEARTBEAT_RETENTION_DAYS });
 
 let fleet: Awaited<ReturnType<typeof startFleet>> | undefined;
 if (config.SIM_LOCKS > 0) {
   const devices = (await issueSimulatorCredentials(database)).slice(0, config.SIM_LOCKS);
-  const brokerUrl = config.MQTT_URL ?? `mqtt://127.0.0.1:${gateway.port}`;
-  fleet = await startFleet({ brokerUrl, devices, heartbeatS: config.SIM_HEARTBEAT_S, log: app.log });
+  // External broker: the same host and port, but the locks' own credentials, never the platform's.
+  const brokerUrl = config.MQTT_URL ? deviceBrokerUrl(config.MQTT_URL) : `mqtt://127.0.0.1:${gateway.port}`;
+  fleet = await startFleet({ brokerUrl, devices, heartbeatS: config.SIM_HEARTBEAT_S, log: app.log, activity: ACTIVITY_PRESETS[config.SIM_ACTIVITY] });
 }
 
 const address = app.server.address();
@@ -44,12 +47,21 @@ const lines = [
 // Printed on stdout, not through the logger: the generated passwords must never reach the logs.
 process.stdout.write(`${lines.join('\n')}\n`);
 
+/** `url` without user name and password (mqtt://user:pass@host:port -> mqtt://host:port). */
+function deviceBrokerUrl(url: string): string {
+  const parsed = new URL(url);
+  parsed.username = '';
+  parsed.password = '';
+  return parsed.toString();
+}
+
 let stopping = false;
 async function stop(signal: string) {
   if (stopping) return;
   stopping = true;
   app.log.info({ signal }, 'stopping');
   await fleet?.stop();
+  await retention.stop();
   await gateway.close();
   await app.close();
   await database.close();

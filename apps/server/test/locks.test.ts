@@ -67,6 +67,21 @@ describe.skipIf(skipSuite)('locks', () => {
     expect(response.json()).toEqual([{ label: expect.any(String), value: 100 }, { label: expect.any(String), value: 101 }]);
   });
 
+  it('counts a huge log exactly only up to the cap, and says so', async () => {
+    await ctx.database.system.execute(sql`
+      insert into heartbeats (tenant_id, lock_id, seq, battery, rssi, snr, firmware_version, device_ts, received_at)
+      select 100, l.id, 1000 + g, 50, -90, 10, 'V1', now(), now() - g * interval '1 second'
+      from locks l, generate_series(1, 10005) g where l.imei = ${simulatedImei(5)}`);
+    const all = (await get(`/iot/v1/logHeartbeat/list?imei=${simulatedImei(5)}&size=5`)).json().data;
+    expect(all).toMatchObject({ total: 10_000, totalCapped: true });
+    expect(all.records).toHaveLength(5);
+    const since = new Date(Date.now() - 100_000).toISOString();
+    const recent = (await get(`/iot/v1/logHeartbeat/list?imei=${simulatedImei(5)}&startTime=${since}`)).json().data;
+    expect(recent.totalCapped).toBeUndefined();
+    expect(recent.total).toBeGreaterThan(90);
+    expect(recent.total).toBeLessThan(110);
+  });
+
   it('answers unknown paths with the 404 envelope', async () => {
     const response = await ctx.app.inject({ method: 'GET', url: '/iot/v1/nothing' });
     expect(response.statusCode).toBe(404);

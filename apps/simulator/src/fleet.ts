@@ -5,7 +5,10 @@
  */
 import { protocol } from '@iot/contract';
 import mqtt, { type MqttClient } from 'mqtt';
-import { type LockBehaviour, SimulatedLock } from './lock.js';
+import type { ActivityRates } from './activity.js';
+import { type EventMessage, type LockBehaviour, SimulatedLock } from './lock.js';
+import type { Answer } from './commands.js';
+import { SleepCycle } from './sleep.js';
 import type { Random, SimulatedDevice, SimulatorLog } from './types.js';
 
 export interface FleetOptions {
@@ -22,6 +25,12 @@ export interface FleetOptions {
   /** The first heartbeat after a connect comes within this many ms (default 2000). */
   firstHeartbeatWithinMs?: number;
   behaviour?: LockBehaviour;
+  /** Unlocks, door movements and alarms (activity.ts ACTIVITY_PRESETS); default none: heartbeats only. */
+  activity?: Partial<ActivityRates>;
+  /** Locks with `alwaysOnline: false` sleep between uplinks (sleep.ts); false keeps every lock connected (default true). */
+  sleep?: boolean;
+  /** Wake window of a sleeping lock after each uplink, ms (default protocol.WAKE_WINDOW_MS). */
+  wakeWindowMs?: number;
 }
 
 /** A lock of the fleet, as seen from outside (read-only view). */
@@ -32,9 +41,13 @@ export interface FleetDevice {
   readonly connected: boolean;
   /** The lock is in a simulated network outage. */
   readonly offline: boolean;
+  /** The lock is sleeping (NB-IoT power saving, sleep.ts): disconnected until its next heartbeat. */
+  readonly asleep: boolean;
   /** Heartbeats published / acknowledged by the broker (PUBACK). */
   readonly sent: number;
   readonly acked: number;
+  /** Event uplinks (openRecord, doorState, alarm, configReport) published. */
+  readonly events: number;
 }
 
 export interface Fleet {
@@ -52,7 +65,7 @@ export async function startFleet(options: FleetOptions): Promise<Fleet> {
   const random = options.random ?? Math.random;
   const connectPerSecond = options.connectPerSecond ?? 200;
   const runners = options.devices.map((device) => {
-    const lock = new SimulatedLock(device, { random, intervalS: options.heartbeatS, behaviour: options.behaviour });
+    const lock = new SimulatedLock(device, { random, intervalS: options.heartbeatS, behaviour: options.behaviour, activity: options.activity });
     return new LockRunner(lock, device.secret, options, random);
   });
   for (const [index, runner] of runners.entries()) runner.start((index * 1000) / connectPerSecond);
@@ -71,8 +84,15 @@ class LockRunner implements FleetDevice {
   readonly imei: string;
   sent = 0;
   acked = 0;
+  events = 0;
   offline = false;
+  asleep = false;
   private client: MqttClient | undefined;
+  private readonly nap: SleepCycle;
+  /** ms since epoch of the next heartbeat (sleep.ts). */
+  private nextBeatAt = 0;
+  /** The next connect is a wake-up: report a heartbeat at once. */
+  private wakeBeat = false;
   private timer: NodeJS.Timeout | undefined; // connect delay, heartbeat or end of outage
   private stopped = false;
   private warned = false;
@@ -84,6 +104,8 @@ class LockRunner implements FleetDevice {
     private readonly random: Random,
   ) {
     this.imei = lock.imei;
+    const sleeps = (options.sleep ?? true) && lock.device.alwaysOnline === false;
+    this.nap = new SleepCycle(sleeps, options.wakeWindowMs ?? protocol.WAKE_WINDOW_MS, () => this.fallAsleep(), () => this.nextBeatAt);
   }
 
   get connected(): boolean {
@@ -111,10 +133,16 @@ class LockRunner implements FleetDevice {
     client.on('connect', (connack) => {
       this.warned = false;
       if (!connack.sessionPresent) client.subscribe(protocol.downlinkTopic(this.imei), { qos: 1 }, () => {});
+      if (this.wakeBeat) {
+        this.wakeBeat = false;
+        this.sendHeartbeat(client);
+        return;
+      }
+      this.publishEvents(client, this.lock.eventsOnConnect());
       // A lock reports as soon as it is (re)connected; the fleet spreads out from the second heartbeat on.
       if (!this.timer) this.schedule(this.random() * (this.options.firstHeartbeatWithinMs ?? 2000), true);
     });
-    client.on('message', (_topic, payload) => this.lock.handleDownlink(payload));
+    client.on('message', (_topic, payload) => this.answer(this.lock.handleDownlink(payload)));
     client.on('error', (error) => {
       if (!this.warned) this.options.log?.warn({ imei: this.imei, err: error.message }, 'simulated lock: mqtt error');
       this.warned = true;
@@ -122,20 +150,23 @@ class LockRunner implements FleetDevice {
   }
 
   private schedule(delayMs: number, first: boolean): void {
+    this.nextBeatAt = Date.now() + delayMs;
     this.timer = setTimeout(() => this.beat(first), delayMs);
   }
 
   private beat(first: boolean): void {
     this.timer = undefined;
+    const intervalMs = this.lock.intervalS * 1000;
+    if (this.asleep && !this.stopped) {
+      this.wake(); // the heartbeat goes out once connected
+      this.schedule(intervalMs, false);
+      return;
+    }
     const client = this.client;
     if (this.stopped || !client) return;
-    const intervalMs = this.lock.intervalS * 1000;
     if (client.connected) {
-      const message = this.lock.nextHeartbeat();
-      this.sent++;
-      client.publish(protocol.uplinkTopic(this.imei), JSON.stringify(message), { qos: 1 }, (error) => {
-        if (!error) this.acked++;
-      });
+      this.sendHeartbeat(client);
+      this.publishEvents(client, this.lock.eventsAfterHeartbeat());
       const outage = this.lock.offlineIntervalsAfterHeartbeat();
       if (outage > 0) {
         this.goOffline(outage * intervalMs);
@@ -145,8 +176,56 @@ class LockRunner implements FleetDevice {
     this.schedule(first ? this.random() * intervalMs : intervalMs, false);
   }
 
+  /** Publishes event uplinks (QoS 1) in seq order; counted in `events`. */
+  private publishEvents(client: MqttClient, messages: EventMessage[]): void {
+    for (const message of messages) {
+      this.events++;
+      client.publish(protocol.uplinkTopic(this.imei), JSON.stringify(message), { qos: 1 }, () => {});
+    }
+    if (messages.length > 0) this.nap.uplinkSent();
+  }
+
+  private sendHeartbeat(client: MqttClient): void {
+    this.sent++;
+    client.publish(protocol.uplinkTopic(this.imei), JSON.stringify(this.lock.nextHeartbeat()), { qos: 1 }, (error) => {
+      if (!error) this.acked++;
+    });
+    this.nap.uplinkSent();
+  }
+
+  /** Sends the commandResult (and configReport) of each downlink answer after its delay. */
+  private answer(answers: Answer[]): void {
+    for (const answer of answers) {
+      this.nap.busy++;
+      setTimeout(() => {
+        this.nap.busy--;
+        const client = this.client;
+        if (this.stopped || !client) return; // lost with the connection; the platform retries
+        const results: EventMessage[] = [this.lock.nextUplink({ type: 'commandResult', data: answer.result })];
+        if (answer.configReport) results.push(this.lock.nextUplink({ type: 'configReport', data: { config: answer.configReport } }));
+        this.publishEvents(client, results);
+      }, answer.delayMs);
+    }
+  }
+
+  /** End of the wake window: disconnect (persistent session) until the next heartbeat. */
+  private fallAsleep(): void {
+    const client = this.client;
+    if (this.stopped || this.offline || !client) return;
+    this.asleep = true;
+    this.client = undefined;
+    client.end(false);
+  }
+
+  private wake(): void {
+    this.asleep = false;
+    this.wakeBeat = true;
+    this.connect();
+  }
+
   private goOffline(durationMs: number): void {
     this.offline = true;
+    this.nap.cancel();
     this.options.log?.debug?.({ imei: this.imei, durationMs }, 'simulated lock going offline');
     const client = this.client;
     this.client = undefined;
@@ -159,6 +238,7 @@ class LockRunner implements FleetDevice {
 
   async stop(): Promise<void> {
     this.stopped = true;
+    this.nap.cancel();
     clearTimeout(this.timer);
     this.timer = undefined;
     const client = this.client;

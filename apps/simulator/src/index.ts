@@ -2,4 +2,5 @@
 export { startFleet, type Fleet, type FleetDevice, type FleetOptions } from './fleet.js';
 export { SimulatedLock, type HeartbeatMessage, type LockBehaviour, BATTERY_FLOOR, RSSI_RANGE, SNR_RANGE } from './lock.js';
 export { randomInt, seededRandom } from './random.js';
+export { ACTIVITY_PRESETS, DEFAULT_ACTIVITY, LockActivity, type ActivityEvent, type ActivityRates } from './activity.js';
 export type { Random, SimulatedDevice, SimulatorLog } from './types.js';

@@ -3,11 +3,16 @@
  * off the network. The fleet (fleet.ts) drives it over MQTT. Later issues add downlink handling
  * (commands, NB-IoT sleep windows) here.
  */
-import type { protocol } from '@iot/contract';
+import { protocol } from '@iot/contract';
+import { type ActivityEvent, type ActivityRates, LockActivity } from './activity.js';
+import { type Answer, applyDownlink } from './commands.js';
+import { LockState } from './lock-state.js';
 import { randomInt } from './random.js';
 import type { Random, SimulatedDevice } from './types.js';
 
 export type HeartbeatMessage = Extract<protocol.UplinkMessage, { type: 'heartbeat' }>;
+/** Any uplink other than a heartbeat. */
+export type EventMessage = Exclude<protocol.UplinkMessage, HeartbeatMessage>;
 
 /** Tunables of the simulated behaviour (probabilities per heartbeat unless noted). */
 export interface LockBehaviour {
@@ -45,11 +50,17 @@ export class SimulatedLock {
   firmwareVersion: string;
   /** Downlink payloads received, newest last (kept short); commands are a later issue. */
   readonly downlinks: unknown[] = [];
+  /** Configuration, clock and credential tables the downlinks change (lock-state.ts). */
+  readonly state: LockState;
+  /** Answers to recent downlinks by msgId: a redelivered command is answered again, not applied twice. */
+  private readonly answered = new Map<string, Answer>();
   private readonly random: Random;
   private readonly behaviour: Required<LockBehaviour>;
+  /** Unlocks, door movements, alarms (activity.ts); undefined: heartbeats only. */
+  private readonly activity: LockActivity | undefined;
 
   /** `intervalS` overrides device.heartbeatIntervalS. */
-  constructor(device: SimulatedDevice, options: { random?: Random; intervalS?: number; behaviour?: LockBehaviour } = {}) {
+  constructor(device: SimulatedDevice, options: { random?: Random; intervalS?: number; behaviour?: LockBehaviour; activity?: Partial<ActivityRates> } = {}) {
     this.random = options.random ?? Math.random;
     const random = this.random;
     this.behaviour = {
@@ -65,6 +76,24 @@ export class SimulatedLock {
     this.rssi = randomInt(random, -105, -70);
     this.snr = Math.round((random() * 20 - 2) * 10) / 10;
     this.firmwareVersion = device.firmwareVersion;
+    this.state = new LockState(device.model, this.intervalS);
+    this.activity = options.activity ? new LockActivity(random, options.activity) : undefined;
+  }
+
+  /** Wraps an event in the envelope with the next seq (shared with heartbeats, so strictly increasing). `now`: ms. */
+  nextUplink(event: ActivityEvent, now: number = Date.now()): EventMessage {
+    this.seq += 1;
+    return { msgId: `${this.imei}:${this.seq}`, seq: this.seq, ts: now, ...event } as EventMessage;
+  }
+
+  /** Uplinks to send right after (re)connecting: one configReport when activity is on. */
+  eventsOnConnect(now: number = Date.now()): EventMessage[] {
+    return this.activity ? [this.nextUplink({ type: 'configReport', data: { config: this.state.config } }, now)] : [];
+  }
+
+  /** Uplinks to send right after a heartbeat (activity.ts); none when activity is off. */
+  eventsAfterHeartbeat(now: number = Date.now()): EventMessage[] {
+    return (this.activity?.afterHeartbeat(this.battery, now) ?? []).map((event) => this.nextUplink(event, now));
   }
 
   /** Advances the readings and returns the next heartbeat (seq strictly increasing). `now`: ms since epoch. */
@@ -96,8 +125,12 @@ export class SimulatedLock {
     return randomInt(this.random, min, max);
   }
 
-  /** A message arrived on `zg/{imei}/down`. Today it is only recorded (last 20 kept). */
-  handleDownlink(payload: Buffer): void {
+  /**
+   * A message arrived on `zg/{imei}/down`: recorded (last 20), applied to `state` (commands.ts) and
+   * answered. Returns what to send (none for a payload that is not a downlink message). A msgId seen
+   * before gets its first answer again and is not applied twice (QoS 1 redelivery, platform retries).
+   */
+  handleDownlink(payload: Buffer, now: number = Date.now()): Answer[] {
     let message: unknown;
     try {
       message = JSON.parse(payload.toString('utf8'));
@@ -106,6 +139,14 @@ export class SimulatedLock {
     }
     this.downlinks.push(message);
     if (this.downlinks.length > 20) this.downlinks.shift();
+    const parsed = protocol.downlinkMessage.safeParse(message);
+    if (!parsed.success) return [];
+    const known = this.answered.get(parsed.data.msgId);
+    if (known) return [{ ...known, delayMs: 0 }];
+    const answer = applyDownlink(this.state, parsed.data, now);
+    this.answered.set(parsed.data.msgId, answer);
+    if (this.answered.size > 100) this.answered.delete(this.answered.keys().next().value as string);
+    return [answer];
   }
 }
 

@@ -13,6 +13,11 @@ export interface SimulatedDevice {
   lastSeq: number | null;
   /** Last reported battery, %; null when never reported. */
   battery: number | null;
+  /**
+   * False for an NB-IoT lock in power-saving mode: it sleeps between uplinks (sleep.ts). True or
+   * undefined: it stays connected (mains-powered / Wi-Fi, or callers that do not model sleep).
+   */
+  alwaysOnline?: boolean;
 }
 
 /** Optional logger (pino-compatible subset). */

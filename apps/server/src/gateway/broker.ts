@@ -46,6 +46,8 @@ export interface BrokerStats {
 export interface EmbeddedBroker {
   /** The bound TCP port. */
   port: number;
+  /** The aedes instance (embedded-transport.ts publishes downlinks through it). */
+  aedes: Aedes;
   stats(): BrokerStats;
   /** Stops accepting, disconnects every client, waits for in-flight authorizations to finish. */
   close(): Promise<void>;
@@ -147,6 +149,7 @@ export async function startEmbeddedBroker(options: EmbeddedBrokerOptions): Promi
 
   return {
     port,
+    aedes: broker,
     stats: () => ({ connected: broker.connectedClients, ...counters }),
     async close() {
       closing = true;

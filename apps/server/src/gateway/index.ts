@@ -1,15 +1,21 @@
 /**
  * The device gateway (ARCHITECTURE.md "Device protocol", docs/protocol.md): device authentication,
  * topic rules and durable uplink ingest. The ingest pipeline (ingest.ts -> batcher.ts ->
- * heartbeat-store.ts) is independent of the transport; today the transport is the embedded aedes
- * broker (broker.ts). External broker mode (`MQTT_URL`) is not implemented yet.
+ * heartbeat-store.ts) is independent of the transport: the embedded aedes broker (broker.ts) by
+ * default, or, with `MQTT_URL`, an MQTT 5 client of an external broker sharing the uplinks with the
+ * other server instances (external-broker.ts).
  */
+import { hostname } from 'node:os';
 import type { Config } from '../config.js';
 import type { Database } from '../db/client.js';
 import { authenticateDevice, createLockLookup } from './auth.js';
 import { type BrokerStats, startEmbeddedBroker } from './broker.js';
+import { type ExternalBrokerStats, redact, startExternalBroker } from './external-broker.js';
 import { createIngest, type IngestStats } from './ingest.js';
 import type { GatewayLog } from './log.js';
+import type { DownlinkTransport } from './transport.js';
+import { createEmbeddedTransport } from './embedded-transport.js';
+import { createOutbox, type Dispatcher, type DispatcherTuning, type OutboxConfig } from './outbox/index.js';
 
 export type { GatewayLog } from './log.js';
 export type { DeviceSession } from './ingest.js';
@@ -17,21 +23,30 @@ export { issueSimulatorCredentials } from './provision.js';
 
 export interface GatewayOptions {
   database: Database;
-  config: Pick<Config, 'MQTT_PORT' | 'MQTT_URL' | 'HOST'>;
+  config: Pick<Config, 'MQTT_PORT' | 'MQTT_URL' | 'HOST'> & Partial<Pick<Config, 'MQTT_CLIENT_ID' | 'PORT'>> & OutboxConfig;
   /** pino-compatible (fastify's `app.log`, `pino()`). */
   log: GatewayLog;
   /** Group-commit tuning for tests and benchmarks (defaults: 500 messages, 20 ms, 10,000 queued). */
   ingest?: { maxBatch?: number; maxDelayMs?: number; maxQueue?: number };
+  /** Command dispatcher tuning (defaults from config; gateway/outbox/dispatcher.ts). */
+  outbox?: DispatcherTuning;
 }
 
 export interface GatewayStats {
+  /** Embedded broker counters (all 0 in external broker mode). */
   broker: BrokerStats;
+  /** External broker mode only. */
+  external?: ExternalBrokerStats;
   ingest: IngestStats;
 }
 
 export interface Gateway {
-  /** The MQTT port actually bound (useful with MQTT_PORT=0). */
+  /** The MQTT port actually bound (useful with MQTT_PORT=0); 0 in external broker mode. */
   port: number;
+  /** Downlinks to locks (zg/{imei}/down, QoS 1). The embedded broker's (embedded-transport.ts) or the external one's. */
+  transport: DownlinkTransport;
+  /** The command outbox dispatcher running over `transport`. */
+  dispatcher: Dispatcher;
   /** Counters since start; see BrokerStats and IngestStats for units. */
   stats(): GatewayStats;
   /** Disconnects every device, stores what was accepted, releases the port. Does not close the database. */
@@ -41,13 +56,35 @@ export interface Gateway {
 /**
  * Starts the gateway: without `config.MQTT_URL`, an embedded MQTT 3.1.1 broker on
  * `config.HOST:config.MQTT_PORT` (0 = a free port, returned as `port`).
- * Rejects when the port cannot be bound, or when `MQTT_URL` is set (external broker: not yet).
+ * Rejects when the port cannot be bound. With `config.MQTT_URL`, connects to that broker as client
+ * `config.MQTT_CLIENT_ID` (default `platform-<hostname>-<PORT>`); rejects when it refuses the credentials.
  */
 export async function startGateway(options: GatewayOptions): Promise<Gateway> {
   const { database, config, log } = options;
-  if (config.MQTT_URL) throw new Error('MQTT_URL (external broker) is not supported yet; unset it to use the embedded broker');
-  const ingest = createIngest({ database, log, ...options.ingest });
+  const outbox = createOutbox({ database, config, log, tuning: options.outbox });
+  const ingest = createIngest({ database, log, ...options.ingest, onCommitted: outbox.onCommitted });
   const lookup = createLockLookup(database);
+  if (config.MQTT_URL) {
+    const clientId = config.MQTT_CLIENT_ID ?? `platform-${hostname()}-${config.PORT ?? 0}`;
+    const external = await startExternalBroker({ url: config.MQTT_URL, clientId, ingest, lookup, log }).catch(async (error) => {
+      await ingest.close();
+      throw error;
+    });
+    const dispatcher = outbox.start(external.transport);
+    const idle: BrokerStats = { connected: 0, refusedConnect: 0, refusedPublish: 0, refusedSubscribe: 0 };
+    return {
+      port: 0,
+      transport: external.transport,
+      dispatcher,
+      stats: () => ({ broker: idle, external: external.stats(), ingest: ingest.stats() }),
+      async close() {
+        await dispatcher.close();
+        await external.close();
+        await ingest.close();
+        log.info({ url: redact(config.MQTT_URL as string), external: external.stats(), ingest: ingest.stats() }, 'external mqtt broker client closed');
+      },
+    };
+  }
   let broker: Awaited<ReturnType<typeof startEmbeddedBroker>>;
   try {
     broker = await startEmbeddedBroker({
@@ -62,10 +99,15 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     throw error;
   }
   log.info({ host: config.HOST, port: broker.port }, 'mqtt broker listening');
+  const transport = createEmbeddedTransport(broker.aedes);
+  const dispatcher = outbox.start(transport);
   return {
     port: broker.port,
+    transport,
+    dispatcher,
     stats: () => ({ broker: broker.stats(), ingest: ingest.stats() }),
     async close() {
+      await dispatcher.close();
       await broker.close();
       await ingest.close();
       log.info({ port: broker.port }, 'mqtt broker closed');

@@ -26,6 +26,7 @@ export async function issueSimulatorCredentials(database: Database): Promise<Sim
         heartbeatIntervalS: locks.heartbeatIntervalS,
         lastSeq: locks.lastSeq,
         battery: locks.battery,
+        alwaysOnline: locks.alwaysOnline,
       })
       .from(locks)
       .where(and(eq(locks.simulated, true), eq(locks.enabled, true)))

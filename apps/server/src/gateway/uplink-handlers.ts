@@ -5,6 +5,10 @@
  */
 import type { protocol } from '@iot/contract';
 import type { Tx } from '../db/client.js';
+import { applyAlarms } from './handlers/alarm.js';
+import { applyConfigReports, applyDoorStates } from './handlers/lockState.js';
+import { storeOpenRecords } from './handlers/openRecord.js';
+import { applyCommandResults } from '../modules/command/lifecycle.js';
 
 /** A stored event uplink, with the id of its uplinks row. */
 export interface StoredUplink<T extends protocol.UplinkMessage = protocol.UplinkMessage> {
@@ -20,4 +24,10 @@ export type UplinkHandler<K extends EventType> = (tx: Tx, uplinks: StoredUplink<
 export type UplinkHandlers = { [K in EventType]?: UplinkHandler<K> };
 
 /** The handlers in use; each capability registers its own line. */
-export const uplinkHandlers: UplinkHandlers = {};
+export const uplinkHandlers: UplinkHandlers = {
+  openRecord: storeOpenRecords,
+  alarm: applyAlarms,
+  doorState: applyDoorStates,
+  configReport: applyConfigReports,
+  commandResult: applyCommandResults,
+};

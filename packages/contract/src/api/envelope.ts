@@ -44,8 +44,13 @@ export interface Page<T> {
   total: number;
   current: number;
   size: number;
+  /** True when `total` is a lower bound: high-volume logs count exactly only up to a cap (shown "10000+"). */
+  totalCapped?: boolean;
 }
 
 /** Zod schema of a page of `record`. */
 export const pageOf = <T extends z.ZodType>(record: T) =>
-  z.object({ records: z.array(record), total: z.number().int(), current: z.number().int(), size: z.number().int() });
+  z.object({
+    records: z.array(record), total: z.number().int(), current: z.number().int(), size: z.number().int(),
+    totalCapped: z.boolean().optional(),
+  });

@@ -1,0 +1,100 @@
+/**
+ * The real server (`apps/server/src/main.ts`) as a child process in its own process group (tsx leaves
+ * an npm/sh/node chain; known-good.md), for the integration tests: start, SIGTERM (graceful) or
+ * SIGKILL of the whole group, and its stdout/stderr lines (pino JSON) for assertions.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { createServer } from 'node:net';
+import { join } from 'node:path';
+
+const root = join(import.meta.dirname, '../../..');
+
+export interface ServerProcess {
+  readonly pid: number;
+  /** Every line printed so far (stdout and stderr). */
+  readonly lines: string[];
+  /** Parsed pino lines whose `msg` equals `message`. */
+  logs(message: string): Record<string, unknown>[];
+  /** SIGTERM to the group; waits up to `ms` (default 15,000) for the exit, then SIGKILLs. */
+  stop(ms?: number): Promise<void>;
+  /** SIGKILL to the whole group, at once; resolves when the main process is gone. */
+  kill9(): Promise<void>;
+}
+
+/** A TCP port free on 127.0.0.1 right now. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+/**
+ * Starts main.ts with `env` on top of safe defaults (127.0.0.1, no simulated locks, captcha off);
+ * resolves once it printed "is running", rejects (after killing it) when it exits or takes > `timeoutMs`.
+ */
+export async function startServer(env: Record<string, string>, timeoutMs = 60_000): Promise<ServerProcess> {
+  const child: ChildProcess = spawn(join(root, 'node_modules/.bin/tsx'), [join(root, 'apps/server/src/main.ts')], {
+    cwd: root,
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: {
+      ...process.env, HOST: '127.0.0.1', SIM_LOCKS: '0', AUTH_CAPTCHA: 'off', LOG_LEVEL: 'info',
+      ADMIN_PASSWORD: 'integration-admin', OPERATOR_PASSWORD: 'integration-operator', DATABASE_URL: '', MQTT_URL: '', ...env,
+    },
+  });
+  const pid = child.pid as number;
+  const lines: string[] = [];
+  let partial = '';
+  const onData = (chunk: Buffer) => {
+    const text = partial + chunk.toString();
+    const parts = text.split('\n');
+    partial = parts.pop() ?? '';
+    lines.push(...parts);
+  };
+  child.stdout?.on('data', onData);
+  child.stderr?.on('data', onData);
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const killGroup = (signal: NodeJS.Signals) => {
+    try {
+      process.kill(-pid, signal);
+    } catch {
+      // already gone
+    }
+  };
+  const server: ServerProcess = {
+    pid,
+    lines,
+    logs: (message) => lines.flatMap((line) => {
+      if (!line.startsWith('{')) return [];
+      try {
+        const parsed = JSON.parse(line) as Record<string, unknown>;
+        return parsed.msg === message ? [parsed] : [];
+      } catch {
+        return [];
+      }
+    }),
+    async stop(ms = 15_000) {
+      killGroup('SIGTERM');
+      const timer = setTimeout(() => killGroup('SIGKILL'), ms);
+      await exited;
+      clearTimeout(timer);
+      killGroup('SIGKILL'); // leftovers of the npm/sh/node chain
+    },
+    async kill9() {
+      killGroup('SIGKILL');
+      await exited;
+    },
+  };
+  const started = Date.now();
+  while (!lines.some((line) => line.includes('is running'))) {
+    const gone = await Promise.race([exited.then(() => true), new Promise<boolean>((r) => setTimeout(() => r(false), 100))]);
+    if (gone || Date.now() - started > timeoutMs) {
+      await server.kill9();
+      throw new Error(`server ${gone ? 'exited' : 'did not start'}:\n${lines.slice(-30).join('\n')}`);
+    }
+  }
+  return server;
+}

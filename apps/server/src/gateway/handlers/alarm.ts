@@ -1,0 +1,61 @@
+/**
+ * alarm uplinks -> the alerts lifecycle (报警日志 / 门锁警告), in the caller's transaction:
+ * - a raise of a kind with no active alert on the lock inserts one (severity from protocol.ALARM_KINDS);
+ * - a raise while one is active updates it (occurrences + 1, last_at, detail) through the partial unique
+ *   index alerts_one_active (`on conflict (lock_id, kind) where state = 'active' do update`);
+ * - `cleared: true` clears the active alert (state 'cleared', cleared_at); with none active it is a no-op.
+ * Uplinks are applied in seq order; a batch is split into rounds so that no statement touches the same
+ * (lock, kind) twice (PostgreSQL refuses that for ON CONFLICT DO UPDATE). Usually there is one round.
+ */
+import { protocol } from '@iot/contract';
+import { sql } from 'drizzle-orm';
+import type { Tx } from '../../db/client.js';
+import type { StoredUplink, UplinkHandler } from '../uplink-handlers.js';
+
+type AlarmUplink = StoredUplink<Extract<protocol.UplinkMessage, { type: 'alarm' }>>;
+
+/** Splits `uplinks` into rounds in which each (lock, kind) appears at most once, keeping seq order. */
+export function alarmRounds(uplinks: readonly AlarmUplink[]): AlarmUplink[][] {
+  const sorted = [...uplinks].sort((a, b) => a.lockId - b.lockId || a.message.seq - b.message.seq);
+  const seen = new Map<string, number>();
+  const rounds: AlarmUplink[][] = [];
+  for (const uplink of sorted) {
+    const key = `${uplink.lockId}:${uplink.message.data.kind}`;
+    const round = seen.get(key) ?? 0;
+    seen.set(key, round + 1);
+    const list = rounds[round] ?? [];
+    list.push(uplink);
+    rounds[round] = list;
+  }
+  return rounds;
+}
+
+async function raise(tx: Tx, uplinks: readonly AlarmUplink[]): Promise<void> {
+  if (uplinks.length === 0) return;
+  const param = <V>(pick: (u: AlarmUplink) => V) => sql.param(uplinks.map(pick));
+  await tx.execute(sql`
+    insert into alerts (tenant_id, lock_id, kind, severity, detail)
+    select * from unnest(
+      ${param((u) => u.tenantId)}::int[], ${param((u) => u.lockId)}::int[], ${param((u) => u.message.data.kind)}::text[],
+      ${param((u) => protocol.ALARM_KINDS[u.message.data.kind])}::text[], ${param((u) => u.message.data.detail ?? null)}::text[])
+    on conflict (lock_id, kind) where state = 'active' do update set
+      occurrences = alerts.occurrences + 1, last_at = now(), detail = coalesce(excluded.detail, alerts.detail)`);
+}
+
+async function clear(tx: Tx, uplinks: readonly AlarmUplink[]): Promise<void> {
+  if (uplinks.length === 0) return;
+  const param = <V>(pick: (u: AlarmUplink) => V) => sql.param(uplinks.map(pick));
+  await tx.execute(sql`
+    update alerts a set state = 'cleared', cleared_at = now(), detail = coalesce(v.detail, a.detail)
+    from unnest(${param((u) => u.lockId)}::int[], ${param((u) => u.message.data.kind)}::text[], ${param((u) => u.message.data.detail ?? null)}::text[])
+      as v(lock_id, kind, detail)
+    where a.lock_id = v.lock_id and a.kind = v.kind and a.state = 'active'`);
+}
+
+/** Applies alarm uplinks to the alerts table (see the module comment). */
+export const applyAlarms: UplinkHandler<'alarm'> = async (tx, uplinks) => {
+  for (const round of alarmRounds(uplinks)) {
+    await raise(tx, round.filter((u) => !u.message.data.cleared));
+    await clear(tx, round.filter((u) => u.message.data.cleared));
+  }
+};

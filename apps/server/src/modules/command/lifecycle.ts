@@ -1,0 +1,141 @@
+/**
+ * State transitions of queued commands after enqueue, for the dispatcher and the uplink handler.
+ * Every statement is one SQL round trip on the owner connection (no tenant: the gateway works for all
+ * tenants) and uses the database clock, so several server instances agree. Rows are claimed with
+ * `FOR UPDATE SKIP LOCKED`, so instances never wait for, nor act twice on, the same command.
+ *
+ *   QUEUED --claim--> SENT --PUBACK--> DELIVERED --commandResult--> SUCCESSFUL | FAILED
+ *   SENT/DELIVERED --response timeout--> QUEUED (attempts < max_attempts) | TIMEOUT
+ *   QUEUED --expires_at--> EXPIRED;  QUEUED --operator--> CANCELED (outbox.ts)
+ */
+import { sql } from 'drizzle-orm';
+import type { Executor, Tx } from '../../db/client.js';
+import type { StoredUplink } from '../../gateway/uplink-handlers.js';
+import type { protocol } from '@iot/contract';
+
+/** A command just claimed for sending. */
+export interface ClaimedCommand {
+  id: number;
+  msgId: string;
+  lockId: number;
+  imei: string;
+  type: protocol.DownlinkType;
+  /** As stored (secret fields sealed). */
+  data: Record<string, unknown>;
+  /** Claim time, ms since epoch (becomes the message's ts). */
+  sentAtMs: number;
+  attempts: number;
+}
+
+const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
+
+export interface ClaimOptions {
+  /** Only these locks (undefined: every lock). */
+  lockIds?: readonly number[];
+  /** At most this many commands. */
+  limit: number;
+  /** A sleeping lock is reachable this long after its last uplink, ms. */
+  awakeMs: number;
+}
+
+/**
+ * Claims the next command of each reachable lock: QUEUED -> SENT (sent_at now, attempts + 1). A lock
+ * qualifies when it is always online or had an uplink within `awakeMs`, has no command SENT or
+ * DELIVERED (one in flight) and its command is its oldest QUEUED one (strict order).
+ */
+export async function claimCommands(db: Executor, options: ClaimOptions): Promise<ClaimedCommand[]> {
+  const lockIds = options.lockIds ? sql`${sql.param([...options.lockIds])}::int[]` : sql`null::int[]`;
+  const result = await db.execute(sql`
+    with candidate as (
+      select c.id from commands c join locks l on l.id = c.lock_id
+      where c.state = 'QUEUED' and c.expires_at > now()
+        and (l.always_online or l.last_uplink_at > now() - make_interval(secs => ${options.awakeMs / 1000}))
+        and (${lockIds} is null or c.lock_id = any(${lockIds}))
+        and c.id = (select min(q.id) from commands q where q.lock_id = c.lock_id and q.state = 'QUEUED')
+        and not exists (select 1 from commands f where f.lock_id = c.lock_id and f.state in ('SENT', 'DELIVERED'))
+      order by c.id
+      limit ${options.limit}
+      for update of c skip locked)
+    update commands c set state = 'SENT', sent_at = now(), attempts = c.attempts + 1
+    from candidate, locks l
+    where c.id = candidate.id and l.id = c.lock_id
+    returning c.id, c.msg_id, c.lock_id, l.imei, c.type, c.data, c.sent_at, c.attempts`);
+  return rowsOf<Record<string, unknown>>(result).map((row) => ({
+    id: Number(row.id), msgId: String(row.msg_id), lockId: Number(row.lock_id), imei: String(row.imei),
+    type: row.type as protocol.DownlinkType, data: (typeof row.data === 'string' ? JSON.parse(row.data) : row.data) as Record<string, unknown>,
+    sentAtMs: new Date(row.sent_at as string).getTime(), attempts: Number(row.attempts),
+  }));
+}
+
+/** The lock PUBACKed the downlink: SENT -> DELIVERED. Returns whether a row changed. */
+export async function markDelivered(db: Executor, imei: string, msgId: string): Promise<boolean> {
+  const result = await db.execute(sql`
+    update commands set state = 'DELIVERED', delivered_at = now()
+    where msg_id = ${msgId} and state = 'SENT' and lock_id = (select id from locks where imei = ${imei})
+    returning id`);
+  return rowsOf(result).length > 0;
+}
+
+/**
+ * Uplink handler of `commandResult` (runs in the uplink's transaction): code 0 -> SUCCESSFUL, else
+ * FAILED, with result code/detail/slot and completed_at. Only the lock's own commands are matched, and
+ * only while not final and sent at least once (a late answer to a re-queued command still counts;
+ * answers to final commands, e.g. the repeat of a retried one, are ignored).
+ */
+export async function applyCommandResults(tx: Tx, uplinks: StoredUplink<protocol.UplinkMessage & { type: 'commandResult' }>[]): Promise<void> {
+  for (const { lockId, message } of uplinks) {
+    const { commandMsgId, code, detail, slot } = message.data;
+    await tx.execute(sql`
+      update commands set state = ${code === 0 ? 'SUCCESSFUL' : 'FAILED'}, result_code = ${code}, result_detail = ${detail ?? null},
+        result_slot = ${slot ?? null}, completed_at = now(), delivered_at = coalesce(delivered_at, now())
+      where msg_id = ${commandMsgId} and lock_id = ${lockId} and attempts > 0
+        and state in ('QUEUED', 'SENT', 'DELIVERED')`);
+  }
+}
+
+export interface SweepResult {
+  /** Commands put back in the queue for another attempt. */
+  retried: number;
+  timedOut: number;
+  expired: number;
+}
+
+/**
+ * One bounded sweep (at most `limit` rows per rule, rows locked by others skipped): SENT/DELIVERED
+ * older than `responseTimeoutMs` -> QUEUED while attempts < max_attempts, else TIMEOUT; QUEUED past
+ * expires_at -> EXPIRED.
+ */
+export async function sweepCommands(db: Executor, options: { responseTimeoutMs: number; limit: number }): Promise<SweepResult> {
+  const late = rowsOf<{ state: string }>(await db.execute(sql`
+    with due as (
+      select id from commands
+      where state in ('SENT', 'DELIVERED') and sent_at < now() - make_interval(secs => ${options.responseTimeoutMs / 1000})
+      order by id limit ${options.limit} for update skip locked)
+    update commands c
+    set state = case when c.attempts < c.max_attempts then 'QUEUED' else 'TIMEOUT' end,
+        completed_at = case when c.attempts < c.max_attempts then null else now() end
+    from due where c.id = due.id
+    returning c.state`));
+  const expired = rowsOf(await db.execute(sql`
+    with due as (
+      select id from commands where state = 'QUEUED' and expires_at <= now()
+      order by expires_at limit ${options.limit} for update skip locked)
+    update commands c set state = 'EXPIRED', completed_at = now() from due where c.id = due.id
+    returning c.id`));
+  const retried = late.filter((row) => row.state === 'QUEUED').length;
+  return { retried, timedOut: late.length - retried, expired: expired.length };
+}
+
+/** A command the platform cannot send (e.g. its secret cannot be decrypted): SENT -> FAILED. */
+export async function failCommand(db: Executor, id: number, detail: string): Promise<void> {
+  await db.execute(sql`
+    update commands set state = 'FAILED', result_detail = ${detail}, completed_at = now()
+    where id = ${id} and state in ('QUEUED', 'SENT', 'DELIVERED')`);
+}
+
+/** Undoes a claim whose lock turned out not to be connected: SENT -> QUEUED, the attempt not counted. */
+export async function releaseCommand(db: Executor, id: number): Promise<void> {
+  await db.execute(sql`
+    update commands set state = 'QUEUED', attempts = greatest(attempts - 1, 0), sent_at = null
+    where id = ${id} and state = 'SENT'`);
+}

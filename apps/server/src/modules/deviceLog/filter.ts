@@ -1,0 +1,59 @@
+/**
+ * Query pieces shared by the device-activity logs (issue #3): resolving the lock filter to a lock id
+ * first (so the planner sees `lock_id = $1` and uses the (lock, time) indexes), time ranges, keyword
+ * match on the lock, and the lock columns every row carries. Run inside the tenant transaction.
+ */
+import type { LogFilter } from '@iot/contract';
+import { and, eq, gte, ilike, lte, or, type SQL, sql } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import type { Tx } from '../../db/client.js';
+import { locks } from '../../db/schema.js';
+import { ApiError } from '../../http/api-error.js';
+
+/** Lock columns selected with every log row (joined on the row's lock_id). */
+export const lockColumns = { imei: locks.imei, lockName: locks.name, building: locks.building, floor: locks.floor, roomName: locks.room };
+
+/** "Building/floor/room" of a selected row, without empty parts. */
+export function roomOf(row: { building: string; floor: string; roomName: string }): string {
+  return [row.building, row.floor, row.roomName].filter(Boolean).join('/');
+}
+
+/** ISO 8601 UTC of a timestamp column value (Date or string, by driver). */
+export const iso = (value: Date | string | null): string | null => (value === null ? null : new Date(value).toISOString());
+
+/**
+ * The id of the lock named by `lockId` / `imei` in the tenant: undefined when neither is given, null
+ * when no such lock is visible (the caller returns an empty result).
+ */
+export async function lockIdOf(tx: Tx, filter: Pick<LogFilter, 'lockId' | 'imei'>): Promise<number | null | undefined> {
+  if (filter.lockId === undefined && filter.imei === undefined) return undefined;
+  const conditions = [filter.lockId !== undefined ? eq(locks.id, filter.lockId) : undefined, filter.imei ? eq(locks.imei, filter.imei) : undefined];
+  const [row] = await tx.select({ id: locks.id }).from(locks).where(and(...conditions));
+  return row?.id ?? null;
+}
+
+/** The lock (id, imei, name, room) named by `lockId` / `imei`; 404 NOT_FOUND when the tenant has none. */
+export async function requireLock(tx: Tx, filter: Pick<LogFilter, 'lockId' | 'imei'>) {
+  const id = await lockIdOf(tx, filter);
+  if (!id) throw new ApiError('NOT_FOUND');
+  const [row] = await tx.select({ id: locks.id, ...lockColumns, intervalS: locks.heartbeatIntervalS }).from(locks).where(eq(locks.id, id));
+  if (!row) throw new ApiError('NOT_FOUND');
+  return { id: row.id, imei: row.imei, name: row.lockName, room: roomOf(row), intervalS: row.intervalS };
+}
+
+/**
+ * Conditions of the shared filters on a log table: its lock id column (= the resolved lock), its time
+ * column (range), and the keyword on the joined lock (IMEI, name, room).
+ */
+export function logConditions(filter: LogFilter, lockId: number | undefined, lockColumn: PgColumn, timeColumn: PgColumn): SQL[] {
+  const conditions: SQL[] = [];
+  if (lockId !== undefined) conditions.push(eq(lockColumn, lockId));
+  if (filter.startTime) conditions.push(gte(timeColumn, new Date(filter.startTime)));
+  if (filter.endTime) conditions.push(lte(timeColumn, new Date(filter.endTime)));
+  if (filter.keyword) {
+    const pattern = `%${filter.keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const room = sql`${locks.building} || '/' || ${locks.floor} || '/' || ${locks.room}`;
+    conditions.push(or(ilike(locks.imei, pattern), ilike(locks.name, pattern), sql`${room} ilike ${pattern}`) as SQL);
+  }
+  return conditions;
+}

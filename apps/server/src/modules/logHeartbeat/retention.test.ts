@@ -1,0 +1,33 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../../db/client.js';
+import { silentLog } from '../../gateway/log.js';
+import { openSeededDatabase, rows } from '../../gateway/test-support.js';
+import { deleteOldHeartbeats, startHeartbeatRetention } from './retention.js';
+
+describe('heartbeat retention', () => {
+  let database: Database;
+  const count = async () => rows<{ n: number }>(await database.system.execute(sql`select count(*)::int as n from heartbeats`))[0]?.n;
+  beforeAll(async () => {
+    database = await openSeededDatabase();
+    // 25 heartbeats per day of age 0..99 days on one lock.
+    await database.system.execute(sql`
+      insert into heartbeats (tenant_id, lock_id, seq, battery, rssi, snr, firmware_version, device_ts, received_at)
+      select 100, (select min(id) from locks), g, 80, -90, 10, 'V1', now(), now() - make_interval(days => g / 25, secs => 1)
+      from generate_series(0, 2499) g`);
+  });
+  afterAll(() => database?.close());
+
+  it('deletes only heartbeats older than the retention, in bounded batches', async () => {
+    expect(await deleteOldHeartbeats(database, { days: 90, batchSize: 40, maxBatches: 2 })).toBe(80); // capped per run
+    expect(await deleteOldHeartbeats(database, { days: 90, batchSize: 40 })).toBe(10 * 25 - 80); // ages 90..99 d
+    expect(await count()).toBe(90 * 25);
+    expect(await deleteOldHeartbeats(database, { days: 90 })).toBe(0);
+  });
+
+  it('runs periodically and stops cleanly', async () => {
+    const job = startHeartbeatRetention(database, silentLog, { days: 30, firstAfterMs: 1, everyMs: 60_000 });
+    await expect.poll(count, { timeout: 5000 }).toBe(30 * 25);
+    await job.stop();
+  });
+});

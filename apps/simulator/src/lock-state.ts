@@ -1,0 +1,88 @@
+/**
+ * What a simulated ZIGUANG lock keeps in its own memory and what downlinks change: configuration,
+ * clock offset and the credential tables (lock users, passwords, cards, fingerprints) with a slot
+ * capacity per model. Transport-free; commands.ts maps downlinks onto it. Credential management
+ * (issue #4) reads these tables to compare with the platform.
+ */
+import type { protocol } from '@iot/contract';
+
+/** Slots per table, by lock model (ZG-NB100 entry level ... ZG-NB300 flagship). */
+export const MODEL_CAPACITY: Record<string, Capacity> = {
+  'ZG-NB100': { users: 50, passwords: 50, cards: 50, fingerprints: 20 },
+  'ZG-NB200': { users: 100, passwords: 100, cards: 100, fingerprints: 50 },
+  'ZG-NB300': { users: 200, passwords: 200, cards: 200, fingerprints: 100 },
+};
+export const DEFAULT_CAPACITY: Capacity = { users: 100, passwords: 100, cards: 100, fingerprints: 50 };
+
+export interface Capacity {
+  users: number;
+  passwords: number;
+  cards: number;
+  fingerprints: number;
+}
+
+/** Configuration a lock starts with (protocol.lockConfig fields; heartbeat interval from the device). */
+export const DEFAULT_CONFIG = { volume: 60, autoLockS: 5, wrongAttemptLimit: 5, language: 'zh-CN' } as const satisfies protocol.LockConfig;
+
+export interface LockUser {
+  name?: string;
+  frozen: boolean;
+  /** ms since epoch; validTo exclusive. */
+  validFrom?: number;
+  validTo?: number;
+}
+export interface PasswordEntry {
+  /** Digits in clear: the lock itself must know them. */
+  digits: string;
+  userSlot?: number;
+  temporary: boolean;
+  oneTime: boolean;
+  validFrom?: number;
+  validTo?: number;
+}
+export interface CardEntry {
+  /** Hex, as the lock reads it (byte order already corrected). */
+  cardNumber: string;
+  userSlot?: number;
+}
+export interface FingerprintEntry {
+  userSlot: number;
+}
+
+export type TableName = keyof Capacity;
+
+export class LockState {
+  readonly capacity: Capacity;
+  config: protocol.LockConfig;
+  /** Lock clock minus platform clock, ms (clockSync sets it to 0). */
+  clockOffsetMs: number;
+  readonly users = new Map<number, LockUser>();
+  readonly passwords = new Map<number, PasswordEntry>();
+  readonly cards = new Map<number, CardEntry>();
+  readonly fingerprints = new Map<number, FingerprintEntry>();
+
+  /** `heartbeatIntervalS`: the device's reporting interval, s; `clockOffsetMs`: initial drift, ms. */
+  constructor(model: string, heartbeatIntervalS: number, clockOffsetMs = 0) {
+    this.capacity = MODEL_CAPACITY[model] ?? DEFAULT_CAPACITY;
+    // lockConfig allows 10 s and more; faster simulated locks (tests) leave it out.
+    this.config = heartbeatIntervalS >= 10 ? { ...DEFAULT_CONFIG, heartbeatIntervalS } : { ...DEFAULT_CONFIG };
+    this.clockOffsetMs = clockOffsetMs;
+  }
+
+  /** The lock's own clock, ms since epoch. */
+  now(platformNow: number = Date.now()): number {
+    return platformNow + this.clockOffsetMs;
+  }
+
+  /** True when `slot` is within the table's capacity (0-based). */
+  fits(table: TableName, slot: number): boolean {
+    return Number.isInteger(slot) && slot >= 0 && slot < this.capacity[table];
+  }
+
+  /** The lowest free slot of a table, or undefined when full. */
+  freeSlot(table: TableName): number | undefined {
+    const used = this[table] as Map<number, unknown>;
+    for (let slot = 0; slot < this.capacity[table]; slot++) if (!used.has(slot)) return slot;
+    return undefined;
+  }
+}

@@ -1,0 +1,74 @@
+/**
+ * Shared pieces of the device-activity logs (issue #3): 上报日志, 心跳日志, 报警日志, 开锁日志, 门锁日志.
+ * Every list is paged on the server (`current`, `size`), filtered by a time range (ISO 8601 with
+ * offset), a lock (lockId or IMEI) or a keyword (IMEI, lock name or room), and exportable as CSV or
+ * Excel (`format=csv|xlsx`, at most LOG_EXPORT_MAX rows, newest first).
+ */
+import { z } from 'zod';
+import { imeiSchema } from '../protocol/index.js';
+import { pageQuery } from './envelope.js';
+
+/** At most this many rows in one log export; a larger result is cut and says so (EXPORT_TRUNCATED_HEADER). */
+export const LOG_EXPORT_MAX = 100_000;
+/** Response header of an export: `true` when more rows matched than LOG_EXPORT_MAX. */
+export const EXPORT_TRUNCATED_HEADER = 'x-export-truncated';
+export const EXPORT_FORMATS = ['csv', 'xlsx'] as const;
+export type ExportFormat = (typeof EXPORT_FORMATS)[number];
+/** A time series (battery, RSSI) holds at most about this many points; longer ranges are averaged per bucket. */
+export const SERIES_MAX_POINTS = 500;
+
+/** Query-string boolean: "true"/"false"/"1"/"0". */
+export const queryFlag = z.enum(['true', 'false', '1', '0']).transform((value) => value === 'true' || value === '1');
+/** ISO 8601 date-time with offset, e.g. 2025-01-31T08:00:00+08:00. */
+export const isoTime = z.iso.datetime({ offset: true });
+
+/** One lock, by id or by IMEI. */
+export const lockRefFields = {
+  lockId: z.coerce.number().int().min(1).max(2 ** 31 - 1).optional(),
+  imei: imeiSchema.optional(),
+};
+/** Filters every log list shares. */
+export const logFilterFields = {
+  ...lockRefFields,
+  /** Rows at or after (ISO 8601 with offset). */
+  startTime: isoTime.optional(),
+  /** Rows at or before (ISO 8601 with offset). */
+  endTime: isoTime.optional(),
+  /** Matches the lock's IMEI, name or room (substring, case-insensitive). */
+  keyword: z.string().trim().max(64).optional(),
+};
+
+interface Ranged { startTime?: string; endTime?: string }
+const ordered = (value: Ranged) => !value.startTime || !value.endTime || Date.parse(value.startTime) <= Date.parse(value.endTime);
+const orderIssue = { message: 'startTime must not be after endTime', path: ['endTime'] };
+const hasLock = (value: { lockId?: number; imei?: string }) => value.lockId !== undefined || value.imei !== undefined;
+const lockIssue = { message: 'lockId or imei is required', path: ['lockId'] };
+
+/** The list query (paged) and the export query (format) of a log with `extra` filters. */
+export function logQueries<S extends z.ZodRawShape>(extra: S) {
+  return {
+    list: pageQuery.extend({ ...logFilterFields, ...extra }).refine((value) => ordered(value as Ranged), orderIssue),
+    export: z.object({ ...logFilterFields, ...extra, format: z.enum(EXPORT_FORMATS).default('csv') })
+      .refine((value) => ordered(value as Ranged), orderIssue),
+  };
+}
+
+/** Query of one lock over a time range (lockId or imei required; default range: the last 24 h). */
+export const lockRangeQuery = z.object({ ...lockRefFields, startTime: isoTime.optional(), endTime: isoTime.optional() })
+  .refine(hasLock, lockIssue).refine(ordered, orderIssue);
+export type LockRangeQuery = z.infer<typeof lockRangeQuery>;
+
+/** Which lock a log row belongs to. */
+export const lockRefRecord = {
+  lockId: z.number().int(),
+  imei: z.string(),
+  lockName: z.string(),
+  /** Building / floor / room. */
+  room: z.string(),
+};
+
+/** An export download: text/csv (UTF-8 with BOM) or an .xlsx workbook; not enveloped. */
+export const exportResponse = z.unknown();
+
+/** Filters a log's export shares with its list (everything but paging and format). */
+export type LogFilter = { [K in keyof typeof logFilterFields]?: z.output<(typeof logFilterFields)[K]> };

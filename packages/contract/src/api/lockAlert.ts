@@ -1,0 +1,63 @@
+/**
+ * 报警日志 / 门锁警告 (spec §7 /iot/v1/lockAlert/list; issue #3): alerts raised by lock alarms. An
+ * alert is `active` until the lock reports the condition cleared; a repeat of an active alert adds to
+ * its `occurrences`. Operators acknowledge alerts (who and when is recorded).
+ */
+import { z } from 'zod';
+import { type ALARM_KINDS, alarmKind } from '../protocol/index.js';
+import { exportResponse, lockRefRecord, logQueries, queryFlag } from './deviceLog.js';
+import { endpoint } from './endpoint.js';
+import { pageOf } from './envelope.js';
+
+export const ALERT_SEVERITIES = ['critical', 'major', 'minor', 'warning'] as const satisfies readonly (typeof ALARM_KINDS)[keyof typeof ALARM_KINDS][];
+export type AlertSeverity = (typeof ALERT_SEVERITIES)[number];
+export const ALERT_STATES = ['active', 'cleared'] as const;
+export type AlertState = (typeof ALERT_STATES)[number];
+/** At most this many alerts acknowledged in one call. */
+export const ACKNOWLEDGE_MAX = 500;
+
+export const alertLogQueries = logQueries({
+  kind: alarmKind.optional(),
+  severity: z.enum(ALERT_SEVERITIES).optional(),
+  state: z.enum(ALERT_STATES).optional(),
+  /** true: acknowledged only; false: unacknowledged only. */
+  acknowledged: queryFlag.optional(),
+  /** Order active alerts first, most severe first, then newest (门锁警告); default: newest first. */
+  activeFirst: queryFlag.optional(),
+});
+
+export const alertRecord = z.object({
+  id: z.number().int(),
+  ...lockRefRecord,
+  kind: z.string(),
+  severity: z.enum(ALERT_SEVERITIES),
+  state: z.enum(ALERT_STATES),
+  occurrences: z.number().int(),
+  detail: z.string().nullable(),
+  /** ISO 8601 UTC: first and latest occurrence, clearing, acknowledgement. */
+  firstAt: z.string(),
+  lastAt: z.string(),
+  clearedAt: z.string().nullable(),
+  acknowledgedBy: z.string().nullable(),
+  acknowledgedAt: z.string().nullable(),
+});
+export type AlertRecord = z.infer<typeof alertRecord>;
+
+export const acknowledgeBody = z.object({ ids: z.array(z.number().int().min(1)).min(1).max(ACKNOWLEDGE_MAX) });
+
+export const alertEndpoints = {
+  /** Filters: time range (latest occurrence), lock, keyword, kind, severity, state, acknowledged. */
+  list: endpoint({
+    method: 'GET', path: '/iot/v1/lockAlert/list', access: 'LOCK_ALERT_LOG', kind: 'token',
+    query: alertLogQueries.list, response: pageOf(alertRecord),
+  }),
+  export: endpoint({
+    method: 'GET', path: '/iot/v1/lockAlert/export', access: 'LOCK_ALERT_LOG', kind: 'token',
+    query: alertLogQueries.export, response: exportResponse,
+  }),
+  /** Marks the tenant's unacknowledged alerts among `ids` as acknowledged by the caller; returns how many changed. */
+  acknowledge: endpoint({
+    method: 'POST', path: '/iot/v1/lockAlert/acknowledge', access: 'LOCK_ALERT_LOG', kind: 'token',
+    body: acknowledgeBody, response: z.object({ acknowledged: z.number().int() }),
+  }),
+};
