@@ -1,5 +1,5 @@
 /** Tab-strip state: opens a tab per visited layout route, applies the pure rules of ../tabs. */
-import { findRoute } from '@iot/contract';
+import { findRoute, WEB_BASE_PATH } from '@iot/contract';
 import { useCallback, useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { closeAll, closeOthers, closeTab, openTab, type CloseResult } from '../tabs';
@@ -26,6 +26,16 @@ function visit(tabs: string[], pathname: string): string[] {
   return findRoute(pathname)?.frame === 'layout' ? openTab(tabs, pathname) : tabs;
 }
 
+/**
+ * The path the browser is on now. Closing decisions use it rather than the last rendered path: right
+ * after a tab click the URL has changed before React has drawn the new page, and closing "the active
+ * tab" must mean the one the user just chose.
+ */
+function livePath(): string {
+  const path = window.location.pathname;
+  return path.startsWith(WEB_BASE_PATH) ? path.slice(WEB_BASE_PATH.length) || '/' : path;
+}
+
 /** Tabs of the current browser tab (kept in sessionStorage across reloads). */
 export function useTabs() {
   const { pathname } = useLocation();
@@ -44,8 +54,8 @@ export function useTabs() {
   return {
     tabs,
     active: pathname,
-    close: (path: string) => apply(closeTab(tabs, path, pathname)),
-    closeOthers: (path: string) => apply(closeOthers(tabs, path, pathname)),
+    close: (path: string) => apply(closeTab(tabs, path, livePath())),
+    closeOthers: (path: string) => apply(closeOthers(tabs, path, livePath())),
     closeAll: () => apply(closeAll()),
   };
 }
