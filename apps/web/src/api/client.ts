@@ -2,9 +2,10 @@
  * HTTP client of the console (spec §7, §8). Every call carries `tenantId` and `Accept-Language`;
  * token calls also carry `zw_paas_token` and a JSON content type. A `zw_paas_token` response header
  * replaces the stored token. Enveloped bodies are unwrapped to `data`. Errors:
- * - 401, or 403 other than FORBIDDEN, on a token call: "token expired" toast, then after 500 ms the
- *   session is cleared and the user goes to /login;
- * - 403 FORBIDDEN: "no permission" toast, session kept;
+ * - 401, or 403 TOKEN_EXPIRED (or without an error code), on a token call: "token expired" toast,
+ *   then after 500 ms the session is cleared and the user goes to /login;
+ * - 403 FORBIDDEN: "no permission" toast, session kept; another 403 refusal with a code (ESCALATION,
+ *   SELF_ACTION): its message, session kept;
  * - anything else: toast with the server's message (unless `quiet`), reject with an ApiError.
  */
 import {
@@ -102,8 +103,11 @@ function fail(endpoint: Endpoint, status: number, body: unknown, quiet: boolean 
   const language = getLanguage();
   const message = envelope?.message ?? (typeof body === 'string' && body ? body : `HTTP ${status}`);
   const forbidden = status === 403 && envelope?.code === 'FORBIDDEN';
+  const refused = status === 403 && envelope !== undefined && envelope.code !== 'TOKEN_EXPIRED';
   if (forbidden) {
     if (!quiet) notifyError(ERRORS.FORBIDDEN.message[language], 'forbidden');
+  } else if (refused) {
+    if (!quiet) notifyError(message, envelope?.code);
   } else if (endpoint.kind === 'token' && (status === 403 || status === 401)) {
     expireSession(ERRORS.TOKEN_EXPIRED.message[language]);
   } else if (endpoint.kind === 'multipart' && status === 403) {

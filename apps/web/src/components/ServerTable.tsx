@@ -7,6 +7,7 @@ import { Button, Form, Table, type TableColumnsType } from 'antd';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useApiQuery } from '../api/useApiQuery';
+import { ExportButtons, type ExportFormat } from './ExportButtons';
 
 type Filters = Record<string, unknown>;
 
@@ -22,11 +23,17 @@ export interface ServerTableProps<R> {
   toQuery?: (values: Filters) => Filters;
   /** Poll every this many ms without the loading overlay. */
   refetchInterval?: number;
+  /** Export endpoint: CSV / Excel buttons downloading with the applied filters. */
+  exportEndpoint?: Endpoint;
+  /** Export formats offered (default CSV and Excel). */
+  exportFormats?: readonly ExportFormat[];
+  /** Extra actions (e.g. an "add" button), right-aligned in the search row. */
+  toolbar?: ReactNode;
 }
 
 /** A paginated server-side table with a search form. */
 export function ServerTable<R extends object>(props: ServerTableProps<R>) {
-  const { endpoint, columns, rowKey, filters, initialFilters = {}, toQuery = (values) => values, refetchInterval } = props;
+  const { endpoint, columns, rowKey, filters, initialFilters = {}, toQuery = (values) => values, refetchInterval, exportEndpoint, exportFormats, toolbar } = props;
   const { t } = useTranslation();
   const [form] = Form.useForm<Filters>();
   const [applied, setApplied] = useState<Filters>(initialFilters);
@@ -51,6 +58,8 @@ export function ServerTable<R extends object>(props: ServerTableProps<R>) {
           <Form.Item>
             <Button onClick={() => { form.resetFields(); search(initialFilters); }}>{t('reset')}</Button>
           </Form.Item>
+          {exportEndpoint && <Form.Item><ExportButtons endpoint={exportEndpoint} query={toQuery(applied)} formats={exportFormats} /></Form.Item>}
+          {toolbar && <Form.Item style={{ marginInlineStart: 'auto', marginInlineEnd: 0 }}>{toolbar}</Form.Item>}
         </Form>
       )}
       <Table<R>
@@ -64,7 +73,7 @@ export function ServerTable<R extends object>(props: ServerTableProps<R>) {
           pageSize: paging.size,
           total: page?.total ?? 0,
           showSizeChanger: true,
-          showTotal: (total) => t('total', { total }),
+          showTotal: (total) => t('total', { total: page?.totalCapped ? `${total}+` : total }),
           onChange: (current, size) => setPaging({ current: size === paging.size ? current : 1, size }),
         }}
       />

@@ -8,6 +8,18 @@ type Page = LazyExoticComponent<ComponentType>;
 
 const HomePage = lazy(() => import('./homepage/HomePage'));
 const LockInfoPage = lazy(() => import('./lock/LockInfoPage'));
+const CommandUpLogPage = lazy(() => import('./commandUpLog/CommandUpLogPage'));
+const HeartbeatLogPage = lazy(() => import('./heartbeatLog/HeartbeatLogPage'));
+const LockAlertLogPage = lazy(() => import('./lockAlertLog/LockAlertLogPage'));
+const LockAlertPage = lazy(() => import('./lockAlert/LockAlertPage'));
+const LockOpenRecordLogPage = lazy(() => import('./lockOpenRecordLog/LockOpenRecordLogPage'));
+const LockJournalPage = lazy(() => import('./lockJournal/LockJournalPage'));
+const LoginAccountPage = lazy(() => import('./loginAccount/LoginAccountPage'));
+const RolePermissionsPage = lazy(() => import('./rolePermissions/RolePermissionsPage'));
+const BindingRolesPage = lazy(() => import('./bindingRoles/BindingRolesPage'));
+const SystemLogPage = lazy(() => import('./systemLog/SystemLogPage'));
+const CommandDownLogPage = lazy(() => import('./commandDownLog/CommandDownLogPage'));
+const LockConfigPage = lazy(() => import('./lockConfig/LockConfigPage'));
 const ComingSoon = lazy(() => import('../components/ComingSoon'));
 
 /** The login screen. */
@@ -15,8 +27,20 @@ export const LoginPage = lazy(() => import('./login/LoginPage'));
 
 const PAGES: Record<string, Page> = {
   '/homepage': HomePage,
+  '/loginAccount': LoginAccountPage,
+  '/rolePermissions': RolePermissionsPage,
+  '/bindingRoles': BindingRolesPage,
+  '/systemLog': SystemLogPage,
   '/lockAnalysis': HomePage,
   '/lockInfo': LockInfoPage,
+  '/lockConfig': LockConfigPage,
+  '/commandDownLog': CommandDownLogPage,
+  '/commandUpLog': CommandUpLogPage,
+  '/heartbeatLog': HeartbeatLogPage,
+  '/lockAlertLog': LockAlertLogPage,
+  '/lockAlert': LockAlertPage,
+  '/lockOpenRecordLog': LockOpenRecordLogPage,
+  '/lockJournal': LockJournalPage,
 };
 
 /** The page component of a route path (ComingSoon when not built yet). */

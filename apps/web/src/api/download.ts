@@ -1,0 +1,37 @@
+/**
+ * Downloads a file endpoint (log exports): same headers as the HTTP client (tenantId, token,
+ * Accept-Language), the body saved under the server's file name. Errors go through the client's
+ * error toast; the result says whether the server cut the export (EXPORT_TRUNCATED_HEADER).
+ */
+import { EXPORT_TRUNCATED_HEADER, TENANT_HEADER, TOKEN_HEADER, type Endpoint } from '@iot/contract';
+import i18n from '../i18n';
+import { getLanguage, getTenantId, getToken, setToken } from '../app/session';
+import { queryString } from './client';
+import { notifyError } from './notify';
+
+/** Fetches `endpoint` with `query` and saves the response; resolves to { truncated } or undefined on failure. */
+export async function downloadFile(endpoint: Endpoint, query: object): Promise<{ truncated: boolean } | undefined> {
+  const headers = { [TENANT_HEADER]: String(getTenantId()), [TOKEN_HEADER]: getToken() ?? '', 'Accept-Language': getLanguage() };
+  let response: Response;
+  try {
+    response = await fetch(`${endpoint.path}${queryString(query)}`, { headers, credentials: 'same-origin' });
+  } catch {
+    notifyError(i18n.t('common:networkError'), 'network');
+    return undefined;
+  }
+  const rotated = response.headers.get(TOKEN_HEADER);
+  if (rotated) setToken(rotated);
+  if (!response.ok) {
+    const body = await response.json().catch(() => undefined);
+    notifyError(body?.message ?? `HTTP ${response.status}`, body?.code);
+    return undefined;
+  }
+  const name = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? 'export';
+  const url = URL.createObjectURL(await response.blob());
+  const anchor = Object.assign(document.createElement('a'), { href: url, download: name });
+  document.body.append(anchor);
+  anchor.click();
+  anchor.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  return { truncated: response.headers.get(EXPORT_TRUNCATED_HEADER) === 'true' };
+}

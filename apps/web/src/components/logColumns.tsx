@@ -1,0 +1,20 @@
+/** Column pieces shared by the log pages: time cells and the lock columns (IMEI, name, room). */
+import type { TableColumnsType } from 'antd';
+import dayjs from 'dayjs';
+import type { TFunction } from 'i18next';
+
+export const DASH = '—';
+
+/** ISO 8601 -> local `YYYY-MM-DD HH:mm:ss` (— when empty). */
+export function formatTime(value: string | null | undefined): string {
+  return value ? dayjs(value).format('YYYY-MM-DD HH:mm:ss') : DASH;
+}
+
+/** IMEI, lock name and room columns, in the deviceLog namespace's language. */
+export function lockRefColumns<R extends { imei: string; lockName: string; room: string }>(t: TFunction): TableColumnsType<R> {
+  return [
+    { title: t('imei'), dataIndex: 'imei' },
+    { title: t('lock'), dataIndex: 'lockName' },
+    { title: t('room'), dataIndex: 'room' },
+  ];
+}

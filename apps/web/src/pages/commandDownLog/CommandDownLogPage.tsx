@@ -1,0 +1,94 @@
+/**
+ * 下发日志: every downlink command of the tenant (GET /iot/v1/logDownCommand/list), newest first,
+ * filtered by time range, lock, type and state, with live state tags (refetched in the background
+ * every 2 s), a confirmed cancel on QUEUED rows and a drawer with the payload actually sent.
+ */
+import { type CommandRecord, commandEndpoints, protocol } from '@iot/contract';
+import { App, Button, Form, Popconfirm, Select, Space, Typography, type TableColumnsType } from 'antd';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { call } from '../../api/client';
+import { useInvalidate } from '../../api/useInvalidate';
+import { formatTime, lockRefColumns } from '../../components/logColumns';
+import { LogFilterItems, logQuery } from '../../components/logFilters';
+import { ServerTable } from '../../components/ServerTable';
+import { resultText, StateTag, TypeTag } from './CommandTags';
+import { PayloadDrawer } from './PayloadDrawer';
+
+/** Live refresh of the states, ms. */
+const REFETCH_MS = 2000;
+
+/** The downlink log page. */
+export default function CommandDownLogPage() {
+  const { t } = useTranslation('command');
+  const { t: tLog } = useTranslation('deviceLog');
+  const { message } = App.useApp();
+  const [shown, setShown] = useState<number>();
+  const refresh = useInvalidate(commandEndpoints.list);
+
+  const columns = useMemo<TableColumnsType<CommandRecord>>(() => {
+    const cancel = async (record: CommandRecord) => {
+      try {
+        await call(commandEndpoints.cancel, { body: { id: record.id } });
+        message.success(t('canceled'));
+      } catch {
+        /* shown by the client */
+      }
+      await refresh();
+    };
+    return [
+      { title: t('createdAt'), dataIndex: 'createdAt', render: formatTime },
+      ...lockRefColumns<CommandRecord>(tLog),
+      { title: t('type'), dataIndex: 'type', render: (type: CommandRecord['type']) => <TypeTag type={type} /> },
+      { title: t('state'), dataIndex: 'state', render: (state: CommandRecord['state']) => <StateTag state={state} /> },
+      { title: t('attempts'), dataIndex: 'attempts', align: 'right', render: (n: number, r) => `${n} / ${r.maxAttempts}` },
+      {
+        title: t('data'), dataIndex: 'data',
+        render: (data: object) => <Typography.Text code ellipsis={{ tooltip: true }} style={{ maxWidth: 260 }}>{JSON.stringify(data)}</Typography.Text>,
+      },
+      { title: t('sentAt'), dataIndex: 'sentAt', render: formatTime },
+      { title: t('completedAt'), dataIndex: 'completedAt', render: formatTime },
+      { title: t('result'), key: 'result', render: (_: unknown, r) => resultText(r) },
+      { title: t('createdBy'), dataIndex: 'createdBy' },
+      {
+        title: t('actions'), key: 'actions', fixed: 'right',
+        render: (_: unknown, record) => (
+          <Space size="small">
+            <Button type="link" size="small" onClick={() => setShown(record.id)}>{t('payload')}</Button>
+            {record.state === 'QUEUED' && (
+              <Popconfirm title={t('cancelConfirm')} okText={t('ok')} cancelText={t('no')} onConfirm={() => cancel(record)}>
+                <Button type="link" size="small" danger>{t('cancel')}</Button>
+              </Popconfirm>
+            )}
+          </Space>
+        ),
+      },
+    ];
+  }, [t, tLog, message, refresh]);
+
+  const filters = (
+    <>
+      <LogFilterItems />
+      <Form.Item name="type" label={t('type')}>
+        <Select style={{ width: 140 }} options={[{ value: 'all', label: t('all') }, ...protocol.DOWNLINK_TYPES.map((type) => ({ value: type, label: t(`types.${type}`) }))]} />
+      </Form.Item>
+      <Form.Item name="state" label={t('state')}>
+        <Select style={{ width: 120 }} options={[{ value: 'all', label: t('all') }, ...protocol.COMMAND_STATES.map((state) => ({ value: state, label: t(`states.${state}`) }))]} />
+      </Form.Item>
+    </>
+  );
+  return (
+    <>
+      <ServerTable<CommandRecord>
+        endpoint={commandEndpoints.list}
+        columns={columns}
+        rowKey="id"
+        filters={filters}
+        initialFilters={{ type: 'all', state: 'all' }}
+        toQuery={logQuery}
+        refetchInterval={REFETCH_MS}
+      />
+      <PayloadDrawer id={shown} onClose={() => setShown(undefined)} />
+    </>
+  );
+}

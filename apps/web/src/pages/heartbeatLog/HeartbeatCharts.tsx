@@ -1,0 +1,61 @@
+/**
+ * Battery % and RSSI dBm / SNR dB of one lock over time (GET /iot/v1/logHeartbeat/batteryList and
+ * rssiList), tree-shaken ECharts line charts, refreshed in the background.
+ */
+import { heartbeatLogEndpoints } from '@iot/contract';
+import { Card, Col, Row } from 'antd';
+import { LineChart } from 'echarts/charts';
+import { GridComponent, LegendComponent, TooltipComponent } from 'echarts/components';
+import * as echarts from 'echarts/core';
+import { CanvasRenderer } from 'echarts/renderers';
+import ReactEChartsCore from 'echarts-for-react/esm/core';
+import { useTranslation } from 'react-i18next';
+import { useApiQuery } from '../../api/useApiQuery';
+
+echarts.use([LineChart, GridComponent, TooltipComponent, LegendComponent, CanvasRenderer]);
+
+export interface HeartbeatChartsProps {
+  imei: string;
+  startTime?: string;
+  endTime?: string;
+  refetchInterval: number;
+}
+
+const line = (name: string, data: [string, number][], yAxisIndex = 0) =>
+  ({ name, type: 'line', showSymbol: data.length < 60, smooth: true, yAxisIndex, data });
+
+/** The two charts side by side. */
+export default function HeartbeatCharts({ imei, startTime, endTime, refetchInterval }: HeartbeatChartsProps) {
+  const { t } = useTranslation('deviceLog');
+  const query = { imei, startTime, endTime };
+  const { data: battery } = useApiQuery(heartbeatLogEndpoints.batteryList, query, { refetchInterval, keepPrevious: true });
+  const { data: signal } = useApiQuery(heartbeatLogEndpoints.rssiList, query, { refetchInterval, keepPrevious: true });
+  const base = { tooltip: { trigger: 'axis' }, grid: { left: 48, right: 48, top: 36, bottom: 28 }, xAxis: { type: 'time' } };
+  const note = (bucketS?: number) => (bucketS ? t('averaged', { seconds: bucketS }) : undefined);
+  const batteryOption = {
+    ...base, yAxis: { type: 'value', min: 0, max: 100, name: '%' },
+    series: [line(t('battery'), (battery?.points ?? []).map((p) => [p.time, p.battery]))],
+  };
+  const signalOption = {
+    ...base, legend: { top: 0 },
+    yAxis: [{ type: 'value', name: 'dBm', scale: true }, { type: 'value', name: 'dB', scale: true }],
+    series: [
+      line(t('rssi'), (signal?.points ?? []).map((p) => [p.time, p.rssi])),
+      line(t('snr'), (signal?.points ?? []).map((p) => [p.time, p.snr]), 1),
+    ],
+  };
+  return (
+    <Row gutter={16} style={{ marginBottom: 16 }}>
+      <Col span={12}>
+        <Card size="small" title={t('batteryChart')} extra={note(battery?.bucketS)} className="heartbeat-chart">
+          <ReactEChartsCore echarts={echarts} option={batteryOption} notMerge style={{ height: 260 }} />
+        </Card>
+      </Col>
+      <Col span={12}>
+        <Card size="small" title={t('signalChart')} extra={note(signal?.bucketS)} className="heartbeat-chart">
+          <ReactEChartsCore echarts={echarts} option={signalOption} notMerge style={{ height: 260 }} />
+        </Card>
+      </Col>
+    </Row>
+  );
+}

@@ -1,0 +1,50 @@
+/** Columns and filters of the alert pages (报警日志, 门锁警告). */
+import { type AlertRecord, ALERT_SEVERITIES, ALERT_STATES, protocol } from '@iot/contract';
+import { Form, Select, Tag, type TableColumnsType } from 'antd';
+import type { TFunction } from 'i18next';
+import { DASH, formatTime, lockRefColumns } from '../../components/logColumns';
+import { LogFilterItems } from '../../components/logFilters';
+
+/** Tag colour of each severity. */
+export const SEVERITY_COLORS: Record<string, string> = { critical: 'red', major: 'volcano', minor: 'gold', warning: 'blue' };
+
+/** Alert columns in the current language. */
+export function alertColumns(t: TFunction): TableColumnsType<AlertRecord> {
+  return [
+    { title: t('lastAt'), dataIndex: 'lastAt', render: formatTime },
+    ...lockRefColumns<AlertRecord>(t),
+    { title: t('kind'), dataIndex: 'kind', render: (kind: string) => t(`kinds.${kind}`) },
+    { title: t('severity'), dataIndex: 'severity', render: (s: string) => <Tag color={SEVERITY_COLORS[s]}>{t(`severities.${s}`)}</Tag> },
+    { title: t('state'), dataIndex: 'state', render: (s: string) => <Tag color={s === 'active' ? 'error' : 'default'}>{t(`states.${s}`)}</Tag> },
+    { title: t('occurrences'), dataIndex: 'occurrences', align: 'right' },
+    { title: t('detail'), dataIndex: 'detail', render: (value: string | null) => value ?? DASH },
+    { title: t('firstAt'), dataIndex: 'firstAt', render: formatTime },
+    { title: t('clearedAt'), dataIndex: 'clearedAt', render: formatTime },
+    {
+      title: t('acknowledgement'), dataIndex: 'acknowledgedAt',
+      render: (at: string | null, row) => (at ? `${row.acknowledgedBy} · ${formatTime(at)}` : <Tag>{t('unacknowledged')}</Tag>),
+    },
+  ];
+}
+
+/** Time range, lock, kind, severity and state filters. */
+export function AlertFilters({ t }: { t: TFunction }) {
+  const all = { value: 'all', label: t('all') };
+  return (
+    <>
+      <LogFilterItems />
+      <Form.Item name="kind" label={t('kind')}>
+        <Select style={{ width: 150 }} options={[all, ...Object.keys(protocol.ALARM_KINDS).map((k) => ({ value: k, label: t(`kinds.${k}`) }))]} />
+      </Form.Item>
+      <Form.Item name="severity" label={t('severity')}>
+        <Select style={{ width: 100 }} options={[all, ...ALERT_SEVERITIES.map((s) => ({ value: s, label: t(`severities.${s}`) }))]} />
+      </Form.Item>
+      <Form.Item name="state" label={t('state')}>
+        <Select style={{ width: 100 }} options={[all, ...ALERT_STATES.map((s) => ({ value: s, label: t(`states.${s}`) }))]} />
+      </Form.Item>
+    </>
+  );
+}
+
+/** Initial values of AlertFilters. */
+export const ALERT_FILTER_DEFAULTS = { kind: 'all', severity: 'all', state: 'all' };

@@ -1,0 +1,58 @@
+/**
+ * Config push form (POST /iot/v1/lockConfig): the five protocol.lockConfig fields, prefilled with what
+ * the lock last reported; only changed or filled fields are sent. The command is queued and sent when
+ * the lock next wakes up.
+ */
+import { commandEndpoints, type LockConfigRecord, type protocol } from '@iot/contract';
+import { App, Form, InputNumber, Modal, Select } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { call } from '../../api/client';
+
+type Values = protocol.LockConfig;
+
+/** Modal for `lock` (closed when undefined); `onDone` after a command was queued. */
+export function ConfigModal({ lock, onClose, onDone }: { lock: LockConfigRecord | undefined; onClose: () => void; onDone: () => void }) {
+  const { t } = useTranslation('command');
+  const { message } = App.useApp();
+  const [form] = Form.useForm<Values>();
+  const [saving, setSaving] = useState(false);
+
+  const submit = async (values: Values) => {
+    const config = Object.fromEntries(Object.entries(values).filter(([, value]) => value !== undefined && value !== null));
+    if (!lock) return;
+    if (Object.keys(config).length === 0) return void message.warning(t('atLeastOne'));
+    setSaving(true);
+    try {
+      await call(commandEndpoints.lockConfig, { body: { lockId: lock.id, config } });
+      message.success(t('queued'));
+      onDone();
+    } catch {
+      /* shown by the client */
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const range = (key: 'volume' | 'autoLockS' | 'heartbeatIntervalS' | 'wrongAttemptLimit', min: number, max: number) => (
+    <Form.Item name={key} label={t(key)}>
+      <InputNumber id={`config-${key}`} min={min} max={max} precision={0} style={{ width: 160 }} />
+    </Form.Item>
+  );
+  return (
+    <Modal
+      open={lock !== undefined} title={`${t('pushConfig')} · ${lock?.imei ?? ''}`} okText={t('submit')} confirmLoading={saving}
+      onOk={() => form.submit()} onCancel={onClose} destroyOnHidden
+    >
+      <Form form={form} layout="horizontal" labelCol={{ span: 8 }} initialValues={lock?.config ?? {}} onFinish={(values) => void submit(values)} preserve={false}>
+        {range('volume', 0, 100)}
+        {range('autoLockS', 0, 3600)}
+        {range('heartbeatIntervalS', 10, 86_400)}
+        {range('wrongAttemptLimit', 1, 20)}
+        <Form.Item name="language" label={t('language')}>
+          <Select allowClear style={{ width: 160 }} options={[{ value: 'zh-CN', label: '中文' }, { value: 'en-US', label: 'English' }]} />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}

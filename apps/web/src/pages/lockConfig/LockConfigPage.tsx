@@ -1,0 +1,94 @@
+/**
+ * 门锁配置: the tenant's locks with the configuration each last reported (GET /iot/v1/lockConfigList),
+ * connectivity (always online / NB sleeping), pending commands and next expected wake-up; per lock a
+ * config push form, a confirmed clock sync (POST /iot/v1/lockDevice/clockSync) and its command queue.
+ */
+import { commandEndpoints, type LockConfigRecord, type protocol } from '@iot/contract';
+import { App, Badge, Button, Form, Input, Popconfirm, Space, Tag, type TableColumnsType } from 'antd';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { call } from '../../api/client';
+import { useInvalidate } from '../../api/useInvalidate';
+import { formatTime } from '../../components/logColumns';
+import { ServerTable } from '../../components/ServerTable';
+import { ConfigModal } from './ConfigModal';
+import { QueueDrawer } from './QueueDrawer';
+
+const REFETCH_MS = 3000;
+
+/** "volume 60% · auto-lock 5 s · …" of a reported configuration. */
+function configText(config: protocol.LockConfig | null, t: (key: string) => string): string {
+  if (!config) return t('noConfig');
+  return (Object.keys(config) as (keyof protocol.LockConfig)[]).map((key) => `${t(key)}: ${config[key]}`).join(' · ');
+}
+
+function toQuery(values: Record<string, unknown>) {
+  const keyword = typeof values.keyword === 'string' ? values.keyword.trim() : '';
+  return { keyword: keyword || undefined };
+}
+
+/** The lock configuration page. */
+export default function LockConfigPage() {
+  const { t } = useTranslation('command');
+  const { message } = App.useApp();
+  const [editing, setEditing] = useState<LockConfigRecord>();
+  const [queueOf, setQueueOf] = useState<number>();
+  const refresh = useInvalidate(commandEndpoints.lockConfigList, commandEndpoints.simpleList);
+
+  const columns = useMemo<TableColumnsType<LockConfigRecord>>(() => {
+    const sync = async (lock: LockConfigRecord) => {
+      try {
+        await call(commandEndpoints.clockSync, { body: { lockId: lock.id } });
+        message.success(t('queued'));
+      } catch {
+        /* shown by the client */
+      }
+      await refresh();
+    };
+    return [
+      { title: t('imei'), dataIndex: 'imei', fixed: 'left' },
+      { title: t('lock'), dataIndex: 'name' },
+      { title: t('room'), dataIndex: 'room' },
+      { title: t('model'), dataIndex: 'model' },
+      {
+        title: t('mode'), dataIndex: 'alwaysOnline',
+        render: (always: boolean, r) => (
+          <Space size={4}>
+            <Tag color={always ? 'green' : 'purple'}>{always ? t('alwaysOnline') : t('sleeping')}</Tag>
+            <Badge status={r.online ? 'success' : 'default'} text={r.online ? t('online') : t('offline')} />
+          </Space>
+        ),
+      },
+      { title: t('config'), dataIndex: 'config', render: (config: LockConfigRecord['config']) => configText(config, t) },
+      { title: t('pending'), dataIndex: 'pending', align: 'right' },
+      { title: t('nextWake'), dataIndex: 'nextWakeAt', render: (value: string | null, r) => (r.alwaysOnline ? '—' : formatTime(value)) },
+      {
+        title: t('actions'), key: 'actions', fixed: 'right',
+        render: (_: unknown, lock) => (
+          <Space size="small">
+            <Button type="link" size="small" onClick={() => setEditing(lock)}>{t('pushConfig')}</Button>
+            <Popconfirm title={t('clockSyncConfirm')} okText={t('ok')} cancelText={t('no')} onConfirm={() => sync(lock)}>
+              <Button type="link" size="small">{t('clockSync')}</Button>
+            </Popconfirm>
+            <Button type="link" size="small" onClick={() => setQueueOf(lock.id)}>{t('queue')}</Button>
+          </Space>
+        ),
+      },
+    ];
+  }, [t, message, refresh]);
+
+  const filters = (
+    <Form.Item name="keyword" label={t('keyword')}>
+      <Input allowClear placeholder={t('keywordPlaceholder')} style={{ width: 220 }} />
+    </Form.Item>
+  );
+  return (
+    <>
+      <ServerTable<LockConfigRecord>
+        endpoint={commandEndpoints.lockConfigList} columns={columns} rowKey="id" filters={filters} toQuery={toQuery} refetchInterval={REFETCH_MS}
+      />
+      <ConfigModal lock={editing} onClose={() => setEditing(undefined)} onDone={() => { setEditing(undefined); void refresh(); setQueueOf(editing?.id); }} />
+      <QueueDrawer lockId={queueOf} onClose={() => setQueueOf(undefined)} />
+    </>
+  );
+}

@@ -1,0 +1,53 @@
+/**
+ * 门锁日志: one lock's merged timeline (GET /iot/v1/lockDevice/journal) as an antd Timeline, newest
+ * first: heartbeat summaries, uplinks, unlocks and alerts; refreshed in the background every 10 s.
+ */
+import { JOURNAL_MAX_ENTRIES, journalEndpoints } from '@iot/contract';
+import { Alert, DatePicker, Empty, Space, Tag, Timeline } from 'antd';
+import type { Dayjs } from 'dayjs';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useApiQuery } from '../../api/useApiQuery';
+import { LockSelect } from '../../components/LockSelect';
+import { formatTime } from '../../components/logColumns';
+import { entryColor, entryText } from './entryText';
+
+const REFETCH_MS = 10_000;
+
+/** The lock journal page. */
+export default function LockJournalPage() {
+  const { t } = useTranslation('deviceLog');
+  const [imei, setImei] = useState<string>();
+  const [range, setRange] = useState<(Dayjs | null)[] | null>(null);
+  const query = { imei, startTime: range?.[0]?.toISOString(), endTime: range?.[1]?.toISOString() };
+  const { data } = useApiQuery(journalEndpoints.journal, imei ? query : undefined, { refetchInterval: imei ? REFETCH_MS : undefined, keepPrevious: true });
+  const journal = imei ? data : undefined;
+  return (
+    <div className="page-card">
+      <Space wrap style={{ marginBottom: 16 }}>
+        <LockSelect value={imei} onChange={setImei} autoSelectFirst />
+        <DatePicker.RangePicker showTime allowEmpty={[true, true]} value={range as [Dayjs, Dayjs] | null} onChange={(value) => setRange(value)} />
+      </Space>
+      {journal?.truncated && <Alert type="info" showIcon title={t('truncated', { max: JOURNAL_MAX_ENTRIES })} style={{ marginBottom: 16 }} />}
+      {!imei && <Empty description={t('pickLockHint')} />}
+      {journal && journal.entries.length === 0 && <Empty description={t('noEntries')} />}
+      {journal && journal.entries.length > 0 && (
+        <Timeline
+          className="lock-journal"
+          mode="start"
+          items={journal.entries.map((entry, index) => ({
+            key: `${entry.time}-${index}`,
+            color: entryColor(entry),
+            title: formatTime(entry.time),
+            content: (
+              <span>
+                <Tag>{t(`sources.${entry.source}`, { defaultValue: entry.source })}</Tag>
+                {entryText(entry, t)}
+              </span>
+            ),
+          }))}
+        />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,70 @@
+/**
+ * 登录账号: the tenant's login accounts (GET /v1/account/queryAll) searchable by username; add an
+ * operator, change a password, enable/disable (confirmed) and delete (confirmed). Server refusals
+ * (ESCALATION, SELF_ACTION, LAST_ADMIN, CONFLICT) show as the client's toast in the current language.
+ */
+import { accountEndpoints, type AccountRecord } from '@iot/contract';
+import { PlusOutlined } from '@ant-design/icons';
+import { App, Button, Form, Input } from 'antd';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { call } from '../../api/client';
+import { useInvalidate } from '../../api/useInvalidate';
+import { ServerTable } from '../../components/ServerTable';
+import { AccountModal, type AccountModalMode } from './AccountModal';
+import { accountColumns } from './columns';
+
+/** Trimmed keyword, or none. */
+function toQuery(values: Record<string, unknown>) {
+  const keyword = typeof values.keyword === 'string' ? values.keyword.trim() : '';
+  return { keyword: keyword || undefined };
+}
+
+/** The login-account page. */
+export default function LoginAccountPage() {
+  const { t } = useTranslation('account');
+  const { message } = App.useApp();
+  const [modal, setModal] = useState<{ mode: AccountModalMode; open: boolean }>({ mode: { kind: 'add' }, open: false });
+  const refresh = useInvalidate(accountEndpoints.list, accountEndpoints.queryRoles);
+
+  const columns = useMemo(() => {
+    /** Runs a change; success toast and reload, failures were already shown by the client. */
+    const change = async (run: () => Promise<unknown>, done: string) => {
+      try {
+        await run();
+        message.success(done);
+      } catch {
+        /* shown by the client */
+      }
+      await refresh();
+    };
+    return accountColumns(t, {
+      setEnabled: (account: AccountRecord, enabled: boolean) =>
+        change(() => call(accountEndpoints.enable, { body: { id: account.id, enabled } }), t('saved')),
+      changePassword: (account: AccountRecord) => setModal({ mode: { kind: 'password', account }, open: true }),
+      remove: (account: AccountRecord) => change(() => call(accountEndpoints.delete, { body: { id: account.id } }), t('deleted')),
+    });
+  }, [t, message, refresh]);
+
+  const filters = (
+    <Form.Item name="keyword" label={t('keyword')}>
+      <Input id="account-keyword" allowClear placeholder={t('keywordPlaceholder')} style={{ width: 220 }} />
+    </Form.Item>
+  );
+  const toolbar = (
+    <Button type="primary" icon={<PlusOutlined />} onClick={() => setModal({ mode: { kind: 'add' }, open: true })}>{t('add')}</Button>
+  );
+  return (
+    <>
+      <ServerTable<AccountRecord>
+        endpoint={accountEndpoints.list}
+        columns={columns}
+        rowKey="id"
+        filters={filters}
+        toQuery={toQuery}
+        toolbar={toolbar}
+      />
+      <AccountModal {...modal} onClose={() => setModal((current) => ({ ...current, open: false }))} onSaved={() => void refresh()} />
+    </>
+  );
+}

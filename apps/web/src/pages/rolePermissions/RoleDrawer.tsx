@@ -1,0 +1,110 @@
+/**
+ * Add / edit drawer of 角色权限: name, description and a checkable tree of the menu (authorityTree.ts
+ * explains how checked pages map to stored authority keys, group keys included).
+ */
+import { roleEndpoints, type RoleRecord } from '@iot/contract';
+import { App, Button, Drawer, Form, Input, Space, Tree, Typography } from 'antd';
+import { useEffect, useMemo, useState, type Key } from 'react';
+import { useTranslation } from 'react-i18next';
+import { call } from '../../api/client';
+import { useLanguage } from '../../app/useSession';
+import { authoritiesOf, authorityTree, checkedPages } from './authorityTree';
+
+const NAME_MAX = 32;
+const DESCRIPTION_MAX = 200;
+
+/** `new` for a new role, or the role to edit. */
+export type RoleDrawerTarget = 'new' | RoleRecord;
+
+interface Values {
+  name: string;
+  description?: string;
+}
+
+export interface RoleDrawerProps {
+  /** Kept while the drawer closes, so its title does not change during the animation. */
+  target: RoleDrawerTarget;
+  open: boolean;
+  onClose(): void;
+  onSaved(): void;
+}
+
+/** The role editor. */
+export function RoleDrawer({ target, open, onClose, onSaved }: RoleDrawerProps) {
+  const { t } = useTranslation('role');
+  const { message } = App.useApp();
+  const language = useLanguage();
+  const [form] = Form.useForm<Values>();
+  const [checked, setChecked] = useState<Key[]>([]);
+  const [saving, setSaving] = useState(false);
+  const treeData = useMemo(() => authorityTree(language), [language]);
+  const role = typeof target === 'object' ? target : undefined;
+
+  useEffect(() => {
+    if (!open) return;
+    form.resetFields();
+    form.setFieldsValue({ name: role?.name ?? '', description: role?.description ?? '' });
+    setChecked(checkedPages(role?.authorities ?? []));
+  }, [open, role, form]);
+
+  const submit = async (values: Values) => {
+    setSaving(true);
+    const fields = { name: values.name.trim(), description: values.description?.trim() ?? '', authorities: authoritiesOf(checked) };
+    try {
+      if (role) await call(roleEndpoints.update, { body: { id: role.id, ...fields } });
+      else await call(roleEndpoints.add, { body: fields });
+      message.success(t('saved'));
+      onSaved();
+      onClose();
+    } catch {
+      /* the client showed the server's message */
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const pages = checkedPages(checked.map(String)).length;
+  return (
+    <Drawer
+      open={open}
+      title={role ? t('editTitle', { name: role.name }) : t('add')}
+      size={520}
+      onClose={onClose}
+      forceRender
+      className="role-drawer"
+      extra={(
+        <Space>
+          <Button onClick={onClose}>{t('cancel')}</Button>
+          <Button type="primary" loading={saving} onClick={() => form.submit()}>{t('save')}</Button>
+        </Space>
+      )}
+    >
+      <Form form={form} layout="vertical" onFinish={(values) => void submit(values)} autoComplete="off">
+        <Form.Item
+          name="name"
+          label={t('name')}
+          rules={[{ required: true, whitespace: true, message: t('nameRequired') }, { max: NAME_MAX, message: t('nameMax', { max: NAME_MAX }) }]}
+        >
+          <Input id="role-name" maxLength={NAME_MAX} showCount />
+        </Form.Item>
+        <Form.Item name="description" label={t('description')} rules={[{ max: DESCRIPTION_MAX, message: t('descriptionMax', { max: DESCRIPTION_MAX }) }]}>
+          <Input.TextArea id="role-description" rows={2} maxLength={DESCRIPTION_MAX} />
+        </Form.Item>
+        <Form.Item
+          label={<>{t('menuAuthorities')}<Typography.Text type="secondary" style={{ marginInlineStart: 8 }}>{t('selectedCount', { count: pages })}</Typography.Text></>}
+          tooltip={t('treeHint')}
+        >
+          <Tree
+            checkable
+            selectable={false}
+            defaultExpandAll
+            treeData={treeData}
+            checkedKeys={checked}
+            onCheck={(keys) => setChecked(Array.isArray(keys) ? keys : keys.checked)}
+            className="role-authority-tree"
+          />
+        </Form.Item>
+      </Form>
+    </Drawer>
+  );
+}

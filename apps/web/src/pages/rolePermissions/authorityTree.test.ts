@@ -1,0 +1,25 @@
+/** The role editor's tree <-> authority mapping (group keys follow their pages). */
+import { describe, expect, it } from 'vitest';
+import { authoritiesOf, authorityTree, checkedPages } from './authorityTree';
+
+describe('authority tree', () => {
+  it('builds the menu with authority keys and structural keys for key-less sub-groups', () => {
+    const tree = authorityTree('en-US');
+    expect(tree[0]).toMatchObject({ key: 'HOME_PAGE', title: 'Home' });
+    const devices = tree.find((node) => node.key === 'LOOK_RULE');
+    expect(devices?.children?.[0]).toMatchObject({ key: 'menu:lockManage', title: 'Locks' });
+    expect(authorityTree('zh-CN')[0]?.title).toBe('首页');
+  });
+
+  it('adds the key of every group with a checked page, never a structural key', () => {
+    expect(authoritiesOf(['HOME_PAGE', 'HEARTBEAT_LOG'])).toEqual(['HOME_PAGE', 'LOG_MANAGEMENT', 'HEARTBEAT_LOG']);
+    expect(authoritiesOf(['LOOK_INFO', 'menu:lockManage', 'LOOK_RULE'])).toEqual(['LOOK_RULE', 'LOOK_INFO']);
+    expect(authoritiesOf(['OPERATE_FP_LOG'])).toEqual(['LOG_MANAGEMENT', 'OPERATE_FP_LOG']);
+    expect(authoritiesOf([])).toEqual([]);
+  });
+
+  it('checks only pages when loading a role, so antd derives the groups', () => {
+    expect(checkedPages(['LOG_MANAGEMENT', 'HEARTBEAT_LOG', 'HOME_PAGE'])).toEqual(['HOME_PAGE', 'HEARTBEAT_LOG']);
+    expect(checkedPages(['LOOK_RULE'])).toEqual([]);
+  });
+});
