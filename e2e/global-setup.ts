@@ -6,9 +6,9 @@
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import getPort from 'get-port';
 import type { TestProject } from 'vitest/node';
 
 declare module 'vitest' {
@@ -20,19 +20,10 @@ declare module 'vitest' {
 export const E2E_ADMIN_PASSWORD = 'e2e-admin-password';
 export const E2E_OPERATOR_PASSWORD = 'e2e-operator-password';
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
-}
-
 export default async function setup(project: TestProject) {
   const root = join(import.meta.dirname, '..');
   const dataDir = mkdtempSync(join(tmpdir(), 'iot-e2e-'));
-  const port = await freePort();
+  const port = await getPort({ host: '127.0.0.1' });
   const child = spawn(join(root, 'node_modules/.bin/tsx'), [join(root, 'apps/server/src/main.ts')], {
     cwd: root,
     detached: true,

@@ -4,8 +4,11 @@
  * SIGKILL of the whole group, and its stdout/stderr lines (pino JSON) for assertions.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
+import getPort from 'get-port';
+
+/** A TCP port free on 127.0.0.1 right now (get-port). */
+export const freePort = () => getPort({ host: '127.0.0.1' });
 
 const root = join(import.meta.dirname, '../../..');
 
@@ -19,16 +22,6 @@ export interface ServerProcess {
   stop(ms?: number): Promise<void>;
   /** SIGKILL to the whole group, at once; resolves when the main process is gone. */
   kill9(): Promise<void>;
-}
-
-/** A TCP port free on 127.0.0.1 right now. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
 }
 
 /**
