@@ -4,27 +4,15 @@
  * exactly that menu and no data on a hidden page's URL; 系统日志 then lists every step.
  * Set E2E_SCREENSHOT_DIR to also save the role editor in both languages.
  */
-import { documentTitle, findRoute, PRODUCT_TITLE } from '@iot/contract';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hasChromium, launchBrowser, newPage, signInThroughUi, url } from './browser.js';
+import { hasChromium, launchBrowser, newPage, signInThroughUi, url, goInApp, rows } from './browser.js';
 
 const suffix = Date.now().toString(36);
 const roleName = `e2e-role-${suffix}`;
 const username = `e2e_user_${suffix}`;
 const password = `pw-${suffix}-secret`;
-const titleOf = (path: string) => documentTitle(findRoute(path)?.title['zh-CN'] ?? '', PRODUCT_TITLE);
-const rows = (page: Page, text?: string) => (text ? page.locator('.ant-table-row').filter({ hasText: text }) : page.locator('.ant-table-row'));
 const shotDir = process.env.E2E_SCREENSHOT_DIR;
-
-/** In-app navigation (no reload), as a menu click does; waits for the page's title. */
-async function goInApp(page: Page, path: string) {
-  await page.evaluate((target) => {
-    window.history.pushState({}, '', target);
-    window.dispatchEvent(new PopStateEvent('popstate'));
-  }, `/api${path}`);
-  await expect.poll(() => page.title(), { timeout: 15_000 }).toBe(titleOf(path));
-}
 
 /** Clicks the checkbox of the tree node titled exactly `title`. */
 async function checkTreeNode(page: Page, title: string) {

@@ -3,8 +3,9 @@
  * /usr/bin/chromium skips the e2e tests with a warning; under CI it is an error.
  */
 import { existsSync } from 'node:fs';
+import { documentTitle, findRoute, PRODUCT_TITLE } from '@iot/contract';
 import { type Browser, chromium, type Page } from 'playwright-core';
-import { inject } from 'vitest';
+import { expect, inject } from 'vitest';
 import { E2E_ADMIN_PASSWORD } from './global-setup.js';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -30,11 +31,32 @@ export async function newPage(browser: Browser): Promise<Page> {
   return context.newPage();
 }
 
-/** Signs in through the login form and waits to leave /login. */
+/** Signs in through the login form and waits until the landing page is shown. */
 export async function signInThroughUi(page: Page, username = 'admin', password = E2E_ADMIN_PASSWORD): Promise<void> {
   await page.goto(url('/login'));
   await page.fill('#username', username);
   await page.fill('#password', password);
   await page.click('button[type=submit]');
-  await page.waitForURL((u) => !u.pathname.endsWith('/login'), { timeout: 20_000 });
+  // Past /login and past the root redirect, on a page that has drawn its title (a navigation made
+  // earlier would be overridden by the redirect).
+  await page.waitForURL((u) => !u.pathname.endsWith('/login') && findRoute(u.pathname.replace(/^\/api/, '')) !== undefined, { timeout: 20_000 });
+  const expected = titleOf(new URL(page.url()).pathname.replace(/^\/api/, ''));
+  await page.waitForFunction((title) => document.title === title, expected, { timeout: 15_000 });
 }
+
+/** The Chinese document title of a console path, from the contract's route table. */
+export const titleOf = (path: string) => documentTitle(findRoute(path)?.title['zh-CN'] ?? '', PRODUCT_TITLE);
+
+/** In-app navigation (no reload), as a menu click does; waits until the page shows its title. */
+export async function goInApp(page: Page, path: string): Promise<void> {
+  await page.evaluate((target) => {
+    window.history.pushState({}, '', target);
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  }, `/api${path}`);
+  await page.waitForURL((u) => u.pathname === `/api${path}`);
+  await expect.poll(() => page.title(), { timeout: 15_000 }).toBe(titleOf(path));
+}
+
+/** Table rows of the page, optionally only those containing `text`. */
+export const rows = (page: Page, text?: string) =>
+  text ? page.locator('.ant-table-row').filter({ hasText: text }) : page.locator('.ant-table-row');

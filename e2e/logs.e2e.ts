@@ -3,23 +3,9 @@
  * heartbeats, SIM_ACTIVITY=high): each page lists real simulator traffic; the heartbeat charts render;
  * the journal shows a timeline; an export downloads.
  */
-import { documentTitle, findRoute, PRODUCT_TITLE } from '@iot/contract';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hasChromium, launchBrowser, newPage, signInThroughUi } from './browser.js';
-
-const titleOf = (path: string) => documentTitle(findRoute(path)?.title['zh-CN'] ?? '', PRODUCT_TITLE);
-
-/** In-app navigation (no reload), as a menu click does; waits for the page's title. */
-async function goInApp(page: Page, path: string) {
-  await page.evaluate((target) => {
-    window.history.pushState({}, '', target);
-    window.dispatchEvent(new PopStateEvent('popstate'));
-  }, `/api${path}`);
-  await expect.poll(() => page.title(), { timeout: 15_000 }).toBe(titleOf(path));
-}
-
-const rows = (page: Page, text?: string) => (text ? page.locator('.ant-table-row').filter({ hasText: text }) : page.locator('.ant-table-row'));
+import { hasChromium, launchBrowser, newPage, signInThroughUi, goInApp, rows } from './browser.js';
 
 describe.skipIf(!hasChromium)('device log pages', () => {
   let browser: Browser;

@@ -2,24 +2,10 @@
  * Issue #2 in a real browser against a started server with a simulated fleet: guard, sign-in, titles,
  * the live lock list, language toggle, data-centre switch, tab strip rules, menu filtering, sign-out.
  */
-import { documentTitle, findRoute, PRODUCT_TITLE } from '@iot/contract';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hasChromium, launchBrowser, newPage, signInThroughUi, url } from './browser.js';
+import { hasChromium, launchBrowser, newPage, signInThroughUi, url, goInApp, titleOf } from './browser.js';
 import { E2E_OPERATOR_PASSWORD } from './global-setup.js';
-
-/** The Chinese document title of a console path, from the contract's route table. */
-const titleOf = (path: string) => documentTitle(findRoute(path)?.title['zh-CN'] ?? '', PRODUCT_TITLE);
-
-/** In-app navigation (no reload), as a menu click does; waits until the page shows its title. */
-async function goInApp(page: Page, path: string) {
-  await page.evaluate((target) => {
-    window.history.pushState({}, '', target);
-    window.dispatchEvent(new PopStateEvent('popstate'));
-  }, `/api${path}`);
-  await page.waitForURL((u) => u.pathname === `/api${path}`);
-  await expect.poll(() => page.title(), { timeout: 15_000 }).toBe(titleOf(path));
-}
 
 const tabTitles = (page: Page) => page.getByRole('tab').allTextContents();
 const topMenuTitles = (page: Page) => page.locator('.ant-layout-sider .ant-menu-root > li').allTextContents();
