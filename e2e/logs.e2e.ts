@@ -51,6 +51,9 @@ describe.skipIf(!hasChromium)('device log pages', () => {
   it('门锁日志 shows one lock\'s timeline', async () => {
     await goInApp(page, '/lockJournal');
     await expect.poll(() => page.locator('.lock-journal .ant-timeline-item').count(), { timeout: 30_000 }).toBeGreaterThan(0);
-    expect(await page.locator('.lock-journal').textContent()).toMatch(/心跳/);
+    // Several sources merged into one timeline; which ones fill the newest 500 entries depends on how
+    // long the simulated fleet has been running (heartbeats are summarised per 5 minutes).
+    const text = (await page.locator('.lock-journal').textContent()) ?? '';
+    expect(['心跳', '开锁', '告警', '上报'].filter((kind) => text.includes(kind)).length).toBeGreaterThanOrEqual(2);
   });
 });
