@@ -24,12 +24,13 @@ import { logUpCommandRoutes } from './modules/logUpCommand/routes.js';
 import { oauthRoutes } from './modules/oauth/routes.js';
 import { roleRoutes } from './modules/role/routes.js';
 import { commandRoutes } from './modules/command/routes.js';
+import { credentialRoutes } from './modules/credential/routes.js';
 import { lockConfigRoutes } from './modules/lockConfig/routes.js';
 import { tenantRoutes } from './modules/tenant/routes.js';
 
 /** Every module's routes; adding an entity adds one line here. */
 const modules = [oauthRoutes, tenantRoutes, lockDeviceRoutes, accountRoutes, roleRoutes, auditRoutes, commandRoutes, lockConfigRoutes,
-  logUpCommandRoutes, logHeartbeatRoutes, lockAlertRoutes, lockOpenRecordRoutes, lockJournalRoutes];
+  logUpCommandRoutes, logHeartbeatRoutes, lockAlertRoutes, lockOpenRecordRoutes, lockJournalRoutes, credentialRoutes];
 
 export interface AppOptions {
   config: Config;

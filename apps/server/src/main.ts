@@ -4,6 +4,7 @@
  * Stops cleanly on SIGINT/SIGTERM.
  */
 import { ACTIVITY_PRESETS, startFleet } from '@iot/simulator';
+import { attachSimulator } from './modules/credential/simulator.js';
 import { WEB_BASE_PATH } from '@iot/contract';
 import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
@@ -31,6 +32,7 @@ if (config.SIM_LOCKS > 0) {
   // External broker: the same host and port, but the locks' own credentials, never the platform's.
   const brokerUrl = config.MQTT_URL ? deviceBrokerUrl(config.MQTT_URL) : `mqtt://127.0.0.1:${gateway.port}`;
   fleet = await startFleet({ brokerUrl, devices, heartbeatS: config.SIM_HEARTBEAT_S, log: app.log, activity: ACTIVITY_PRESETS[config.SIM_ACTIVITY] });
+  attachSimulator(app, fleet); // demo/test: POST /iot/v1/simulator/attemptOpen
 }
 
 const address = app.server.address();

@@ -8,6 +8,7 @@ import mqtt, { type MqttClient } from 'mqtt';
 import type { ActivityRates } from './activity.js';
 import { type EventMessage, type LockBehaviour, SimulatedLock } from './lock.js';
 import type { Answer } from './commands.js';
+import type { AttemptInput, AttemptResult } from './open-attempt.js';
 import { SleepCycle } from './sleep.js';
 import type { Random, SimulatedDevice, SimulatorLog } from './types.js';
 
@@ -52,6 +53,12 @@ export interface FleetDevice {
 
 export interface Fleet {
   devices: FleetDevice[];
+  /**
+   * Someone tries to open lock `imei` with a password / card / finger (demo and test facility): the
+   * lock decides and reports an openRecord (at once when connected, else when it next connects).
+   * Undefined when the fleet has no such lock.
+   */
+  attemptOpen(imei: string, input: AttemptInput): AttemptResult | undefined;
   /** Stops every timer and disconnects every lock (waits up to ~2 s for in-flight acks). Never rejects. */
   stop(): Promise<void>;
 }
@@ -70,8 +77,10 @@ export async function startFleet(options: FleetOptions): Promise<Fleet> {
   });
   for (const [index, runner] of runners.entries()) runner.start((index * 1000) / connectPerSecond);
   options.log?.info({ locks: runners.length, brokerUrl: options.brokerUrl }, 'simulated fleet starting');
+  const byImei = new Map(runners.map((runner) => [runner.imei, runner]));
   return {
     devices: runners,
+    attemptOpen: (imei, input) => byImei.get(imei)?.attemptOpen(input),
     async stop() {
       await Promise.all(runners.map((runner) => runner.stop()));
       options.log?.info({ locks: runners.length }, 'simulated fleet stopped');
@@ -96,6 +105,8 @@ class LockRunner implements FleetDevice {
   private timer: NodeJS.Timeout | undefined; // connect delay, heartbeat or end of outage
   private stopped = false;
   private warned = false;
+  /** Event uplinks waiting for a connection (an open attempt on a sleeping or offline lock). */
+  private pending: EventMessage[] = [];
 
   constructor(
     readonly lock: SimulatedLock,
@@ -106,6 +117,14 @@ class LockRunner implements FleetDevice {
     this.imei = lock.imei;
     const sleeps = (options.sleep ?? true) && lock.device.alwaysOnline === false;
     this.nap = new SleepCycle(sleeps, options.wakeWindowMs ?? protocol.WAKE_WINDOW_MS, () => this.fallAsleep(), () => this.nextBeatAt);
+  }
+
+  /** See Fleet.attemptOpen. */
+  attemptOpen(input: AttemptInput): AttemptResult {
+    const { result, uplink } = this.lock.attemptOpen(input);
+    if (this.client?.connected) this.publishEvents(this.client, [uplink]);
+    else this.pending.push(uplink);
+    return result;
   }
 
   get connected(): boolean {
@@ -133,6 +152,8 @@ class LockRunner implements FleetDevice {
     client.on('connect', (connack) => {
       this.warned = false;
       if (!connack.sessionPresent) client.subscribe(protocol.downlinkTopic(this.imei), { qos: 1 }, () => {});
+      const pending = this.pending.splice(0);
+      if (pending.length > 0) this.publishEvents(client, pending);
       if (this.wakeBeat) {
         this.wakeBeat = false;
         this.sendHeartbeat(client);

@@ -4,3 +4,4 @@ export { SimulatedLock, type HeartbeatMessage, type LockBehaviour, BATTERY_FLOOR
 export { randomInt, seededRandom } from './random.js';
 export { ACTIVITY_PRESETS, DEFAULT_ACTIVITY, LockActivity, type ActivityEvent, type ActivityRates } from './activity.js';
 export type { Random, SimulatedDevice, SimulatorLog } from './types.js';
+export { attemptOpen, type AttemptInput, type AttemptReason, type AttemptResult } from './open-attempt.js';

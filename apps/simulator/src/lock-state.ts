@@ -4,22 +4,12 @@
  * capacity per model. Transport-free; commands.ts maps downlinks onto it. Credential management
  * (issue #4) reads these tables to compare with the platform.
  */
-import type { protocol } from '@iot/contract';
+import { type Capacity, DEFAULT_LOCK_MODEL, LOCK_MODELS, lockModel, type protocol } from '@iot/contract';
 
-/** Slots per table, by lock model (ZG-NB100 entry level ... ZG-NB300 flagship). */
-export const MODEL_CAPACITY: Record<string, Capacity> = {
-  'ZG-NB100': { users: 50, passwords: 50, cards: 50, fingerprints: 20 },
-  'ZG-NB200': { users: 100, passwords: 100, cards: 100, fingerprints: 50 },
-  'ZG-NB300': { users: 200, passwords: 200, cards: 200, fingerprints: 100 },
-};
-export const DEFAULT_CAPACITY: Capacity = { users: 100, passwords: 100, cards: 100, fingerprints: 50 };
-
-export interface Capacity {
-  users: number;
-  passwords: number;
-  cards: number;
-  fingerprints: number;
-}
+/** Slots per table, by lock model: from the contract's LOCK_MODELS (one source of truth). */
+export const MODEL_CAPACITY: Record<string, Capacity> = Object.fromEntries(Object.entries(LOCK_MODELS).map(([model, rules]) => [model, rules.capacity]));
+export const DEFAULT_CAPACITY: Capacity = DEFAULT_LOCK_MODEL.capacity;
+export type { Capacity };
 
 /** Configuration a lock starts with (protocol.lockConfig fields; heartbeat interval from the device). */
 export const DEFAULT_CONFIG = { volume: 60, autoLockS: 5, wrongAttemptLimit: 5, language: 'zh-CN' } as const satisfies protocol.LockConfig;
@@ -39,6 +29,8 @@ export interface PasswordEntry {
   oneTime: boolean;
   validFrom?: number;
   validTo?: number;
+  /** A one-time password already used to open (open-attempt.ts). */
+  used?: boolean;
 }
 export interface CardEntry {
   /** Hex, as the lock reads it (byte order already corrected). */
@@ -63,7 +55,7 @@ export class LockState {
 
   /** `heartbeatIntervalS`: the device's reporting interval, s; `clockOffsetMs`: initial drift, ms. */
   constructor(model: string, heartbeatIntervalS: number, clockOffsetMs = 0) {
-    this.capacity = MODEL_CAPACITY[model] ?? DEFAULT_CAPACITY;
+    this.capacity = lockModel(model).capacity;
     // lockConfig allows 10 s and more; faster simulated locks (tests) leave it out.
     this.config = heartbeatIntervalS >= 10 ? { ...DEFAULT_CONFIG, heartbeatIntervalS } : { ...DEFAULT_CONFIG };
     this.clockOffsetMs = clockOffsetMs;

@@ -7,6 +7,7 @@ import { protocol } from '@iot/contract';
 import { type ActivityEvent, type ActivityRates, LockActivity } from './activity.js';
 import { type Answer, applyDownlink } from './commands.js';
 import { LockState } from './lock-state.js';
+import { type AttemptInput, type AttemptResult, attemptOpen } from './open-attempt.js';
 import { randomInt } from './random.js';
 import type { Random, SimulatedDevice } from './types.js';
 
@@ -94,6 +95,17 @@ export class SimulatedLock {
   /** Uplinks to send right after a heartbeat (activity.ts); none when activity is off. */
   eventsAfterHeartbeat(now: number = Date.now()): EventMessage[] {
     return (this.activity?.afterHeartbeat(this.battery, now) ?? []).map((event) => this.nextUplink(event, now));
+  }
+
+  /**
+   * Someone tries to open the door (open-attempt.ts): the lock decides with what it holds and reports
+   * an openRecord uplink. `now`: platform clock, ms (the lock's clock is used for validity and lockTime).
+   */
+  attemptOpen(input: AttemptInput, now: number = Date.now()): { result: AttemptResult; uplink: EventMessage } {
+    const lockTime = this.state.now(now);
+    const result = attemptOpen(this.state, input, lockTime);
+    const data = { method: input.method, success: result.success, lockTime, ...(result.slot === null ? {} : { slot: result.slot }), ...(result.userSlot === null ? {} : { userSlot: result.userSlot }) };
+    return { result, uplink: this.nextUplink({ type: 'openRecord', data } as ActivityEvent, now) };
   }
 
   /** Advances the readings and returns the next heartbeat (seq strictly increasing). `now`: ms since epoch. */

@@ -35,10 +35,20 @@ export const AUTHORITIES = [
   'ROLE_PERMISSIONS',
   'BINDING_ROLES',
   'SUBSCRIPTIONMANAGEMENT',
+  /** Action key, not a menu entry (ACTION_AUTHORITIES): see password digits in clear (issue #4). */
+  'VOUCHER_PASSWORD_REVEAL',
 ] as const;
 
 /** One authority key. */
 export type Authority = (typeof AUTHORITIES)[number];
+
+/**
+ * Authority keys that are actions inside a page, not menu entries: the role tree shows each under the
+ * menu page it belongs to (`page`). Holding one does not open the page.
+ */
+export const ACTION_AUTHORITIES: readonly { key: Authority; page: Authority; title: { 'zh-CN': string; 'en-US': string } }[] = [
+  { key: 'VOUCHER_PASSWORD_REVEAL', page: 'VOUCHER_PASSWORD_MANAGE', title: { 'zh-CN': '查看密码明文', 'en-US': 'Reveal passwords' } },
+];
 
 /**
  * What an API route requires:

@@ -20,4 +20,7 @@ export * from './api/lockAlert.js';
 export * from './api/lockOpenRecord.js';
 export * from './api/lockJournal.js';
 export * from './api/command.js';
+export * from './api/credential.js';
+export * from './api/credentialLog.js';
+export * from './lockModels.js';
 export * as protocol from './protocol/index.js';

@@ -261,3 +261,6 @@ export const commands = pgTable('commands', {
   index('commands_state_expiry').on(t.state, t.expiresAt),
   index('commands_tenant_time').on(t.tenantId, t.createdAt),
 ]);
+
+/* Issue #4: credential tables. */
+export * from './schema-credential.js';

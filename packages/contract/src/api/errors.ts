@@ -23,6 +23,14 @@ export const ERRORS = {
   QUEUE_FULL: { status: 409, message: { 'zh-CN': '该门锁排队中的指令已达上限（20 条），请稍后再试', 'en-US': 'This lock already has 20 queued commands; try again later' } },
   /** Only a QUEUED command can be canceled. */
   COMMAND_NOT_QUEUED: { status: 409, message: { 'zh-CN': '只能取消排队中的指令', 'en-US': 'Only a queued command can be canceled' } },
+  /** Issue #4: the lock model has no free slot left in that table. */
+  CAPACITY_FULL: { status: 409, message: { 'zh-CN': '门锁该类凭证容量已满', 'en-US': 'The lock has no free slot for this credential' } },
+  /** The same password digits or card number is already on the lock. */
+  DUPLICATE_CREDENTIAL: { status: 409, message: { 'zh-CN': '该门锁上已存在相同的凭证', 'en-US': 'The same credential already exists on this lock' } },
+  /** An operation of the row is still waiting for the lock's answer. */
+  CREDENTIAL_BUSY: { status: 409, message: { 'zh-CN': '该凭证正在同步中，请等待门锁应答', 'en-US': 'This credential is still syncing; wait for the lock to answer' } },
+  /** Retry/discard apply only to a failed operation. */
+  NOT_FAILED: { status: 409, message: { 'zh-CN': '只能重试或放弃同步失败的记录', 'en-US': 'Only a failed operation can be retried or discarded' } },
   TOO_MANY_ATTEMPTS: { status: 429, message: { 'zh-CN': '尝试次数过多，请稍后再试', 'en-US': 'Too many attempts; try again later' } },
   INTERNAL: { status: 500, message: { 'zh-CN': '服务器内部错误', 'en-US': 'Internal server error' } },
 } as const satisfies Record<string, { status: number; message: LocalizedText }>;

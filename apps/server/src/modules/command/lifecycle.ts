@@ -7,6 +7,8 @@
  *   QUEUED --claim--> SENT --PUBACK--> DELIVERED --commandResult--> SUCCESSFUL | FAILED
  *   SENT/DELIVERED --response timeout--> QUEUED (attempts < max_attempts) | TIMEOUT
  *   QUEUED --expires_at--> EXPIRED;  QUEUED --operator--> CANCELED (outbox.ts)
+ *
+ * Every write of a final state runs the registered "command finished" hooks in its transaction.
  */
 import { sql } from 'drizzle-orm';
 import type { Executor, Tx } from '../../db/client.js';
@@ -28,6 +30,42 @@ export interface ClaimedCommand {
 }
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
+
+/** A command that just reached a final state (protocol.FINAL_COMMAND_STATES). */
+export interface FinishedCommand {
+  id: number;
+  tenantId: number;
+  lockId: number;
+  type: protocol.DownlinkType;
+  state: protocol.CommandState;
+  resultCode: number | null;
+  /** Slot the lock assigned (commandResult.slot), or null. */
+  resultSlot: number | null;
+}
+/**
+ * "Command finished" hook: runs in the same transaction that writes the final state (commandResult
+ * handler, sweeper TIMEOUT/EXPIRED, failCommand, operator cancel), on the owner connection or the
+ * tenant's transaction. Registered by modules that follow their commands (credential sync, issue #4).
+ */
+export type CommandFinishedHook = (tx: Executor, finished: FinishedCommand[]) => Promise<void>;
+const finishedHooks = new Set<CommandFinishedHook>();
+
+/** Registers `hook` (idempotent: the same function once). */
+export function onCommandFinished(hook: CommandFinishedHook): void {
+  finishedHooks.add(hook);
+}
+
+/** Runs the hooks for rows returned as `id, tenant_id, lock_id, type, state, result_code, result_slot`. */
+export async function commandsFinished(tx: Executor, rows: Record<string, unknown>[]): Promise<void> {
+  if (rows.length === 0 || finishedHooks.size === 0) return;
+  const finished = rows.map((row) => ({
+    id: Number(row.id), tenantId: Number(row.tenant_id), lockId: Number(row.lock_id), type: row.type as protocol.DownlinkType,
+    state: row.state as protocol.CommandState, resultCode: row.result_code == null ? null : Number(row.result_code),
+    resultSlot: row.result_slot == null ? null : Number(row.result_slot),
+  }));
+  for (const hook of finishedHooks) await hook(tx, finished);
+}
+const FINISHED_COLUMNS = sql.raw('c.id, c.tenant_id, c.lock_id, c.type, c.state, c.result_code, c.result_slot');
 
 export interface ClaimOptions {
   /** Only these locks (undefined: every lock). */
@@ -85,11 +123,13 @@ export async function markDelivered(db: Executor, imei: string, msgId: string): 
 export async function applyCommandResults(tx: Tx, uplinks: StoredUplink<protocol.UplinkMessage & { type: 'commandResult' }>[]): Promise<void> {
   for (const { lockId, message } of uplinks) {
     const { commandMsgId, code, detail, slot } = message.data;
-    await tx.execute(sql`
-      update commands set state = ${code === 0 ? 'SUCCESSFUL' : 'FAILED'}, result_code = ${code}, result_detail = ${detail ?? null},
+    const updated = await tx.execute(sql`
+      update commands c set state = ${code === 0 ? 'SUCCESSFUL' : 'FAILED'}, result_code = ${code}, result_detail = ${detail ?? null},
         result_slot = ${slot ?? null}, completed_at = now(), delivered_at = coalesce(delivered_at, now())
       where msg_id = ${commandMsgId} and lock_id = ${lockId} and attempts > 0
-        and state in ('QUEUED', 'SENT', 'DELIVERED')`);
+        and state in ('QUEUED', 'SENT', 'DELIVERED')
+      returning ${FINISHED_COLUMNS}`);
+    await commandsFinished(tx, rowsOf(updated));
   }
 }
 
@@ -106,31 +146,39 @@ export interface SweepResult {
  * expires_at -> EXPIRED.
  */
 export async function sweepCommands(db: Executor, options: { responseTimeoutMs: number; limit: number }): Promise<SweepResult> {
-  const late = rowsOf<{ state: string }>(await db.execute(sql`
-    with due as (
-      select id from commands
-      where state in ('SENT', 'DELIVERED') and sent_at < now() - make_interval(secs => ${options.responseTimeoutMs / 1000})
-      order by id limit ${options.limit} for update skip locked)
-    update commands c
-    set state = case when c.attempts < c.max_attempts then 'QUEUED' else 'TIMEOUT' end,
-        completed_at = case when c.attempts < c.max_attempts then null else now() end
-    from due where c.id = due.id
-    returning c.state`));
-  const expired = rowsOf(await db.execute(sql`
-    with due as (
-      select id from commands where state = 'QUEUED' and expires_at <= now()
-      order by expires_at limit ${options.limit} for update skip locked)
-    update commands c set state = 'EXPIRED', completed_at = now() from due where c.id = due.id
-    returning c.id`));
-  const retried = late.filter((row) => row.state === 'QUEUED').length;
-  return { retried, timedOut: late.length - retried, expired: expired.length };
+  // One transaction per sweep, so the "command finished" hooks commit with the final states.
+  return db.transaction(async (tx) => {
+    const late = rowsOf<Record<string, unknown>>(await tx.execute(sql`
+      with due as (
+        select id from commands
+        where state in ('SENT', 'DELIVERED') and sent_at < now() - make_interval(secs => ${options.responseTimeoutMs / 1000})
+        order by id limit ${options.limit} for update skip locked)
+      update commands c
+      set state = case when c.attempts < c.max_attempts then 'QUEUED' else 'TIMEOUT' end,
+          completed_at = case when c.attempts < c.max_attempts then null else now() end
+      from due where c.id = due.id
+      returning ${FINISHED_COLUMNS}`));
+    const expired = rowsOf<Record<string, unknown>>(await tx.execute(sql`
+      with due as (
+        select id from commands where state = 'QUEUED' and expires_at <= now()
+        order by expires_at limit ${options.limit} for update skip locked)
+      update commands c set state = 'EXPIRED', completed_at = now() from due where c.id = due.id
+      returning ${FINISHED_COLUMNS}`));
+    const timedOut = late.filter((row) => row.state === 'TIMEOUT');
+    await commandsFinished(tx, [...timedOut, ...expired]);
+    return { retried: late.length - timedOut.length, timedOut: timedOut.length, expired: expired.length };
+  });
 }
 
 /** A command the platform cannot send (e.g. its secret cannot be decrypted): SENT -> FAILED. */
 export async function failCommand(db: Executor, id: number, detail: string): Promise<void> {
-  await db.execute(sql`
-    update commands set state = 'FAILED', result_detail = ${detail}, completed_at = now()
-    where id = ${id} and state in ('QUEUED', 'SENT', 'DELIVERED')`);
+  await db.transaction(async (tx) => {
+    const updated = await tx.execute(sql`
+      update commands c set state = 'FAILED', result_detail = ${detail}, completed_at = now()
+      where id = ${id} and state in ('QUEUED', 'SENT', 'DELIVERED')
+      returning ${FINISHED_COLUMNS}`);
+    await commandsFinished(tx, rowsOf(updated));
+  });
 }
 
 /** Undoes a claim whose lock turned out not to be connected: SENT -> QUEUED, the attempt not counted. */

@@ -11,6 +11,7 @@ import type { SecretBox } from '../../crypto/secret-box.js';
 import type { Executor } from '../../db/client.js';
 import { commands, locks } from '../../db/schema.js';
 import { ApiError } from '../../http/api-error.js';
+import { commandsFinished } from './lifecycle.js';
 import { findCommand } from './repo.js';
 import { protect } from './secrets.js';
 
@@ -72,7 +73,9 @@ export async function enqueueCommand(tx: Executor, input: EnqueueInput, box: Sec
  */
 export async function cancelCommand(tx: Executor, id: number): Promise<CommandRecord> {
   const updated = await tx.update(commands).set({ state: 'CANCELED', completedAt: sql`now()` })
-    .where(and(eq(commands.id, id), eq(commands.state, 'QUEUED'))).returning({ id: commands.id });
+    .where(and(eq(commands.id, id), eq(commands.state, 'QUEUED')))
+    .returning({ id: commands.id, tenant_id: commands.tenantId, lock_id: commands.lockId, type: commands.type, state: commands.state, result_code: commands.resultCode, result_slot: commands.resultSlot });
+  await commandsFinished(tx, updated);
   const found = await findCommand(tx, id);
   if (!found) throw new ApiError('NOT_FOUND');
   if (updated.length === 0) throw new ApiError('COMMAND_NOT_QUEUED');

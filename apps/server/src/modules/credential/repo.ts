@@ -1,0 +1,104 @@
+/**
+ * Reading lock users and credentials as contract records (issue #4): joined with their lock, holder
+ * and last command; secrets masked (contract SECRET_MASK). Every function takes the caller's tenant
+ * transaction, so row-level security confines it to the tenant.
+ */
+import { type CredentialRecord, type LockUserRecord, type Page, SECRET_MASK } from '@iot/contract';
+import { and, count, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Executor } from '../../db/client.js';
+import { commands, credentials, locks, lockUsers } from '../../db/schema.js';
+import { ApiError } from '../../http/api-error.js';
+import { containsPattern } from '../audit/repo.js';
+import { roomSql } from '../command/repo.js';
+
+const iso = (value: Date | string | null) => (value ? new Date(value).toISOString() : null);
+const holder = alias(lockUsers, 'holder');
+
+/** The lock of `lockId` (or `imei`) in the tenant, locked for update when `lock` (slot allocation); 404 otherwise. */
+export async function findLock(tx: Executor, ref: { lockId?: number; imei?: string }, lock = false) {
+  const where = ref.lockId !== undefined ? eq(locks.id, ref.lockId) : eq(locks.imei, ref.imei ?? '');
+  const query = tx.select({ id: locks.id, imei: locks.imei, name: locks.name, model: locks.model, tenantId: locks.tenantId }).from(locks).where(where);
+  const [row] = lock ? await query.for('update') : await query;
+  if (!row) throw new ApiError('NOT_FOUND');
+  return row;
+}
+export type LockRow = Awaited<ReturnType<typeof findLock>>;
+
+const userColumns = {
+  id: lockUsers.id, lockId: lockUsers.lockId, imei: locks.imei, lockName: locks.name, room: roomSql, userSlot: lockUsers.userSlot,
+  name: lockUsers.name, phone: lockUsers.phone, validFrom: lockUsers.validFrom, validTo: lockUsers.validTo, status: lockUsers.status,
+  syncState: lockUsers.syncState, lastCommandId: lockUsers.lastCommandId, lastCommandState: commands.state,
+  credentials: sql<number>`(select count(*) from ${credentials} cr where cr.lock_user_id = ${lockUsers.id})`.mapWith(Number),
+  createdBy: lockUsers.createdBy, createdAt: lockUsers.createdAt, updatedAt: lockUsers.updatedAt,
+};
+
+function toUser(row: Record<string, unknown>): LockUserRecord {
+  return {
+    ...row, validFrom: iso(row.validFrom as Date | null), validTo: iso(row.validTo as Date | null),
+    createdAt: iso(row.createdAt as Date) as string, updatedAt: iso(row.updatedAt as Date) as string,
+  } as LockUserRecord;
+}
+
+/** A page of lock users (newest first). */
+export async function selectUsers(tx: Executor, where: SQL | undefined, current = 1, size = 500): Promise<Page<LockUserRecord>> {
+  const [total] = await tx.select({ n: count() }).from(lockUsers).innerJoin(locks, eq(locks.id, lockUsers.lockId)).where(where);
+  const rows = await tx.select(userColumns).from(lockUsers).innerJoin(locks, eq(locks.id, lockUsers.lockId))
+    .leftJoin(commands, eq(commands.id, lockUsers.lastCommandId)).where(where)
+    .orderBy(desc(lockUsers.id)).limit(size).offset((current - 1) * size);
+  return { records: rows.map(toUser), total: total?.n ?? 0, current, size };
+}
+
+/** One lock user; 404 when not in the tenant. */
+export async function userRecord(tx: Executor, id: number): Promise<LockUserRecord> {
+  const found = (await selectUsers(tx, eq(lockUsers.id, id))).records[0];
+  if (!found) throw new ApiError('NOT_FOUND');
+  return found;
+}
+
+const credentialColumns = {
+  id: credentials.id, lockId: credentials.lockId, imei: locks.imei, lockName: locks.name, room: roomSql, kind: credentials.kind,
+  slot: credentials.slot, lockUserId: credentials.lockUserId, userSlot: credentials.userSlot, holderName: holder.name, holderPhone: holder.phone,
+  validFrom: credentials.validFrom, validTo: credentials.validTo, oneTime: credentials.oneTime, hasSecret: sql<boolean>`${credentials.secretEnc} is not null`,
+  cardNumber: credentials.cardNumber, reversed: credentials.reversed, syncState: credentials.syncState,
+  lastCommandId: credentials.lastCommandId, lastCommandState: commands.state,
+  createdBy: credentials.createdBy, createdAt: credentials.createdAt, updatedAt: credentials.updatedAt,
+};
+
+function toCredential({ hasSecret, ...row }: Record<string, unknown>): CredentialRecord {
+  return {
+    ...row, secret: hasSecret ? SECRET_MASK : null, validFrom: iso(row.validFrom as Date | null), validTo: iso(row.validTo as Date | null),
+    createdAt: iso(row.createdAt as Date) as string, updatedAt: iso(row.updatedAt as Date) as string,
+  } as CredentialRecord;
+}
+
+/** A page of credentials (newest first). */
+export async function selectCredentials(tx: Executor, where: SQL | undefined, current = 1, size = 500): Promise<Page<CredentialRecord>> {
+  const base = () => tx.select(credentialColumns).from(credentials).innerJoin(locks, eq(locks.id, credentials.lockId))
+    .leftJoin(holder, eq(holder.id, credentials.lockUserId)).leftJoin(commands, eq(commands.id, credentials.lastCommandId));
+  const [total] = await tx.select({ n: count() }).from(credentials).innerJoin(locks, eq(locks.id, credentials.lockId))
+    .leftJoin(holder, eq(holder.id, credentials.lockUserId)).where(where);
+  const rows = await base().where(where).orderBy(desc(credentials.id)).limit(size).offset((current - 1) * size);
+  return { records: rows.map(toCredential), total: total?.n ?? 0, current, size };
+}
+
+/** One credential; 404 when not in the tenant. */
+export async function credentialRecord(tx: Executor, id: number): Promise<CredentialRecord> {
+  const found = (await selectCredentials(tx, eq(credentials.id, id))).records[0];
+  if (!found) throw new ApiError('NOT_FOUND');
+  return found;
+}
+
+/** Keyword over holder name/phone, card number and the lock's IMEI/name/room. */
+export function credentialKeyword(keyword: string): SQL {
+  const p = containsPattern(keyword);
+  return or(ilike(holder.name, p), ilike(holder.phone, p), ilike(credentials.cardNumber, p), ilike(locks.imei, p), ilike(locks.name, p), sql`${roomSql} ilike ${p}`) as SQL;
+}
+/** Keyword over user name/phone and the lock's IMEI/name/room. */
+export function userKeyword(keyword: string): SQL {
+  const p = containsPattern(keyword);
+  return or(ilike(lockUsers.name, p), ilike(lockUsers.phone, p), ilike(locks.imei, p), ilike(locks.name, p), sql`${roomSql} ilike ${p}`) as SQL;
+}
+export const lockWhere = (ref: { lockId?: number; imei?: string }, column: typeof credentials.lockId | typeof lockUsers.lockId): SQL[] =>
+  [ref.lockId !== undefined ? eq(column, ref.lockId) : undefined, ref.imei ? eq(locks.imei, ref.imei) : undefined].filter((c): c is SQL => c !== undefined);
+export { and, holder };

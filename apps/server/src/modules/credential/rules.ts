@@ -1,0 +1,105 @@
+/**
+ * Rules checked before anything is sent to a lock (issue #4): validity windows, password digits per
+ * model, capacity per model and duplicates on a lock. Each refusal is an ApiError (400 / 409) naming
+ * the field; messages never contain the secret itself. Times are ms since epoch.
+ */
+import { randomInt } from 'node:crypto';
+import { type CapacityTable, lockModel, maxValidityMs, passwordFits } from '@iot/contract';
+import { and, count, eq, inArray } from 'drizzle-orm';
+import type { SecretBox } from '../../crypto/secret-box.js';
+import type { Executor } from '../../db/client.js';
+import { credentials, lockUsers } from '../../db/schema.js';
+import { ApiError, fieldError } from '../../http/api-error.js';
+import type { LockRow } from './repo.js';
+
+const MINUTE_MS = 60_000;
+/** Window of a one-time password given without one, ms. */
+export const ONE_TIME_DEFAULT_MS = 24 * 3600 * 1000;
+
+/** ISO time -> ms, floored to the minute; undefined stays undefined. */
+export const toMinute = (value: string | undefined) => (value === undefined ? undefined : Math.floor(Date.parse(value) / MINUTE_MS) * MINUTE_MS);
+
+/**
+ * Checks a validity window (either end optional): start < end, end in the future, length at most the
+ * model's limit (measured from now when there is no start). Returns the window floored to the minute.
+ */
+export function checkValidity(model: string, validFrom: string | undefined, validTo: string | undefined, now = Date.now()) {
+  const from = toMinute(validFrom);
+  const to = toMinute(validTo);
+  if (from !== undefined && to !== undefined && from >= to) throw fieldError('body.validTo', '结束时间必须晚于开始时间', 'validTo must be after validFrom');
+  if (to !== undefined && to <= now) throw fieldError('body.validTo', '结束时间必须在将来', 'validTo must be in the future');
+  const days = lockModel(model).maxValidityDays;
+  if (to !== undefined && to - (from ?? now) > maxValidityMs(model)) {
+    throw fieldError('body.validTo', `有效期不能超过 ${days} 天`, `The validity window may not exceed ${days} days`);
+  }
+  return { validFrom: from, validTo: to };
+}
+
+/** Refuses digits the model does not accept (digits only; length per model). Never echoes them. */
+export function checkDigits(model: string, digits: string): void {
+  if (passwordFits(model, digits)) return;
+  const { min, max } = lockModel(model).passwordDigits;
+  throw fieldError('body.password', `密码须为 ${min}-${max} 位数字`, `The password must be ${min}-${max} digits`);
+}
+
+const TABLE_NAMES = { users: ['用户', 'user'], passwords: ['密码', 'password'], cards: ['卡片', 'card'], fingerprints: ['指纹', 'fingerprint'] } as const;
+
+/** 409 CAPACITY_FULL when the lock's table holds as many rows as the model has slots. */
+export async function checkCapacity(tx: Executor, lock: LockRow, table: CapacityTable): Promise<void> {
+  const capacity = lockModel(lock.model).capacity[table];
+  const [row] = table === 'users'
+    ? await tx.select({ n: count() }).from(lockUsers).where(eq(lockUsers.lockId, lock.id))
+    : await tx.select({ n: count() }).from(credentials).where(and(eq(credentials.lockId, lock.id), eq(credentials.slotTable, table)));
+  if ((row?.n ?? 0) < capacity) return;
+  const [zh, en] = TABLE_NAMES[table];
+  throw new ApiError('CAPACITY_FULL', [{ field: 'body.lockId', message: { 'zh-CN': `该门锁${zh}容量已满（${capacity}）`, 'en-US': `The lock's ${en} slots are full (${capacity})` } }]);
+}
+
+/** The lowest slot of `table` no platform row of the lock holds (capacity was checked before). */
+export async function freeSlot(tx: Executor, lock: LockRow, table: 'users' | 'passwords' | 'cards'): Promise<number> {
+  const used = new Set(table === 'users'
+    ? (await tx.select({ slot: lockUsers.userSlot }).from(lockUsers).where(eq(lockUsers.lockId, lock.id))).map((r) => r.slot)
+    : (await tx.select({ slot: credentials.slot }).from(credentials).where(and(eq(credentials.lockId, lock.id), eq(credentials.slotTable, table)))).map((r) => r.slot));
+  let slot = 0;
+  while (used.has(slot)) slot++;
+  return slot;
+}
+
+/** The digits of every password on the lock (decrypted in memory only). */
+async function lockDigits(tx: Executor, lockId: number, box: SecretBox): Promise<string[]> {
+  const rows = await tx.select({ enc: credentials.secretEnc }).from(credentials)
+    .where(and(eq(credentials.lockId, lockId), inArray(credentials.kind, ['password', 'tempPassword'])));
+  return rows.flatMap((row) => (row.enc ? [box.open(row.enc)] : []));
+}
+
+/** 409 DUPLICATE_CREDENTIAL when the same digits are already on the lock (compared by decrypting). */
+export async function checkDuplicateDigits(tx: Executor, lockId: number, digits: string, box: SecretBox): Promise<void> {
+  if ((await lockDigits(tx, lockId, box)).includes(digits)) {
+    throw new ApiError('DUPLICATE_CREDENTIAL', [{ field: 'body.password', message: { 'zh-CN': '该门锁上已有相同的密码', 'en-US': 'This lock already has the same password' } }]);
+  }
+}
+
+/** Random digits of the model's minimum length not yet on the lock. */
+export async function drawDigits(tx: Executor, lock: LockRow, box: SecretBox): Promise<string> {
+  const taken = new Set(await lockDigits(tx, lock.id, box));
+  const { min } = lockModel(lock.model).passwordDigits;
+  for (;;) {
+    const digits = Array.from({ length: min }, () => String(randomInt(10))).join('');
+    if (!taken.has(digits)) return digits;
+  }
+}
+
+/** Reverses the byte order of a hex card number ("A1B2C3D4" -> "D4C3B2A1"). */
+export const reverseBytes = (hex: string) => (hex.match(/../g) ?? []).reverse().join('');
+/** The number as the lock reads it (upper-case, byte order corrected). */
+export const canonicalCard = (cardNumber: string, reversed: boolean) => (reversed ? reverseBytes(cardNumber) : cardNumber).toUpperCase();
+
+/** 409 DUPLICATE_CREDENTIAL when the same card (as the lock reads it) is already on the lock. */
+export async function checkDuplicateCard(tx: Executor, lockId: number, cardNumber: string, reversed: boolean): Promise<void> {
+  const rows = await tx.select({ cardNumber: credentials.cardNumber, reversed: credentials.reversed }).from(credentials)
+    .where(and(eq(credentials.lockId, lockId), eq(credentials.kind, 'card')));
+  const wanted = canonicalCard(cardNumber, reversed);
+  if (rows.some((row) => row.cardNumber && canonicalCard(row.cardNumber, row.reversed) === wanted)) {
+    throw new ApiError('DUPLICATE_CREDENTIAL', [{ field: 'body.cardNumber', message: { 'zh-CN': '该门锁上已有相同的卡片', 'en-US': 'This lock already has the same card' } }]);
+  }
+}

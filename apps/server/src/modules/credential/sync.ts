@@ -1,0 +1,64 @@
+/**
+ * Sync state driven by the command (issue #4, TTLock's model): the "command finished" hook of
+ * modules/command/lifecycle.ts, run in the transaction that writes the command's final state
+ * (commandResult handler, sweeper TIMEOUT/EXPIRED, failCommand, cancel). Only rows whose last command
+ * is the finished one change (a newer operation supersedes an older answer).
+ *
+ *   SUCCESSFUL: adding/modifying -> normal (a fingerprint takes the slot the lock answered);
+ *               deleting -> row removed (a deleted user takes its credentials with it, as on the lock);
+ *               deleteDevice -> every user and credential of the lock removed.
+ *   FAILED | TIMEOUT | EXPIRED | CANCELED: -> add_failed / modify_failed / delete_failed.
+ *
+ * Plain SQL that cannot fail on data: an error here would roll back the lock's answer too.
+ */
+import { sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.js';
+import { type FinishedCommand, onCommandFinished } from '../command/lifecycle.js';
+
+const USER_TYPES = new Set(['userOperation']);
+const CREDENTIAL_TYPES = new Set(['foreverPassword', 'tempPassword', 'cardOperate', 'addFingerPrint']);
+
+/** pending action -> failed state, as SQL. */
+const failedState = sql.raw(`case pending_action when 'add' then 'add_failed' when 'delete' then 'delete_failed' else 'modify_failed' end`);
+
+async function settleUsers(tx: Executor, command: FinishedCommand): Promise<void> {
+  if (command.state !== 'SUCCESSFUL') {
+    await tx.execute(sql`update lock_users set sync_state = ${failedState}, updated_at = now() where last_command_id = ${command.id}`);
+    return;
+  }
+  await tx.execute(sql`delete from credentials where lock_user_id in
+    (select id from lock_users where last_command_id = ${command.id} and pending_action = 'delete')`);
+  await tx.execute(sql`delete from lock_users where last_command_id = ${command.id} and pending_action = 'delete'`);
+  await tx.execute(sql`update lock_users set sync_state = 'normal', updated_at = now() where last_command_id = ${command.id}`);
+}
+
+async function settleCredentials(tx: Executor, command: FinishedCommand): Promise<void> {
+  if (command.state !== 'SUCCESSFUL') {
+    await tx.execute(sql`update credentials set sync_state = ${failedState}, updated_at = now() where last_command_id = ${command.id}`);
+    return;
+  }
+  await tx.execute(sql`delete from credentials where last_command_id = ${command.id} and pending_action = 'delete'`);
+  // A fingerprint takes the slot the lock assigned, unless another row claims it (then it stays unknown).
+  await tx.execute(sql`update credentials c set sync_state = 'normal', updated_at = now(),
+      slot = case when c.slot is null and c.kind = 'fingerprint' and ${command.resultSlot}::int is not null
+        and not exists (select 1 from credentials o where o.lock_id = c.lock_id and o.slot_table = c.slot_table and o.slot = ${command.resultSlot}::int)
+        then ${command.resultSlot}::int else c.slot end
+    where c.last_command_id = ${command.id}`);
+}
+
+/** The hook: settles the rows each finished command carried. */
+export async function settleFinishedCommands(tx: Executor, finished: FinishedCommand[]): Promise<void> {
+  for (const command of finished) {
+    if (USER_TYPES.has(command.type)) await settleUsers(tx, command);
+    else if (CREDENTIAL_TYPES.has(command.type)) await settleCredentials(tx, command);
+    else if (command.type === 'deleteDevice' && command.state === 'SUCCESSFUL') {
+      await tx.execute(sql`delete from credentials where lock_id = ${command.lockId}`);
+      await tx.execute(sql`delete from lock_users where lock_id = ${command.lockId}`);
+    }
+  }
+}
+
+/** Registers the hook with the command lifecycle (idempotent). */
+export function registerCredentialSync(): void {
+  onCommandFinished(settleFinishedCommands);
+}

@@ -1,0 +1,100 @@
+/**
+ * Read side of credential management (issue #4): the paged lists, the operation logs (with the lock's
+ * answer read through the command row), a lock's capacity, "who can open this door at time T" and the
+ * password reveal (the only way digits leave the platform; it writes a system-log row each time).
+ */
+import {
+  type CredentialKind, type CredentialRecord, type credentialListQuery, type lockUserListQuery, lockModel, type OperationLogRecord,
+  type operationLogQuery, type Page,
+} from '@iot/contract';
+import { and, count, desc, eq, gte, ilike, inArray, isNull, lte, or, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Executor } from '../../db/client.js';
+import { commands, credentialOperations, credentials, locks, lockUsers } from '../../db/schema.js';
+import { ApiError } from '../../http/api-error.js';
+import { containsPattern, insertAudit } from '../audit/repo.js';
+import { roomSql } from '../command/repo.js';
+import { credentialKeyword, findLock, holder, lockWhere, selectCredentials, selectUsers, userKeyword } from './repo.js';
+
+const all = (conditions: (SQL | undefined)[]) => and(...conditions.filter(Boolean));
+
+export function listUsers(tx: Executor, q: z.output<typeof lockUserListQuery>) {
+  return selectUsers(tx, all([
+    ...lockWhere(q, lockUsers.lockId), q.keyword ? userKeyword(q.keyword) : undefined, q.syncState ? eq(lockUsers.syncState, q.syncState) : undefined,
+    q.status ? eq(lockUsers.status, q.status) : undefined, q.lockUserId ? eq(lockUsers.id, q.lockUserId) : undefined,
+  ]), q.current, q.size);
+}
+
+/** A page of credentials of `kinds` (narrowed by the `kind` filter). */
+export function listCredentials(tx: Executor, q: z.output<typeof credentialListQuery>, kinds: readonly CredentialKind[]): Promise<Page<CredentialRecord>> {
+  const wanted = q.kind ? kinds.filter((kind) => kind === q.kind) : kinds;
+  return selectCredentials(tx, all([
+    inArray(credentials.kind, wanted.length ? [...wanted] : ['none']), ...lockWhere(q, credentials.lockId),
+    q.keyword ? credentialKeyword(q.keyword) : undefined, q.syncState ? eq(credentials.syncState, q.syncState) : undefined,
+    q.lockUserId ? eq(credentials.lockUserId, q.lockUserId) : undefined,
+  ]), q.current, q.size);
+}
+
+/** A page of one subject's operation log, newest first. */
+export async function listOperations(tx: Executor, subject: string, q: z.output<typeof operationLogQuery>): Promise<Page<OperationLogRecord>> {
+  const p = q.keyword ? containsPattern(q.keyword) : undefined;
+  const where = all([
+    eq(credentialOperations.subject, subject), q.lockId ? eq(credentialOperations.lockId, q.lockId) : undefined, q.imei ? eq(locks.imei, q.imei) : undefined,
+    q.action ? eq(credentialOperations.action, q.action) : undefined,
+    q.startTime ? gte(credentialOperations.createdAt, new Date(q.startTime)) : undefined, q.endTime ? lte(credentialOperations.createdAt, new Date(q.endTime)) : undefined,
+    p ? or(ilike(credentialOperations.holderName, p), ilike(credentialOperations.operator, p), ilike(locks.imei, p), ilike(locks.name, p), sql`${roomSql} ilike ${p}`) : undefined,
+  ]);
+  const [total] = await tx.select({ n: count() }).from(credentialOperations).innerJoin(locks, eq(locks.id, credentialOperations.lockId)).where(where);
+  const rows = await tx.select({
+    id: credentialOperations.id, lockId: credentialOperations.lockId, imei: locks.imei, lockName: locks.name, room: roomSql,
+    subject: credentialOperations.subject, action: credentialOperations.action, rowId: credentialOperations.rowId, kind: credentialOperations.kind,
+    slot: credentialOperations.slot, holderName: credentialOperations.holderName, operator: credentialOperations.operator, createdAt: credentialOperations.createdAt,
+    commandId: credentialOperations.commandId, commandState: commands.state, resultCode: commands.resultCode, resultDetail: commands.resultDetail,
+  }).from(credentialOperations).innerJoin(locks, eq(locks.id, credentialOperations.lockId)).leftJoin(commands, eq(commands.id, credentialOperations.commandId))
+    .where(where).orderBy(desc(credentialOperations.id)).limit(q.size).offset((q.current - 1) * q.size);
+  const records = rows.map((row) => ({ ...row, createdAt: new Date(row.createdAt).toISOString() })) as OperationLogRecord[];
+  return { records, total: total?.n ?? 0, current: q.current, size: q.size };
+}
+
+/** Rows per table of a lock against its model's slots. */
+export async function capacity(tx: Executor, ref: { lockId?: number; imei?: string }) {
+  const lock = await findLock(tx, ref);
+  const model = lockModel(lock.model);
+  const [users] = await tx.select({ n: count() }).from(lockUsers).where(eq(lockUsers.lockId, lock.id));
+  const tables = await tx.select({ table: credentials.slotTable, n: count() }).from(credentials).where(eq(credentials.lockId, lock.id)).groupBy(credentials.slotTable);
+  const use = (capacityOf: number, used: number) => ({ capacity: capacityOf, used, free: Math.max(0, capacityOf - used) });
+  const usedOf = (table: string) => tables.find((row) => row.table === table)?.n ?? 0;
+  return {
+    lockId: lock.id, imei: lock.imei, model: lock.model, passwordDigits: model.passwordDigits, maxValidityDays: model.maxValidityDays,
+    users: use(model.capacity.users, users?.n ?? 0), passwords: use(model.capacity.passwords, usedOf('passwords')),
+    cards: use(model.capacity.cards, usedOf('cards')), fingerprints: use(model.capacity.fingerprints, usedOf('fingerprints')),
+  };
+}
+
+/**
+ * Credentials that open the lock at `at`: confirmed on the lock (any state but adding / add_failed; a
+ * pending or failed delete may still open), inside their window, holder (if any) not frozen and inside
+ * the holder's window. A one-time password counts until the platform hears it was used.
+ */
+export async function whoCanOpen(tx: Executor, ref: { lockId?: number; imei?: string; at?: string }) {
+  const lock = await findLock(tx, ref);
+  const at = ref.at ? new Date(ref.at) : new Date();
+  const inWindow = (from: SQLWrapper, to: SQLWrapper) =>
+    and(or(isNull(from), sql`${from} <= ${at.toISOString()}::timestamptz`), or(isNull(to), sql`${to} > ${at.toISOString()}::timestamptz`));
+  const page = await selectCredentials(tx, all([
+    eq(credentials.lockId, lock.id), sql`${credentials.syncState} not in ('adding', 'add_failed')`, inWindow(credentials.validFrom, credentials.validTo),
+    or(isNull(credentials.lockUserId), and(eq(holder.status, 'normal'), inWindow(holder.validFrom, holder.validTo))),
+  ]));
+  return { lockId: lock.id, imei: lock.imei, at: at.toISOString(), records: page.records };
+}
+
+/** The digits of a password; writes a system-log row (never the digits) in the same transaction. */
+export async function revealPassword(tx: Executor, who: { tenantId: number; accountId: number; username: string; clientIp: string }, id: number, open: (sealed: string) => string) {
+  const [row] = await tx.select({ enc: credentials.secretEnc, kind: credentials.kind, lockId: credentials.lockId }).from(credentials).where(eq(credentials.id, id));
+  if (!row?.enc || !['password', 'tempPassword'].includes(row.kind)) throw new ApiError('NOT_FOUND');
+  await insertAudit(tx, {
+    tenantId: who.tenantId, accountId: who.accountId, username: who.username, action: 'POST /iot/v1/operatePassword/reveal',
+    target: String(id), result: 'success', clientIp: who.clientIp, detail: { id, lockId: row.lockId, kind: row.kind },
+  });
+  return { id, password: open(row.enc) };
+}

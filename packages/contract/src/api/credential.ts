@@ -1,0 +1,189 @@
+// CONTRACT READY
+/**
+ * Credentials kept in sync with the locks (issue #4; 凭证管理 + 操作日志). Lock users (a person under a
+ * user slot) and credentials (password, tempPassword, card, fingerprint) carry a sync state driven by
+ * the command that carries them (TTLock's model): adding -> normal | add_failed, modifying -> normal |
+ * modify_failed, deleting -> (row removed) | delete_failed. A failed row can be retried or discarded.
+ * Password digits are never returned except by `reveal` (VOUCHER_PASSWORD_REVEAL); elsewhere `******`.
+ * Times are ISO 8601 (requests: with offset; responses: UTC). Validity windows are end-exclusive and
+ * kept to the minute (seconds dropped). Vocabulary and operation-log schemas: credentialLog.ts.
+ */
+import { z } from 'zod';
+import { COMMAND_STATES, OPEN_METHODS } from '../protocol/index.js';
+import { commandRecord, lockId } from './command.js';
+import { isoTime, lockRefFields, lockRefRecord } from './deviceLog.js';
+import { endpoint } from './endpoint.js';
+import { pageOf, pageQuery } from './envelope.js';
+import { CREDENTIAL_KINDS, CREDENTIAL_SUBJECTS, LOCK_USER_STATUSES, operationLogQuery, operationLogRecord, SYNC_STATES } from './credentialLog.js';
+
+/** How a secret is shown outside `reveal`. */
+export const SECRET_MASK = '******';
+
+const rowId = z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER);
+const name = z.string().trim().min(1).max(64);
+const phone = z.string().trim().regex(/^\+?\d{5,20}$/, 'phone: 5-20 digits, optional leading +');
+/** Password digits as typed; the lock model's length rule is checked by the server (lockModels.ts). */
+const digits = z.string().regex(/^\d{4,12}$/, 'digits only');
+/** IC card number, hex (8-20 characters). */
+export const cardNumber = z.string().trim().regex(/^[0-9A-Fa-f]{8,20}$/, 'hex, 8-20 characters');
+const validityFields = { validFrom: isoTime.optional(), validTo: isoTime.optional() };
+
+/** A lock user (a person under a user slot of one lock). */
+export const lockUserRecord = z.object({
+  id: z.number().int(), ...lockRefRecord, userSlot: z.number().int(), name: z.string(), phone: z.string().nullable(),
+  /** null: no limit. */
+  validFrom: z.string().nullable(), validTo: z.string().nullable(),
+  status: z.enum(LOCK_USER_STATUSES), syncState: z.enum(SYNC_STATES),
+  /** The command of the last operation and its state (null before any). */
+  lastCommandId: z.number().int().nullable(), lastCommandState: z.enum(COMMAND_STATES).nullable(),
+  /** Credentials of this user on the lock. */
+  credentials: z.number().int(), createdBy: z.string(), createdAt: z.string(), updatedAt: z.string(),
+});
+export type LockUserRecord = z.infer<typeof lockUserRecord>;
+
+/** A credential on one lock. */
+export const credentialRecord = z.object({
+  id: z.number().int(), ...lockRefRecord, kind: z.enum(CREDENTIAL_KINDS),
+  /** Slot on the lock; null for a fingerprint until the lock answers its enrolment. */
+  slot: z.number().int().nullable(),
+  lockUserId: z.number().int().nullable(), userSlot: z.number().int().nullable(), holderName: z.string().nullable(), holderPhone: z.string().nullable(),
+  validFrom: z.string().nullable(), validTo: z.string().nullable(), oneTime: z.boolean(),
+  /** Passwords: SECRET_MASK; others null. */
+  secret: z.string().nullable(),
+  /** Cards: as entered, and whether it is sent in reversed byte order; others null / false. */
+  cardNumber: z.string().nullable(), reversed: z.boolean(),
+  syncState: z.enum(SYNC_STATES),
+  lastCommandId: z.number().int().nullable(), lastCommandState: z.enum(COMMAND_STATES).nullable(),
+  createdBy: z.string(), createdAt: z.string(), updatedAt: z.string(),
+});
+export type CredentialRecord = z.infer<typeof credentialRecord>;
+
+/* ------------------------------------------------------------------ operations */
+const idAction = <A extends string>(action: A) => z.strictObject({ action: z.literal(action), id: rowId });
+export const userOperationBody = z.discriminatedUnion('action', [
+  z.strictObject({ action: z.literal('add'), lockId, name, phone: phone.optional(), ...validityFields }),
+  z.strictObject({ action: z.literal('modify'), id: rowId, name: name.optional(), phone: phone.nullable().optional(), ...validityFields }),
+  idAction('freeze'), idAction('unfreeze'), idAction('delete'),
+]);
+/** `password` omitted: the platform draws random digits of the model's minimum length (see them with reveal). */
+export const foreverPasswordBody = z.discriminatedUnion('action', [
+  z.strictObject({ action: z.literal('add'), lockId, lockUserId: rowId.optional(), password: digits.optional() }),
+  idAction('delete'),
+]);
+/** oneTime without a window: valid from now for 24 h. Not oneTime: validFrom and validTo are required. */
+export const tempPasswordBody = z.discriminatedUnion('action', [
+  z.strictObject({ action: z.literal('add'), lockId, lockUserId: rowId.optional(), password: digits.optional(), oneTime: z.boolean().default(false), ...validityFields }),
+  idAction('delete'),
+]);
+/** reportLost: deletes that card number on every lock of the tenant holding it (per-lock results). */
+export const cardOperateBody = z.discriminatedUnion('action', [
+  z.strictObject({ action: z.literal('add'), lockId, lockUserId: rowId.optional(), cardNumber, reversed: z.boolean().default(false) }),
+  idAction('delete'),
+  z.strictObject({ action: z.literal('reportLost'), cardNumber, reversed: z.boolean().default(false) }),
+]);
+/** Remote enrolment: the lock answers with the slot once the person has placed the finger. */
+export const addFingerPrintBody = z.discriminatedUnion('action', [
+  z.strictObject({ action: z.literal('add'), lockId, lockUserId: rowId }),
+  idAction('delete'),
+]);
+
+/** What one lock did in a multi-lock operation (report lost, offboard). */
+export const lockOperationResult = z.object({
+  lockId: z.number().int(), imei: z.string(), lockName: z.string(),
+  /** Commands queued for this lock: which row, which command, its state now. */
+  commands: z.array(z.object({ subject: z.enum(CREDENTIAL_SUBJECTS), rowId: z.number().int(), commandId: z.number().int(), state: z.enum(COMMAND_STATES) })),
+  /** Set when this lock refused (e.g. QUEUE_FULL); nothing was queued for it then. */
+  error: z.string().nullable(),
+});
+export const multiLockResult = z.object({ locks: z.array(lockOperationResult) });
+/** add/delete: `records` holds the one row; reportLost: every row being deleted, plus per-lock results. */
+export const cardOperateResult = z.object({ records: z.array(credentialRecord), locks: z.array(lockOperationResult) });
+
+export const offboardBody = z.union([z.strictObject({ phone }), z.strictObject({ name })]);
+export const commandStatesBody = z.strictObject({ commandIds: z.array(rowId).min(1).max(500) });
+export const commandStates = z.array(z.object({ commandId: z.number().int(), state: z.enum(COMMAND_STATES) }));
+
+/* ------------------------------------------------------------------ lists, logs */
+const listFields = {
+  ...lockRefFields,
+  /** Matches holder name or phone, card number, lock IMEI, name or room (substring). */
+  keyword: z.string().trim().max(64).optional(),
+  syncState: z.enum(SYNC_STATES).optional(),
+  lockUserId: rowId.optional(),
+};
+export const lockUserListQuery = pageQuery.extend({ ...listFields, status: z.enum(LOCK_USER_STATUSES).optional() });
+export const credentialListQuery = pageQuery.extend({ ...listFields, kind: z.enum(CREDENTIAL_KINDS).optional() });
+
+/* ------------------------------------------------------------------ lock views */
+export const lockRefQuery = z.object(lockRefFields).refine((v) => v.lockId !== undefined || v.imei !== undefined, { message: 'lockId or imei is required', path: ['lockId'] });
+const tableUse = z.object({ capacity: z.number().int(), used: z.number().int(), free: z.number().int() });
+/** Rows held on the platform per table (any sync state but a finished delete) against the model's slots. */
+export const lockCapacity = z.object({
+  lockId: z.number().int(), imei: z.string(), model: z.string(),
+  passwordDigits: z.object({ min: z.number().int(), max: z.number().int() }), maxValidityDays: z.number().int(),
+  users: tableUse, passwords: tableUse, cards: tableUse, fingerprints: tableUse,
+});
+export const whoCanOpenQuery = z.object({ ...lockRefFields, /** Default now. */ at: isoTime.optional() })
+  .refine((v) => v.lockId !== undefined || v.imei !== undefined, { message: 'lockId or imei is required', path: ['lockId'] });
+/**
+ * Every credential confirmed on the lock (any sync state but adding / add_failed: a pending or failed
+ * delete may still open) valid at `at`, whose holder (if any) is not frozen nor out of window.
+ */
+export const whoCanOpen = z.object({ lockId: z.number().int(), imei: z.string(), at: z.string(), records: z.array(credentialRecord) });
+
+export const revealBody = z.strictObject({ id: rowId });
+export const revealResult = z.object({ id: z.number().int(), password: z.string() });
+export const rowIdBody = z.strictObject({ id: rowId });
+
+/** Demo/test facility of the in-process simulated fleet (SIM_LOCKS > 0): someone tries to open the lock. */
+export const attemptOpenBody = z.strictObject({
+  ...lockRefFields, method: z.enum(['password', 'card', 'fingerprint'] as const satisfies readonly (typeof OPEN_METHODS)[number][]),
+  password: digits.optional(), cardNumber: cardNumber.optional(), fingerprintSlot: z.number().int().min(0).max(65_535).optional(),
+}).refine((v) => v.lockId !== undefined || v.imei !== undefined, { message: 'lockId or imei is required', path: ['lockId'] });
+export const attemptOpenResult = z.object({
+  success: z.boolean(),
+  /** Why it failed: unknown, expired, notYetValid, frozen, used (one-time), or null. */
+  reason: z.string().nullable(), slot: z.number().int().nullable(), userSlot: z.number().int().nullable(),
+});
+
+/* ------------------------------------------------------------------ endpoints */
+const T = 'token' as const;
+const subjectRoutes = (base: string, manage: 'VOUCHER_USER_MANAGE' | 'VOUCHER_PASSWORD_MANAGE' | 'VOUCHER_CARD_MANAGE' | 'VOUCHER_FP_MANAGE', log: 'OPERATE_USER_LOG' | 'OPERATE_PASSWORD_LOG' | 'OPERATE_CARD_LOG' | 'OPERATE_FP_LOG', record: typeof lockUserRecord | typeof credentialRecord) => ({
+  /** Newest operations first. */
+  log: endpoint({ method: 'GET', path: `/iot/v1/${base}/log`, access: log, kind: T, query: operationLogQuery, response: pageOf(operationLogRecord) }),
+  /** Re-sends the failed operation of the row (409 NOT_FAILED unless *_failed). */
+  retry: endpoint({ method: 'POST', path: `/iot/v1/${base}/retry`, access: manage, kind: T, body: rowIdBody, response: record }),
+  /** Deletes the platform row of a failed operation without sending anything (409 NOT_FAILED unless *_failed). */
+  discard: endpoint({ method: 'POST', path: `/iot/v1/${base}/discard`, access: manage, kind: T, body: rowIdBody, response: z.object({ id: z.number().int() }) }),
+});
+
+export const credentialEndpoints = {
+  userOperation: endpoint({ method: 'POST', path: '/iot/v1/zg/userOperation', access: 'VOUCHER_USER_MANAGE', kind: T, body: userOperationBody, response: lockUserRecord }),
+  foreverPassword: endpoint({ method: 'POST', path: '/iot/v1/zg/foreverPassword', access: 'VOUCHER_PASSWORD_MANAGE', kind: T, body: foreverPasswordBody, response: credentialRecord }),
+  tempPassword: endpoint({ method: 'POST', path: '/iot/v1/zg/tempPassword', access: 'VOUCHER_PASSWORD_MANAGE', kind: T, body: tempPasswordBody, response: credentialRecord }),
+  cardOperate: endpoint({ method: 'POST', path: '/iot/v1/zg/cardOperate', access: 'VOUCHER_CARD_MANAGE', kind: T, body: cardOperateBody, response: cardOperateResult }),
+  addFingerPrint: endpoint({ method: 'POST', path: '/iot/v1/zg/addFingerPrint', access: 'VOUCHER_FP_MANAGE', kind: T, body: addFingerPrintBody, response: credentialRecord }),
+  /** Vendor-route registration of a lock; returns the queued command. */
+  registerDevice: endpoint({ method: 'POST', path: '/iot/v1/zg/registerDevice', access: 'LOOK_CONFIG', kind: T, body: z.strictObject({ lockId }), response: commandRecord }),
+  /** Unregisters the lock, which clears its credential tables; on success the platform's rows of that lock go too. */
+  deleteDevice: endpoint({ method: 'POST', path: '/iot/v1/zg/deleteDevice', access: 'LOOK_CONFIG', kind: T, body: z.strictObject({ lockId }), response: commandRecord }),
+  userList: endpoint({ method: 'GET', path: '/iot/v1/operateUser/list', access: 'VOUCHER_USER_MANAGE', kind: T, query: lockUserListQuery, response: pageOf(lockUserRecord) }),
+  /** Passwords and temporary passwords (filter `kind`). */
+  passwordList: endpoint({ method: 'GET', path: '/iot/v1/operatePassword/list', access: 'VOUCHER_PASSWORD_MANAGE', kind: T, query: credentialListQuery, response: pageOf(credentialRecord) }),
+  cardList: endpoint({ method: 'GET', path: '/iot/v1/operateCard/list', access: 'VOUCHER_CARD_MANAGE', kind: T, query: credentialListQuery, response: pageOf(credentialRecord) }),
+  fpList: endpoint({ method: 'GET', path: '/iot/v1/operateFp/list', access: 'VOUCHER_FP_MANAGE', kind: T, query: credentialListQuery, response: pageOf(credentialRecord) }),
+  user: subjectRoutes('operateUser', 'VOUCHER_USER_MANAGE', 'OPERATE_USER_LOG', lockUserRecord),
+  password: subjectRoutes('operatePassword', 'VOUCHER_PASSWORD_MANAGE', 'OPERATE_PASSWORD_LOG', credentialRecord),
+  card: subjectRoutes('operateCard', 'VOUCHER_CARD_MANAGE', 'OPERATE_CARD_LOG', credentialRecord),
+  fp: subjectRoutes('operateFp', 'VOUCHER_FP_MANAGE', 'OPERATE_FP_LOG', credentialRecord),
+  /** The digits of one password; writes a system-log row each time. */
+  reveal: endpoint({ method: 'POST', path: '/iot/v1/operatePassword/reveal', access: 'VOUCHER_PASSWORD_REVEAL', kind: T, body: revealBody, response: revealResult }),
+  /** Revokes every credential and lock user of a person (by phone or name) on every lock of the tenant. */
+  offboard: endpoint({ method: 'POST', path: '/iot/v1/operateUser/offboard', access: 'VOUCHER_USER_MANAGE', kind: T, body: offboardBody, response: multiLockResult }),
+  /** Progress of an offboarding / report-lost: the states of its commands (unknown ids are left out). */
+  commandStates: endpoint({ method: 'POST', path: '/iot/v1/operateUser/commandStates', access: ['VOUCHER_USER_MANAGE', 'VOUCHER_CARD_MANAGE'], kind: T, body: commandStatesBody, response: commandStates }),
+  capacity: endpoint({ method: 'GET', path: '/iot/v1/lockDevice/capacity', access: ['VOUCHER_USER_MANAGE', 'VOUCHER_PASSWORD_MANAGE', 'VOUCHER_CARD_MANAGE', 'VOUCHER_FP_MANAGE', 'LOOK_INFO'], kind: T, query: lockRefQuery, response: lockCapacity }),
+  whoCanOpen: endpoint({ method: 'GET', path: '/iot/v1/lockDevice/whoCanOpen', access: ['LOOK_INFO', 'VOUCHER_USER_MANAGE'], kind: T, query: whoCanOpenQuery, response: whoCanOpen }),
+  /** DEMO/TEST ONLY: types a password / presents a card or finger on a simulated lock; 404 when the lock is not simulated in-process. */
+  attemptOpen: endpoint({ method: 'POST', path: '/iot/v1/simulator/attemptOpen', access: 'VOUCHER_PASSWORD_MANAGE', kind: T, body: attemptOpenBody, response: attemptOpenResult }),
+};

@@ -1,0 +1,36 @@
+/**
+ * Issue #4: the vocabulary of credential sync (states, kinds, actions) and the operation logs
+ * (用户/密码/卡/指纹操作日志): who did what to which lock user or credential, and the lock's answer
+ * (through the command row). Endpoints are in credential.ts.
+ */
+import { z } from 'zod';
+import { COMMAND_STATES } from '../protocol/index.js';
+import { isoTime, lockRefFields, lockRefRecord } from './deviceLog.js';
+import { pageQuery } from './envelope.js';
+
+export const SYNC_STATES = ['adding', 'add_failed', 'normal', 'modifying', 'modify_failed', 'deleting', 'delete_failed'] as const;
+export type SyncState = (typeof SYNC_STATES)[number];
+export const FAILED_SYNC_STATES = ['add_failed', 'modify_failed', 'delete_failed'] as const satisfies readonly SyncState[];
+export const CREDENTIAL_KINDS = ['password', 'tempPassword', 'card', 'fingerprint'] as const;
+export type CredentialKind = (typeof CREDENTIAL_KINDS)[number];
+export const LOCK_USER_STATUSES = ['normal', 'frozen'] as const;
+/** What an operation log row is about: one page / log each. */
+export const CREDENTIAL_SUBJECTS = ['user', 'password', 'card', 'fingerprint'] as const;
+export type CredentialSubject = (typeof CREDENTIAL_SUBJECTS)[number];
+export const CREDENTIAL_ACTIONS = ['add', 'modify', 'freeze', 'unfreeze', 'delete', 'reportLost', 'offboard', 'retry', 'discard'] as const;
+export type CredentialAction = (typeof CREDENTIAL_ACTIONS)[number];
+export const operationLogQuery = pageQuery.extend({
+  ...lockRefFields, keyword: z.string().trim().max(64).optional(), action: z.enum(CREDENTIAL_ACTIONS).optional(),
+  startTime: isoTime.optional(), endTime: isoTime.optional(),
+});
+export const operationLogRecord = z.object({
+  id: z.number().int(), ...lockRefRecord, subject: z.enum(CREDENTIAL_SUBJECTS), action: z.enum(CREDENTIAL_ACTIONS),
+  /** The lock user or credential row (may be gone since). */
+  rowId: z.number().int().nullable(), kind: z.enum(CREDENTIAL_KINDS).nullable(), slot: z.number().int().nullable(),
+  holderName: z.string().nullable(), operator: z.string(), createdAt: z.string(),
+  /** The command and the lock's answer (null when nothing was sent, e.g. discard). */
+  commandId: z.number().int().nullable(), commandState: z.enum(COMMAND_STATES).nullable(),
+  resultCode: z.number().int().nullable(), resultDetail: z.string().nullable(),
+});
+export type OperationLogRecord = z.infer<typeof operationLogRecord>;
+
