@@ -11,6 +11,7 @@ import enDeviceLog from './locales/en-US/deviceLog.json';
 import enHomepage from './locales/en-US/homepage.json';
 import enLock from './locales/en-US/lock.json';
 import enCommand from './locales/en-US/command.json';
+import enCredential from './locales/en-US/credential.json';
 import enLogin from './locales/en-US/login.json';
 import enRole from './locales/en-US/role.json';
 import enSystemLog from './locales/en-US/systemLog.json';
@@ -20,13 +21,14 @@ import zhDeviceLog from './locales/zh-CN/deviceLog.json';
 import zhHomepage from './locales/zh-CN/homepage.json';
 import zhLock from './locales/zh-CN/lock.json';
 import zhCommand from './locales/zh-CN/command.json';
+import zhCredential from './locales/zh-CN/credential.json';
 import zhLogin from './locales/zh-CN/login.json';
 import zhRole from './locales/zh-CN/role.json';
 import zhSystemLog from './locales/zh-CN/systemLog.json';
 
 export const resources = {
-  'zh-CN': { account: zhAccount, role: zhRole, systemLog: zhSystemLog, common: zhCommon, login: zhLogin, homepage: zhHomepage, lock: zhLock, deviceLog: zhDeviceLog, command: zhCommand },
-  'en-US': { account: enAccount, role: enRole, systemLog: enSystemLog, common: enCommon, login: enLogin, homepage: enHomepage, lock: enLock, deviceLog: enDeviceLog, command: enCommand },
+  'zh-CN': { account: zhAccount, role: zhRole, systemLog: zhSystemLog, common: zhCommon, login: zhLogin, homepage: zhHomepage, lock: zhLock, deviceLog: zhDeviceLog, command: zhCommand, credential: zhCredential },
+  'en-US': { account: enAccount, role: enRole, systemLog: enSystemLog, common: enCommon, login: enLogin, homepage: enHomepage, lock: enLock, deviceLog: enDeviceLog, command: enCommand, credential: enCredential },
 } as const;
 
 void i18n.use(initReactI18next).init({
@@ -34,7 +36,7 @@ void i18n.use(initReactI18next).init({
   lng: getLanguage(),
   fallbackLng: 'zh-CN',
   defaultNS: 'common',
-  ns: ['account', 'role', 'systemLog', 'common', 'login', 'homepage', 'lock', 'deviceLog', 'command'],
+  ns: ['account', 'role', 'systemLog', 'common', 'login', 'homepage', 'lock', 'deviceLog', 'command', 'credential'],
   interpolation: { escapeValue: false },
   initAsync: false,
 });

@@ -11,6 +11,8 @@ export interface ApiQueryOptions {
   refetchInterval?: number;
   /** Keep showing the previous key's data while a new key loads (paging, filters). */
   keepPrevious?: boolean;
+  /** Fetch only when true (default true). */
+  enabled?: boolean;
 }
 
 /** Query key of an endpoint call. */
@@ -27,5 +29,6 @@ export function useApiQuery<E extends Endpoint>(endpoint: E, query?: QueryOf<E>,
     queryFn: ({ signal }) => call(endpoint, { query, signal, background: client.getQueryData(queryKey) !== undefined }),
     refetchInterval: options.refetchInterval,
     placeholderData: options.keepPrevious ? keepPreviousData : undefined,
+    enabled: options.enabled,
   });
 }

@@ -8,33 +8,37 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useApiQuery } from '../api/useApiQuery';
 
-export interface LockSelectProps {
-  /** The chosen lock's IMEI. */
-  value?: string;
-  onChange(imei: string | undefined): void;
-  autoSelectFirst?: boolean;
-}
+/** Values are IMEIs, or lock ids with `byId`. */
+export type LockSelectProps = (
+  | { byId?: false; value?: string; onChange?(imei: string | undefined): void }
+  | { byId: true; value?: number; onChange?(lockId: number | undefined): void }
+) & { autoSelectFirst?: boolean; id?: string };
+
+type V = string | number;
 
 /** A searchable lock select (value: IMEI). */
-export function LockSelect({ value, onChange, autoSelectFirst }: LockSelectProps) {
+export function LockSelect(props: LockSelectProps) {
+  const { value, autoSelectFirst, byId, id = 'lock-select' } = props;
+  const onChange = props.onChange as ((next: V | undefined) => void) | undefined;
   const { t } = useTranslation('deviceLog');
   const [keyword, setKeyword] = useState('');
   const { data, isFetching } = useApiQuery(lockEndpoints.list, { current: 1, size: 20, keyword: keyword || undefined }, { keepPrevious: true });
-  const first = data?.records[0]?.imei;
+  const lockValue = (lock: { id: number; imei: string }) => (byId ? lock.id : lock.imei) as V;
+  const first = data?.records[0] ? lockValue(data.records[0]) : undefined;
   useEffect(() => {
-    if (autoSelectFirst && !value && first) onChange(first);
+    if (autoSelectFirst && !value && first && onChange) onChange(first);
   }, [autoSelectFirst, value, first, onChange]);
   return (
     <Select
-      id="lock-select"
+      id={id}
       showSearch={{ filterOption: false, onSearch: setKeyword }}
       allowClear
       value={value}
       placeholder={t('pickLock')}
       loading={isFetching}
-      onChange={(imei?: string) => onChange(imei)}
+      onChange={(next?: V) => onChange?.(next)}
       style={{ width: 300 }}
-      options={(data?.records ?? []).map((lock) => ({ value: lock.imei, label: `${lock.name} · ${lock.room} (${lock.imei})` }))}
+      options={(data?.records ?? []).map((lock) => ({ value: lockValue(lock), label: `${lock.name} · ${lock.room} (${lock.imei})` }))}
     />
   );
 }

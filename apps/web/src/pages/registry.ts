@@ -20,6 +20,12 @@ const BindingRolesPage = lazy(() => import('./bindingRoles/BindingRolesPage'));
 const SystemLogPage = lazy(() => import('./systemLog/SystemLogPage'));
 const CommandDownLogPage = lazy(() => import('./commandDownLog/CommandDownLogPage'));
 const LockConfigPage = lazy(() => import('./lockConfig/LockConfigPage'));
+const VoucherPasswordManagePage = lazy(() => import('./credential/VoucherPasswordManagePage'));
+const VoucherUserManagePage = lazy(() => import('./credential/VoucherUserManagePage'));
+const VoucherCardManagePage = lazy(() => import('./credential/VoucherCardManagePage'));
+const VoucherFpManagePage = lazy(() => import('./credential/VoucherFpManagePage'));
+const logPage = (name: 'OperateUserLogPage' | 'OperatePasswordLogPage' | 'OperateCardLogPage' | 'OperateFpLogPage') =>
+  lazy(() => import('./credential/logPages').then((module) => ({ default: module[name] })));
 const ComingSoon = lazy(() => import('../components/ComingSoon'));
 
 /** The login screen. */
@@ -41,6 +47,14 @@ const PAGES: Record<string, Page> = {
   '/lockAlert': LockAlertPage,
   '/lockOpenRecordLog': LockOpenRecordLogPage,
   '/lockJournal': LockJournalPage,
+  '/voucherUserManage': VoucherUserManagePage,
+  '/voucherPasswordManage': VoucherPasswordManagePage,
+  '/voucherCardManage': VoucherCardManagePage,
+  '/voucherFpManage': VoucherFpManagePage,
+  '/operateUserLog': logPage('OperateUserLogPage'),
+  '/operatePasswordLog': logPage('OperatePasswordLogPage'),
+  '/operateCardLog': logPage('OperateCardLogPage'),
+  '/operateFpLog': logPage('OperateFpLogPage'),
 };
 
 /** The page component of a route path (ComingSoon when not built yet). */

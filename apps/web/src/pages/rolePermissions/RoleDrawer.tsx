@@ -8,7 +8,7 @@ import { useEffect, useMemo, useState, type Key } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../api/client';
 import { useLanguage } from '../../app/useSession';
-import { authoritiesOf, authorityTree, checkedPages } from './authorityTree';
+import { authoritiesOf, authorityTree, checkedPages, isActionKey } from './authorityTree';
 
 const NAME_MAX = 32;
 const DESCRIPTION_MAX = 200;
@@ -63,7 +63,7 @@ export function RoleDrawer({ target, open, onClose, onSaved }: RoleDrawerProps) 
     }
   };
 
-  const pages = checkedPages(checked.map(String)).length;
+  const pages = checkedPages(checked.map(String)).filter((key) => !isActionKey(key)).length;
   return (
     <Drawer
       open={open}

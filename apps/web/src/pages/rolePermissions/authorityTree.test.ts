@@ -22,4 +22,19 @@ describe('authority tree', () => {
     expect(checkedPages(['LOG_MANAGEMENT', 'HEARTBEAT_LOG', 'HOME_PAGE'])).toEqual(['HOME_PAGE', 'HEARTBEAT_LOG']);
     expect(checkedPages(['LOOK_RULE'])).toEqual([]);
   });
+
+  it('offers action authorities under their page, separately from the page itself', () => {
+    const credentials = authorityTree('zh-CN').find((node) => node.key === 'VOUCHER_MANAGE');
+    const passwords = credentials?.children?.find((node) => node.key === 'VOUCHER_PASSWORD_MANAGE');
+    expect(passwords?.children).toEqual([
+      { key: 'page:VOUCHER_PASSWORD_MANAGE', title: '密码管理' },
+      { key: 'VOUCHER_PASSWORD_REVEAL', title: '查看密码明文' },
+    ]);
+    // The page without its action, the page with it, the action alone (grants no page nor group).
+    expect(authoritiesOf(['page:VOUCHER_PASSWORD_MANAGE'])).toEqual(['VOUCHER_MANAGE', 'VOUCHER_PASSWORD_MANAGE']);
+    expect(authoritiesOf(['page:VOUCHER_PASSWORD_MANAGE', 'VOUCHER_PASSWORD_REVEAL'])).toEqual(['VOUCHER_MANAGE', 'VOUCHER_PASSWORD_MANAGE', 'VOUCHER_PASSWORD_REVEAL']);
+    expect(authoritiesOf(['VOUCHER_PASSWORD_REVEAL'])).toEqual(['VOUCHER_PASSWORD_REVEAL']);
+    expect(checkedPages(['VOUCHER_MANAGE', 'VOUCHER_PASSWORD_MANAGE', 'VOUCHER_PASSWORD_REVEAL'])).toEqual(['page:VOUCHER_PASSWORD_MANAGE', 'VOUCHER_PASSWORD_REVEAL']);
+    expect(checkedPages(['VOUCHER_CARD_MANAGE'])).toEqual(['VOUCHER_CARD_MANAGE']);
+  });
 });

@@ -1,0 +1,71 @@
+/**
+ * Two small dialogs of 密码管理: "reveal" (POST /iot/v1/operatePassword/reveal, needs
+ * VOUCHER_PASSWORD_REVEAL; the server logs each reveal) shows the digits; "try on the keypad" (demo /
+ * tests, simulated locks only) types digits on the lock and shows whether it opened.
+ */
+import { credentialEndpoints, type CredentialRecord } from '@iot/contract';
+import { Alert, Button, Form, Input, Modal, Space, Typography } from 'antd';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { call } from '../../api/client';
+
+/** Shows the digits of `row` (closed when undefined). */
+export function RevealModal({ row, onClose }: { row: CredentialRecord | undefined; onClose(): void }) {
+  const { t } = useTranslation('credential');
+  const [digits, setDigits] = useState<string>();
+  useEffect(() => {
+    setDigits(undefined);
+    if (!row) return;
+    let live = true;
+    call(credentialEndpoints.reveal, { body: { id: row.id } }).then((r) => live && setDigits(r.password), onClose);
+    return () => { live = false; };
+  }, [row, onClose]);
+  return (
+    <Modal open={row !== undefined && digits !== undefined} title={t('revealTitle')} onCancel={onClose} footer={<Button onClick={onClose}>{t('close')}</Button>} destroyOnHidden>
+      <Typography.Title level={2} copyable className="revealed-digits" style={{ letterSpacing: 6, textAlign: 'center' }}>{digits}</Typography.Title>
+      <Alert type="warning" showIcon title={t('revealHint')} />
+    </Modal>
+  );
+}
+
+type Outcome = { success: boolean; reason: string | null; slot: number | null };
+
+/** Which lock to try (a password row, or the page's lock). */
+export interface TryTarget { lockId: number; lockName?: string }
+
+/** Types digits on the keypad of `target`'s lock (closed when undefined). */
+export function TryOpenModal({ target, onClose }: { target: TryTarget | undefined; onClose(): void }) {
+  const { t } = useTranslation('credential');
+  const [digits, setDigits] = useState('');
+  const [outcome, setOutcome] = useState<Outcome>();
+  const [busy, setBusy] = useState(false);
+  const attempt = async () => {
+    if (!target) return;
+    setBusy(true);
+    try {
+      setOutcome(await call(credentialEndpoints.attemptOpen, { body: { lockId: target.lockId, method: 'password', password: digits } }));
+    } catch {
+      setOutcome(undefined); /* shown by the client */
+    } finally {
+      setBusy(false);
+    }
+  };
+  const close = () => { setDigits(''); setOutcome(undefined); onClose(); };
+  return (
+    <Modal open={target !== undefined} title={[t('tryOnKeypad'), target?.lockName].filter(Boolean).join(' · ')} onCancel={close} footer={<Button onClick={close}>{t('close')}</Button>} destroyOnHidden className="try-open-modal">
+      <Typography.Paragraph type="secondary">{t('tryOnKeypadHint')}</Typography.Paragraph>
+      <Form layout="inline" onFinish={() => void attempt()}>
+        <Form.Item label={t('digitsToTry')}>
+          <Space.Compact>
+            <Input id="try-digits" inputMode="numeric" value={digits} onChange={(e) => setDigits(e.target.value.replace(/\D/g, ''))} maxLength={12} />
+            <Button type="primary" htmlType="submit" loading={busy} disabled={digits.length < 4}>{t('tryOnKeypad')}</Button>
+          </Space.Compact>
+        </Form.Item>
+      </Form>
+      {outcome && (
+        <Alert style={{ marginTop: 16 }} className="try-open-outcome" data-success={String(outcome.success)} showIcon type={outcome.success ? 'success' : 'error'}
+          title={outcome.success ? t('tryResultOk', { slot: outcome.slot ?? '—' }) : t('tryResultRefused', { reason: t(`reasons.${outcome.reason ?? 'unknown'}`, { defaultValue: outcome.reason ?? '' }) })} />
+      )}
+    </Modal>
+  );
+}

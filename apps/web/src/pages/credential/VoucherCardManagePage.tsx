@@ -1,0 +1,71 @@
+/**
+ * 卡片管理: IC cards (GET /iot/v1/operateCard/list) per lock or for all locks, sync states live; add,
+ * delete (confirmed), retry or discard a failed one, report a card lost on every lock; the chosen lock's
+ * card capacity.
+ */
+import { credentialEndpoints, type CredentialRecord } from '@iot/contract';
+import { PlusOutlined } from '@ant-design/icons';
+import { Button, Form, Input, Tag, type TableColumnsType } from 'antd';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { call } from '../../api/client';
+import { DASH, formatTime } from '../../components/logColumns';
+import { ServerTable } from '../../components/ServerTable';
+import { CardModal, ReportLostModal } from './CardModals';
+import { holderColumns, lockColumn } from './columns';
+import { LockBar } from './LockBar';
+import { listQuery, RowActions, SYNC_REFETCH_MS, SyncStateFilter, useOperation } from './shared';
+import { SyncStateTag } from './SyncStateTag';
+
+const LISTS = [credentialEndpoints.cardList, credentialEndpoints.capacity];
+
+/** The card page. */
+export default function VoucherCardManagePage() {
+  const { t } = useTranslation('credential');
+  const [lockId, setLockId] = useState<number>();
+  const [dialog, setDialog] = useState<'add' | 'lost'>();
+  const operate = useOperation(...LISTS);
+  const columns = useMemo<TableColumnsType<CredentialRecord>>(() => [
+    lockColumn<CredentialRecord>(t),
+    { title: t('cardNumber'), dataIndex: 'cardNumber', render: (v: string | null, r) => <><code>{v ?? DASH}</code>{r.reversed && <Tag style={{ marginInlineStart: 8 }}>{t('reversed')}</Tag>}</> },
+    { title: t('slot'), dataIndex: 'slot', align: 'right', render: (v: number | null) => v ?? DASH },
+    ...holderColumns(t),
+    { title: t('syncState'), dataIndex: 'syncState', render: (s: CredentialRecord['syncState']) => <SyncStateTag state={s} /> },
+    { title: t('createdBy'), dataIndex: 'createdBy' },
+    { title: t('createdAt'), dataIndex: 'createdAt', render: formatTime },
+    {
+      title: t('actions'), key: 'actions', fixed: 'right',
+      render: (_: unknown, row) => (
+        <RowActions row={row} routes={credentialEndpoints.card} lists={LISTS}
+          onDelete={(r) => operate(() => call(credentialEndpoints.cardOperate, { body: { action: 'delete', id: r.id } }), t('saved'))} />
+      ),
+    },
+  ], [t, operate]);
+  const filters = (
+    <>
+      <SyncStateFilter />
+      <Form.Item name="keyword" label={t('keyword')}>
+        <Input allowClear placeholder={t('cardKeywordPlaceholder')} style={{ width: 200 }} />
+      </Form.Item>
+    </>
+  );
+  return (
+    <>
+      <LockBar lockId={lockId} onLockChange={setLockId} tables={['cards']}>
+        <Button danger onClick={() => setDialog('lost')}>{t('reportLost')}</Button>
+        <Button type="primary" icon={<PlusOutlined />} onClick={() => setDialog('add')}>{t('addCard')}</Button>
+      </LockBar>
+      <ServerTable<CredentialRecord>
+        endpoint={credentialEndpoints.cardList}
+        columns={columns}
+        rowKey="id"
+        filters={filters}
+        initialFilters={{ syncState: 'all' }}
+        toQuery={(values) => listQuery(values, lockId)}
+        refetchInterval={SYNC_REFETCH_MS}
+      />
+      <CardModal open={dialog === 'add'} lockId={lockId} onClose={() => setDialog(undefined)} />
+      <ReportLostModal open={dialog === 'lost'} onClose={() => setDialog(undefined)} />
+    </>
+  );
+}

@@ -1,0 +1,68 @@
+/**
+ * 指纹管理: fingerprints (GET /iot/v1/operateFp/list) per lock or for all locks, sync states live;
+ * remote enrolment with live progress, delete (confirmed), retry or discard a failed one; the chosen
+ * lock's fingerprint capacity.
+ */
+import { credentialEndpoints, type CredentialRecord } from '@iot/contract';
+import { PlusOutlined } from '@ant-design/icons';
+import { Button, Form, Input, type TableColumnsType } from 'antd';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { call } from '../../api/client';
+import { DASH, formatTime } from '../../components/logColumns';
+import { ServerTable } from '../../components/ServerTable';
+import { holderColumns, lockColumn } from './columns';
+import { EnrolModal } from './EnrolModal';
+import { LockBar } from './LockBar';
+import { listQuery, RowActions, SYNC_REFETCH_MS, SyncStateFilter, useOperation } from './shared';
+import { SyncStateTag } from './SyncStateTag';
+
+const LISTS = [credentialEndpoints.fpList, credentialEndpoints.capacity];
+
+/** The fingerprint page. */
+export default function VoucherFpManagePage() {
+  const { t } = useTranslation('credential');
+  const [lockId, setLockId] = useState<number>();
+  const [enrolling, setEnrolling] = useState(false);
+  const operate = useOperation(...LISTS);
+  const columns = useMemo<TableColumnsType<CredentialRecord>>(() => [
+    lockColumn<CredentialRecord>(t),
+    { title: t('slot'), dataIndex: 'slot', align: 'right', render: (v: number | null) => v ?? DASH },
+    ...holderColumns(t),
+    { title: t('syncState'), dataIndex: 'syncState', render: (s: CredentialRecord['syncState']) => <SyncStateTag state={s} /> },
+    { title: t('createdBy'), dataIndex: 'createdBy' },
+    { title: t('createdAt'), dataIndex: 'createdAt', render: formatTime },
+    {
+      title: t('actions'), key: 'actions', fixed: 'right',
+      render: (_: unknown, row) => (
+        <RowActions row={row} routes={credentialEndpoints.fp} lists={LISTS}
+          onDelete={(r) => operate(() => call(credentialEndpoints.addFingerPrint, { body: { action: 'delete', id: r.id } }), t('saved'))} />
+      ),
+    },
+  ], [t, operate]);
+  const filters = (
+    <>
+      <SyncStateFilter />
+      <Form.Item name="keyword" label={t('keyword')}>
+        <Input allowClear placeholder={t('userKeywordPlaceholder')} style={{ width: 180 }} />
+      </Form.Item>
+    </>
+  );
+  return (
+    <>
+      <LockBar lockId={lockId} onLockChange={setLockId} tables={['fingerprints']}>
+        <Button type="primary" icon={<PlusOutlined />} onClick={() => setEnrolling(true)}>{t('enrol')}</Button>
+      </LockBar>
+      <ServerTable<CredentialRecord>
+        endpoint={credentialEndpoints.fpList}
+        columns={columns}
+        rowKey="id"
+        filters={filters}
+        initialFilters={{ syncState: 'all' }}
+        toQuery={(values) => listQuery(values, lockId)}
+        refetchInterval={SYNC_REFETCH_MS}
+      />
+      <EnrolModal open={enrolling} lockId={lockId} onClose={() => setEnrolling(false)} />
+    </>
+  );
+}

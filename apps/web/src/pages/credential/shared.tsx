@@ -1,0 +1,99 @@
+/**
+ * Pieces the credential pages share: running an operation (success toast, list refresh; failures are
+ * shown by the HTTP client), the validity cell, and the row actions every synced row offers (retry or
+ * discard a failed operation, delete with confirmation).
+ */
+import { SYNC_STATES, type Endpoint, type SyncState } from '@iot/contract';
+import { App, Button, Form, Popconfirm, Select, Space } from 'antd';
+import dayjs from 'dayjs';
+import type { TFunction } from 'i18next';
+import { useCallback, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { call } from '../../api/client';
+import { useInvalidate } from '../../api/useInvalidate';
+import { DASH } from '../../components/logColumns';
+import { syncFailed } from './SyncStateTag';
+
+/** Live refresh of the sync states, ms (background, no overlay). */
+export const SYNC_REFETCH_MS = 2000;
+/** Minute precision of validity windows. */
+export const MINUTE_FORMAT = 'YYYY-MM-DD HH:mm';
+
+/** `from ~ to` to the minute; permanent when neither is set. */
+export function validityText(t: TFunction, from: string | null, to: string | null): string {
+  if (!from && !to) return t('permanentValidity');
+  const show = (value: string | null) => (value ? dayjs(value).format(MINUTE_FORMAT) : DASH);
+  return `${show(from)} ~ ${show(to)}`;
+}
+
+/** Runs an operation, toasts `done` on success, then refetches `endpoints`; resolves to the result or undefined. */
+export function useOperation(...endpoints: Endpoint[]) {
+  const { message } = App.useApp();
+  const refresh = useInvalidate(...endpoints);
+  return useCallback(async <T,>(run: () => Promise<T>, done: string): Promise<T | undefined> => {
+    try {
+      const result = await run();
+      message.success(done);
+      return result;
+    } catch {
+      return undefined; /* shown by the client */
+    } finally {
+      await refresh();
+    }
+  }, [message, refresh]);
+}
+
+interface SyncRow { id: number; syncState: SyncState }
+
+export interface RowActionsProps<R extends SyncRow> {
+  row: R;
+  /** The retry / discard endpoints of the row's subject. */
+  routes: { retry: Endpoint; discard: Endpoint };
+  /** Deletes the row on its lock. */
+  onDelete(row: R): Promise<unknown>;
+  /** Endpoints to refetch after retry/discard. */
+  lists: Endpoint[];
+  /** Extra actions shown first. */
+  children?: ReactNode;
+}
+
+/** Delete (confirmed) for a synced row; retry / discard (confirmed) for a failed one. */
+export function RowActions<R extends SyncRow>({ row, routes, onDelete, lists, children }: RowActionsProps<R>) {
+  const { t } = useTranslation('credential');
+  const operate = useOperation(...lists);
+  const failed = syncFailed(row.syncState);
+  const confirm = { okText: t('ok'), cancelText: t('cancel') };
+  return (
+    <Space size="small">
+      {children}
+      {failed && <Button type="link" size="small" onClick={() => void operate(() => call(routes.retry, { body: { id: row.id } }), t('retryDone'))}>{t('retry')}</Button>}
+      {failed && (
+        <Popconfirm title={t('discardConfirm')} {...confirm} onConfirm={() => operate(() => call(routes.discard, { body: { id: row.id } }), t('discarded'))}>
+          <Button type="link" size="small">{t('discard')}</Button>
+        </Popconfirm>
+      )}
+      {row.syncState === 'normal' && (
+        <Popconfirm title={t('deleteConfirm')} {...confirm} okButtonProps={{ danger: true }} onConfirm={() => onDelete(row)}>
+          <Button type="link" size="small" danger>{t('delete')}</Button>
+        </Popconfirm>
+      )}
+    </Space>
+  );
+}
+
+/** The sync-state filter of a credential list. */
+export function SyncStateFilter() {
+  const { t } = useTranslation('credential');
+  return (
+    <Form.Item name="syncState" label={t('syncState')}>
+      <Select style={{ width: 130 }} options={[{ value: 'all', label: t('all') }, ...SYNC_STATES.map((s) => ({ value: s, label: t(`syncStates.${s}`) }))]} />
+    </Form.Item>
+  );
+}
+
+/** Filter form values -> list query: drops `all` and empty values, trims the keyword, adds the page's lock. */
+export function listQuery(values: Record<string, unknown>, lockId: number | undefined): Record<string, unknown> {
+  const picked = Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined && v !== 'all' && v !== ''));
+  const keyword = typeof picked.keyword === 'string' ? picked.keyword.trim() || undefined : undefined;
+  return { ...picked, keyword, lockId };
+}
