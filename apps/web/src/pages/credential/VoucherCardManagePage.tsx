@@ -5,17 +5,16 @@
  */
 import { credentialEndpoints, type CredentialRecord } from '@iot/contract';
 import { PlusOutlined } from '@ant-design/icons';
-import { Button, Form, Input, Tag, type TableColumnsType } from 'antd';
+import { Button, Tag, type TableColumnsType } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../api/client';
-import { DASH, formatTime } from '../../components/logColumns';
+import { DASH } from '../../components/logColumns';
 import { ServerTable } from '../../components/ServerTable';
 import { CardModal, ReportLostModal } from './CardModals';
-import { holderColumns, lockColumn } from './columns';
+import { createdAndActions, holderColumns, lockColumn, syncColumn } from './columns';
 import { LockBar } from './LockBar';
-import { listQuery, RowActions, SYNC_REFETCH_MS, SyncStateFilter, useOperation } from './shared';
-import { SyncStateTag } from './SyncStateTag';
+import { listQuery, RowActions, SYNC_REFETCH_MS, SyncAndKeywordFilters, useOperation } from './shared';
 
 const LISTS = [credentialEndpoints.cardList, credentialEndpoints.capacity];
 
@@ -30,25 +29,13 @@ export default function VoucherCardManagePage() {
     { title: t('cardNumber'), dataIndex: 'cardNumber', render: (v: string | null, r) => <><code>{v ?? DASH}</code>{r.reversed && <Tag style={{ marginInlineStart: 8 }}>{t('reversed')}</Tag>}</> },
     { title: t('slot'), dataIndex: 'slot', align: 'right', render: (v: number | null) => v ?? DASH },
     ...holderColumns(t),
-    { title: t('syncState'), dataIndex: 'syncState', render: (s: CredentialRecord['syncState']) => <SyncStateTag state={s} /> },
-    { title: t('createdBy'), dataIndex: 'createdBy' },
-    { title: t('createdAt'), dataIndex: 'createdAt', render: formatTime },
-    {
-      title: t('actions'), key: 'actions', fixed: 'right',
-      render: (_: unknown, row) => (
-        <RowActions row={row} routes={credentialEndpoints.card} lists={LISTS}
-          onDelete={(r) => operate(() => call(credentialEndpoints.cardOperate, { body: { action: 'delete', id: r.id } }), t('saved'))} />
-      ),
-    },
+    syncColumn<CredentialRecord>(t),
+    ...createdAndActions(t, (row) => (
+      <RowActions row={row} routes={credentialEndpoints.card} lists={LISTS}
+        onDelete={(r) => operate(() => call(credentialEndpoints.cardOperate, { body: { action: 'delete', id: r.id } }), t('saved'))} />
+    )),
   ], [t, operate]);
-  const filters = (
-    <>
-      <SyncStateFilter />
-      <Form.Item name="keyword" label={t('keyword')}>
-        <Input allowClear placeholder={t('cardKeywordPlaceholder')} style={{ width: 200 }} />
-      </Form.Item>
-    </>
-  );
+  const filters = <SyncAndKeywordFilters placeholder="cardKeywordPlaceholder" width={200} />;
   return (
     <>
       <LockBar lockId={lockId} onLockChange={setLockId} tables={['cards']}>

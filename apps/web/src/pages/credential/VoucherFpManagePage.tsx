@@ -5,17 +5,16 @@
  */
 import { credentialEndpoints, type CredentialRecord } from '@iot/contract';
 import { PlusOutlined } from '@ant-design/icons';
-import { Button, Form, Input, type TableColumnsType } from 'antd';
+import { Button, type TableColumnsType } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../api/client';
-import { DASH, formatTime } from '../../components/logColumns';
+import { DASH } from '../../components/logColumns';
 import { ServerTable } from '../../components/ServerTable';
-import { holderColumns, lockColumn } from './columns';
+import { createdAndActions, holderColumns, lockColumn, syncColumn } from './columns';
 import { EnrolModal } from './EnrolModal';
 import { LockBar } from './LockBar';
-import { listQuery, RowActions, SYNC_REFETCH_MS, SyncStateFilter, useOperation } from './shared';
-import { SyncStateTag } from './SyncStateTag';
+import { listQuery, RowActions, SYNC_REFETCH_MS, SyncAndKeywordFilters, useOperation } from './shared';
 
 const LISTS = [credentialEndpoints.fpList, credentialEndpoints.capacity];
 
@@ -29,25 +28,13 @@ export default function VoucherFpManagePage() {
     lockColumn<CredentialRecord>(t),
     { title: t('slot'), dataIndex: 'slot', align: 'right', render: (v: number | null) => v ?? DASH },
     ...holderColumns(t),
-    { title: t('syncState'), dataIndex: 'syncState', render: (s: CredentialRecord['syncState']) => <SyncStateTag state={s} /> },
-    { title: t('createdBy'), dataIndex: 'createdBy' },
-    { title: t('createdAt'), dataIndex: 'createdAt', render: formatTime },
-    {
-      title: t('actions'), key: 'actions', fixed: 'right',
-      render: (_: unknown, row) => (
-        <RowActions row={row} routes={credentialEndpoints.fp} lists={LISTS}
-          onDelete={(r) => operate(() => call(credentialEndpoints.addFingerPrint, { body: { action: 'delete', id: r.id } }), t('saved'))} />
-      ),
-    },
+    syncColumn<CredentialRecord>(t),
+    ...createdAndActions(t, (row) => (
+      <RowActions row={row} routes={credentialEndpoints.fp} lists={LISTS}
+        onDelete={(r) => operate(() => call(credentialEndpoints.addFingerPrint, { body: { action: 'delete', id: r.id } }), t('saved'))} />
+    )),
   ], [t, operate]);
-  const filters = (
-    <>
-      <SyncStateFilter />
-      <Form.Item name="keyword" label={t('keyword')}>
-        <Input allowClear placeholder={t('userKeywordPlaceholder')} style={{ width: 180 }} />
-      </Form.Item>
-    </>
-  );
+  const filters = <SyncAndKeywordFilters placeholder="userKeywordPlaceholder" width={180} />;
   return (
     <>
       <LockBar lockId={lockId} onLockChange={setLockId} tables={['fingerprints']}>

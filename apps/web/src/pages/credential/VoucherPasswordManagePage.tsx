@@ -6,18 +6,18 @@
  */
 import { credentialEndpoints, type CredentialRecord } from '@iot/contract';
 import { PlusOutlined } from '@ant-design/icons';
-import { Button, Form, Input, Select, Tag, type TableColumnsType } from 'antd';
+import { Button, Form, Select, Tag, type TableColumnsType } from 'antd';
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../api/client';
 import { mayOpen, useUserInfo } from '../../app/useSession';
-import { DASH, formatTime } from '../../components/logColumns';
+import { DASH } from '../../components/logColumns';
 import { ServerTable } from '../../components/ServerTable';
-import { holderColumns, lockColumn, validityAndSync } from './columns';
+import { createdAndActions, holderColumns, lockColumn, validityAndSync } from './columns';
 import { LockBar } from './LockBar';
 import { PasswordModal } from './PasswordModal';
 import { RevealModal, TryOpenModal, type TryTarget } from './PasswordDialogs';
-import { listQuery, RowActions, SYNC_REFETCH_MS, SyncStateFilter, useOperation } from './shared';
+import { listQuery, RowActions, SYNC_REFETCH_MS, SyncAndKeywordFilters, useOperation } from './shared';
 
 const LISTS = [credentialEndpoints.passwordList, credentialEndpoints.capacity];
 
@@ -44,17 +44,12 @@ export default function VoucherPasswordManagePage() {
       { title: t('password'), dataIndex: 'secret', render: (s: string | null) => <code>{s ?? DASH}</code> },
       ...holderColumns(t),
       ...validityAndSync<CredentialRecord>(t),
-      { title: t('createdBy'), dataIndex: 'createdBy' },
-      { title: t('createdAt'), dataIndex: 'createdAt', render: formatTime },
-      {
-        title: t('actions'), key: 'actions', fixed: 'right',
-        render: (_: unknown, row) => (
-          <RowActions row={row} routes={credentialEndpoints.password} lists={LISTS} onDelete={remove}>
-            {mayReveal && <Button type="link" size="small" onClick={() => setRevealed(row)}>{t('reveal')}</Button>}
-            {row.syncState === 'normal' && <Button type="link" size="small" onClick={() => setTrying(row)}>{t('tryOnKeypad')}</Button>}
-          </RowActions>
-        ),
-      },
+      ...createdAndActions(t, (row) => (
+        <RowActions row={row} routes={credentialEndpoints.password} lists={LISTS} onDelete={remove}>
+          {mayReveal && <Button type="link" size="small" onClick={() => setRevealed(row)}>{t('reveal')}</Button>}
+          {row.syncState === 'normal' && <Button type="link" size="small" onClick={() => setTrying(row)}>{t('tryOnKeypad')}</Button>}
+        </RowActions>
+      )),
     ];
   }, [t, operate, mayReveal]);
 
@@ -63,10 +58,7 @@ export default function VoucherPasswordManagePage() {
       <Form.Item name="kind" label={t('kind')}>
         <Select style={{ width: 150 }} options={[{ value: 'all', label: t('all') }, ...(['password', 'tempPassword'] as const).map((k) => ({ value: k, label: t(`kinds.${k}`) }))]} />
       </Form.Item>
-      <SyncStateFilter />
-      <Form.Item name="keyword" label={t('keyword')}>
-        <Input allowClear placeholder={t('userKeywordPlaceholder')} style={{ width: 180 }} />
-      </Form.Item>
+      <SyncAndKeywordFilters placeholder="userKeywordPlaceholder" />
     </>
   );
   return (

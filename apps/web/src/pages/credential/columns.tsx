@@ -2,7 +2,8 @@
 import type { CredentialRecord, LockUserRecord } from '@iot/contract';
 import type { TableColumnsType } from 'antd';
 import type { TFunction } from 'i18next';
-import { DASH } from '../../components/logColumns';
+import type { ReactNode } from 'react';
+import { DASH, formatTime } from '../../components/logColumns';
 import { validityText } from './shared';
 import { SyncStateTag } from './SyncStateTag';
 
@@ -21,10 +22,24 @@ export function holderColumns(t: TFunction): TableColumnsType<CredentialRecord> 
   ];
 }
 
+/** Sync state as a coloured tag. */
+export function syncColumn<R extends Row>(t: TFunction): TableColumnsType<R>[number] {
+  return { title: t('syncState'), dataIndex: 'syncState', render: (s: Row['syncState']) => <SyncStateTag state={s} /> };
+}
+
 /** Validity window and sync state. */
 export function validityAndSync<R extends Row>(t: TFunction): TableColumnsType<R> {
   return [
     { title: t('validity'), key: 'validity', render: (_: unknown, r: R) => validityText(t, r.validFrom, r.validTo) },
-    { title: t('syncState'), dataIndex: 'syncState', render: (s: Row['syncState']) => <SyncStateTag state={s} /> },
+    syncColumn<R>(t),
+  ];
+}
+
+/** The columns a credential list ends with: who created it, when, and the row's actions. */
+export function createdAndActions(t: TFunction, actions: (row: CredentialRecord) => ReactNode): TableColumnsType<CredentialRecord> {
+  return [
+    { title: t('createdBy'), dataIndex: 'createdBy' },
+    { title: t('createdAt'), dataIndex: 'createdAt', render: formatTime },
+    { title: t('actions'), key: 'actions', fixed: 'right', render: (_: unknown, row: CredentialRecord) => actions(row) },
   ];
 }

@@ -4,7 +4,7 @@
  * discard a failed operation, delete with confirmation).
  */
 import { SYNC_STATES, type Endpoint, type SyncState } from '@iot/contract';
-import { App, Button, Form, Popconfirm, Select, Space } from 'antd';
+import { App, Button, Form, Input, Popconfirm, Select, Space } from 'antd';
 import dayjs from 'dayjs';
 import type { TFunction } from 'i18next';
 import { useCallback, type ReactNode } from 'react';
@@ -88,6 +88,19 @@ export function SyncStateFilter() {
     <Form.Item name="syncState" label={t('syncState')}>
       <Select style={{ width: 130 }} options={[{ value: 'all', label: t('all') }, ...SYNC_STATES.map((s) => ({ value: s, label: t(`syncStates.${s}`) }))]} />
     </Form.Item>
+  );
+}
+
+/** The sync-state filter and a keyword box (`placeholder`: a credential-namespace key). */
+export function SyncAndKeywordFilters({ placeholder, width = 180 }: { placeholder: string; width?: number }) {
+  const { t } = useTranslation('credential');
+  return (
+    <>
+      <SyncStateFilter />
+      <Form.Item name="keyword" label={t('keyword')}>
+        <Input allowClear placeholder={t(placeholder)} style={{ width }} />
+      </Form.Item>
+    </>
   );
 }
 
