@@ -17,6 +17,7 @@ import { commandRow, enqueue, type OutboxEnv, sleep, startOutboxEnv, waitFor, wa
  * 1 s, since commits lag more on a loaded test machine).
  */
 const WAKE_MS = 1000;
+const PLATFORM_AWAKE_MS = WAKE_MS - 600;
 
 describe.skipIf(skipSuite)('command outbox with simulated locks', () => {
   let env: OutboxEnv;
@@ -28,7 +29,7 @@ describe.skipIf(skipSuite)('command outbox with simulated locks', () => {
   const lockIdOf = (index: number) => env.devices[index]?.lockId as number;
 
   beforeAll(async () => {
-    env = await startOutboxEnv({ alwaysOnline: [0], outbox: { awakeMs: WAKE_MS - 600, responseTimeoutMs: 4000 } });
+    env = await startOutboxEnv({ alwaysOnline: [0], outbox: { awakeMs: PLATFORM_AWAKE_MS, responseTimeoutMs: 4000 } });
     token = await signIn(env.ctx.app);
     const [online, sleeping] = env.devices;
     expect(online?.alwaysOnline).toBe(true);
@@ -68,6 +69,15 @@ describe.skipIf(skipSuite)('command outbox with simulated locks', () => {
   it('holds a command for a sleeping lock until its next uplink', async () => {
     // Asleep for about 5 s (6 s heartbeat, 1 s window): ample time to see the command held back.
     await waitFor(() => sleepy().asleep, (asleep) => asleep, 10_000);
+    // The platform's window starts at the uplink's commit, which can lag the lock's send on a loaded
+    // machine: wait until the platform, too, no longer counts the lock as awake.
+    const platformAwake = async () => {
+      const [row] = await env.ctx.database.system.select({ awake: sql<boolean>`${locks.lastUplinkAt} > now() - make_interval(secs => ${PLATFORM_AWAKE_MS / 1000})` })
+        .from(locks).where(eq(locks.id, lockIdOf(1)));
+      return row?.awake === true;
+    };
+    await waitFor(platformAwake, (awake) => !awake, 5000);
+    expect(sleepy().asleep).toBe(true);
     const command = await enqueue(env, { lockId: lockIdOf(1), type: 'clockSync', data: { time: Date.now() } });
     await sleep(300);
     expect((await commandRow(env, command.id)).state).toBe('QUEUED');
