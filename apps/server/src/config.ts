@@ -26,6 +26,8 @@ const configSchema = z.object({
   /** Heartbeat interval of simulated locks, s. */
   SIM_HEARTBEAT_S: z.coerce.number().int().min(1).max(86_400).default(30),
   /** Unlocks, door movements and alarms of simulated locks: off, normal (demo) or high (busy logs). */
+  /** Simulated locks now and then drop off the network and come back (demo realism); `off` for tests. */
+  SIM_OUTAGES: flag.default(true),
   SIM_ACTIVITY: z.enum(['off', 'normal', 'high']).default('normal'),
   /** Heartbeats older than this are deleted by a periodic job, d. */
   HEARTBEAT_RETENTION_DAYS: z.coerce.number().int().min(1).max(36_500).default(90),

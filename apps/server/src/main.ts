@@ -31,7 +31,8 @@ if (config.SIM_LOCKS > 0) {
   const devices = (await issueSimulatorCredentials(database)).slice(0, config.SIM_LOCKS);
   // External broker: the same host and port, but the locks' own credentials, never the platform's.
   const brokerUrl = config.MQTT_URL ? deviceBrokerUrl(config.MQTT_URL) : `mqtt://127.0.0.1:${gateway.port}`;
-  fleet = await startFleet({ brokerUrl, devices, heartbeatS: config.SIM_HEARTBEAT_S, log: app.log, activity: ACTIVITY_PRESETS[config.SIM_ACTIVITY] });
+  fleet = await startFleet({ brokerUrl, devices, heartbeatS: config.SIM_HEARTBEAT_S, log: app.log, activity: ACTIVITY_PRESETS[config.SIM_ACTIVITY],
+    behaviour: config.SIM_OUTAGES ? undefined : { flakyRatio: 0 } });
   attachSimulator(app, fleet); // demo/test: POST /iot/v1/simulator/attemptOpen
 }
 

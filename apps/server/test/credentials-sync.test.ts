@@ -12,6 +12,9 @@ import { attachSimulator } from '../src/modules/credential/simulator.js';
 import { call, dataOf, operatorWith, signIn, skipSuite } from './helper.js';
 import { type OutboxEnv, type RawLock, rawLock, startOutboxEnv, waitFor } from './outbox-support.js';
 
+/** Simulated locks that never drop off the network on their own (outages are random per lock). */
+const NO_OUTAGES = { flakyRatio: 0 };
+
 const FUTURE = (ms: number) => new Date(Date.now() + ms).toISOString();
 const HOUR = 3600_000;
 
@@ -37,7 +40,7 @@ describe.skipIf(skipSuite)('credential sync with simulated locks', () => {
   beforeAll(async () => {
     env = await startOutboxEnv({ alwaysOnline: [0, 1, 2] });
     token = await signIn(env.ctx.app);
-    fleet = await startFleet({ brokerUrl: env.url, devices: env.devices.slice(0, 2) as never, heartbeatS: 60, firstHeartbeatWithinMs: 10 });
+    fleet = await startFleet({ brokerUrl: env.url, devices: env.devices.slice(0, 2) as never, heartbeatS: 60, firstHeartbeatWithinMs: 10, behaviour: NO_OUTAGES });
     attachSimulator(env.ctx.app, fleet);
     raw = await rawLock(env.url, env.devices[2] as never);
     await waitFor(() => fleet.devices.every((d) => d.acked > 0), (ok) => ok);

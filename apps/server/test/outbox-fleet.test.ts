@@ -10,6 +10,9 @@ import { locks } from '../src/db/schema.js';
 import { call, dataOf, signIn, skipSuite } from './helper.js';
 import { commandRow, enqueue, type OutboxEnv, sleep, startOutboxEnv, waitFor, waitForState } from './outbox-support.js';
 
+/** Simulated locks that never drop off the network on their own (outages are random per lock). */
+const NO_OUTAGES = { flakyRatio: 0 };
+
 /** Wake window of the sleeping lock, and the dispatcher's idea of it (a little shorter), ms. */
 /**
  * The simulated lock's wake window, ms. The platform's window starts at the uplink's commit, the
@@ -34,8 +37,8 @@ describe.skipIf(skipSuite)('command outbox with simulated locks', () => {
     const [online, sleeping] = env.devices;
     expect(online?.alwaysOnline).toBe(true);
     expect(sleeping?.alwaysOnline).toBe(false);
-    awakeFleet = await startFleet({ brokerUrl: env.url, devices: [online as never], heartbeatS: 60, firstHeartbeatWithinMs: 10 });
-    sleepyFleet = await startFleet({ brokerUrl: env.url, devices: [sleeping as never], heartbeatS: 6, wakeWindowMs: WAKE_MS, firstHeartbeatWithinMs: 10 });
+    awakeFleet = await startFleet({ brokerUrl: env.url, devices: [online as never], heartbeatS: 60, firstHeartbeatWithinMs: 10, behaviour: NO_OUTAGES });
+    sleepyFleet = await startFleet({ brokerUrl: env.url, devices: [sleeping as never], heartbeatS: 6, wakeWindowMs: WAKE_MS, firstHeartbeatWithinMs: 10, behaviour: NO_OUTAGES });
     await waitFor(() => awake().acked + sleepy().acked, (n) => n >= 2);
   });
   afterAll(async () => {
