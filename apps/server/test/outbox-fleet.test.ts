@@ -13,7 +13,6 @@ import { commandRow, enqueue, type OutboxEnv, sleep, startOutboxEnv, waitFor, wa
 /** Simulated locks that never drop off the network on their own (outages are random per lock). */
 const NO_OUTAGES = { flakyRatio: 0 };
 
-/** Wake window of the sleeping lock, and the dispatcher's idea of it (a little shorter), ms. */
 /**
  * The simulated lock's wake window, ms. The platform's window starts at the uplink's commit, the
  * lock's at its send, so the platform assumes a shorter one (production: 2 s of 10 s; here 600 ms of
@@ -70,7 +69,11 @@ describe.skipIf(skipSuite)('command outbox with simulated locks', () => {
   });
 
   it('holds a command for a sleeping lock until its next uplink', async () => {
-    // Asleep for about 5 s (6 s heartbeat, 1 s window): ample time to see the command held back.
+    // Asleep for about 5 s (6 s heartbeat, 1 s window): ample time to see the command held back, if
+    // the sleep has just begun. So wait for a fresh heartbeat first, then for the lock to fall asleep
+    // (it may already have been asleep for most of its cycle when this test starts).
+    const beats = sleepy().acked;
+    await waitFor(() => sleepy().acked, (acked) => acked > beats, 10_000);
     await waitFor(() => sleepy().asleep, (asleep) => asleep, 10_000);
     // The platform's window starts at the uplink's commit, which can lag the lock's send on a loaded
     // machine: wait until the platform, too, no longer counts the lock as awake.
