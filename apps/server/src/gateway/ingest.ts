@@ -59,6 +59,8 @@ export interface IngestOptions {
 const INT4_MAX = 2_147_483_647;
 /** 9999-12-31T23:59:59.999Z, ms: the largest device clock PostgreSQL timestamps hold comfortably. */
 const TS_MAX = 253_402_300_799_999;
+/** The six bytes of a JSON-escaped NUL character. */
+const ESCAPED_NUL = Buffer.from('\\u0000');
 
 /** Creates the ingest pipeline (validation -> bounded group-commit batcher -> storeUplinks). */
 export function createIngest(options: IngestOptions): Ingest {
@@ -127,7 +129,9 @@ export function parseUplink(payload: Buffer): { ok: true; message: protocol.Upli
   const message = result.data;
   if (message.seq > INT4_MAX) return { ok: false, reason: 'seq: too large' };
   if (message.ts > TS_MAX) return { ok: false, reason: 'ts: too large' };
-  if (JSON.stringify(message.data).includes('\\u0000')) return { ok: false, reason: 'data: NUL character in text' };
+  // PostgreSQL text cannot hold NUL. JSON can only carry one escaped (a raw control character is not
+  // valid JSON), so only payloads holding the bytes `\u0000` need the exact check of the parsed data.
+  if (payload.includes(ESCAPED_NUL) && JSON.stringify(message.data).includes('\\u0000')) return { ok: false, reason: 'data: NUL character in text' };
   return { ok: true, message };
 }
 
