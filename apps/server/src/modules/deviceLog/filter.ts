@@ -34,9 +34,9 @@ export async function lockIdOf(tx: Tx, filter: Pick<LogFilter, 'lockId' | 'imei'
 
 /** The lock (id, imei, name, room) named by `lockId` / `imei`; 404 NOT_FOUND when the tenant has none. */
 export async function requireLock(tx: Tx, filter: Pick<LogFilter, 'lockId' | 'imei'>) {
-  const id = await lockIdOf(tx, filter);
-  if (!id) throw new ApiError('NOT_FOUND');
-  const [row] = await tx.select({ id: locks.id, ...lockColumns, intervalS: locks.heartbeatIntervalS }).from(locks).where(eq(locks.id, id));
+  if (filter.lockId === undefined && !filter.imei) throw new ApiError('NOT_FOUND');
+  const conditions = [filter.lockId !== undefined ? eq(locks.id, filter.lockId) : undefined, filter.imei ? eq(locks.imei, filter.imei) : undefined];
+  const [row] = await tx.select({ id: locks.id, ...lockColumns, intervalS: locks.heartbeatIntervalS }).from(locks).where(and(...conditions));
   if (!row) throw new ApiError('NOT_FOUND');
   return { id: row.id, imei: row.imei, name: row.lockName, room: roomOf(row), intervalS: row.intervalS };
 }
