@@ -3,7 +3,7 @@
  * /usr/bin/chromium skips the e2e tests with a warning; under CI it is an error.
  */
 import { existsSync } from 'node:fs';
-import { documentTitle, findRoute, PRODUCT_TITLE } from '@iot/contract';
+import { documentTitle, findRoute, PRODUCT_TITLE, TENANT_HEADER, TOKEN_HEADER } from '@iot/contract';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { expect, inject } from 'vitest';
 import { E2E_ADMIN_PASSWORD } from './global-setup.js';
@@ -60,3 +60,22 @@ export async function goInApp(page: Page, path: string): Promise<void> {
 /** Table rows of the page, optionally only those containing `text`. */
 export const rows = (page: Page, text?: string) =>
   text ? page.locator('.ant-table-row').filter({ hasText: text }) : page.locator('.ant-table-row');
+
+/**
+ * GET `path` of the API (e.g. /iot/v1/lockConfigList?keyword=...) from the page, with the session the
+ * console stored (token and tenant in localStorage, as its own client sends them); resolves to the
+ * envelope's `data`, rejects when the call fails. For tests that watch what the console would show.
+ */
+export async function apiGet<T>(page: Page, path: string): Promise<T> {
+  const result = await page.evaluate(async ({ target, tokenHeader, tenantHeader }) => {
+    const raw = localStorage.getItem('token') ?? '';
+    let token = raw;
+    try { token = (JSON.parse(raw) as { data: { access_token: string } }).data.access_token; } catch { /* stored bare */ }
+    const response = await fetch(target, { headers: { [tokenHeader]: token, [tenantHeader]: localStorage.getItem('tenantId') ?? '100' } });
+    const rotated = response.headers.get(tokenHeader);
+    if (rotated) localStorage.setItem('token', JSON.stringify({ success: true, data: { access_token: rotated } }));
+    return { status: response.status, body: (await response.json()) as { success?: boolean; data?: unknown } };
+  }, { target: path, tokenHeader: TOKEN_HEADER, tenantHeader: TENANT_HEADER });
+  if (!result.body.success) throw new Error(`GET ${path}: HTTP ${result.status} ${JSON.stringify(result.body)}`);
+  return result.body.data as T;
+}

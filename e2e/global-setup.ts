@@ -1,8 +1,10 @@
 /**
  * E2E global setup: starts the real server (`apps/server/src/main.ts`) in its own process group on a
- * free port, with a fresh PGlite data directory, the embedded broker on a free port, 10 simulated
- * locks beating every 2 s, captcha off and known passwords. Provides `baseUrl`; stops the whole
- * process group afterwards.
+ * free port, with a fresh PGlite data directory, the embedded broker on a free port, captcha off and
+ * known passwords, and 10 simulated NB-IoT locks with a 2 s wake window (WAKE_WINDOW_MS, for the
+ * dispatcher and the locks alike): nine beat every 2 s with busy activity, so they never sleep and
+ * the log pages fill; one (E2E_SLEEPING_IMEI) beats every 10 s and truly sleeps ~8 s between its wake
+ * windows, for the command outbox test. Provides `baseUrl`; stops the whole process group afterwards.
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -19,6 +21,11 @@ declare module 'vitest' {
 
 export const E2E_ADMIN_PASSWORD = 'e2e-admin-password';
 export const E2E_OPERATOR_PASSWORD = 'e2e-operator-password';
+/** Wake window of the server's dispatcher and its simulated locks, ms. */
+export const E2E_WAKE_WINDOW_MS = 2000;
+/** The one simulated lock that sleeps between heartbeats, and its heartbeat interval, s (10: the config form's minimum). */
+export const E2E_SLEEPING_IMEI = '861234500000001';
+export const E2E_SLEEPING_HEARTBEAT_S = 10;
 
 export default async function setup(project: TestProject) {
   const root = join(import.meta.dirname, '..');
@@ -30,7 +37,8 @@ export default async function setup(project: TestProject) {
     stdio: ['ignore', 'pipe', 'pipe'],
     env: {
       ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, MQTT_PORT: '0', SIM_LOCKS: '10',
-      SIM_HEARTBEAT_S: '2', SIM_OUTAGES: 'off', SIM_ACTIVITY: 'high', AUTH_CAPTCHA: 'off', ADMIN_PASSWORD: E2E_ADMIN_PASSWORD, OPERATOR_PASSWORD: E2E_OPERATOR_PASSWORD,
+      SIM_HEARTBEAT_S: '2', SIM_HEARTBEAT_S_BY_IMEI: `${E2E_SLEEPING_IMEI}:${E2E_SLEEPING_HEARTBEAT_S}`, WAKE_WINDOW_MS: String(E2E_WAKE_WINDOW_MS),
+      SIM_OUTAGES: 'off', SIM_ACTIVITY: 'high', AUTH_CAPTCHA: 'off', ADMIN_PASSWORD: E2E_ADMIN_PASSWORD, OPERATOR_PASSWORD: E2E_OPERATOR_PASSWORD,
       LOG_LEVEL: 'warn', DATABASE_URL: '', MQTT_URL: '',
     },
   });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from './config.js';
+import { awakeMsFor } from './gateway/outbox/dispatcher.js';
 
 describe('loadConfig', () => {
   it('has defaults that need nothing set', () => {
@@ -19,5 +20,19 @@ describe('loadConfig', () => {
 
   it('reads AUTH_CAPTCHA=off', () => {
     expect(loadConfig({ AUTH_CAPTCHA: 'off' }).AUTH_CAPTCHA).toBe(false);
+  });
+
+  it('reads the wake window (default the protocol\'s 10 s) and per-lock simulated heartbeat intervals', () => {
+    expect(loadConfig({ WAKE_WINDOW_MS: '' })).toMatchObject({ WAKE_WINDOW_MS: 10_000, SIM_HEARTBEAT_S_BY_IMEI: {} });
+    expect(loadConfig({ WAKE_WINDOW_MS: '2000', SIM_HEARTBEAT_S_BY_IMEI: '861234500000001:10,861234500000003:600' }))
+      .toMatchObject({ WAKE_WINDOW_MS: 2000, SIM_HEARTBEAT_S_BY_IMEI: { '861234500000001': 10, '861234500000003': 600 } });
+    expect(() => loadConfig({ SIM_HEARTBEAT_S_BY_IMEI: '861234500000001=10' })).toThrow(/SIM_HEARTBEAT_S_BY_IMEI/);
+    expect(() => loadConfig({ SIM_HEARTBEAT_S_BY_IMEI: '861234500000001:0' })).toThrow(/SIM_HEARTBEAT_S_BY_IMEI/);
+  });
+
+  it('keeps the dispatcher\'s safety margin proportionate to the wake window', () => {
+    expect(awakeMsFor(10_000)).toBe(8000); // 2 s margin
+    expect(awakeMsFor(60_000)).toBe(58_000);
+    expect(awakeMsFor(2000)).toBe(1600); // at most a fifth of the window
   });
 });

@@ -3,9 +3,14 @@
  * makes `npm start` work with nothing set.
  */
 import { resolve } from 'node:path';
+import { protocol } from '@iot/contract';
 import { z } from 'zod';
 
 const flag = z.enum(['on', 'off', 'true', 'false', '1', '0']).transform((v) => v === 'on' || v === 'true' || v === '1');
+/** `imei:seconds` pairs separated by commas -> { imei: seconds }. */
+const secondsByImei = z.string().regex(/^\d{15}:\d+(,\d{15}:\d+)*$/, 'expected imei:seconds pairs separated by commas')
+  .transform((text) => Object.fromEntries(text.split(',').map((pair) => { const [imei, s] = pair.split(':'); return [imei as string, Number(s)]; })))
+  .pipe(z.record(z.string(), z.number().int().min(1).max(86_400)));
 
 const configSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
@@ -25,9 +30,11 @@ const configSchema = z.object({
   SIM_LOCKS: z.coerce.number().int().min(0).max(100_000).default(50),
   /** Heartbeat interval of simulated locks, s. */
   SIM_HEARTBEAT_S: z.coerce.number().int().min(1).max(86_400).default(30),
-  /** Unlocks, door movements and alarms of simulated locks: off, normal (demo) or high (busy logs). */
+  /** Heartbeat interval of chosen simulated locks, s, as `imei:s,imei:s` (e.g. one lock that truly sleeps); others: SIM_HEARTBEAT_S. */
+  SIM_HEARTBEAT_S_BY_IMEI: secondsByImei.default({}),
   /** Simulated locks now and then drop off the network and come back (demo realism); `off` for tests. */
   SIM_OUTAGES: flag.default(true),
+  /** Unlocks, door movements and alarms of simulated locks: off, normal (demo) or high (busy logs). */
   SIM_ACTIVITY: z.enum(['off', 'normal', 'high']).default('normal'),
   /** Heartbeats older than this are deleted by a periodic job, d. */
   HEARTBEAT_RETENTION_DAYS: z.coerce.number().int().min(1).max(36_500).default(90),
@@ -49,6 +56,12 @@ const configSchema = z.object({
   SECRET_KEY: z.string().optional(),
   /** A SENT/DELIVERED command without a commandResult this long is retried (or TIMEOUT), ms. */
   COMMAND_RESPONSE_TIMEOUT_MS: z.coerce.number().int().min(100).max(86_400_000).default(30_000),
+  /**
+   * Wake window of a sleeping (NB-IoT) lock after each uplink, ms: the dispatcher sends it commands
+   * only within it (less a safety margin, gateway/outbox/dispatcher.ts) and the simulated locks stay
+   * connected this long before sleeping.
+   */
+  WAKE_WINDOW_MS: z.coerce.number().int().min(500).max(3_600_000).default(protocol.WAKE_WINDOW_MS),
   /** Period of the command sweeper (timeouts, expiry, dispatch to awake locks), ms. */
   COMMAND_SWEEP_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

@@ -28,10 +28,12 @@ const retention = startHeartbeatRetention(database, app.log, { days: config.HEAR
 
 let fleet: Awaited<ReturnType<typeof startFleet>> | undefined;
 if (config.SIM_LOCKS > 0) {
-  const devices = (await issueSimulatorCredentials(database)).slice(0, config.SIM_LOCKS);
+  // Each lock beats at SIM_HEARTBEAT_S or its SIM_HEARTBEAT_S_BY_IMEI interval and reports it (heartbeat intervalS).
+  const devices = (await issueSimulatorCredentials(database)).slice(0, config.SIM_LOCKS)
+    .map((device) => ({ ...device, heartbeatIntervalS: config.SIM_HEARTBEAT_S_BY_IMEI[device.imei] ?? config.SIM_HEARTBEAT_S }));
   // External broker: the same host and port, but the locks' own credentials, never the platform's.
   const brokerUrl = config.MQTT_URL ? deviceBrokerUrl(config.MQTT_URL) : `mqtt://127.0.0.1:${gateway.port}`;
-  fleet = await startFleet({ brokerUrl, devices, heartbeatS: config.SIM_HEARTBEAT_S, log: app.log, activity: ACTIVITY_PRESETS[config.SIM_ACTIVITY],
+  fleet = await startFleet({ brokerUrl, devices, wakeWindowMs: config.WAKE_WINDOW_MS, log: app.log, activity: ACTIVITY_PRESETS[config.SIM_ACTIVITY],
     behaviour: config.SIM_OUTAGES ? undefined : { flakyRatio: 0 } });
   attachSimulator(app, fleet); // demo/test: POST /iot/v1/simulator/attemptOpen
 }

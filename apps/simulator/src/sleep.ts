@@ -1,8 +1,9 @@
 /**
  * NB-IoT power saving of a simulated lock whose `alwaysOnline` is false (PSM-like): after each of its
- * uplinks the lock stays connected and reachable for a wake window (protocol.WAKE_WINDOW_MS, the
- * same window the platform's dispatcher assumes), then disconnects gracefully (MQTT DISCONNECT; its
- * session is persistent, clean=false) until its next heartbeat is due, when it reconnects and reports.
+ * uplinks the lock stays connected and reachable for a wake window (FleetOptions.wakeWindowMs, default
+ * protocol.WAKE_WINDOW_MS; the server's fleet gets the server's WAKE_WINDOW_MS, the window its
+ * dispatcher assumes), then disconnects gracefully (MQTT DISCONNECT; its session is persistent,
+ * clean=false) until its next heartbeat is due, when it reconnects and reports.
  * A downlink answer in progress (e.g. fingerprint enrolment) keeps it awake, and every answer is an
  * uplink that opens a new window, so the platform can send the next queued command at once.
  * A lock whose heartbeat interval is not longer than the window never sleeps.

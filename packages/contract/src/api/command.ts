@@ -65,7 +65,7 @@ export const lockQueue = z.object({
   alwaysOnline: z.boolean(),
   /** ISO 8601 UTC of the lock's last uplink, or null. */
   lastUplinkAt: z.string().nullable(),
-  /** Within protocol.WAKE_WINDOW_MS after the last uplink (or always online). */
+  /** Within the wake window after the last uplink (server WAKE_WINDOW_MS, default protocol.WAKE_WINDOW_MS), or always online. */
   awake: z.boolean(),
   /** Estimate of the next uplink: lastUplinkAt + heartbeat interval (ISO 8601 UTC), or null. */
   nextWakeAt: z.string().nullable(),

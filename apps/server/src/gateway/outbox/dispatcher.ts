@@ -10,7 +10,8 @@
  *   expiry -> EXPIRED), then a dispatch pass over every reachable lock. This also resumes the queue
  *   after a restart: a command SENT before a crash is retried by the timeout rule.
  * A sleeping lock counts as reachable for `awakeMs` after its last uplink (default
- * protocol.WAKE_WINDOW_MS minus a 2 s margin for the lock's own clock and the commit delay).
+ * awakeMsFor(protocol.WAKE_WINDOW_MS): the wake window minus a margin for the lock's own clock and
+ * the commit delay, 2 s but at most a fifth of the window).
  *
  * A claimed command is SENT before it is published; a publish failure leaves it SENT, and the
  * timeout rule retries it. When the transport knows the lock is not connected (embedded broker), the
@@ -25,8 +26,15 @@ import { onQueued } from '../../modules/command/signals.js';
 import type { GatewayLog } from '../log.js';
 import type { DownlinkTransport } from '../transport.js';
 
-/** Margin taken off the wake window when deciding a sleeping lock is still reachable, ms. */
+/** Margin taken off the wake window when deciding a sleeping lock is still reachable, ms... */
 export const AWAKE_MARGIN_MS = 2000;
+/** ...but at most this share of the window (a 2 s window keeps 1.6 s). */
+export const AWAKE_MARGIN_SHARE = 0.2;
+
+/** How long after its last uplink the dispatcher counts a sleeping lock as reachable, ms, for a wake window of `wakeWindowMs` ms. */
+export function awakeMsFor(wakeWindowMs: number): number {
+  return wakeWindowMs - Math.min(AWAKE_MARGIN_MS, wakeWindowMs * AWAKE_MARGIN_SHARE);
+}
 
 export interface DispatcherTuning {
   /** SENT/DELIVERED without a result this long: retry or TIMEOUT, ms (default 30,000). */
@@ -35,7 +43,7 @@ export interface DispatcherTuning {
   sweepIntervalMs?: number;
   /** Rows per claim / per sweep rule (default 100). */
   batch?: number;
-  /** A sleeping lock is reachable this long after its last uplink, ms (default WAKE_WINDOW_MS - AWAKE_MARGIN_MS). */
+  /** A sleeping lock is reachable this long after its last uplink, ms (default awakeMsFor(protocol.WAKE_WINDOW_MS) = 8000). */
   awakeMs?: number;
 }
 
@@ -74,7 +82,7 @@ export function startDispatcher(options: DispatcherOptions): Dispatcher {
   const { database, transport, box, log } = options;
   const responseTimeoutMs = options.responseTimeoutMs ?? 30_000;
   const batch = options.batch ?? 100;
-  const awakeMs = options.awakeMs ?? protocol.WAKE_WINDOW_MS - AWAKE_MARGIN_MS;
+  const awakeMs = options.awakeMs ?? awakeMsFor(protocol.WAKE_WINDOW_MS);
   const counters: DispatcherStats = { notConnected: 0, sent: 0, publishFailed: 0, delivered: 0, retried: 0, timedOut: 0, expired: 0 };
   const pendingLocks = new Set<number>();
   let pendingAll = false;

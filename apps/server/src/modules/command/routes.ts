@@ -3,7 +3,7 @@
  * ISP route (MQTT envelope) and the ZIGUANG vendor route (message envelope). All in the tenant's
  * transaction: another tenant's command or lock id is 404.
  */
-import { commandEndpoints, protocol } from '@iot/contract';
+import { commandEndpoints } from '@iot/contract';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Tx } from '../../db/client.js';
@@ -22,11 +22,11 @@ async function commandForPara(tx: Tx, id: number) {
   return { found, payload: { msgId: found.msgId, type: found.type, data: found.rawData, sentAtMs } };
 }
 
-/** Lock facts for its queue; 404 when not in the tenant. */
-async function queueHead(tx: Tx, lockId: number) {
+/** Lock facts for its queue (awake: an uplink within the last `wakeWindowMs` ms); 404 when not in the tenant. */
+async function queueHead(tx: Tx, lockId: number, wakeWindowMs: number) {
   const [lock] = await tx.select({
     id: locks.id, imei: locks.imei, alwaysOnline: locks.alwaysOnline, lastUplinkAt: locks.lastUplinkAt,
-    awake: sql<boolean>`${locks.alwaysOnline} or coalesce(${locks.lastUplinkAt} > now() - make_interval(secs => ${protocol.WAKE_WINDOW_MS / 1000}), false)`,
+    awake: sql<boolean>`${locks.alwaysOnline} or coalesce(${locks.lastUplinkAt} > now() - make_interval(secs => ${wakeWindowMs / 1000}), false)`,
     nextWakeAt: sql<string | null>`${locks.lastUplinkAt} + make_interval(secs => ${locks.heartbeatIntervalS})`,
   }).from(locks).where(eq(locks.id, lockId));
   if (!lock) throw new ApiError('NOT_FOUND');
@@ -41,7 +41,7 @@ export async function commandRoutes(app: FastifyInstance): Promise<void> {
   });
 
   registerEndpoint(app, commandEndpoints.simpleList, ({ query, inTenant }) =>
-    inTenant(async (tx) => ({ ...(await queueHead(tx, query.lockId)), commands: await lockCommands(tx, query.lockId) })));
+    inTenant(async (tx) => ({ ...(await queueHead(tx, query.lockId, app.config.WAKE_WINDOW_MS)), commands: await lockCommands(tx, query.lockId) })));
 
   registerEndpoint(app, commandEndpoints.cancel, ({ body, inTenant }) => inTenant((tx) => cancelCommand(tx, body.id)));
 
