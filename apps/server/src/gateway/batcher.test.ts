@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createBatcher, QueueFullError } from './batcher.js';
+import { createBatcher, createLanes, QueueFullError } from './batcher.js';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -78,5 +78,28 @@ describe('batcher', () => {
     await Promise.all(adds);
     expect(written).toEqual([1, 2, 3]);
     await expect(batcher.add(4)).rejects.toThrow(/closed/);
+  });
+
+  it('lanes: runs one write per lane at once, keeps each key in its lane and in order, and sums the stats', async () => {
+    const writes: { lane: number; items: number[] }[] = [];
+    let running = 0;
+    let peak = 0;
+    const lanes = createLanes<number>(2, (n) => n, {
+      maxBatch: 2, maxDelayMs: 1,
+      write: async (items) => {
+        running++;
+        peak = Math.max(peak, running);
+        await sleep(20);
+        writes.push({ lane: (items[0] as number) % 2, items });
+        running--;
+      },
+    });
+    await Promise.all([1, 2, 3, 4, 5, 6, 7, 8].map((n) => lanes.add(n)));
+    expect(peak).toBe(2);
+    for (const { lane, items } of writes) expect(items.every((n) => n % 2 === lane)).toBe(true);
+    expect(writes.filter((w) => w.lane === 1).flatMap((w) => w.items)).toEqual([1, 3, 5, 7]);
+    expect(lanes.stats()).toMatchObject({ batches: 4, written: 8, queued: 0, writing: 0 });
+    await lanes.close();
+    await expect(lanes.add(9)).rejects.toThrow('closed');
   });
 });
