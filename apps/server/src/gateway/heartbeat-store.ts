@@ -5,6 +5,7 @@
 import type { protocol } from '@iot/contract';
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../db/client.js';
+import { numberArray, textArray } from './array-literal.js';
 
 /** One heartbeat of an authenticated lock, ready to store. */
 export interface HeartbeatRecord {
@@ -18,7 +19,8 @@ export interface HeartbeatRecord {
 
 /**
  * Stores `records` in the caller's transaction (owner connection). The device clock travels as epoch
- * ms (float8) and is converted in SQL: parsing 500 ISO timestamps cost PGlite ~4 ms a batch.
+ * ms (float8) and is converted in SQL: parsing 500 ISO timestamps cost PGlite ~4 ms a batch; each
+ * column is one array-literal parameter (array-literal.ts).
  * Per batch:
  * - `insert into heartbeats ... on conflict (lock_id, seq) do nothing`, so a redelivered uplink is
  *   stored once;
@@ -36,7 +38,8 @@ export async function storeHeartbeats(tx: Tx, records: readonly HeartbeatRecord[
     if (!seen || record.seq > seen.seq) newest.set(record.lockId, record);
   }
   const latest = [...newest.values()];
-  const column = <V>(rows: readonly HeartbeatRecord[], pick: (record: HeartbeatRecord) => V) => sql.param(rows.map(pick));
+  const column = (rows: readonly HeartbeatRecord[], pick: (record: HeartbeatRecord) => number) => numberArray(rows.map(pick));
+  const texts = (rows: readonly HeartbeatRecord[], pick: (record: HeartbeatRecord) => string) => textArray(rows.map(pick));
 
   {
     const inserted = await tx.execute(sql`
@@ -49,7 +52,7 @@ export async function storeHeartbeats(tx: Tx, records: readonly HeartbeatRecord[
         ${column(records, (r) => r.data.battery)}::int[],
         ${column(records, (r) => r.data.rssi)}::int[],
         ${column(records, (r) => r.data.snr)}::real[],
-        ${column(records, (r) => r.data.firmwareVersion)}::text[],
+        ${texts(records, (r) => r.data.firmwareVersion)}::text[],
         ${column(records, (r) => r.ts)}::float8[]
       ) as v(tenant_id, lock_id, seq, battery, rssi, snr, firmware_version, device_ts_ms)
       on conflict (lock_id, seq) do nothing`);
@@ -69,7 +72,7 @@ export async function storeHeartbeats(tx: Tx, records: readonly HeartbeatRecord[
         ${column(latest, (r) => r.data.battery)}::int[],
         ${column(latest, (r) => r.data.rssi)}::int[],
         ${column(latest, (r) => r.data.snr)}::real[],
-        ${column(latest, (r) => r.data.firmwareVersion)}::text[],
+        ${texts(latest, (r) => r.data.firmwareVersion)}::text[],
         ${column(latest, (r) => r.data.intervalS)}::int[]
       ) as v(lock_id, seq, battery, rssi, snr, firmware_version, interval_s)
       where l.id = v.lock_id`);
