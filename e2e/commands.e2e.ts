@@ -42,12 +42,16 @@ describe.skipIf(!hasChromium)('command outbox in the console', () => {
     const row = page.locator('.ant-table-row').filter({ hasText: SLEEPING_IMEI });
     await expect.poll(() => row.count(), { timeout: 15_000 }).toBe(1);
     expect(await row.textContent()).toContain('NB 休眠');
-    // The lock reports its real interval, so the console's next wake (last uplink + interval) is true.
+    // The lock reports its real interval, so the console's next wake (last heartbeat + interval) is true.
     const lockOf = async () => (await apiGet<ApiPage<LockConfigRecord>>(page, `/iot/v1/lockConfigList?keyword=${SLEEPING_IMEI}&current=1&size=10`)).records[0];
     await expect.poll(async () => (await lockOf())?.heartbeatIntervalS, { timeout: 20_000 }).toBe(E2E_SLEEPING_HEARTBEAT_S);
     const lock = await lockOf() as LockConfigRecord;
     expect(lock.alwaysOnline).toBe(false);
-    expect(Date.parse(lock.nextWakeAt as string) - Date.parse(lock.lastUplinkAt as string)).toBe(E2E_SLEEPING_HEARTBEAT_S * 1000);
+    await expect.poll(async () => { // both read in one go; a heartbeat arriving in between just retries
+      const [current, beats] = await Promise.all([lockOf(), apiGet<ApiPage<HeartbeatLogRecord>>(page, `/iot/v1/logHeartbeat/list?imei=${SLEEPING_IMEI}&current=1&size=1`)]);
+      const last = beats.records[0];
+      return current?.nextWakeAt && last ? Date.parse(current.nextWakeAt) - Date.parse(last.receivedAt) : null;
+    }, { timeout: 20_000 }).toBe(E2E_SLEEPING_HEARTBEAT_S * 1000);
 
     await row.getByRole('button', { name: '下发配置' }).click();
     await page.locator('#config-volume').fill('33');

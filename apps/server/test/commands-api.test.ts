@@ -81,10 +81,13 @@ describe.skipIf(skipSuite)('command API', () => {
   });
 
   it('shows one lock\'s queue with reachability and the next expected wake-up', async () => {
-    await env.ctx.database.system.update(locks).set({ lastUplinkAt: sql`now() - interval '20 seconds'`, heartbeatIntervalS: 300 }).where(eq(locks.id, ids.a));
+    // Last heartbeat 100 s ago, an event uplink 20 s ago: the next wake is the next heartbeat.
+    const [lock] = await env.ctx.database.system.update(locks)
+      .set({ lastHeartbeatAt: sql`now() - interval '100 seconds'`, lastUplinkAt: sql`now() - interval '20 seconds'`, heartbeatIntervalS: 300 })
+      .where(eq(locks.id, ids.a)).returning({ lastHeartbeatAt: locks.lastHeartbeatAt });
     const queue = dataOf(await get(`/iot/v1/logDownCommand/simpleList?lockId=${ids.a}`));
     expect(queue).toMatchObject({ lockId: ids.a, alwaysOnline: false, awake: false });
-    expect(Date.parse(queue.nextWakeAt) - Date.parse(queue.lastUplinkAt)).toBe(300_000);
+    expect(Date.parse(queue.nextWakeAt) - (lock?.lastHeartbeatAt as Date).getTime()).toBe(300_000);
     expect(queue.commands.map((c: { type: string }) => c.type)).toEqual(['configPush', 'clockSync']);
     expect((await get(`/iot/v1/logDownCommand/simpleList?lockId=${ids.other}`)).statusCode).toBe(404);
     expect((await get('/iot/v1/logDownCommand/simpleList')).statusCode).toBe(400);

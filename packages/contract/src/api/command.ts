@@ -67,7 +67,7 @@ export const lockQueue = z.object({
   lastUplinkAt: z.string().nullable(),
   /** Within the wake window after the last uplink (server WAKE_WINDOW_MS, default protocol.WAKE_WINDOW_MS), or always online. */
   awake: z.boolean(),
-  /** Estimate of the next uplink: lastUplinkAt + heartbeat interval (ISO 8601 UTC), or null. */
+  /** When the lock is next expected to wake: its last heartbeat + heartbeat interval (ISO 8601 UTC), or null before any uplink. */
   nextWakeAt: z.string().nullable(),
   /** Commands not final (oldest first), then up to 10 recent final ones (newest first). */
   commands: z.array(commandRecord),
@@ -119,6 +119,7 @@ export const lockConfigRecord = z.object({
   heartbeatIntervalS: z.number().int(),
   online: z.boolean(),
   lastUplinkAt: z.string().nullable(),
+  /** As lockQueue.nextWakeAt. */
   nextWakeAt: z.string().nullable(),
   /** Last configuration the lock reported (configReport), or null. */
   config: lockConfig.nullable(),

@@ -13,6 +13,7 @@ import { registerEndpoint } from '../../http/endpoint.js';
 import { cancelCommand } from './outbox.js';
 import { maskedDownlink, maskedEnvelope } from './payload.js';
 import { findCommand, lockCommands, listCommands } from './repo.js';
+import { nextWakeSql } from '../lockDevice/repo.js';
 
 /** The command of `id` with what its payload needs; 404 when not in the tenant. */
 async function commandForPara(tx: Tx, id: number) {
@@ -27,7 +28,7 @@ async function queueHead(tx: Tx, lockId: number, wakeWindowMs: number) {
   const [lock] = await tx.select({
     id: locks.id, imei: locks.imei, alwaysOnline: locks.alwaysOnline, lastUplinkAt: locks.lastUplinkAt,
     awake: sql<boolean>`${locks.alwaysOnline} or coalesce(${locks.lastUplinkAt} > now() - make_interval(secs => ${wakeWindowMs / 1000}), false)`,
-    nextWakeAt: sql<string | null>`${locks.lastUplinkAt} + make_interval(secs => ${locks.heartbeatIntervalS})`,
+    nextWakeAt: nextWakeSql,
   }).from(locks).where(eq(locks.id, lockId));
   if (!lock) throw new ApiError('NOT_FOUND');
   const iso = (value: Date | string | null) => (value ? new Date(value).toISOString() : null);

@@ -13,7 +13,7 @@ import { registerEndpoint } from '../../http/endpoint.js';
 import { lockKeyword, roomSql } from '../command/repo.js';
 import { enqueueCommand } from '../command/outbox.js';
 import { signalQueued } from '../command/signals.js';
-import { onlineSql } from '../lockDevice/repo.js';
+import { nextWakeSql, onlineSql } from '../lockDevice/repo.js';
 
 const iso = (value: Date | string | null) => (value ? new Date(value).toISOString() : null);
 
@@ -27,7 +27,7 @@ async function listLockConfigs(tx: Tx, keyword: string | undefined, current: num
   const rows = await tx.select({
     id: locks.id, imei: locks.imei, name: locks.name, room: roomSql, model: locks.model, alwaysOnline: locks.alwaysOnline,
     heartbeatIntervalS: locks.heartbeatIntervalS, online: onlineSql, lastUplinkAt: locks.lastUplinkAt, config: locks.config,
-    nextWakeAt: sql<string | null>`${locks.lastUplinkAt} + make_interval(secs => ${locks.heartbeatIntervalS})`, pending,
+    nextWakeAt: nextWakeSql, pending,
   }).from(locks).where(where).orderBy(asc(locks.id)).limit(size).offset((current - 1) * size);
   const records = rows.map((row) => ({
     ...row,

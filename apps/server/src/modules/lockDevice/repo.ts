@@ -10,6 +10,13 @@ import { locks } from '../../db/schema.js';
 /** SQL boolean: the lock is online now. */
 export const onlineSql = sql<boolean>`coalesce(${locks.lastHeartbeatAt} > now() - make_interval(secs => ${locks.heartbeatIntervalS} * ${sql.raw(String(ONLINE_HEARTBEAT_FACTOR))}), false)`;
 
+/**
+ * SQL timestamp: when a sleeping lock is next expected to wake, i.e. its next heartbeat (last
+ * heartbeat + its interval; event uplinks and command answers do not move a lock's heartbeat timer).
+ * Before any heartbeat: last uplink + interval; null before any uplink.
+ */
+export const nextWakeSql = sql<string | null>`coalesce(${locks.lastHeartbeatAt}, ${locks.lastUplinkAt}) + make_interval(secs => ${locks.heartbeatIntervalS})`;
+
 export interface LockFilter {
   keyword?: string;
   online?: boolean;
