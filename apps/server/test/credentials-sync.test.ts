@@ -98,6 +98,12 @@ describe.skipIf(skipSuite)('credential sync with simulated locks', () => {
     const attempt = { lockId: lockId(1), method: 'password', password: '7654321' };
     expect((await post('/iot/v1/simulator/attemptOpen', attempt)).success).toBe(true);
     expect(await post('/iot/v1/simulator/attemptOpen', attempt)).toMatchObject({ success: false, reason: 'used' });
+    // Who can open: no longer once its use is reported; it still could just before the use.
+    const openers = async (at?: string) => (await get(`/iot/v1/lockDevice/whoCanOpen?lockId=${lockId(1)}${at ? `&at=${encodeURIComponent(at)}` : ''}`))
+      .records.map((r: { id: number }) => r.id);
+    await waitFor(() => openers(), (ids) => !ids.includes(once.id));
+    const [use] = await env.ctx.database.system.select().from(openRecords).where(and(eq(openRecords.lockId, lockId(1)), eq(openRecords.success, true)));
+    expect(await openers(new Date((use?.lockTime as Date).getTime() - 1).toISOString())).toContain(once.id);
     const user = await addUser(1, '李四');
     const finger = await post('/iot/v1/zg/addFingerPrint', { action: 'add', lockId: lockId(1), lockUserId: user.id });
     expect(finger.slot).toBeNull();

@@ -127,7 +127,8 @@ export const whoCanOpenQuery = z.object({ ...lockRefFields, /** Default now. */ 
   .refine((v) => v.lockId !== undefined || v.imei !== undefined, { message: 'lockId or imei is required', path: ['lockId'] });
 /**
  * Every credential confirmed on the lock (any sync state but adding / add_failed: a pending or failed
- * delete may still open) valid at `at`, whose holder (if any) is not frozen nor out of window.
+ * delete may still open) valid at `at`, whose holder (if any) is not frozen nor out of window, and,
+ * for a one-time password, not yet reported used (a successful open with it) by `at`.
  */
 export const whoCanOpen = z.object({ lockId: z.number().int(), imei: z.string(), at: z.string(), records: z.array(credentialRecord) });
 

@@ -10,7 +10,7 @@ import {
 import { and, count, desc, eq, gte, ilike, inArray, isNull, lte, or, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Executor } from '../../db/client.js';
-import { commands, credentialOperations, credentials, locks, lockUsers } from '../../db/schema.js';
+import { commands, credentialOperations, credentials, locks, lockUsers, openRecords } from '../../db/schema.js';
 import { ApiError } from '../../http/api-error.js';
 import { containsPattern, insertAudit } from '../audit/repo.js';
 import { roomSql } from '../command/repo.js';
@@ -74,7 +74,9 @@ export async function capacity(tx: Executor, ref: { lockId?: number; imei?: stri
 /**
  * Credentials that open the lock at `at`: confirmed on the lock (any state but adding / add_failed; a
  * pending or failed delete may still open), inside their window, holder (if any) not frozen and inside
- * the holder's window. A one-time password counts until the platform hears it was used.
+ * the holder's window. A one-time password counts until the platform hears it was used: a successful
+ * password open record of its slot on this lock, on the lock's clock after the password was created
+ * (the slot may have held an earlier password) and not after `at`.
  */
 export async function whoCanOpen(tx: Executor, ref: { lockId?: number; imei?: string; at?: string }) {
   const lock = await findLock(tx, ref);
@@ -84,6 +86,8 @@ export async function whoCanOpen(tx: Executor, ref: { lockId?: number; imei?: st
   const page = await selectCredentials(tx, all([
     eq(credentials.lockId, lock.id), sql`${credentials.syncState} not in ('adding', 'add_failed')`, inWindow(credentials.validFrom, credentials.validTo),
     or(isNull(credentials.lockUserId), and(eq(holder.status, 'normal'), inWindow(holder.validFrom, holder.validTo))),
+    sql`not (${credentials.oneTime} and exists (select 1 from ${openRecords} o where o.lock_id = ${credentials.lockId} and o.method = 'password'
+      and o.success and o.slot = ${credentials.slot} and o.lock_time >= ${credentials.createdAt} and o.lock_time <= ${at.toISOString()}::timestamptz))`,
   ]));
   return { lockId: lock.id, imei: lock.imei, at: at.toISOString(), records: page.records };
 }
