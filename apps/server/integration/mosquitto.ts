@@ -42,7 +42,7 @@ export async function startMosquitto(users: Map<string, string>, platformUsers: 
   const dir = mkdtempSync(join(tmpdir(), 'iot-mosquitto-'));
   const port = await freePort();
   const passwd = join(dir, 'passwd');
-  writeFileSync(passwd, [...users].map(([user, password]) => `${user}:${password}`).join('\n') + '\n', { mode: 0o600 });
+  writeFileSync(passwd, `${[...users].map(([user, password]) => `${user}:${password}`).join('\n')}\n`, { mode: 0o600 });
   execFileSync(PASSWD, ['-U', passwd]);
   writeFileSync(join(dir, 'acl'), aclFile(platformUsers));
   const isRoot = process.getuid?.() === 0;

@@ -6,10 +6,8 @@ import { ACCOUNT_TYPE_ADMIN } from '@iot/contract';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountRoles, accountTenants, accounts, roles } from '../src/db/schema.js';
-import { hashPassword } from '../src/modules/oauth/passwords.js';
 import {
-  ADMIN_PASSWORD, addAccount, addRole, bindRoles, call, createTestContext, dataOf, encryptPassword, OPERATOR_PASSWORD,
-  operatorWith, rowsOf, signIn, signInResponse, skipSuite, tableChecksum, type TestContext,
+  ADMIN_PASSWORD, addAccount, addRole, bindRoles, call, createTestContext, dataOf, encryptPassword, OPERATOR_PASSWORD, rowsOf, signIn, signInResponse, skipSuite, type TestContext,
 } from './helper.js';
 
 describe.skipIf(skipSuite)('accounts, roles and bindings', () => {

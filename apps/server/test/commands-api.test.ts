@@ -87,7 +87,7 @@ describe.skipIf(skipSuite)('command API', () => {
       .where(eq(locks.id, ids.a)).returning({ lastHeartbeatAt: locks.lastHeartbeatAt });
     const queue = dataOf(await get(`/iot/v1/logDownCommand/simpleList?lockId=${ids.a}`));
     expect(queue).toMatchObject({ lockId: ids.a, alwaysOnline: false, awake: false });
-    expect(Date.parse(queue.nextWakeAt) - (lock?.lastHeartbeatAt as Date).getTime()).toBe(300_000);
+    expect(Date.parse(queue.nextWakeAt) - new Date(lock?.lastHeartbeatAt as Date).getTime()).toBe(300_000);
     expect(queue.commands.map((c: { type: string }) => c.type)).toEqual(['configPush', 'clockSync']);
     expect((await get(`/iot/v1/logDownCommand/simpleList?lockId=${ids.other}`)).statusCode).toBe(404);
     expect((await get('/iot/v1/logDownCommand/simpleList')).statusCode).toBe(400);

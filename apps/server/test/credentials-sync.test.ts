@@ -103,7 +103,7 @@ describe.skipIf(skipSuite)('credential sync with simulated locks', () => {
       .records.map((r: { id: number }) => r.id);
     await waitFor(() => openers(), (ids) => !ids.includes(once.id));
     const [use] = await env.ctx.database.system.select().from(openRecords).where(and(eq(openRecords.lockId, lockId(1)), eq(openRecords.success, true)));
-    expect(await openers(new Date((use?.lockTime as Date).getTime() - 1).toISOString())).toContain(once.id);
+    expect(await openers(new Date(new Date(use?.lockTime as Date).getTime() - 1).toISOString())).toContain(once.id);
     const user = await addUser(1, '李四');
     const finger = await post('/iot/v1/zg/addFingerPrint', { action: 'add', lockId: lockId(1), lockUserId: user.id });
     expect(finger.slot).toBeNull();

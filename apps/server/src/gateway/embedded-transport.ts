@@ -22,9 +22,9 @@ import type { DownlinkTransport } from './transport.js';
 export function createEmbeddedTransport(broker: Aedes): DownlinkTransport {
   const listeners: ((imei: string, msgId: string) => void)[] = [];
   broker.on('ack', (packet, client: Client | undefined) => {
-    if (!packet || packet.cmd !== 'publish' || !client) return;
+    if (packet?.cmd !== 'publish' || !client) return;
     const topic = protocol.parseDeviceTopic(packet.topic);
-    if (!topic || topic.direction !== 'down' || topic.imei !== client.id) return;
+    if (topic?.direction !== 'down' || topic.imei !== client.id) return;
     let msgId: unknown;
     try {
       msgId = JSON.parse(Buffer.from(packet.payload as Buffer | string).toString('utf8')).msgId;

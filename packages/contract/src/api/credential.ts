@@ -9,7 +9,7 @@
  * kept to the minute (seconds dropped). Vocabulary and operation-log schemas: credentialLog.ts.
  */
 import { z } from 'zod';
-import { COMMAND_STATES, OPEN_METHODS } from '../protocol/index.js';
+import { COMMAND_STATES, type OPEN_METHODS } from '../protocol/index.js';
 import { commandRecord, lockId } from './command.js';
 import { isoTime, lockRefFields, lockRefRecord } from './deviceLog.js';
 import { endpoint } from './endpoint.js';
