@@ -1,0 +1,128 @@
+/**
+ * Device activity tables (issue #3): the heartbeat log, the event-uplink log (上报日志), unlock records,
+ * alerts with their lifecycle, and the command outbox. Tenant-scoped with row-level security
+ * (migration 0005_device_activity_rls.sql). Times are `timestamptz`; units are in column comments.
+ */
+import { sql } from 'drizzle-orm';
+import { bigint, bigserial, boolean, index, integer, jsonb, pgTable, real, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { locks } from './schema.js';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+
+/**
+ * Heartbeat log; (lock, seq) is unique so a redelivered uplink is stored once. `lock_id` is not a
+ * foreign key: its per-row check (a `FOR KEY SHARE` lookup of the lock) cost a quarter of each ingest
+ * batch (bench/RESULTS.md, 2026-11-22); the gateway writes only authenticated locks' ids, and locks
+ * are disabled, not deleted, by the console.
+ */
+export const heartbeats = pgTable('heartbeats', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  tenantId: integer('tenant_id').notNull(),
+  lockId: integer('lock_id').notNull(),
+  seq: integer('seq').notNull(),
+  battery: integer('battery').notNull(),
+  rssi: integer('rssi').notNull(),
+  snr: real('snr').notNull(),
+  firmwareVersion: text('firmware_version').notNull(),
+  /** Device clock, ms since epoch. */
+  deviceTs: timestamp('device_ts', { withTimezone: true }).notNull(),
+  receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [
+  uniqueIndex('heartbeats_lock_seq').on(t.lockId, t.seq),
+  index('heartbeats_lock_time').on(t.lockId, t.receivedAt),
+]);
+
+
+/** Every event uplink except heartbeats (上报日志), as received; (lock, seq) unique for dedupe. */
+export const uplinks = pgTable('uplinks', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  tenantId: integer('tenant_id').notNull(),
+  lockId: integer('lock_id').notNull().references(() => locks.id, { onDelete: 'cascade' }),
+  seq: integer('seq').notNull(),
+  msgId: text('msg_id').notNull(),
+  type: text('type').notNull(),
+  data: jsonb('data').notNull(),
+  /** Device clock. */
+  deviceTs: timestamp('device_ts', { withTimezone: true }).notNull(),
+  receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [
+  uniqueIndex('uplinks_lock_seq').on(t.lockId, t.seq),
+  index('uplinks_lock_time').on(t.lockId, t.receivedAt),
+  index('uplinks_tenant_time').on(t.tenantId, t.receivedAt),
+]);
+
+/** Unlock records (开锁日志). */
+export const openRecords = pgTable('open_records', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  tenantId: integer('tenant_id').notNull(),
+  lockId: integer('lock_id').notNull().references(() => locks.id, { onDelete: 'cascade' }),
+  uplinkId: bigint('uplink_id', { mode: 'number' }),
+  /** protocol OPEN_METHODS. */
+  method: text('method').notNull(),
+  slot: integer('slot'),
+  userSlot: integer('user_slot'),
+  success: boolean('success').notNull(),
+  /** Lock clock at the attempt. */
+  lockTime: timestamp('lock_time', { withTimezone: true }).notNull(),
+  receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [index('open_records_lock_time').on(t.lockId, t.receivedAt), index('open_records_tenant_time').on(t.tenantId, t.receivedAt)]);
+
+/**
+ * Alerts (报警日志 / 门锁警告): one row per occurrence of a condition, with a lifecycle
+ * active|cleared x unacknowledged|acknowledged. A repeat of an active alert updates it
+ * (occurrences, last_at); at most one active alert per (lock, kind).
+ */
+export const alerts = pgTable('alerts', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  tenantId: integer('tenant_id').notNull(),
+  lockId: integer('lock_id').notNull().references(() => locks.id, { onDelete: 'cascade' }),
+  /** protocol ALARM_KINDS key. */
+  kind: text('kind').notNull(),
+  /** critical | major | minor | warning. */
+  severity: text('severity').notNull(),
+  /** active | cleared. */
+  state: text('state').notNull().default('active'),
+  occurrences: integer('occurrences').notNull().default(1),
+  detail: text('detail'),
+  firstAt: timestamp('first_at', { withTimezone: true }).notNull().defaultNow(),
+  lastAt: timestamp('last_at', { withTimezone: true }).notNull().defaultNow(),
+  clearedAt: timestamp('cleared_at', { withTimezone: true }),
+  acknowledgedBy: text('acknowledged_by'),
+  acknowledgedAt: timestamp('acknowledged_at', { withTimezone: true }),
+}, (t) => [
+  uniqueIndex('alerts_one_active').on(t.lockId, t.kind).where(sql`state = 'active'`),
+  index('alerts_tenant_time').on(t.tenantId, t.lastAt),
+]);
+
+/**
+ * Downlink command outbox (下发日志): every downlink is a row first. States per protocol
+ * COMMAND_STATES (ThingsBoard persistent RPC): QUEUED -> SENT -> DELIVERED -> SUCCESSFUL | FAILED,
+ * plus TIMEOUT, EXPIRED, CANCELED. Secret fields of `data` are stored encrypted (issue #4).
+ */
+export const commands = pgTable('commands', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  /** Sent as the downlink's msgId; answered by commandResult.commandMsgId. */
+  msgId: text('msg_id').notNull().unique(),
+  tenantId: integer('tenant_id').notNull(),
+  lockId: integer('lock_id').notNull().references(() => locks.id, { onDelete: 'cascade' }),
+  /** protocol DownlinkType. */
+  type: text('type').notNull(),
+  data: jsonb('data').notNull(),
+  state: text('state').notNull().default('QUEUED'),
+  attempts: integer('attempts').notNull().default(0),
+  maxAttempts: integer('max_attempts').notNull().default(3),
+  /** Username of the operator (or `system`). */
+  createdBy: text('created_by').notNull(),
+  createdAt: createdAt(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  sentAt: timestamp('sent_at', { withTimezone: true }),
+  deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+  completedAt: timestamp('completed_at', { withTimezone: true }),
+  resultCode: integer('result_code'),
+  resultDetail: text('result_detail'),
+  resultSlot: integer('result_slot'),
+}, (t) => [
+  index('commands_lock_state').on(t.lockId, t.state, t.id),
+  index('commands_state_expiry').on(t.state, t.expiresAt),
+  index('commands_tenant_time').on(t.tenantId, t.createdAt),
+]);
