@@ -21,22 +21,28 @@ export function roomOf(row: { building: string; floor: string; roomName: string 
 /** ISO 8601 UTC of a timestamp column value (Date or string, by driver). */
 export const iso = (value: Date | string | null): string | null => (value === null ? null : new Date(value).toISOString());
 
+/** Where-clause of the lock named by `lockId` and/or `imei`; undefined when neither is given. */
+function lockNamed(filter: Pick<LogFilter, 'lockId' | 'imei'>): SQL | undefined {
+  if (filter.lockId === undefined && !filter.imei) return undefined;
+  return and(filter.lockId !== undefined ? eq(locks.id, filter.lockId) : undefined, filter.imei ? eq(locks.imei, filter.imei) : undefined);
+}
+
 /**
  * The id of the lock named by `lockId` / `imei` in the tenant: undefined when neither is given, null
  * when no such lock is visible (the caller returns an empty result).
  */
 export async function lockIdOf(tx: Tx, filter: Pick<LogFilter, 'lockId' | 'imei'>): Promise<number | null | undefined> {
-  if (filter.lockId === undefined && filter.imei === undefined) return undefined;
-  const conditions = [filter.lockId !== undefined ? eq(locks.id, filter.lockId) : undefined, filter.imei ? eq(locks.imei, filter.imei) : undefined];
-  const [row] = await tx.select({ id: locks.id }).from(locks).where(and(...conditions));
+  const named = lockNamed(filter);
+  if (!named) return undefined;
+  const [row] = await tx.select({ id: locks.id }).from(locks).where(named);
   return row?.id ?? null;
 }
 
 /** The lock (id, imei, name, room) named by `lockId` / `imei`; 404 NOT_FOUND when the tenant has none. */
 export async function requireLock(tx: Tx, filter: Pick<LogFilter, 'lockId' | 'imei'>) {
-  if (filter.lockId === undefined && !filter.imei) throw new ApiError('NOT_FOUND');
-  const conditions = [filter.lockId !== undefined ? eq(locks.id, filter.lockId) : undefined, filter.imei ? eq(locks.imei, filter.imei) : undefined];
-  const [row] = await tx.select({ id: locks.id, ...lockColumns, intervalS: locks.heartbeatIntervalS }).from(locks).where(and(...conditions));
+  const named = lockNamed(filter);
+  if (!named) throw new ApiError('NOT_FOUND');
+  const [row] = await tx.select({ id: locks.id, ...lockColumns, intervalS: locks.heartbeatIntervalS }).from(locks).where(named);
   if (!row) throw new ApiError('NOT_FOUND');
   return { id: row.id, imei: row.imei, name: row.lockName, room: roomOf(row), intervalS: row.intervalS };
 }
