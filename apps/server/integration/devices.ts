@@ -9,7 +9,7 @@ import mqtt, { type MqttClient } from 'mqtt';
 import type { Database } from '../src/db/client.js';
 import { migrateDatabase } from '../src/db/migrate.js';
 import { seedDemo } from '../src/db/seed.js';
-import { issueSimulatorCredentials } from '../src/gateway/provision.js';
+import { issueSimulatorCredentials } from '../src/modules/lockDevice/credentials.js';
 
 /** Migrates, seeds `n` simulated locks and returns their (fresh) credentials. */
 export async function provisionLocks(database: Database, n: number): Promise<SimulatedDevice[]> {

@@ -27,10 +27,20 @@ import { commandRoutes } from './modules/command/routes.js';
 import { credentialRoutes } from './modules/credential/routes.js';
 import { lockConfigRoutes } from './modules/lockConfig/routes.js';
 import { tenantRoutes } from './modules/tenant/routes.js';
+import { onCommandFinished } from './modules/command/lifecycle.js';
+import { settleFinishedCommands } from './modules/credential/sync.js';
 
 /** Every module's routes; adding an entity adds one line here. */
 const modules = [oauthRoutes, tenantRoutes, lockDeviceRoutes, accountRoutes, roleRoutes, auditRoutes, commandRoutes, lockConfigRoutes,
   logUpCommandRoutes, logHeartbeatRoutes, lockAlertRoutes, lockOpenRecordRoutes, lockJournalRoutes, credentialRoutes];
+
+/**
+ * Hooks between modules, wired here and nowhere else (idempotent: the lifecycle keeps a set).
+ * Credential sync states follow their commands' final states, in the transaction that writes them.
+ */
+function wireModuleHooks(): void {
+  onCommandFinished(settleFinishedCommands);
+}
 
 export interface AppOptions {
   config: Config;
@@ -45,6 +55,7 @@ export async function buildApp({ config, database, logger }: AppOptions): Promis
     trustProxy: true,
     bodyLimit: 1024 * 1024,
   });
+  wireModuleHooks();
   app.decorate('config', config);
   app.decorate('database', database);
   await app.register(errorsPlugin);

@@ -12,7 +12,7 @@ import { openDatabase } from './db/client.js';
 import { migrateDatabase } from './db/migrate.js';
 import { seedDemo } from './db/seed.js';
 import { startGateway } from './gateway/index.js';
-import { issueSimulatorCredentials } from './gateway/provision.js';
+import { issueSimulatorCredentials } from './modules/lockDevice/credentials.js';
 import { startHeartbeatRetention } from './modules/logHeartbeat/retention.js';
 
 const config = loadConfig();

@@ -48,7 +48,7 @@ describe.skipIf(skipSuite)('two dispatchers on one database', () => {
             const [lock] = await rowsOf<{ id: number }>(tx.execute(sql`select id from locks where imei = ${imei}`));
             seq += 1;
             const result = { msgId: `r${seq}`, seq, type: 'commandResult' as const, ts: Date.now(), data: { commandMsgId: message.msgId, code: 0 } };
-            await applyCommandResults(tx, [{ uplinkId: 0, lockId: lock?.id as number, tenantId: 100, imei, message: result }]);
+            await applyCommandResults(tx, [{ lockId: lock?.id as number, message: result }]);
           }).then(() => getDispatcher().wake([]));
         }, 5);
       },

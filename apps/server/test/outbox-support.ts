@@ -12,7 +12,7 @@ import { commands, locks } from '../src/db/schema.js';
 import { type Gateway, startGateway } from '../src/gateway/index.js';
 import { silentLog } from '../src/gateway/log.js';
 import type { DispatcherTuning } from '../src/gateway/outbox/index.js';
-import { issueSimulatorCredentials } from '../src/gateway/provision.js';
+import { issueSimulatorCredentials } from '../src/modules/lockDevice/credentials.js';
 import { type EnqueueInput, enqueueCommand } from '../src/modules/command/outbox.js';
 import { signalQueued } from '../src/modules/command/signals.js';
 import { createTestContext, type TestContext } from './helper.js';

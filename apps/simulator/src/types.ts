@@ -1,4 +1,4 @@
-/** What the simulator needs to impersonate one lock (issued by the server's gateway/provision.ts). */
+/** What the simulator needs to impersonate one lock (issued by the server's modules/lockDevice/credentials.ts). */
 export interface SimulatedDevice {
   /** 15 digits; also the MQTT client id and username. */
   imei: string;

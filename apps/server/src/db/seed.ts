@@ -9,7 +9,7 @@ import { ACCOUNT_TYPE_ADMIN, ACCOUNT_TYPE_OPERATOR, type Authority, LOCK_VENDOR 
 import { and, count, eq } from 'drizzle-orm';
 import type { Database, Tx } from './client.js';
 import { accountRoles, accountTenants, accounts, locks, roles, tenants } from './schema.js';
-import { hashDeviceSecret, newDeviceSecret } from '../gateway/device-secret.js';
+import { hashDeviceSecret, newDeviceSecret } from '../crypto/device-secret.js';
 import { hashPassword, verifyPassword } from '../modules/oauth/passwords.js';
 
 export interface SeedOptions {

@@ -3,10 +3,9 @@
  * Transport-neutral: the embedded broker maps the results onto aedes' hooks.
  */
 import { protocol } from '@iot/contract';
-import { inArray } from 'drizzle-orm';
+import { hashDeviceSecret, verifyDeviceSecret } from '../crypto/device-secret.js';
 import type { Database } from '../db/client.js';
-import { locks } from '../db/schema.js';
-import { hashDeviceSecret, verifyDeviceSecret } from './device-secret.js';
+import { findLockCredentials, type LockCredentials } from '../modules/lockDevice/credentials.js';
 import type { DeviceSession } from './ingest.js';
 
 /** MQTT 3.1.1 CONNACK return codes used for refusals. */
@@ -20,16 +19,8 @@ export type AuthResult =
 const DUMMY_HASH = hashDeviceSecret('no such device');
 const MAX_SECRET_BYTES = 256;
 
-/** What authentication needs of a lock row. */
-interface LockCredentials {
-  id: number;
-  tenantId: number;
-  hash: string;
-  enabled: boolean;
-}
-
 /** Finds locks by IMEI; undefined when unknown. */
-export type LockLookup = (imei: string) => Promise<LockCredentials | undefined>;
+export type LockLookup = (imei: string) => Promise<Omit<LockCredentials, 'imei'> | undefined>;
 
 /**
  * A LockLookup that coalesces the lookups arriving in the same event-loop turn into one
@@ -38,7 +29,7 @@ export type LockLookup = (imei: string) => Promise<LockCredentials | undefined>;
  * call reads the current row. Rejects when the database fails.
  */
 export function createLockLookup(database: Database): LockLookup {
-  let pending = new Map<string, { resolve(row: LockCredentials | undefined): void; reject(error: unknown): void }[]>();
+  let pending = new Map<string, { resolve(row: Omit<LockCredentials, 'imei'> | undefined): void; reject(error: unknown): void }[]>();
   let scheduled = false;
 
   async function flush(): Promise<void> {
@@ -49,11 +40,8 @@ export function createLockLookup(database: Database): LockLookup {
     for (let start = 0; start < imeis.length; start += 1000) {
       const chunk = imeis.slice(start, start + 1000);
       try {
-        const rows = await database.system
-          .select({ imei: locks.imei, id: locks.id, tenantId: locks.tenantId, hash: locks.deviceSecretHash, enabled: locks.enabled })
-          .from(locks)
-          .where(inArray(locks.imei, chunk));
-        const byImei = new Map(rows.map(({ imei, ...row }) => [imei, row]));
+        const rows = await findLockCredentials(database, chunk);
+        const byImei = new Map(rows.map((row) => [row.imei, row]));
         for (const imei of chunk) for (const waiter of batch.get(imei) ?? []) waiter.resolve(byImei.get(imei));
       } catch (error) {
         for (const imei of chunk) for (const waiter of batch.get(imei) ?? []) waiter.reject(error);

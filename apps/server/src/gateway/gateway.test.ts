@@ -4,10 +4,10 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/client.js';
 import { heartbeats, locks } from '../db/schema.js';
-import { hashDeviceSecret } from './device-secret.js';
+import { hashDeviceSecret } from '../crypto/device-secret.js';
 import { type Gateway, startGateway } from './index.js';
 import { silentLog } from './log.js';
-import { issueSimulatorCredentials } from './provision.js';
+import { issueSimulatorCredentials } from '../modules/lockDevice/credentials.js';
 import * as fx from './test-support.js';
 import { LOCK_A, LOCK_B, LOCK_DISABLED, SECRET_A, SECRET_B, SIM } from './test-support.js';
 

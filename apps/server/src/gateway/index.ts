@@ -1,7 +1,7 @@
 /**
  * The device gateway (ARCHITECTURE.md "Device protocol", docs/protocol.md): device authentication,
  * topic rules and durable uplink ingest. The ingest pipeline (ingest.ts -> batcher.ts ->
- * heartbeat-store.ts) is independent of the transport: the embedded aedes broker (broker.ts) by
+ * uplink-store.ts, which writes through the owner modules' services) is independent of the transport: the embedded aedes broker (broker.ts) by
  * default, or, with `MQTT_URL`, an MQTT 5 client of an external broker sharing the uplinks with the
  * other server instances (external-broker.ts).
  */
@@ -19,7 +19,6 @@ import { createOutbox, type Dispatcher, type DispatcherTuning, type OutboxConfig
 
 export type { GatewayLog } from './log.js';
 export type { DeviceSession } from './ingest.js';
-export { issueSimulatorCredentials } from './provision.js';
 
 export interface GatewayOptions {
   database: Database;

@@ -7,7 +7,7 @@ import mqtt, { type IClientOptions, type MqttClient } from 'mqtt';
 import { type Database, openDatabase } from '../db/client.js';
 import { migrateDatabase } from '../db/migrate.js';
 import { locks, tenants } from '../db/schema.js';
-import { hashDeviceSecret } from './device-secret.js';
+import { hashDeviceSecret } from '../crypto/device-secret.js';
 
 export const LOCK_A = '860000000000001';
 export const LOCK_B = '860000000000002';

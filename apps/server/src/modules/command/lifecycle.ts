@@ -11,9 +11,9 @@
  * Every write of a final state runs the registered "command finished" hooks in its transaction.
  */
 import { sql } from 'drizzle-orm';
-import type { Executor, Tx } from '../../db/client.js';
-import type { StoredUplink } from '../../gateway/uplink-handlers.js';
 import type { protocol } from '@iot/contract';
+import type { Executor, Tx } from '../../db/client.js';
+import { rowsOf } from '../../db/rows.js';
 
 /** A command just claimed for sending. */
 export interface ClaimedCommand {
@@ -28,8 +28,6 @@ export interface ClaimedCommand {
   sentAtMs: number;
   attempts: number;
 }
-
-const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 /** A command that just reached a final state (protocol.FINAL_COMMAND_STATES). */
 export interface FinishedCommand {
@@ -120,7 +118,7 @@ export async function markDelivered(db: Executor, imei: string, msgId: string): 
  * only while not final and sent at least once (a late answer to a re-queued command still counts;
  * answers to final commands, e.g. the repeat of a retried one, are ignored).
  */
-export async function applyCommandResults(tx: Tx, uplinks: StoredUplink<protocol.UplinkMessage & { type: 'commandResult' }>[]): Promise<void> {
+export async function applyCommandResults(tx: Tx, uplinks: readonly { lockId: number; message: Extract<protocol.UplinkMessage, { type: 'commandResult' }> }[]): Promise<void> {
   for (const { lockId, message } of uplinks) {
     const { commandMsgId, code, detail, slot } = message.data;
     const updated = await tx.execute(sql`
@@ -129,7 +127,7 @@ export async function applyCommandResults(tx: Tx, uplinks: StoredUplink<protocol
       where msg_id = ${commandMsgId} and lock_id = ${lockId} and attempts > 0
         and state in ('QUEUED', 'SENT', 'DELIVERED')
       returning ${FINISHED_COLUMNS}`);
-    await commandsFinished(tx, rowsOf(updated));
+    await commandsFinished(tx, rowsOf<Record<string, unknown>>(updated));
   }
 }
 
@@ -177,7 +175,7 @@ export async function failCommand(db: Executor, id: number, detail: string): Pro
       update commands c set state = 'FAILED', result_detail = ${detail}, completed_at = now()
       where id = ${id} and state in ('QUEUED', 'SENT', 'DELIVERED')
       returning ${FINISHED_COLUMNS}`);
-    await commandsFinished(tx, rowsOf(updated));
+    await commandsFinished(tx, rowsOf<Record<string, unknown>>(updated));
   });
 }
 

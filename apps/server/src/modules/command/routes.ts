@@ -4,36 +4,13 @@
  * transaction: another tenant's command or lock id is 404.
  */
 import { commandEndpoints } from '@iot/contract';
-import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { Tx } from '../../db/client.js';
-import { locks } from '../../db/schema.js';
-import { ApiError } from '../../http/api-error.js';
 import { registerEndpoint } from '../../http/endpoint.js';
 import { cancelCommand } from './outbox.js';
 import { maskedDownlink, maskedEnvelope } from './payload.js';
-import { findCommand, lockCommands, listCommands } from './repo.js';
-import { nextWakeSql } from '../lockDevice/repo.js';
-
-/** The command of `id` with what its payload needs; 404 when not in the tenant. */
-async function commandForPara(tx: Tx, id: number) {
-  const found = await findCommand(tx, id);
-  if (!found) throw new ApiError('NOT_FOUND');
-  const sentAtMs = found.sentAt ? Date.parse(found.sentAt) : null;
-  return { found, payload: { msgId: found.msgId, type: found.type, data: found.rawData, sentAtMs } };
-}
-
-/** Lock facts for its queue (awake: an uplink within the last `wakeWindowMs` ms); 404 when not in the tenant. */
-async function queueHead(tx: Tx, lockId: number, wakeWindowMs: number) {
-  const [lock] = await tx.select({
-    id: locks.id, imei: locks.imei, alwaysOnline: locks.alwaysOnline, lastUplinkAt: locks.lastUplinkAt,
-    awake: sql<boolean>`${locks.alwaysOnline} or coalesce(${locks.lastUplinkAt} > now() - make_interval(secs => ${wakeWindowMs / 1000}), false)`,
-    nextWakeAt: nextWakeSql,
-  }).from(locks).where(eq(locks.id, lockId));
-  if (!lock) throw new ApiError('NOT_FOUND');
-  const iso = (value: Date | string | null) => (value ? new Date(value).toISOString() : null);
-  return { lockId: lock.id, imei: lock.imei, alwaysOnline: lock.alwaysOnline, awake: lock.awake, lastUplinkAt: iso(lock.lastUplinkAt), nextWakeAt: iso(lock.nextWakeAt) };
-}
+import { lockCommands, listCommands } from './repo.js';
+import { queueHead } from '../lockDevice/repo.js';
+import { commandForPara } from './service.js';
 
 export async function commandRoutes(app: FastifyInstance): Promise<void> {
   registerEndpoint(app, commandEndpoints.list, ({ query, inTenant }) => {

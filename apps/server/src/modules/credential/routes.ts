@@ -2,8 +2,8 @@
  * Credential management routes (issue #4; contract api/credential.ts): operations on lock users and
  * credentials, lists, operation logs, retry/discard, capacity, reveal, offboarding, who-can-open and
  * the simulator's open attempt. Everything runs in the tenant's transaction (another tenant's id is
- * 404); the dispatcher is signalled after the commit for each lock that got a command. Registers the
- * credential sync hook with the command lifecycle.
+ * 404); the dispatcher is signalled after the commit for each lock that got a command. The credential
+ * sync hook (sync.ts) is wired to the command lifecycle in app.ts.
  */
 import { type CredentialKind, credentialEndpoints as E } from '@iot/contract';
 import type { FastifyInstance } from 'fastify';
@@ -16,14 +16,12 @@ import { addCredential, deleteCredential, discardCredential, retryCredential } f
 import type { Actor } from './ops.js';
 import { findLock } from './repo.js';
 import { attemptOnSimulator } from './simulator.js';
-import { registerCredentialSync } from './sync.js';
 import { discardUser, retryUser, userOperation } from './users.js';
 import { capacity, listCredentials, listOperations, listUsers, revealPassword, whoCanOpen } from './views.js';
 
 const PASSWORDS: readonly CredentialKind[] = ['password', 'tempPassword'];
 
 export async function credentialRoutes(app: FastifyInstance): Promise<void> {
-  registerCredentialSync();
   const box = lazySecretBox(app.config);
   const actorOf = (tenantId: number, principal: { username: string }): Actor => ({ tenantId, username: principal.username, box });
   /** Signals the dispatcher for each lock, after the commit; passes the value through. */

@@ -1,6 +1,6 @@
 /**
  * Sync state driven by the command (issue #4, TTLock's model): the "command finished" hook of
- * modules/command/lifecycle.ts, run in the transaction that writes the command's final state
+ * modules/command/lifecycle.ts (wired in app.ts), run in the transaction that writes the command's final state
  * (commandResult handler, sweeper TIMEOUT/EXPIRED, failCommand, cancel). Only rows whose last command
  * is the finished one change (a newer operation supersedes an older answer).
  *
@@ -13,7 +13,7 @@
  */
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { type FinishedCommand, onCommandFinished } from '../command/lifecycle.js';
+import type { FinishedCommand } from '../command/lifecycle.js';
 
 const USER_TYPES = new Set(['userOperation']);
 const CREDENTIAL_TYPES = new Set(['foreverPassword', 'tempPassword', 'cardOperate', 'addFingerPrint']);
@@ -56,9 +56,4 @@ export async function settleFinishedCommands(tx: Executor, finished: FinishedCom
       await tx.execute(sql`delete from lock_users where lock_id = ${command.lockId}`);
     }
   }
-}
-
-/** Registers the hook with the command lifecycle (idempotent). */
-export function registerCredentialSync(): void {
-  onCommandFinished(settleFinishedCommands);
 }

@@ -3,9 +3,10 @@
  * Online: last heartbeat younger than ONLINE_HEARTBEAT_FACTOR x the lock's heartbeat interval (issue #2).
  */
 import { LOW_BATTERY_PERCENT, LOCK_VENDOR, ONLINE_HEARTBEAT_FACTOR, type LockRecord, type Page } from '@iot/contract';
-import { and, asc, count, ilike, not, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, not, or, type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { locks } from '../../db/schema.js';
+import { ApiError } from '../../http/api-error.js';
 
 /** SQL boolean: the lock is online now. */
 export const onlineSql = sql<boolean>`coalesce(${locks.lastHeartbeatAt} > now() - make_interval(secs => ${locks.heartbeatIntervalS} * ${sql.raw(String(ONLINE_HEARTBEAT_FACTOR))}), false)`;
@@ -61,4 +62,16 @@ export async function analyseLocks(tx: Tx) {
   const total = row?.total ?? 0;
   const online = row?.online ?? 0;
   return { total, online, offline: total - online, lowBattery: row?.lowBattery ?? 0 };
+}
+
+/** Lock facts for its command queue (awake: an uplink within the last `wakeWindowMs` ms); 404 when not in the tenant. */
+export async function queueHead(tx: Tx, lockId: number, wakeWindowMs: number) {
+  const [lock] = await tx.select({
+    id: locks.id, imei: locks.imei, alwaysOnline: locks.alwaysOnline, lastUplinkAt: locks.lastUplinkAt,
+    awake: sql<boolean>`${locks.alwaysOnline} or coalesce(${locks.lastUplinkAt} > now() - make_interval(secs => ${wakeWindowMs / 1000}), false)`,
+    nextWakeAt: nextWakeSql,
+  }).from(locks).where(eq(locks.id, lockId));
+  if (!lock) throw new ApiError('NOT_FOUND');
+  const iso = (value: Date | string | null) => (value ? new Date(value).toISOString() : null);
+  return { lockId: lock.id, imei: lock.imei, alwaysOnline: lock.alwaysOnline, awake: lock.awake, lastUplinkAt: iso(lock.lastUplinkAt), nextWakeAt: iso(lock.nextWakeAt) };
 }

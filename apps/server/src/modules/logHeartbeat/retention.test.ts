@@ -1,15 +1,19 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../../db/client.js';
-import { silentLog } from '../../gateway/log.js';
-import { openSeededDatabase, rows } from '../../gateway/test-support.js';
+import { type Database, openDatabase } from '../../db/client.js';
+import { migrateDatabase } from '../../db/migrate.js';
+import { rowsOf as rows } from '../../db/rows.js';
 import { deleteOldHeartbeats, startHeartbeatRetention } from './retention.js';
 
 describe('heartbeat retention', () => {
   let database: Database;
   const count = async () => rows<{ n: number }>(await database.system.execute(sql`select count(*)::int as n from heartbeats`))[0]?.n;
   beforeAll(async () => {
-    database = await openSeededDatabase();
+    database = await openDatabase({ dataDir: 'memory://' });
+    await migrateDatabase(database);
+    await database.system.execute(sql`insert into tenants (id, name) values (100, 'A')`);
+    await database.system.execute(sql`insert into locks (tenant_id, imei, name, model, firmware_version, device_secret_hash)
+      values (100, '860000000000001', 'lock', 'ZG-N1', '1.0.0', 'x')`);
     // 25 heartbeats per day of age 0..99 days on one lock.
     await database.system.execute(sql`
       insert into heartbeats (tenant_id, lock_id, seq, battery, rssi, snr, firmware_version, device_ts, received_at)
@@ -26,7 +30,7 @@ describe('heartbeat retention', () => {
   });
 
   it('runs periodically and stops cleanly', async () => {
-    const job = startHeartbeatRetention(database, silentLog, { days: 30, firstAfterMs: 1, everyMs: 60_000 });
+    const job = startHeartbeatRetention(database, { info() {}, warn() {} }, { days: 30, firstAfterMs: 1, everyMs: 60_000 });
     await expect.poll(count, { timeout: 5000 }).toBe(30 * 25);
     await job.stop();
   });

@@ -5,8 +5,13 @@
  */
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
-import { rowCount } from '../../gateway/heartbeat-store.js';
-import type { GatewayLog } from '../../gateway/log.js';
+import { rowCount } from '../../db/rows.js';
+
+/** The logger the job needs (a subset of pino's, so fastify's `app.log` fits). */
+export interface RetentionLog {
+  info(fields: object, message?: string): void;
+  warn(fields: object, message?: string): void;
+}
 
 export interface RetentionOptions {
   /** Keep this many days, d. */
@@ -41,7 +46,7 @@ export interface RetentionJob {
 }
 
 /** Runs deleteOldHeartbeats shortly after start and then every `everyMs` (default 1 h). Errors are logged, never thrown. */
-export function startHeartbeatRetention(database: Database, log: GatewayLog, options: RetentionOptions & { everyMs?: number; firstAfterMs?: number }): RetentionJob {
+export function startHeartbeatRetention(database: Database, log: RetentionLog, options: RetentionOptions & { everyMs?: number; firstAfterMs?: number }): RetentionJob {
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | undefined;
   let stopped = false;

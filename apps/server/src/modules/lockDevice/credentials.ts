@@ -1,12 +1,31 @@
 /**
- * Credentials for the in-process simulator: the demo fleet's locks get fresh secrets at every start,
- * so no clear-text secret is ever stored.
+ * Device credentials on the lock rows (table `locks`, owned by this module): the lookup the gateway
+ * authenticates devices with, and fresh secrets for the in-process simulator (the demo fleet's locks
+ * get new secrets at every start, so no clear-text secret is ever stored).
  */
 import type { SimulatedDevice } from '@iot/simulator';
-import { and, asc, eq, sql } from 'drizzle-orm';
-import type { Database } from '../db/client.js';
-import { locks } from '../db/schema.js';
-import { hashDeviceSecret, newDeviceSecret } from './device-secret.js';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { hashDeviceSecret, newDeviceSecret } from '../../crypto/device-secret.js';
+import type { Database } from '../../db/client.js';
+import { locks } from '../../db/schema.js';
+
+/** What authenticating a device needs of its lock row (hash: SHA-256 hex of the device secret). */
+export interface LockCredentials {
+  imei: string;
+  id: number;
+  tenantId: number;
+  hash: string;
+  enabled: boolean;
+}
+
+/** The credentials of the locks of `imeis` (owner connection, all tenants); unknown IMEIs are absent. */
+export async function findLockCredentials(database: Database, imeis: readonly string[]): Promise<LockCredentials[]> {
+  if (imeis.length === 0) return [];
+  return database.system
+    .select({ imei: locks.imei, id: locks.id, tenantId: locks.tenantId, hash: locks.deviceSecretHash, enabled: locks.enabled })
+    .from(locks)
+    .where(inArray(locks.imei, [...imeis]));
+}
 
 /**
  * For every lock with `simulated = true and enabled = true`: generates a new device secret, stores

@@ -1,5 +1,6 @@
 /**
- * alarm uplinks -> the alerts lifecycle (报警日志 / 门锁警告), in the caller's transaction:
+ * The alert writer (报警日志 / 门锁警告; table `alerts`, owned by this module), called by the device
+ * gateway: alarm uplinks -> the alerts lifecycle, in the caller's transaction:
  * - a raise of a kind with no active alert on the lock inserts one (severity from protocol.ALARM_KINDS);
  * - a raise while one is active updates it (occurrences + 1, last_at, detail) through the partial unique
  *   index alerts_one_active (`on conflict (lock_id, kind) where state = 'active' do update`);
@@ -10,12 +11,16 @@
 import { protocol } from '@iot/contract';
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
-import type { StoredUplink, UplinkHandler } from '../uplink-handlers.js';
 
-type AlarmUplink = StoredUplink<Extract<protocol.UplinkMessage, { type: 'alarm' }>>;
+/** An alarm uplink of an authenticated lock. */
+interface AlarmUplink {
+  lockId: number;
+  tenantId: number;
+  message: Extract<protocol.UplinkMessage, { type: 'alarm' }>;
+}
 
 /** Splits `uplinks` into rounds in which each (lock, kind) appears at most once, keeping seq order. */
-export function alarmRounds(uplinks: readonly AlarmUplink[]): AlarmUplink[][] {
+function alarmRounds(uplinks: readonly AlarmUplink[]): AlarmUplink[][] {
   const sorted = [...uplinks].sort((a, b) => a.lockId - b.lockId || a.message.seq - b.message.seq);
   const seen = new Map<string, number>();
   const rounds: AlarmUplink[][] = [];
@@ -53,9 +58,9 @@ async function clear(tx: Tx, uplinks: readonly AlarmUplink[]): Promise<void> {
 }
 
 /** Applies alarm uplinks to the alerts table (see the module comment). */
-export const applyAlarms: UplinkHandler<'alarm'> = async (tx, uplinks) => {
+export async function applyAlarms(tx: Tx, uplinks: readonly AlarmUplink[]): Promise<void> {
   for (const round of alarmRounds(uplinks)) {
     await raise(tx, round.filter((u) => !u.message.data.cleared));
     await clear(tx, round.filter((u) => u.message.data.cleared));
   }
-};
+}
