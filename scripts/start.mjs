@@ -1,13 +1,15 @@
 #!/usr/bin/env node
 /**
- * `npm start`: builds the web app if needed, then runs the server (apps/server/src/main.ts) with tsx.
- * Signals are passed on so Ctrl-C stops it cleanly.
+ * `npm start`: builds the web app and the server when missing or stale (scripts/web-build.mjs,
+ * scripts/server-build.mjs), then runs the compiled server, `node apps/server/dist/main.js`.
+ * Signals are passed on so Ctrl-C and SIGTERM stop it gracefully.
  */
 import { spawn } from 'node:child_process';
-import { join } from 'node:path';
+import { ensureServerBuilt, serverEntry } from './server-build.mjs';
 import { ensureWebBuilt, root } from './web-build.mjs';
 
 ensureWebBuilt();
-const server = spawn(join(root, 'node_modules/.bin/tsx'), [join(root, 'apps/server/src/main.ts')], { cwd: root, stdio: 'inherit' });
+await ensureServerBuilt();
+const server = spawn(process.execPath, ['--enable-source-maps', serverEntry], { cwd: root, stdio: 'inherit' });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

@@ -4,14 +4,17 @@
  */
 import cors from '@fastify/cors';
 import rateLimit from '@fastify/rate-limit';
+import underPressure from '@fastify/under-pressure';
 import { TENANT_HEADER, TOKEN_HEADER } from '@iot/contract';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController } from 'fastify';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { auditPlugin } from './http/audit-plugin.js';
 import { authPlugin } from './http/auth-plugin.js';
 import './http/context.js';
 import { errorsPlugin } from './http/errors-plugin.js';
+import { healthPlugin } from './http/health-plugin.js';
+import { loggerOptions, requestLogPlugin } from './http/logging.js';
 import { webPlugin } from './http/web-plugin.js';
 import { accountRoutes } from './modules/account/routes.js';
 import { auditRoutes } from './modules/audit/routes.js';
@@ -51,7 +54,9 @@ export interface AppOptions {
 /** Builds the app; the caller owns the database and closes it after `app.close()`. */
 export async function buildApp({ config, database, logger }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: logger ?? { level: config.LOG_LEVEL, redact: ['req.headers.zw_paas_token', 'req.headers.authorization'] },
+    logger: logger ?? loggerOptions(config.LOG_LEVEL),
+    // Fastify's two lines per request off: one line instead, at debug for reads (http/logging.ts).
+    logController: new LogController({ disableRequestLogging: true }),
     trustProxy: true,
     bodyLimit: 1024 * 1024,
   });
@@ -59,9 +64,13 @@ export async function buildApp({ config, database, logger }: AppOptions): Promis
   app.decorate('config', config);
   app.decorate('database', database);
   await app.register(errorsPlugin);
+  await app.register(requestLogPlugin);
+  // Load shedding: 503 UNAVAILABLE (Retry-After) while the event loop lags; health routes opt out.
+  await app.register(underPressure, { maxEventLoopDelay: config.MAX_EVENT_LOOP_DELAY_MS, retryAfter: 5 });
   await app.register(cors, { exposedHeaders: [TOKEN_HEADER], allowedHeaders: ['content-type', 'accept-language', TOKEN_HEADER, TENANT_HEADER] });
   await app.register(rateLimit, { global: false });
   await app.register(authPlugin);
+  await app.register(healthPlugin);
   await app.register(auditPlugin);
   for (const register of modules) await app.register(register);
   await app.register(webPlugin);

@@ -18,6 +18,14 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ PORT: 'eighty', AUTH_CAPTCHA: 'maybe' })).toThrow(/PORT.*AUTH_CAPTCHA|AUTH_CAPTCHA.*PORT/);
   });
 
+  it('runs the demo by default on the embedded database and not on PostgreSQL, unless DEMO says so', () => {
+    expect(loadConfig({}).DEMO).toBe(true);
+    expect(loadConfig({ DATABASE_URL: 'postgres://db/iot' }).DEMO).toBe(false);
+    expect(loadConfig({ DATABASE_URL: 'postgres://db/iot', DEMO: 'on' }).DEMO).toBe(true);
+    expect(loadConfig({ DEMO: 'off' }).DEMO).toBe(false);
+    expect(() => loadConfig({ DEMO: 'sometimes' })).toThrow(/DEMO/);
+  });
+
   it('reads AUTH_CAPTCHA=off', () => {
     expect(loadConfig({ AUTH_CAPTCHA: 'off' }).AUTH_CAPTCHA).toBe(false);
   });

@@ -23,6 +23,13 @@ const configSchema = z.object({
   MQTT_URL: z.string().optional(),
   /** Client id (persistent session) of this instance at the external broker; default platform-<hostname>-<PORT>. Keep it stable per instance. */
   MQTT_CLIENT_ID: z.string().min(1).max(128).optional(),
+  /**
+   * on: demo data centres and accounts, the simulated fleet and demo-only routes (simulated keypad);
+   * off: none of it. Default: on with the embedded database, off when DATABASE_URL is set.
+   */
+  DEMO: flag.optional(),
+  /** DEMO=off: user name of the first administrator, created at first start when ADMIN_PASSWORD is set. */
+  ADMIN_USERNAME: z.string().regex(/^[A-Za-z0-9_.-]{3,32}$/, 'expected 3-32 letters, digits, _ . -').default('admin'),
   ADMIN_PASSWORD: z.string().min(8).optional(),
   OPERATOR_PASSWORD: z.string().min(8).optional(),
   AUTH_CAPTCHA: flag.default(true),
@@ -65,9 +72,13 @@ const configSchema = z.object({
   /** Period of the command sweeper (timeouts, expiry, dispatch to awake locks), ms. */
   COMMAND_SWEEP_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Graceful shutdown deadline: after SIGTERM/SIGINT, in-flight work gets this long before a forced exit, ms. */
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
+  /** Load shedding: requests get 503 while the event loop lags more than this, ms (0 disables). */
+  MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
 });
 
-export type Config = z.infer<typeof configSchema>;
+export type Config = Omit<z.infer<typeof configSchema>, 'DEMO'> & { DEMO: boolean };
 
 /**
  * Reads the configuration; an empty variable counts as unset. Throws a readable error naming the bad
@@ -80,5 +91,5 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     const fields = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ');
     throw new Error(`Invalid configuration: ${fields}`);
   }
-  return { ...parsed.data, ...overrides };
+  return { ...parsed.data, DEMO: parsed.data.DEMO ?? !parsed.data.DATABASE_URL, ...overrides };
 }

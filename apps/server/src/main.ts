@@ -1,76 +1,77 @@
 /**
- * `npm start`: open (or create) the database, migrate, seed the demo, serve the API and the console,
- * start the device gateway and the simulated fleet, then print the URL and the demo sign-in.
- * Stops cleanly on SIGINT/SIGTERM.
+ * The server process (`npm start`, or `node apps/server/dist/main.js` once built): open (or create) the
+ * database, migrate, then
+ * - DEMO=on: seed the demo and run the simulated fleet (demo.ts, imported only then);
+ * - DEMO=off: create the first data centre and administrator when missing (ADMIN_USERNAME/ADMIN_PASSWORD);
+ * serve the API and the console, start the device gateway and the periodic jobs, print the URL.
+ *
+ * Lifecycle (close-with-grace): SIGTERM/SIGINT start a graceful shutdown with a deadline
+ * (SHUTDOWN_TIMEOUT_MS): /readyz turns 503, HTTP stops accepting and finishes in-flight requests, the
+ * fleet, the retention job and the gateway (command dispatcher, broker, ingest flush) stop in that
+ * order, then the database closes; past the deadline the process exits 1. An uncaught exception or
+ * unhandled rejection is logged and fatal (the same shutdown, exit code 1).
  */
-import { ACTIVITY_PRESETS, startFleet } from '@iot/simulator';
-import { attachSimulator } from './modules/credential/simulator.js';
 import { WEB_BASE_PATH } from '@iot/contract';
+import closeWithGrace from 'close-with-grace';
+import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
-import { openDatabase } from './db/client.js';
+import { ensureFirstAdministrator } from './db/bootstrap.js';
+import { type Database, openDatabase } from './db/client.js';
 import { migrateDatabase } from './db/migrate.js';
-import { seedDemo } from './db/seed.js';
-import { startGateway } from './gateway/index.js';
-import { issueSimulatorCredentials } from './modules/lockDevice/credentials.js';
-import { startHeartbeatRetention } from './modules/logHeartbeat/retention.js';
+import type { SeededCredential } from './db/seed.js';
+import { type Gateway, startGateway } from './gateway/index.js';
+import { type RetentionJob, startHeartbeatRetention } from './modules/logHeartbeat/retention.js';
 
 const config = loadConfig();
-const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
-await migrateDatabase(database);
-const created = await seedDemo(database, {
-  adminPassword: config.ADMIN_PASSWORD, operatorPassword: config.OPERATOR_PASSWORD, simLocks: config.SIM_LOCKS,
-});
-const app = await buildApp({ config, database });
-await app.listen({ port: config.PORT, host: config.HOST });
-const gateway = await startGateway({ database, config, log: app.log });
-const retention = startHeartbeatRetention(database, app.log, { days: config.HEARTBEAT_RETENTION_DAYS });
+let database: Database | undefined;
+let app: FastifyInstance | undefined;
+let gateway: Gateway | undefined;
+let retention: RetentionJob | undefined;
+let fleet: { stop(): Promise<void> } | undefined;
 
-let fleet: Awaited<ReturnType<typeof startFleet>> | undefined;
-if (config.SIM_LOCKS > 0) {
-  // Each lock beats at SIM_HEARTBEAT_S or its SIM_HEARTBEAT_S_BY_IMEI interval and reports it (heartbeat intervalS).
-  const devices = (await issueSimulatorCredentials(database)).slice(0, config.SIM_LOCKS)
-    .map((device) => ({ ...device, heartbeatIntervalS: config.SIM_HEARTBEAT_S_BY_IMEI[device.imei] ?? config.SIM_HEARTBEAT_S }));
-  // External broker: the same host and port, but the locks' own credentials, never the platform's.
-  const brokerUrl = config.MQTT_URL ? deviceBrokerUrl(config.MQTT_URL) : `mqtt://127.0.0.1:${gateway.port}`;
-  fleet = await startFleet({ brokerUrl, devices, wakeWindowMs: config.WAKE_WINDOW_MS, log: app.log, activity: ACTIVITY_PRESETS[config.SIM_ACTIVITY],
-    behaviour: config.SIM_OUTAGES ? undefined : { flakyRatio: 0 } });
-  attachSimulator(app, fleet); // demo/test: POST /iot/v1/simulator/attemptOpen
-}
+const log = (level: 'info' | 'error' | 'fatal', object: object, message: string) => {
+  if (app) app.log[level](object, message);
+  else process.stderr.write(`${JSON.stringify({ level, ...object, msg: message })}\n`);
+};
+
+closeWithGrace({ delay: config.SHUTDOWN_TIMEOUT_MS, logger: { error: (message: unknown) => log('error', {}, String(message)) } }, async ({ signal, err }) => {
+  if (err) log('fatal', { err }, 'fatal error: shutting down');
+  log('info', { signal }, 'stopping');
+  if (app) app.lifecycle.stopping = true;
+  await app?.close(); // no new requests (503), in-flight ones finish
+  await fleet?.stop();
+  await retention?.stop();
+  await gateway?.close(); // dispatcher, broker, then every accepted uplink committed
+  await database?.close();
+  log('info', { signal }, 'stopped');
+});
+
+database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
+await migrateDatabase(database);
+const demo = config.DEMO ? await import('./demo.js') : undefined;
+const created: SeededCredential[] = demo ? await demo.seedDemoData(database, config) : [];
+const bootstrap = demo ? undefined : await ensureFirstAdministrator(database, { username: config.ADMIN_USERNAME, password: config.ADMIN_PASSWORD });
+app = await buildApp({ config, database });
+await app.listen({ port: config.PORT, host: config.HOST });
+gateway = await startGateway({ database, config, log: app.log });
+const started = gateway;
+app.lifecycle.brokerReady = () => started.stats().external?.connected ?? true;
+retention = startHeartbeatRetention(database, app.log, { days: config.HEARTBEAT_RETENTION_DAYS });
+fleet = await demo?.startDemoFleet(app, database, config, gateway.port);
 
 const address = app.server.address();
 const port = typeof address === 'object' && address ? address.port : config.PORT;
 const lines = [
   '',
-  `  物联网中台 is running: http://localhost:${port}${WEB_BASE_PATH}/`,
+  `  物联网中台 is running: http://localhost:${port}${WEB_BASE_PATH}/  (${config.DEMO ? 'DEMO=on: demo data and simulated locks' : 'DEMO=off: production'})`,
   `  Database: ${database.kind === 'pglite' ? `PGlite in ${config.DATA_DIR}` : 'PostgreSQL (DATABASE_URL)'}`,
-  `  MQTT broker: ${config.MQTT_URL ?? `embedded, port ${gateway.port}`}; simulated locks: ${fleet ? config.SIM_LOCKS : 0}`,
+  `  MQTT broker: ${config.MQTT_URL ? 'external (MQTT_URL)' : `embedded, port ${gateway.port}`}; simulated locks: ${fleet ? config.SIM_LOCKS : 0}`,
   ...created.map((c) => `  Demo sign-in (shown once, keep it): ${c.username} / ${c.password}`),
-  ...(created.length === 0 ? ['  Demo sign-in: admin and operator, with the passwords printed on first start (or ADMIN_PASSWORD / OPERATOR_PASSWORD)'] : []),
+  ...(demo && created.length === 0 ? ['  Demo sign-in: admin and operator, with the passwords printed on first start (or ADMIN_PASSWORD / OPERATOR_PASSWORD)'] : []),
+  ...(bootstrap?.createdAdministrator ? [`  Administrator ${bootstrap.createdAdministrator} created with ADMIN_PASSWORD`] : []),
+  ...(bootstrap?.missingAdministrator ? ['  No administrator yet: set ADMIN_PASSWORD (and ADMIN_USERNAME, default admin) and restart to create one'] : []),
   '',
 ];
 // Printed on stdout, not through the logger: the generated passwords must never reach the logs.
 process.stdout.write(`${lines.join('\n')}\n`);
-
-/** `url` without user name and password (mqtt://user:pass@host:port -> mqtt://host:port). */
-function deviceBrokerUrl(url: string): string {
-  const parsed = new URL(url);
-  parsed.username = '';
-  parsed.password = '';
-  return parsed.toString();
-}
-
-let stopping = false;
-async function stop(signal: string) {
-  if (stopping) return;
-  stopping = true;
-  app.log.info({ signal }, 'stopping');
-  await fleet?.stop();
-  await retention.stop();
-  await gateway.close();
-  await app.close();
-  await database.close();
-  process.exit(0);
-}
-process.on('SIGINT', () => void stop('SIGINT'));
-process.on('SIGTERM', () => void stop('SIGTERM'));

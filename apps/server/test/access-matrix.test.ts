@@ -33,6 +33,8 @@ interface Sample {
 const SAMPLES: Record<string, Sample> = {
   'GET /': { access: 'public' },
   'GET /static/config.json': { access: 'public' },
+  'GET /healthz': { access: 'public' },
+  'GET /readyz': { access: 'public' },
   'GET /oauth/key': { access: 'public' },
   'GET /oauth/checkCode': { access: 'public' },
   'POST /oauth/checkCode/match': { access: 'public', body: () => ({ checkCodeId: 'none', checkCode: 'abcd' }) },
@@ -121,6 +123,7 @@ describe.skipIf(skipSuite)('authorization matrix over the live route table', () 
 
   beforeAll(async () => {
     ctx = await createTestContext({}, 3);
+    ctx.app.lifecycle.brokerReady = () => true; // no gateway here: /readyz would answer 503, which is not a refusal
     tokens.admin = await signIn(ctx.app);
     const { app } = ctx;
     const victim = async (name: string) => addAccount(app, tokens.admin, `victim-${name}`, `victim-${name}-password`);

@@ -2,6 +2,7 @@
  * Applies the SQL migrations in ./migrations, once, under an advisory lock so that several server
  * instances starting together migrate only once.
  */
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
@@ -23,4 +24,12 @@ export async function migrateDatabase(database: Database): Promise<void> {
   } finally {
     await database.system.execute(sql`select pg_advisory_unlock(${MIGRATION_LOCK})`);
   }
+}
+
+/** True when every migration of ./migrations has been applied (readiness: GET /readyz). */
+export async function migrationsApplied(database: Database): Promise<boolean> {
+  const journal = JSON.parse(readFileSync(`${migrationsFolder}/meta/_journal.json`, 'utf8')) as { entries: unknown[] };
+  const result = await database.system.execute(sql`select count(*)::int as n from drizzle.__drizzle_migrations`);
+  const [row] = (result as unknown as { rows: { n: number }[] }).rows;
+  return (row?.n ?? 0) >= journal.entries.length;
 }

@@ -1,9 +1,11 @@
 /**
  * Renders every failure as the envelope `{ success: false, code, message, data: null, errors? }`
  * in the caller's language (Accept-Language; Chinese by default). Unknown errors become 500 INTERNAL
- * without details; Fastify's own client errors (bad JSON, body too large) stay 4xx.
+ * without details. Fastify's own client errors keep their status: 404 NOT_FOUND, 405
+ * METHOD_NOT_ALLOWED, 413 PAYLOAD_TOO_LARGE, 415 UNSUPPORTED_MEDIA_TYPE, 429 TOO_MANY_ATTEMPTS,
+ * 503 UNAVAILABLE (load shedding); any other 4xx (bad JSON...) is 400 VALIDATION_FAILED.
  */
-import { ERRORS, type ErrorEnvelope, languageFromHeader } from '@iot/contract';
+import { ERRORS, type ErrorCode, type ErrorEnvelope, languageFromHeader } from '@iot/contract';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { ApiError } from './api-error.js';
@@ -15,10 +17,16 @@ export function errorEnvelope(request: FastifyRequest, error: ApiError): ErrorEn
   return { success: false, code: error.code, message, data: null, ...(error.errors ? { errors: error.errors } : {}) };
 }
 
+/** Fastify's client-error statuses that keep their meaning (and their code) in the envelope. */
+const BY_STATUS: Record<number, ErrorCode> = {
+  404: 'NOT_FOUND', 405: 'METHOD_NOT_ALLOWED', 413: 'PAYLOAD_TOO_LARGE', 415: 'UNSUPPORTED_MEDIA_TYPE', 429: 'TOO_MANY_ATTEMPTS', 503: 'UNAVAILABLE',
+};
+
 function toApiError(error: FastifyError): ApiError {
   if (error instanceof ApiError) return error;
   const status = error.statusCode ?? 500;
-  if (status === 429) return new ApiError('TOO_MANY_ATTEMPTS');
+  const code = BY_STATUS[status];
+  if (code) return new ApiError(code);
   if (status >= 400 && status < 500) {
     return new ApiError('VALIDATION_FAILED', [{ field: 'request', message: { 'zh-CN': '请求格式有误', 'en-US': error.message } }]);
   }
@@ -29,7 +37,7 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     const apiError = toApiError(error);
     request.errorCode = apiError.code;
-    if (apiError.status >= 500) request.log.error({ err: error }, 'request failed');
+    if (apiError.status >= 500 && apiError.status !== 503) request.log.error({ err: error }, 'request failed');
     return reply.status(apiError.status).send(errorEnvelope(request, apiError));
   });
 });

@@ -31,8 +31,12 @@ export const ERRORS = {
   CREDENTIAL_BUSY: { status: 409, message: { 'zh-CN': '该凭证正在同步中，请等待门锁应答', 'en-US': 'This credential is still syncing; wait for the lock to answer' } },
   /** Retry/discard apply only to a failed operation. */
   NOT_FAILED: { status: 409, message: { 'zh-CN': '只能重试或放弃同步失败的记录', 'en-US': 'Only a failed operation can be retried or discarded' } },
+  METHOD_NOT_ALLOWED: { status: 405, message: { 'zh-CN': '不支持该请求方法', 'en-US': 'This method is not allowed here' } },
+  PAYLOAD_TOO_LARGE: { status: 413, message: { 'zh-CN': '请求内容过大', 'en-US': 'The request body is too large' } },
+  UNSUPPORTED_MEDIA_TYPE: { status: 415, message: { 'zh-CN': '不支持的请求内容类型', 'en-US': 'Unsupported content type' } },
   TOO_MANY_ATTEMPTS: { status: 429, message: { 'zh-CN': '尝试次数过多，请稍后再试', 'en-US': 'Too many attempts; try again later' } },
   INTERNAL: { status: 500, message: { 'zh-CN': '服务器内部错误', 'en-US': 'Internal server error' } },
+  UNAVAILABLE: { status: 503, message: { 'zh-CN': '服务器繁忙，请稍后再试', 'en-US': 'The server is busy; try again shortly' } },
 } as const satisfies Record<string, { status: number; message: LocalizedText }>;
 
 export type ErrorCode = keyof typeof ERRORS;

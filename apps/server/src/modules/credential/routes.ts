@@ -96,8 +96,11 @@ export async function credentialRoutes(app: FastifyInstance): Promise<void> {
   registerEndpoint(app, E.commandStates, ({ body, inTenant }) => inTenant((tx) => commandStates(tx, body.commandIds)));
   registerEndpoint(app, E.capacity, ({ query, inTenant }) => inTenant((tx) => capacity(tx, query)));
   registerEndpoint(app, E.whoCanOpen, ({ query, inTenant }) => inTenant((tx) => whoCanOpen(tx, query)));
-  registerEndpoint(app, E.attemptOpen, async ({ body, inTenant }) => {
-    const lock = await inTenant((tx) => findLock(tx, body));
-    return attemptOnSimulator(app, lock.imei, body);
-  });
+  // Demo-only (simulated keypad): not registered at all with DEMO=off.
+  if (app.config.DEMO) {
+    registerEndpoint(app, E.attemptOpen, async ({ body, inTenant }) => {
+      const lock = await inTenant((tx) => findLock(tx, body));
+      return attemptOnSimulator(app, lock.imei, body);
+    });
+  }
 }

@@ -1,8 +1,8 @@
 /**
  * DEMO / TEST FACILITY (issue #4): `POST /iot/v1/simulator/attemptOpen` lets the console or a test
  * "type a password on the keypad" of a lock of the simulated fleet running in this process
- * (SIM_LOCKS > 0, attached by main.ts; tests attach their own fleet). The route is always registered
- * (the access matrix sees it) but answers 404 when no fleet is attached or the lock is not simulated.
+ * (SIM_LOCKS > 0, attached by demo.ts; tests attach their own fleet). The route is registered only with
+ * DEMO=on, and answers 404 when no fleet is attached or the lock is not simulated.
  * The lock decides with what it really holds and reports an openRecord uplink like any attempt.
  */
 import type { attemptOpenBody } from '@iot/contract';

@@ -1,0 +1,45 @@
+/**
+ * Production lifecycle over HTTP (issue #9): /healthz and /readyz, Fastify's real client-error
+ * statuses in the envelope, and DEMO=off registering no demo route.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestContext, skipSuite, type TestContext } from './helper.js';
+
+describe.skipIf(skipSuite)('lifecycle', () => {
+  let ctx: TestContext;
+  beforeAll(async () => { ctx = await createTestContext(); });
+  afterAll(async () => { await ctx?.close(); });
+
+  it('answers /healthz always and /readyz only once the broker is up and until shutdown begins', async () => {
+    expect((await ctx.app.inject({ method: 'GET', url: '/healthz' })).json()).toEqual({ status: 'ok' });
+    const notYet = await ctx.app.inject({ method: 'GET', url: '/readyz' });
+    expect([notYet.statusCode, notYet.json().checks]).toEqual([503, { database: true, migrations: true, broker: false, stopping: false }]);
+    ctx.app.lifecycle.brokerReady = () => true;
+    expect((await ctx.app.inject({ method: 'GET', url: '/readyz' })).statusCode).toBe(200);
+    ctx.app.lifecycle.stopping = true;
+    expect((await ctx.app.inject({ method: 'GET', url: '/readyz' })).statusCode).toBe(503);
+    ctx.app.lifecycle.stopping = false;
+  });
+
+  it('keeps Fastify\'s own client-error statuses (413, 415) with their codes', async () => {
+    const tooLarge = await ctx.app.inject({ method: 'POST', url: '/oauth/token', headers: { 'content-type': 'application/json' }, payload: `{"x":"${'a'.repeat(1_100_000)}"}` });
+    expect([tooLarge.statusCode, tooLarge.json().code]).toEqual([413, 'PAYLOAD_TOO_LARGE']);
+    const unsupported = await ctx.app.inject({ method: 'POST', url: '/oauth/token', headers: { 'content-type': 'application/xml' }, payload: '<a/>' });
+    expect([unsupported.statusCode, unsupported.json().code]).toEqual([415, 'UNSUPPORTED_MEDIA_TYPE']);
+    const badJson = await ctx.app.inject({ method: 'POST', url: '/oauth/token', headers: { 'content-type': 'application/json' }, payload: '{' });
+    expect([badJson.statusCode, badJson.json().code]).toEqual([400, 'VALIDATION_FAILED']);
+  });
+
+  it('registers the simulated keypad route with DEMO=on only', async () => {
+    const demoRoute = (context: TestContext) => context.app.routeTable.some((route) => route.url === '/iot/v1/simulator/attemptOpen');
+    expect(demoRoute(ctx)).toBe(true);
+    const production = await createTestContext({ DEMO: false }, 0);
+    try {
+      expect(demoRoute(production)).toBe(false);
+      const response = await production.app.inject({ method: 'POST', url: '/iot/v1/simulator/attemptOpen', payload: {} });
+      expect(response.statusCode).toBe(404);
+    } finally {
+      await production.close();
+    }
+  });
+});
