@@ -42,7 +42,8 @@ async function newDatabase(): Promise<Database> {
 /** Builds a migrated, seeded app with `simLocks` demo locks (no gateway). */
 export async function createTestContext(overrides: Partial<Config> = {}, simLocks = 10): Promise<TestContext> {
   // DEMO on: the API tests use demo accounts and locks and the simulated keypad route, on either database.
-  const config = loadConfig({}, { AUTH_CAPTCHA: false, LOG_LEVEL: 'silent', WEB_DIST: '/nonexistent', DEMO: true, ...overrides });
+  // No load shedding: PGlite's initdb blocks this shared event loop for seconds (lifecycle.test.ts tests it).
+  const config = loadConfig({}, { AUTH_CAPTCHA: false, LOG_LEVEL: 'silent', WEB_DIST: '/nonexistent', DEMO: true, MAX_EVENT_LOOP_DELAY_MS: 0, ...overrides });
   const database = await newDatabase();
   await migrateDatabase(database);
   await seedDemo(database, { adminPassword: ADMIN_PASSWORD, operatorPassword: OPERATOR_PASSWORD, simLocks });

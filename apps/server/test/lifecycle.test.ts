@@ -30,6 +30,23 @@ describe.skipIf(skipSuite)('lifecycle', () => {
     expect([badJson.statusCode, badJson.json().code]).toEqual([400, 'VALIDATION_FAILED']);
   });
 
+  it('sheds load with 503 UNAVAILABLE while the event loop is saturated, but still answers /healthz', async () => {
+    const shedding = await createTestContext({ MAX_EVENT_LOOP_DELAY_MS: 200 }, 0);
+    try {
+      // A saturated event loop for more than two 1 s samples: blocked 300 ms at a time.
+      for (const end = Date.now() + 2500; Date.now() < end;) {
+        const blockEnd = Date.now() + 300;
+        while (Date.now() < blockEnd) { /* busy */ }
+        await new Promise((resolve) => setTimeout(resolve, 1));
+      }
+      const refused = await shedding.app.inject({ method: 'GET', url: '/oauth/key' });
+      expect([refused.statusCode, refused.json().code, refused.headers['retry-after']]).toEqual([503, 'UNAVAILABLE', '5']);
+      expect((await shedding.app.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(200);
+    } finally {
+      await shedding.close();
+    }
+  });
+
   it('registers the simulated keypad route with DEMO=on only', async () => {
     const demoRoute = (context: TestContext) => context.app.routeTable.some((route) => route.url === '/iot/v1/simulator/attemptOpen');
     expect(demoRoute(ctx)).toBe(true);
