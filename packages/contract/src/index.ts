@@ -2,6 +2,7 @@
 export * from './constants.js';
 export * from './authorities.js';
 export * from './i18n.js';
+export * from './pages.js';
 export * from './menu.js';
 export * from './routes.js';
 export * from './api/errors.js';

@@ -2,7 +2,7 @@
  * The router, built from the contract's route table (ROUTES + LOGIN_ROUTE): layout routes inside the
  * console layout, bare routes (/Datavisualization) full screen, /login public. History mode under /api.
  */
-import { LOGIN_ROUTE, ROUTES, WEB_BASE_PATH, type RouteEntry } from '@iot/contract';
+import { LOGIN_ROUTE, type PagePath, ROUTES, WEB_BASE_PATH, type RouteEntry } from '@iot/contract';
 import { createElement } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { LoginPage, pageFor } from '../pages/registry';
@@ -11,7 +11,7 @@ import { ConsoleLayout } from './layout/ConsoleLayout';
 import { setNavigator } from './navigation';
 import { PageFrame, PublicFrame } from './PageFrame';
 
-const guarded = (route: RouteEntry): RouteObject => ({
+const guarded = (route: RouteEntry<PagePath>): RouteObject => ({
   path: route.path,
   element: <PageFrame route={route}>{createElement(pageFor(route.path))}</PageFrame>,
 });

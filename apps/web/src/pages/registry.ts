@@ -1,7 +1,9 @@
 /**
- * Page registry: route path -> lazily loaded page. One line per implemented page; every other route
- * of the contract's table shows the "arrives in a later release" state.
+ * Page registry: route path -> lazily loaded page, one line per route of the contract's page tree.
+ * Typed by the contract's PagePath, so a route without a page, or a misspelt path, fails the type
+ * check; a screen not built yet maps explicitly to ComingSoon ("arrives in a later release").
  */
+import type { PagePath } from '@iot/contract';
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 
 type Page = LazyExoticComponent<ComponentType>;
@@ -31,7 +33,7 @@ const ComingSoon = lazy(() => import('../components/ComingSoon'));
 /** The login screen. */
 export const LoginPage = lazy(() => import('./login/LoginPage'));
 
-const PAGES: Record<string, Page> = {
+const PAGES: Record<PagePath, Page> = {
   '/homepage': HomePage,
   '/loginAccount': LoginAccountPage,
   '/rolePermissions': RolePermissionsPage,
@@ -55,9 +57,21 @@ const PAGES: Record<string, Page> = {
   '/operatePasswordLog': logPage('OperatePasswordLogPage'),
   '/operateCardLog': logPage('OperateCardLogPage'),
   '/operateFpLog': logPage('OperateFpLogPage'),
+  // Not built yet: the explicit placeholder.
+  '/RoomInquiry': ComingSoon,
+  '/lockSurvey': ComingSoon,
+  '/airSwitchAnalysis': ComingSoon,
+  '/equipmentType': ComingSoon,
+  '/firmwareRule': ComingSoon,
+  '/groupManagement': ComingSoon,
+  '/Information': ComingSoon,
+  '/renew': ComingSoon,
+  '/orderManagement': ComingSoon,
+  '/subscriptionManagement': ComingSoon,
+  '/Datavisualization': ComingSoon,
 };
 
-/** The page component of a route path (ComingSoon when not built yet). */
-export function pageFor(path: string): Page {
-  return PAGES[path] ?? ComingSoon;
+/** The page component of a route path. */
+export function pageFor(path: PagePath): Page {
+  return PAGES[path];
 }
