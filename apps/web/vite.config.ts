@@ -1,9 +1,11 @@
 /**
- * Vite config of the console: served under /api/ (history mode, output dist/). `vite dev` proxies the
- * API prefixes to the server (API_TARGET, default http://localhost:8080).
+ * Vite config of the console: served under /api/ (history mode, output dist/). Each emitted file also
+ * gets a Brotli (.br) and a gzip (.gz) copy, which the server sends as they are (web-plugin.ts).
+ * `vite dev` proxies the API prefixes to the server (API_TARGET, default http://localhost:8080).
  */
 import react from '@vitejs/plugin-react';
 import { loadEnv } from 'vite';
+import { compression } from 'vite-plugin-compression2';
 import { defineConfig } from 'vitest/config';
 
 const proxied = ['/oauth', '/iot', '/v1', '/nbdev', '/static'];
@@ -12,7 +14,7 @@ export default defineConfig(({ mode }) => {
   const target = loadEnv(mode, '.', '').API_TARGET || 'http://localhost:8080';
   return {
     base: '/api/',
-    plugins: [react()],
+    plugins: [react(), compression({ algorithms: ['brotliCompress', 'gzip'], threshold: 1024 })],
     build: { outDir: 'dist', emptyOutDir: true, chunkSizeWarningLimit: 1200 },
     server: { proxy: Object.fromEntries(proxied.map((prefix) => [prefix, { target }])) },
     test: { name: 'web', environment: 'node', include: ['src/**/*.test.ts'] },

@@ -2,6 +2,7 @@
  * Builds the Fastify app (fastify/demo style): infrastructure plugins first, then the auth hook, then
  * the modules, then the web app. `server.ts`/`main.ts` only listen; tests build it and `inject`.
  */
+import compress from '@fastify/compress';
 import cors from '@fastify/cors';
 import rateLimit from '@fastify/rate-limit';
 import underPressure from '@fastify/under-pressure';
@@ -67,6 +68,8 @@ export async function buildApp({ config, database, logger }: AppOptions): Promis
   await app.register(requestLogPlugin);
   // Load shedding: 503 UNAVAILABLE (Retry-After) while the event loop lags; health routes opt out.
   await app.register(underPressure, { maxEventLoopDelay: config.MAX_EVENT_LOOP_DELAY_MS, retryAfter: 5 });
+  // API answers (JSON lists, exports) compressed; the web app's files are compressed at build time (web-plugin.ts).
+  await app.register(compress, { global: true });
   await app.register(cors, { exposedHeaders: [TOKEN_HEADER], allowedHeaders: ['content-type', 'accept-language', TOKEN_HEADER, TENANT_HEADER] });
   await app.register(rateLimit, { global: false });
   await app.register(authPlugin);

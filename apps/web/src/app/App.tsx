@@ -7,11 +7,10 @@ import { App as AntdApp, ConfigProvider } from 'antd';
 import enUS from 'antd/locale/en_US';
 import zhCN from 'antd/locale/zh_CN';
 import { useEffect } from 'react';
-import { RouterProvider } from 'react-router';
 import { setNotifier } from '../api/notify';
 import { LoadingOverlay } from './LoadingOverlay';
 import { queryClient } from './queryClient';
-import { router } from './router';
+import { AppRouter } from './router';
 import { useLanguage } from './useSession';
 
 /** Registers antd's message API as the HTTP client's notifier. */
@@ -39,7 +38,7 @@ export function App() {
         <QueryClientProvider client={queryClient}>
           <NotifierBridge />
           <LoadingOverlay />
-          <RouterProvider router={router} />
+          <AppRouter />
         </QueryClientProvider>
       </AntdApp>
     </ConfigProvider>
