@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { provisionLocks, rows } from '../apps/server/integration/devices.js';
 import { type Database, openDatabase } from '../apps/server/src/db/client.js';
-import { listHeartbeats } from '../apps/server/src/modules/logHeartbeat/repo.js';
+import { heartbeatLog } from '../apps/server/src/modules/logHeartbeat/repo.js';
 import { heartbeatSeries } from '../apps/server/src/modules/logHeartbeat/series.js';
 import { startPostgres } from './postgres.js';
 
@@ -62,12 +62,12 @@ async function bench(label: string, database: Database): Promise<void> {
   const pick = (i: number) => locks[(i * 7919) % locks.length] as { id: number; tenant: number };
   const day = () => ({ startTime: new Date(Date.now() - 24 * 3600 * 1000).toISOString(), endTime: new Date().toISOString() });
   const cases: [string, (i: number) => Promise<unknown>, (i: number) => Promise<unknown>][] = [
-    ['list, tenant 100, page 1 of 20', () => database.withTenant(100, (tx) => listHeartbeats(tx, {}, 1, 20)), async () => {
+    ['list, tenant 100, page 1 of 20', () => database.withTenant(100, (tx) => heartbeatLog.list(tx, {}, 1, 20)), async () => {
       await database.system.execute(sql`select count(*) from (select 1 from heartbeats where tenant_id = 100 limit 10001) capped`);
       await database.system.execute(sql`select h.*, l.imei, l.name, l.building, l.floor, l.room from heartbeats h join locks l on l.id = h.lock_id
         where h.tenant_id = 100 order by h.id desc limit 20`);
     }],
-    ['list, one lock, page 3 of 20', (i) => database.withTenant(pick(i).tenant, (tx) => listHeartbeats(tx, { lockId: pick(i).id }, 3, 20)), async (i) => {
+    ['list, one lock, page 3 of 20', (i) => database.withTenant(pick(i).tenant, (tx) => heartbeatLog.list(tx, { lockId: pick(i).id }, 3, 20)), async (i) => {
       await database.system.execute(sql`select count(*) from (select 1 from heartbeats where lock_id = ${pick(i).id} limit 10001) capped`);
       await database.system.execute(sql`select h.*, l.imei, l.name, l.building, l.floor, l.room from heartbeats h join locks l on l.id = h.lock_id
         where h.lock_id = ${pick(i).id} order by h.received_at desc, h.id desc limit 20 offset 40`);

@@ -124,7 +124,7 @@ describe.skipIf(skipSuite)('device logs', () => {
     expect(response.body.charCodeAt(0)).toBe(0xfeff);
     const rows = parse(response.body, { bom: true, columns: true }) as Record<string, string>[];
     expect(rows).toHaveLength(3);
-    expect(rows[0]).toMatchObject({ IMEI: a.imei, Method: 'password', Success: 'false' });
+    expect(rows[0]).toMatchObject({ IMEI: a.imei, Method: 'Password', Success: 'Failed' }); // enum labels in the caller's language
     const zh = parse((await send('/iot/v1/logHeartbeat/export')).body, { bom: true, columns: true }) as Record<string, string>[];
     expect(zh).toHaveLength(1210);
     expect(Object.keys(zh[0] ?? {})).toContain('电量 (%)');
@@ -148,5 +148,30 @@ describe.skipIf(skipSuite)('device logs', () => {
     expect(await fields('/iot/v1/lockOpenRecord/list?method=magic&imei=123&success=maybe')).toEqual(['query.imei', 'query.method', 'query.success']);
     expect(await fields('/iot/v1/lockOpenRecord/export?format=pdf')).toEqual(['query.format']);
     expect(await fields('/iot/v1/lockOpenRecordList?lockId=1&limit=1000')).toEqual(['query.limit']);
+  });
+  it('finds a lock by the room text its rows show, also with an empty floor, on every log and list', async () => {
+    const [{ floor } = { floor: '' }] = await ctx.database.system.select({ floor: locks.floor }).from(locks).where(eq(locks.id, a.id));
+    await ctx.database.system.update(locks).set({ floor: '' }).where(eq(locks.id, a.id));
+    try {
+      const room = (await get(`/iot/v1/logUpCommand/list?imei=${a.imei}`)).records[0].room as string;
+      expect(room.split('/')).toHaveLength(2); // building/room: no empty part
+      const keyword = encodeURIComponent(room);
+      for (const url of ['/iot/v1/logUpCommand/list', '/iot/v1/logHeartbeat/list', '/iot/v1/lockAlert/list', '/iot/v1/lockOpenRecord/list', '/iot/v1/lockDevice/list']) {
+        expect([url, imeis(await get(`${url}?keyword=${keyword}&size=500`))]).toEqual([url, [a.imei]]);
+      }
+      expect((await get('/iot/v1/logUpCommand/list?keyword=%25')).total).toBe(0); // LIKE wildcards match literally
+    } finally {
+      await ctx.database.system.update(locks).set({ floor }).where(eq(locks.id, a.id));
+    }
+  });
+
+  it("writes times in the operator's time zone when given, naming it in the header", async () => {
+    const response = await send(`/iot/v1/lockOpenRecord/export?lockId=${a.id}&timeZone=Asia%2FShanghai`, 100, 'en-US');
+    const [row] = parse(response.body, { bom: true, columns: true }) as Record<string, string>[];
+    const local = row?.['Received at (Asia/Shanghai)'] ?? '';
+    expect(local).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/);
+    const [api] = (await get(`/iot/v1/lockOpenRecord/list?lockId=${a.id}`)).records;
+    expect(Date.parse(`${local.replace(' ', 'T')}+08:00`)).toBe(Math.floor(Date.parse(api.receivedAt) / 1000) * 1000);
+    expect((await send('/iot/v1/lockOpenRecord/export?timeZone=Mars%2FOlympus')).json().errors.map((e: { field: string }) => e.field)).toEqual(['query.timeZone']);
   });
 });

@@ -97,13 +97,13 @@ describe.skipIf(skipSuite)('system log', () => {
     expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(response.headers['content-disposition']).toMatch(/^attachment; filename="system-log-\d{14}\.csv"$/);
     const lines = response.body.trimEnd().split('\n');
-    expect(lines[0]).toBe('\ufeffid,createdAt,username,action,target,result,clientIp,detail');
+    expect(lines[0]).toBe('\ufeff编号,时间,用户名,操作,对象,结果,客户端地址,详情'); // readable headers, the caller's language
     expect(lines).toHaveLength(2);
-    expect(lines[1]).toMatch(/^\d+,\d{4}-.*Z,admin,POST \/v1\/sysRole\/add,"'=1\+2,""q""",success,127\.0\.0\.1,"{""name"":""=1\+2,\\""q\\"""",""authorities"":\[\]}"$/);
+    expect(lines[1]).toMatch(/^\d+,\d{4}-.*Z,admin,POST \/v1\/sysRole\/add,"'=1\+2,""q""",成功,127\.0\.0\.1,"{""name"":""=1\+2,\\""q\\"""",""authorities"":\[\]}"$/);
     const signIns = await call(ctx.app, admin, { method: 'GET', url: '/iot/v1/SysOperateLog/export?action=sign-in&result=success' });
     const rows = signIns.body.trimEnd().split('\n').slice(1);
     expect(rows.length).toBe((await logList('action=sign-in&result=success')).total);
-    expect(rows.every((line) => line.includes(',sign-in,') && line.includes(',success,'))).toBe(true);
+    expect(rows.every((line) => line.includes(',sign-in,') && line.includes(',成功,'))).toBe(true);
     expect((await call(ctx.app, admin, { method: 'GET', url: '/iot/v1/SysOperateLog/export?endTime=bad' })).statusCode).toBe(400);
   });
 });

@@ -1,4 +1,7 @@
-/** CSV / Excel export buttons of a log list: download with the list's current filters (api/download.ts). */
+/**
+ * CSV / Excel export buttons of a log list: download with the list's current filters (api/download.ts)
+ * and the browser's time zone, in which the server writes the times.
+ */
 import { type Endpoint, LOG_EXPORT_MAX } from '@iot/contract';
 import { DownloadOutlined } from '@ant-design/icons';
 import { Button, Space } from 'antd';
@@ -25,7 +28,8 @@ export function ExportButtons({ endpoint, query, formats = ['csv', 'xlsx'] }: Ex
   const run = async (format: ExportFormat) => {
     setBusy(format);
     try {
-      const result = await downloadFile(endpoint, { ...query, format });
+      const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+      const result = await downloadFile(endpoint, { ...query, format, timeZone });
       if (result?.truncated) notifyWarning(t('exportTruncated', { max: LOG_EXPORT_MAX }), 'export-truncated');
     } finally {
       setBusy(undefined);

@@ -22,6 +22,25 @@ export const queryFlag = z.enum(['true', 'false', '1', '0']).transform((value) =
 /** ISO 8601 date-time with offset, e.g. 2025-01-31T08:00:00+08:00. */
 export const isoTime = z.iso.datetime({ offset: true });
 
+/** True when `value` names an IANA time zone this runtime knows (e.g. Asia/Shanghai, UTC). */
+function isTimeZone(value: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: value });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The download fields of every export: `format` (csv | xlsx, default csv) and `timeZone` (IANA name,
+ * the operator's): times are written as `YYYY-MM-DD HH:mm:ss` in that zone, or as ISO 8601 UTC without it.
+ */
+export const exportFields = {
+  format: z.enum(EXPORT_FORMATS).default('csv'),
+  timeZone: z.string().max(64).refine(isTimeZone, { message: 'unknown time zone' }).optional(),
+};
+
 /** One lock, by id or by IMEI. */
 export const lockRefFields = {
   lockId: z.coerce.number().int().min(1).max(2 ** 31 - 1).optional(),
@@ -48,7 +67,7 @@ const lockIssue = { message: 'lockId or imei is required', path: ['lockId'] };
 export function logQueries<S extends z.ZodRawShape>(extra: S) {
   return {
     list: pageQuery.extend({ ...logFilterFields, ...extra }).refine((value) => ordered(value as Ranged), orderIssue),
-    export: z.object({ ...logFilterFields, ...extra, format: z.enum(EXPORT_FORMATS).default('csv') })
+    export: z.object({ ...logFilterFields, ...extra, ...exportFields })
       .refine((value) => ordered(value as Ranged), orderIssue),
   };
 }

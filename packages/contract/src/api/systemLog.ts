@@ -1,8 +1,9 @@
 /**
  * System log (系统日志, spec §7 "Logs": /iot/v1/SysOperateLog/getLogList; issue #5): sign-ins, sign-outs
- * and every mutating call of the tenant, newest first, and its CSV export. Rows never hold secrets.
+ * and every mutating call of the tenant, newest first, and its CSV / Excel export. Rows never hold secrets.
  */
 import { z } from 'zod';
+import { exportFields, exportResponse } from './deviceLog.js';
 import { endpoint } from './endpoint.js';
 import { pageOf, pageQuery } from './envelope.js';
 
@@ -23,8 +24,8 @@ const ordered = (value: { startTime?: string; endTime?: string }) =>
 const orderIssue = { message: 'startTime must not be after endTime', path: ['endTime'] };
 
 export const systemLogQuery = pageQuery.extend(filterFields).refine(ordered, orderIssue);
-export const systemLogExportQuery = z.object(filterFields).refine(ordered, orderIssue);
-export type SystemLogFilter = z.infer<typeof systemLogExportQuery>;
+export const systemLogExportQuery = z.object({ ...filterFields, ...exportFields }).refine(ordered, orderIssue);
+export type SystemLogFilter = Omit<z.infer<typeof systemLogExportQuery>, keyof typeof exportFields>;
 
 export const systemLogRecord = z.object({
   id: z.number().int(),
@@ -45,8 +46,8 @@ export const systemLogEndpoints = {
     method: 'GET', path: '/iot/v1/SysOperateLog/getLogList', access: 'SYSTEM_LOG', kind: 'token',
     query: systemLogQuery, response: pageOf(systemLogRecord),
   }),
-  /** text/csv (UTF-8 with BOM), not enveloped; at most SYSTEM_LOG_EXPORT_MAX rows, newest first. */
+  /** text/csv (UTF-8 with BOM) or an .xlsx workbook, not enveloped; at most SYSTEM_LOG_EXPORT_MAX rows, newest first. */
   export: endpoint({
-    method: 'GET', path: '/iot/v1/SysOperateLog/export', access: 'SYSTEM_LOG', kind: 'token', query: systemLogExportQuery, response: z.string(),
+    method: 'GET', path: '/iot/v1/SysOperateLog/export', access: 'SYSTEM_LOG', kind: 'token', query: systemLogExportQuery, response: exportResponse,
   }),
 };

@@ -6,7 +6,7 @@ import { ACCOUNT_TYPE_ADMIN, ACCOUNT_TYPE_OPERATOR, type AccountRecord, isAuthor
 import { and, asc, count, eq, ilike, inArray, ne, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { accountRoles, accountTenants, accounts, roles, tenants } from '../../db/schema.js';
-import { containsPattern } from '../audit/repo.js';
+import { containsPattern, iso } from '../../db/sql.js';
 
 /** What the guards need to know about an account. */
 export interface AccountRow {
@@ -40,7 +40,7 @@ export async function listAccounts(tx: Tx, keyword: string | undefined, current:
     .where(inArray(accountRoles.accountId, ids)).orderBy(asc(roles.id));
   const records = rows.map((row) => ({
     ...row,
-    createdAt: new Date(row.createdAt).toISOString(),
+    createdAt: iso(row.createdAt),
     tenants: memberships.filter((m) => m.accountId === row.id).map(({ id, name }) => ({ id, name })),
     roles: bindings.filter((b) => b.accountId === row.id).map(({ id, name }) => ({ id, name })),
   }));

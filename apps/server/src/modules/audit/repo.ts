@@ -4,6 +4,7 @@
 import type { Page, SystemLogFilter, SystemLogRecord } from '@iot/contract';
 import { and, count, desc, eq, gt, gte, ilike, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor, Tx } from '../../db/client.js';
+import { containsPattern, iso } from '../../db/sql.js';
 import { auditLog } from '../../db/schema.js';
 
 export interface AuditEntry {
@@ -36,11 +37,6 @@ export async function countRecent(db: Executor, username: string, action: string
   return row?.n ?? 0;
 }
 
-/** LIKE pattern matching `text` literally as a substring. */
-export function containsPattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
-
 function whereOf(filter: SystemLogFilter): SQL | undefined {
   const conditions: SQL[] = [];
   if (filter.keyword) {
@@ -60,7 +56,7 @@ const recordColumns = {
 };
 
 function toRecord(row: { createdAt: Date; detail: unknown } & Omit<SystemLogRecord, 'createdAt' | 'detail'>): SystemLogRecord {
-  return { ...row, createdAt: new Date(row.createdAt).toISOString(), detail: (row.detail as SystemLogRecord['detail']) ?? null };
+  return { ...row, createdAt: iso(row.createdAt), detail: (row.detail as SystemLogRecord['detail']) ?? null };
 }
 
 /** A page of the tenant's system log (run in the tenant transaction), newest first. */

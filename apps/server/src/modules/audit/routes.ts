@@ -1,9 +1,23 @@
-/** System log routes (系统日志): the tenant's log page by page, and its CSV export. */
-import { SYSTEM_LOG_EXPORT_MAX, systemLogEndpoints } from '@iot/contract';
+/** System log routes (系统日志): the tenant's log page by page, and its CSV / Excel export. */
+import { type LocalizedText, SYSTEM_LOG_EXPORT_MAX, type SystemLogRecord, systemLogEndpoints } from '@iot/contract';
 import type { FastifyInstance } from 'fastify';
 import { registerEndpoint } from '../../http/endpoint.js';
-import { toCsv } from './csv.js';
+import { type ExportColumn, sendExport } from '../../http/export.js';
 import { exportAudit, listAudit } from './repo.js';
+
+const t = (zh: string, en: string): LocalizedText => ({ 'zh-CN': zh, 'en-US': en });
+
+/** Columns of the export, headers in both languages (the console's 系统日志 column titles). */
+const COLUMNS: ExportColumn<SystemLogRecord>[] = [
+  { header: t('编号', 'ID'), value: (r) => r.id, width: 10 },
+  { header: t('时间', 'Time'), value: (r) => r.createdAt, width: 26, time: true },
+  { header: t('用户名', 'Username'), value: (r) => r.username },
+  { header: t('操作', 'Action'), value: (r) => r.action, width: 32 },
+  { header: t('对象', 'Target'), value: (r) => r.target, width: 24 },
+  { header: t('结果', 'Result'), value: (r) => r.result, width: 14, labels: { success: t('成功', 'Success') } },
+  { header: t('客户端地址', 'Client address'), value: (r) => r.clientIp, width: 16 },
+  { header: t('详情', 'Detail'), value: (r) => (r.detail ? JSON.stringify(r.detail) : ''), width: 60 },
+];
 
 /** Registers the system-log routes. */
 export async function auditRoutes(app: FastifyInstance): Promise<void> {
@@ -11,10 +25,9 @@ export async function auditRoutes(app: FastifyInstance): Promise<void> {
     const { current, size, ...filter } = query;
     return inTenant((tx) => listAudit(tx, filter, current, size));
   });
-  registerEndpoint(app, systemLogEndpoints.export, async ({ query, inTenant, reply }) => {
-    const rows = await inTenant((tx) => exportAudit(tx, query, SYSTEM_LOG_EXPORT_MAX));
-    const stamp = new Date().toISOString().slice(0, 19).replace(/[-:T]/g, '');
-    reply.header('content-disposition', `attachment; filename="system-log-${stamp}.csv"`);
-    return toCsv(rows);
-  }, { contentType: 'text/csv; charset=utf-8' });
+  registerEndpoint(app, systemLogEndpoints.export, async ({ query, inTenant, request, reply }) => {
+    const { format, timeZone, ...filter } = query;
+    const rows = await inTenant((tx) => exportAudit(tx, filter, SYSTEM_LOG_EXPORT_MAX + 1));
+    return sendExport({ request, reply, format, timeZone, name: 'system-log', columns: COLUMNS, rows, max: SYSTEM_LOG_EXPORT_MAX });
+  }, { raw: true });
 }

@@ -3,13 +3,12 @@
  * security confines them to the tenant). Secret fields are masked in every record.
  */
 import { type CommandRecord, type Page, protocol } from '@iot/contract';
-import { and, asc, count, desc, eq, gte, ilike, inArray, lte, notInArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, lte, notInArray, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { commands, locks } from '../../db/schema.js';
+import { iso } from '../../db/sql.js';
+import { lockKeyword, roomSql } from '../lockDevice/sql.js';
 import { masked } from './secrets.js';
-
-const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
-export const roomSql = sql<string>`concat_ws('/', nullif(${locks.building}, ''), nullif(${locks.floor}, ''), nullif(${locks.room}, ''))`;
 
 /** Columns of a command row joined with its lock. */
 export const commandColumns = {
@@ -40,12 +39,6 @@ export interface CommandFilter {
   state?: protocol.CommandState;
   startTime?: string;
   endTime?: string;
-}
-
-/** Matches IMEI, name or building/floor/room of a lock. */
-export function lockKeyword(keyword: string): SQL {
-  const pattern = `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-  return or(ilike(locks.imei, pattern), ilike(locks.name, pattern), sql`${roomSql} ilike ${pattern}`) as SQL;
 }
 
 /** A page of commands, newest first. */

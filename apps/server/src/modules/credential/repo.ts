@@ -9,10 +9,9 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.js';
 import { commands, credentials, locks, lockUsers } from '../../db/schema.js';
 import { ApiError } from '../../http/api-error.js';
-import { containsPattern } from '../audit/repo.js';
-import { roomSql } from '../command/repo.js';
+import { containsPattern, iso } from '../../db/sql.js';
+import { lockKeyword, roomSql } from '../lockDevice/sql.js';
 
-const iso = (value: Date | string | null) => (value ? new Date(value).toISOString() : null);
 const holder = alias(lockUsers, 'holder');
 
 /** The lock of `lockId` (or `imei`) in the tenant, locked for update when `lock` (slot allocation); 404 otherwise. */
@@ -92,12 +91,12 @@ export async function credentialRecord(tx: Executor, id: number): Promise<Creden
 /** Keyword over holder name/phone, card number and the lock's IMEI/name/room. */
 export function credentialKeyword(keyword: string): SQL {
   const p = containsPattern(keyword);
-  return or(ilike(holder.name, p), ilike(holder.phone, p), ilike(credentials.cardNumber, p), ilike(locks.imei, p), ilike(locks.name, p), sql`${roomSql} ilike ${p}`) as SQL;
+  return or(ilike(holder.name, p), ilike(holder.phone, p), ilike(credentials.cardNumber, p), lockKeyword(keyword)) as SQL;
 }
 /** Keyword over user name/phone and the lock's IMEI/name/room. */
 export function userKeyword(keyword: string): SQL {
   const p = containsPattern(keyword);
-  return or(ilike(lockUsers.name, p), ilike(lockUsers.phone, p), ilike(locks.imei, p), ilike(locks.name, p), sql`${roomSql} ilike ${p}`) as SQL;
+  return or(ilike(lockUsers.name, p), ilike(lockUsers.phone, p), lockKeyword(keyword)) as SQL;
 }
 export const lockWhere = (ref: { lockId?: number; imei?: string }, column: typeof credentials.lockId | typeof lockUsers.lockId): SQL[] =>
   [ref.lockId !== undefined ? eq(column, ref.lockId) : undefined, ref.imei ? eq(locks.imei, ref.imei) : undefined].filter((c): c is SQL => c !== undefined);

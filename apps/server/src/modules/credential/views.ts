@@ -12,8 +12,9 @@ import type { z } from 'zod';
 import type { Executor } from '../../db/client.js';
 import { commands, credentialOperations, credentials, locks, lockUsers, openRecords } from '../../db/schema.js';
 import { ApiError } from '../../http/api-error.js';
-import { containsPattern, insertAudit } from '../audit/repo.js';
-import { roomSql } from '../command/repo.js';
+import { containsPattern, iso } from '../../db/sql.js';
+import { insertAudit } from '../audit/repo.js';
+import { lockKeyword, roomSql } from '../lockDevice/sql.js';
 import { credentialKeyword, findLock, holder, lockWhere, selectCredentials, selectUsers, userKeyword } from './repo.js';
 
 const all = (conditions: (SQL | undefined)[]) => and(...conditions.filter(Boolean));
@@ -42,7 +43,7 @@ export async function listOperations(tx: Executor, subject: string, q: z.output<
     eq(credentialOperations.subject, subject), q.lockId ? eq(credentialOperations.lockId, q.lockId) : undefined, q.imei ? eq(locks.imei, q.imei) : undefined,
     q.action ? eq(credentialOperations.action, q.action) : undefined,
     q.startTime ? gte(credentialOperations.createdAt, new Date(q.startTime)) : undefined, q.endTime ? lte(credentialOperations.createdAt, new Date(q.endTime)) : undefined,
-    p ? or(ilike(credentialOperations.holderName, p), ilike(credentialOperations.operator, p), ilike(locks.imei, p), ilike(locks.name, p), sql`${roomSql} ilike ${p}`) : undefined,
+    p && q.keyword ? or(ilike(credentialOperations.holderName, p), ilike(credentialOperations.operator, p), lockKeyword(q.keyword)) : undefined,
   ]);
   const [total] = await tx.select({ n: count() }).from(credentialOperations).innerJoin(locks, eq(locks.id, credentialOperations.lockId)).where(where);
   const rows = await tx.select({
@@ -52,7 +53,7 @@ export async function listOperations(tx: Executor, subject: string, q: z.output<
     commandId: credentialOperations.commandId, commandState: commands.state, resultCode: commands.resultCode, resultDetail: commands.resultDetail,
   }).from(credentialOperations).innerJoin(locks, eq(locks.id, credentialOperations.lockId)).leftJoin(commands, eq(commands.id, credentialOperations.commandId))
     .where(where).orderBy(desc(credentialOperations.id)).limit(q.size).offset((q.current - 1) * q.size);
-  const records = rows.map((row) => ({ ...row, createdAt: new Date(row.createdAt).toISOString() })) as OperationLogRecord[];
+  const records = rows.map((row) => ({ ...row, createdAt: iso(row.createdAt) })) as OperationLogRecord[];
   return { records, total: total?.n ?? 0, current: q.current, size: q.size };
 }
 

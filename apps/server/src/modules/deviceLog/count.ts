@@ -4,7 +4,7 @@
  * rows and otherwise report the cap with `totalCapped` (the console shows "10000+"), as large log
  * consoles do. Paging still works: pages beyond the cap are reached by narrowing the filter.
  */
-import { count, type Subquery, sql } from 'drizzle-orm';
+import { count, type Subquery } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 
 export const LOG_COUNT_CAP = 10_000;
@@ -23,6 +23,3 @@ export async function cappedCount(tx: Tx, rows: LimitableSelect): Promise<{ tota
   const n = row?.n ?? 0;
   return n > LOG_COUNT_CAP ? { total: LOG_COUNT_CAP, totalCapped: true } : { total: n };
 }
-
-/** The `select 1` column for cappedCount's row query. */
-export const one = { one: sql<number>`1` };

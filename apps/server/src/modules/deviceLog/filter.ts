@@ -1,25 +1,16 @@
 /**
  * Query pieces shared by the device-activity logs (issue #3): resolving the lock filter to a lock id
- * first (so the planner sees `lock_id = $1` and uses the (lock, time) indexes), time ranges, keyword
- * match on the lock, and the lock columns every row carries. Run inside the tenant transaction.
+ * first (so the planner sees `lock_id = $1` and uses the (lock, time) indexes), time ranges and the
+ * keyword on the lock (modules/lockDevice/sql.ts: the same room text the lists show). Run inside the
+ * tenant transaction.
  */
 import type { LogFilter } from '@iot/contract';
-import { and, eq, gte, ilike, lte, or, type SQL, sql } from 'drizzle-orm';
+import { and, eq, gte, lte, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Tx } from '../../db/client.js';
 import { locks } from '../../db/schema.js';
 import { ApiError } from '../../http/api-error.js';
-
-/** Lock columns selected with every log row (joined on the row's lock_id). */
-export const lockColumns = { imei: locks.imei, lockName: locks.name, building: locks.building, floor: locks.floor, roomName: locks.room };
-
-/** "Building/floor/room" of a selected row, without empty parts. */
-export function roomOf(row: { building: string; floor: string; roomName: string }): string {
-  return [row.building, row.floor, row.roomName].filter(Boolean).join('/');
-}
-
-/** ISO 8601 UTC of a timestamp column value (Date or string, by driver). */
-export const iso = (value: Date | string | null): string | null => (value === null ? null : new Date(value).toISOString());
+import { lockColumns, lockKeyword } from '../lockDevice/sql.js';
 
 /** Where-clause of the lock named by `lockId` and/or `imei`; undefined when neither is given. */
 function lockNamed(filter: Pick<LogFilter, 'lockId' | 'imei'>): SQL | undefined {
@@ -44,7 +35,7 @@ export async function requireLock(tx: Tx, filter: Pick<LogFilter, 'lockId' | 'im
   if (!named) throw new ApiError('NOT_FOUND');
   const [row] = await tx.select({ id: locks.id, ...lockColumns, intervalS: locks.heartbeatIntervalS }).from(locks).where(named);
   if (!row) throw new ApiError('NOT_FOUND');
-  return { id: row.id, imei: row.imei, name: row.lockName, room: roomOf(row), intervalS: row.intervalS };
+  return { id: row.id, imei: row.imei, name: row.lockName, room: row.room, intervalS: row.intervalS };
 }
 
 /**
@@ -56,10 +47,6 @@ export function logConditions(filter: LogFilter, lockId: number | undefined, loc
   if (lockId !== undefined) conditions.push(eq(lockColumn, lockId));
   if (filter.startTime) conditions.push(gte(timeColumn, new Date(filter.startTime)));
   if (filter.endTime) conditions.push(lte(timeColumn, new Date(filter.endTime)));
-  if (filter.keyword) {
-    const pattern = `%${filter.keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    const room = sql`${locks.building} || '/' || ${locks.floor} || '/' || ${locks.room}`;
-    conditions.push(or(ilike(locks.imei, pattern), ilike(locks.name, pattern), sql`${room} ilike ${pattern}`) as SQL);
-  }
+  if (filter.keyword) conditions.push(lockKeyword(filter.keyword));
   return conditions;
 }

@@ -1,64 +1,58 @@
 /**
- * 报警日志 / 门锁警告 queries on `alerts` (tenant transaction). Time filters apply to last_at
- * (alerts_tenant_time). `activeFirst` orders active alerts first, most severe first, then newest.
+ * 报警日志 / 门锁警告 on `alerts` (a device log, deviceLog/factory.ts; counted exactly). Time filters apply
+ * to last_at (alerts_tenant_time). `activeFirst` orders active alerts first, most severe first, then newest.
  */
-import type { AlertRecord, AlertSeverity, AlertState, LogFilter, Page } from '@iot/contract';
-import { and, asc, count, desc, eq, inArray, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
+import { type AlertRecord, type AlertSeverity, type AlertState, LOG_LABELS, type LogFilter } from '@iot/contract';
+import { and, asc, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
-import { alerts, locks } from '../../db/schema.js';
-import { iso, lockColumns, lockIdOf, logConditions, roomOf } from '../deviceLog/filter.js';
+import { alerts } from '../../db/schema.js';
+import { iso } from '../../db/sql.js';
+import { defineDeviceLog } from '../deviceLog/factory.js';
 
-export type AlertFilter = LogFilter & {
+type AlertFilter = LogFilter & {
   kind?: string; severity?: AlertSeverity; state?: AlertState; acknowledged?: boolean; activeFirst?: boolean;
 };
 
-async function whereOf(tx: Tx, filter: AlertFilter): Promise<SQL | undefined | null> {
-  const lockId = await lockIdOf(tx, filter);
-  if (lockId === null) return null;
-  const conditions = logConditions(filter, lockId, alerts.lockId, alerts.lastAt);
-  if (filter.kind) conditions.push(eq(alerts.kind, filter.kind));
-  if (filter.severity) conditions.push(eq(alerts.severity, filter.severity));
-  if (filter.state) conditions.push(eq(alerts.state, filter.state));
-  if (filter.acknowledged !== undefined) conditions.push(filter.acknowledged ? isNotNull(alerts.acknowledgedAt) : isNull(alerts.acknowledgedAt));
-  return and(...conditions);
-}
-
 const columns = {
-  id: alerts.id, lockId: alerts.lockId, ...lockColumns, kind: alerts.kind, severity: alerts.severity, state: alerts.state,
+  id: alerts.id, lockId: alerts.lockId, kind: alerts.kind, severity: alerts.severity, state: alerts.state,
   occurrences: alerts.occurrences, detail: alerts.detail, firstAt: alerts.firstAt, lastAt: alerts.lastAt, clearedAt: alerts.clearedAt,
   acknowledgedBy: alerts.acknowledgedBy, acknowledgedAt: alerts.acknowledgedAt,
 };
 const severityRank = sql`case ${alerts.severity} when 'critical' then 0 when 'major' then 1 when 'minor' then 2 else 3 end`;
 
-function select(tx: Tx, where: SQL | undefined, activeFirst: boolean, limit: number, offset = 0) {
-  const order = activeFirst
+/** The alert log: list, rows, routes. */
+export const alertLog = defineDeviceLog<AlertFilter, typeof columns, AlertRecord>({
+  table: alerts, lockColumn: alerts.lockId, timeColumn: alerts.lastAt, columns, count: 'exact',
+  filters: (filter) => [
+    filter.kind ? eq(alerts.kind, filter.kind) : undefined,
+    filter.severity ? eq(alerts.severity, filter.severity) : undefined,
+    filter.state ? eq(alerts.state, filter.state) : undefined,
+    filter.acknowledged === undefined ? undefined : filter.acknowledged ? isNotNull(alerts.acknowledgedAt) : isNull(alerts.acknowledgedAt),
+  ],
+  orderBy: (filter) => (filter.activeFirst
     ? [asc(sql`(${alerts.state} <> 'active')`), asc(severityRank), desc(alerts.lastAt), desc(alerts.id)]
-    : [desc(alerts.lastAt), desc(alerts.id)];
-  return tx.select(columns).from(alerts).innerJoin(locks, eq(locks.id, alerts.lockId)).where(where).orderBy(...order).limit(limit).offset(offset);
-}
-type Row = Awaited<ReturnType<typeof select>>[number];
-
-function toRecord({ building, floor, roomName, firstAt, lastAt, clearedAt, acknowledgedAt, ...row }: Row): AlertRecord {
-  return {
-    ...row, severity: row.severity as AlertSeverity, state: row.state as AlertState, room: roomOf({ building, floor, roomName }),
-    firstAt: iso(firstAt) as string, lastAt: iso(lastAt) as string, clearedAt: iso(clearedAt), acknowledgedAt: iso(acknowledgedAt),
-  };
-}
-
-/** A page of alerts. */
-export async function listAlerts(tx: Tx, filter: AlertFilter, current: number, size: number): Promise<Page<AlertRecord>> {
-  const where = await whereOf(tx, filter);
-  if (where === null) return { records: [], total: 0, current, size };
-  const [total] = await tx.select({ n: count() }).from(alerts).innerJoin(locks, eq(locks.id, alerts.lockId)).where(where);
-  const rows = await select(tx, where, filter.activeFirst ?? false, size, (current - 1) * size);
-  return { records: rows.map(toRecord), total: total?.n ?? 0, current, size };
-}
-
-/** At most `limit` alerts in list order. */
-export async function exportAlerts(tx: Tx, filter: AlertFilter, limit: number): Promise<AlertRecord[]> {
-  const where = await whereOf(tx, filter);
-  return where === null ? [] : (await select(tx, where, filter.activeFirst ?? false, limit)).map(toRecord);
-}
+    : [desc(alerts.lastAt), desc(alerts.id)]),
+  toRecord: ({ firstAt, lastAt, clearedAt, acknowledgedAt, ...row }) => ({
+    ...row, severity: row.severity as AlertSeverity, state: row.state as AlertState,
+    firstAt: iso(firstAt), lastAt: iso(lastAt), clearedAt: iso(clearedAt), acknowledgedAt: iso(acknowledgedAt),
+  }),
+  exportName: 'alert-log',
+  exportColumns: [
+    { header: { 'zh-CN': '最近发生', 'en-US': 'Last at' }, value: (r) => r.lastAt, width: 26, time: true },
+    { header: { 'zh-CN': 'IMEI', 'en-US': 'IMEI' }, value: (r) => r.imei },
+    { header: { 'zh-CN': '门锁', 'en-US': 'Lock' }, value: (r) => r.lockName },
+    { header: { 'zh-CN': '房间', 'en-US': 'Room' }, value: (r) => r.room },
+    { header: { 'zh-CN': '类型', 'en-US': 'Kind' }, value: (r) => r.kind, labels: LOG_LABELS.kinds },
+    { header: { 'zh-CN': '级别', 'en-US': 'Severity' }, value: (r) => r.severity, width: 10, labels: LOG_LABELS.severities },
+    { header: { 'zh-CN': '状态', 'en-US': 'State' }, value: (r) => r.state, width: 10, labels: LOG_LABELS.states },
+    { header: { 'zh-CN': '次数', 'en-US': 'Occurrences' }, value: (r) => r.occurrences, width: 10 },
+    { header: { 'zh-CN': '详情', 'en-US': 'Detail' }, value: (r) => r.detail, width: 30 },
+    { header: { 'zh-CN': '首次发生', 'en-US': 'First at' }, value: (r) => r.firstAt, width: 26, time: true },
+    { header: { 'zh-CN': '解除时间', 'en-US': 'Cleared at' }, value: (r) => r.clearedAt, width: 26, time: true },
+    { header: { 'zh-CN': '确认人', 'en-US': 'Acknowledged by' }, value: (r) => r.acknowledgedBy },
+    { header: { 'zh-CN': '确认时间', 'en-US': 'Acknowledged at' }, value: (r) => r.acknowledgedAt, width: 26, time: true },
+  ],
+});
 
 /** Acknowledges the tenant's unacknowledged alerts among `ids` as `username` now; returns how many changed. */
 export async function acknowledgeAlerts(tx: Tx, ids: readonly number[], username: string): Promise<number> {

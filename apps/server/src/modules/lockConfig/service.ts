@@ -6,10 +6,9 @@ import { type LockConfigRecord, type Page, protocol } from '@iot/contract';
 import { asc, count, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { commands, locks } from '../../db/schema.js';
-import { lockKeyword, roomSql } from '../command/repo.js';
+import { iso } from '../../db/sql.js';
 import { nextWakeSql, onlineSql } from '../lockDevice/repo.js';
-
-const iso = (value: Date | string | null) => (value ? new Date(value).toISOString() : null);
+import { lockKeyword, roomSql } from '../lockDevice/sql.js';
 
 /** A page of locks (by id) with config, reachability and the number of commands not final. */
 export async function listLockConfigs(tx: Tx, keyword: string | undefined, current: number, size: number): Promise<Page<LockConfigRecord>> {

@@ -3,10 +3,12 @@
  * Online: last heartbeat younger than ONLINE_HEARTBEAT_FACTOR x the lock's heartbeat interval (issue #2).
  */
 import { LOW_BATTERY_PERCENT, LOCK_VENDOR, ONLINE_HEARTBEAT_FACTOR, type LockRecord, type Page } from '@iot/contract';
-import { and, asc, count, eq, ilike, not, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, not, type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { locks } from '../../db/schema.js';
+import { iso } from '../../db/sql.js';
 import { ApiError } from '../../http/api-error.js';
+import { lockKeyword, roomSql } from './sql.js';
 
 /** SQL boolean: the lock is online now. */
 export const onlineSql = sql<boolean>`coalesce(${locks.lastHeartbeatAt} > now() - make_interval(secs => ${locks.heartbeatIntervalS} * ${sql.raw(String(ONLINE_HEARTBEAT_FACTOR))}), false)`;
@@ -25,11 +27,7 @@ export interface LockFilter {
 
 function whereOf(filter: LockFilter): SQL | undefined {
   const conditions: SQL[] = [];
-  if (filter.keyword) {
-    const pattern = `%${filter.keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    const room = sql`${locks.building} || '/' || ${locks.floor} || '/' || ${locks.room}`;
-    conditions.push(or(ilike(locks.imei, pattern), ilike(locks.name, pattern), sql`${room} ilike ${pattern}`) as SQL);
-  }
+  if (filter.keyword) conditions.push(lockKeyword(filter.keyword));
   if (filter.online !== undefined) conditions.push(filter.online ? onlineSql : not(onlineSql));
   return conditions.length ? and(...conditions) : undefined;
 }
@@ -39,15 +37,14 @@ export async function listLocks(tx: Tx, filter: LockFilter, current: number, siz
   const where = whereOf(filter);
   const [totalRow] = await tx.select({ n: count() }).from(locks).where(where);
   const rows = await tx.select({
-    id: locks.id, imei: locks.imei, name: locks.name, building: locks.building, floor: locks.floor, room: locks.room,
+    id: locks.id, imei: locks.imei, name: locks.name, room: roomSql,
     model: locks.model, vendor: locks.vendor, firmwareVersion: locks.firmwareVersion, battery: locks.battery, rssi: locks.rssi,
     snr: locks.snr, heartbeatIntervalS: locks.heartbeatIntervalS, lastHeartbeatAt: locks.lastHeartbeatAt, online: onlineSql,
   }).from(locks).where(where).orderBy(asc(locks.id)).limit(size).offset((current - 1) * size);
-  const records = rows.map(({ building, floor, room, lastHeartbeatAt, vendor, ...rest }) => ({
+  const records = rows.map(({ lastHeartbeatAt, vendor, ...rest }) => ({
     ...rest,
     vendor: vendor || LOCK_VENDOR,
-    room: [building, floor, room].filter(Boolean).join('/'),
-    lastHeartbeatAt: lastHeartbeatAt ? new Date(lastHeartbeatAt).toISOString() : null,
+    lastHeartbeatAt: iso(lastHeartbeatAt),
   }));
   return { records, total: totalRow?.n ?? 0, current, size };
 }
@@ -72,6 +69,5 @@ export async function queueHead(tx: Tx, lockId: number, wakeWindowMs: number) {
     nextWakeAt: nextWakeSql,
   }).from(locks).where(eq(locks.id, lockId));
   if (!lock) throw new ApiError('NOT_FOUND');
-  const iso = (value: Date | string | null) => (value ? new Date(value).toISOString() : null);
   return { lockId: lock.id, imei: lock.imei, alwaysOnline: lock.alwaysOnline, awake: lock.awake, lastUplinkAt: iso(lock.lastUplinkAt), nextWakeAt: iso(lock.nextWakeAt) };
 }

@@ -6,6 +6,7 @@
 import type { JournalEntry } from '@iot/contract';
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
+import { iso } from '../../db/sql.js';
 
 export interface JournalRange {
   lockId: number;
@@ -16,7 +17,6 @@ export interface JournalRange {
 export type JournalSource = (tx: Tx, range: JournalRange) => Promise<JournalEntry[]>;
 
 const rows = async <T>(tx: Tx, query: ReturnType<typeof sql>) => ((await tx.execute(query)) as unknown as { rows: T[] }).rows;
-const iso = (value: Date | string) => new Date(value).toISOString();
 const within = (column: string, r: JournalRange) =>
   sql`${sql.raw(column)} >= ${r.start.toISOString()}::timestamptz and ${sql.raw(column)} <= ${r.end.toISOString()}::timestamptz`;
 

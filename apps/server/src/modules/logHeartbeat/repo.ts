@@ -1,46 +1,35 @@
 /**
- * 心跳日志 queries on `heartbeats` (tenant transaction). With a lock: newest first through
+ * 心跳日志 on `heartbeats` (a device log, deviceLog/factory.ts). With a lock: newest first through
  * heartbeats_lock_time; tenant-wide: by id descending (insert order) through the primary key, with
- * the time range narrowed by the BRIN index on received_at.
+ * the time range narrowed by the BRIN index on received_at. Counted up to the cap.
  */
-import type { HeartbeatLogRecord, LogFilter, Page } from '@iot/contract';
-import { and, desc, eq, type SQL } from 'drizzle-orm';
-import type { Tx } from '../../db/client.js';
-import { heartbeats, locks } from '../../db/schema.js';
-import { cappedCount, one } from '../deviceLog/count.js';
-import { iso, lockColumns, lockIdOf, logConditions, roomOf } from '../deviceLog/filter.js';
+import type { HeartbeatLogRecord, LogFilter } from '@iot/contract';
+import { desc } from 'drizzle-orm';
+import { heartbeats } from '../../db/schema.js';
+import { iso } from '../../db/sql.js';
+import { defineDeviceLog } from '../deviceLog/factory.js';
 
 const columns = {
-  id: heartbeats.id, lockId: heartbeats.lockId, ...lockColumns, seq: heartbeats.seq, battery: heartbeats.battery, rssi: heartbeats.rssi,
+  id: heartbeats.id, lockId: heartbeats.lockId, seq: heartbeats.seq, battery: heartbeats.battery, rssi: heartbeats.rssi,
   snr: heartbeats.snr, firmwareVersion: heartbeats.firmwareVersion, deviceTs: heartbeats.deviceTs, receivedAt: heartbeats.receivedAt,
 };
 
-function select(tx: Tx, where: SQL | undefined, byLock: boolean, limit: number, offset = 0) {
-  const order = byLock ? [desc(heartbeats.receivedAt), desc(heartbeats.id)] : [desc(heartbeats.id)];
-  return tx.select(columns).from(heartbeats).innerJoin(locks, eq(locks.id, heartbeats.lockId)).where(where)
-    .orderBy(...order).limit(limit).offset(offset);
-}
-type Row = Awaited<ReturnType<typeof select>>[number];
-
-function toRecord({ building, floor, roomName, deviceTs, receivedAt, ...row }: Row): HeartbeatLogRecord {
-  return { ...row, room: roomOf({ building, floor, roomName }), deviceTs: iso(deviceTs) as string, receivedAt: iso(receivedAt) as string };
-}
-
-/** A page of the heartbeat log. */
-export async function listHeartbeats(tx: Tx, filter: LogFilter, current: number, size: number): Promise<Page<HeartbeatLogRecord>> {
-  const lockId = await lockIdOf(tx, filter);
-  if (lockId === null) return { records: [], total: 0, current, size };
-  const where = and(...logConditions(filter, lockId, heartbeats.lockId, heartbeats.receivedAt));
-  const matching = tx.select(one).from(heartbeats);
-  const counted = await cappedCount(tx, (filter.keyword ? matching.innerJoin(locks, eq(locks.id, heartbeats.lockId)) : matching).where(where));
-  const rows = await select(tx, where, lockId !== undefined, size, (current - 1) * size);
-  return { records: rows.map(toRecord), ...counted, current, size };
-}
-
-/** At most `limit` heartbeat rows, newest first. */
-export async function exportHeartbeats(tx: Tx, filter: LogFilter, limit: number): Promise<HeartbeatLogRecord[]> {
-  const lockId = await lockIdOf(tx, filter);
-  if (lockId === null) return [];
-  const where = and(...logConditions(filter, lockId, heartbeats.lockId, heartbeats.receivedAt));
-  return (await select(tx, where, lockId !== undefined, limit)).map(toRecord);
-}
+/** The heartbeat log: list, rows, routes. */
+export const heartbeatLog = defineDeviceLog<LogFilter, typeof columns, HeartbeatLogRecord>({
+  table: heartbeats, lockColumn: heartbeats.lockId, timeColumn: heartbeats.receivedAt, columns, count: 'capped',
+  orderBy: (_filter, byLock) => (byLock ? [desc(heartbeats.receivedAt), desc(heartbeats.id)] : [desc(heartbeats.id)]),
+  toRecord: ({ deviceTs, receivedAt, ...row }) => ({ ...row, deviceTs: iso(deviceTs), receivedAt: iso(receivedAt) }),
+  exportName: 'heartbeat-log',
+  exportColumns: [
+    { header: { 'zh-CN': '接收时间', 'en-US': 'Received at' }, value: (r) => r.receivedAt, width: 26, time: true },
+    { header: { 'zh-CN': 'IMEI', 'en-US': 'IMEI' }, value: (r) => r.imei },
+    { header: { 'zh-CN': '门锁', 'en-US': 'Lock' }, value: (r) => r.lockName },
+    { header: { 'zh-CN': '房间', 'en-US': 'Room' }, value: (r) => r.room },
+    { header: { 'zh-CN': '序号', 'en-US': 'Seq' }, value: (r) => r.seq, width: 10 },
+    { header: { 'zh-CN': '电量 (%)', 'en-US': 'Battery (%)' }, value: (r) => r.battery, width: 12 },
+    { header: { 'zh-CN': '信号强度 (dBm)', 'en-US': 'RSSI (dBm)' }, value: (r) => r.rssi, width: 14 },
+    { header: { 'zh-CN': '信噪比 (dB)', 'en-US': 'SNR (dB)' }, value: (r) => r.snr, width: 12 },
+    { header: { 'zh-CN': '固件版本', 'en-US': 'Firmware' }, value: (r) => r.firmwareVersion },
+    { header: { 'zh-CN': '设备时间', 'en-US': 'Device time' }, value: (r) => r.deviceTs, width: 26, time: true },
+  ],
+});

@@ -1,50 +1,35 @@
-/** 上报日志 queries on `uplinks` (tenant transaction), newest first via uplinks_tenant_time / uplinks_lock_time. */
-import type { LogFilter, Page, UplinkLogRecord } from '@iot/contract';
-import { and, desc, eq, type SQL } from 'drizzle-orm';
-import type { Tx } from '../../db/client.js';
-import { locks, uplinks } from '../../db/schema.js';
-import { iso, lockColumns, lockIdOf, logConditions, roomOf } from '../deviceLog/filter.js';
-import { cappedCount, one } from '../deviceLog/count.js';
+/** 上报日志 on `uplinks` (a device log, deviceLog/factory.ts), newest first via uplinks_tenant_time / uplinks_lock_time; counted up to the cap. */
+import { LOG_LABELS, type LogFilter, type UplinkLogRecord } from '@iot/contract';
+import { desc, eq } from 'drizzle-orm';
+import { uplinks } from '../../db/schema.js';
+import { iso } from '../../db/sql.js';
+import { defineDeviceLog } from '../deviceLog/factory.js';
 
-export type UplinkLogFilter = LogFilter & { type?: string };
-
-async function whereOf(tx: Tx, filter: UplinkLogFilter): Promise<SQL | undefined | null> {
-  const lockId = await lockIdOf(tx, filter);
-  if (lockId === null) return null;
-  const conditions = logConditions(filter, lockId, uplinks.lockId, uplinks.receivedAt);
-  if (filter.type) conditions.push(eq(uplinks.type, filter.type));
-  return and(...conditions);
-}
+type UplinkLogFilter = LogFilter & { type?: string };
 
 const columns = {
-  id: uplinks.id, lockId: uplinks.lockId, ...lockColumns, seq: uplinks.seq, msgId: uplinks.msgId, type: uplinks.type,
+  id: uplinks.id, lockId: uplinks.lockId, seq: uplinks.seq, msgId: uplinks.msgId, type: uplinks.type,
   data: uplinks.data, deviceTs: uplinks.deviceTs, receivedAt: uplinks.receivedAt,
 };
-type Row = Awaited<ReturnType<typeof select>>[number];
 
-function toRecord({ building, floor, roomName, deviceTs, receivedAt, data, ...row }: Row): UplinkLogRecord {
-  return {
-    ...row, room: roomOf({ building, floor, roomName }), data: (data ?? {}) as Record<string, unknown>,
-    deviceTs: iso(deviceTs) as string, receivedAt: iso(receivedAt) as string,
-  };
-}
-
-function select(tx: Tx, where: SQL | undefined, limit: number, offset = 0) {
-  return tx.select(columns).from(uplinks).innerJoin(locks, eq(locks.id, uplinks.lockId)).where(where)
-    .orderBy(desc(uplinks.receivedAt), desc(uplinks.id)).limit(limit).offset(offset);
-}
-
-/** A page of the uplink log. */
-export async function listUplinks(tx: Tx, filter: UplinkLogFilter, current: number, size: number): Promise<Page<UplinkLogRecord>> {
-  const where = await whereOf(tx, filter);
-  if (where === null) return { records: [], total: 0, current, size };
-  const counted = await cappedCount(tx, tx.select(one).from(uplinks).innerJoin(locks, eq(locks.id, uplinks.lockId)).where(where));
-  const rows = await select(tx, where, size, (current - 1) * size);
-  return { records: rows.map(toRecord), ...counted, current, size };
-}
-
-/** At most `limit` rows of the uplink log, newest first. */
-export async function exportUplinks(tx: Tx, filter: UplinkLogFilter, limit: number): Promise<UplinkLogRecord[]> {
-  const where = await whereOf(tx, filter);
-  return where === null ? [] : (await select(tx, where, limit)).map(toRecord);
-}
+/** The uplink log: list, rows, routes. */
+export const uplinkLog = defineDeviceLog<UplinkLogFilter, typeof columns, UplinkLogRecord>({
+  table: uplinks, lockColumn: uplinks.lockId, timeColumn: uplinks.receivedAt, columns, count: 'capped',
+  filters: (filter) => [filter.type ? eq(uplinks.type, filter.type) : undefined],
+  orderBy: () => [desc(uplinks.receivedAt), desc(uplinks.id)],
+  toRecord: ({ deviceTs, receivedAt, data, ...row }) => ({
+    ...row, data: (data ?? {}) as Record<string, unknown>, deviceTs: iso(deviceTs), receivedAt: iso(receivedAt),
+  }),
+  exportName: 'uplink-log',
+  exportColumns: [
+    { header: { 'zh-CN': '接收时间', 'en-US': 'Received at' }, value: (r) => r.receivedAt, width: 26, time: true },
+    { header: { 'zh-CN': 'IMEI', 'en-US': 'IMEI' }, value: (r) => r.imei },
+    { header: { 'zh-CN': '门锁', 'en-US': 'Lock' }, value: (r) => r.lockName },
+    { header: { 'zh-CN': '房间', 'en-US': 'Room' }, value: (r) => r.room },
+    { header: { 'zh-CN': '类型', 'en-US': 'Type' }, value: (r) => r.type, labels: LOG_LABELS.uplinkTypes },
+    { header: { 'zh-CN': '序号', 'en-US': 'Seq' }, value: (r) => r.seq, width: 10 },
+    { header: { 'zh-CN': '消息 ID', 'en-US': 'Message id' }, value: (r) => r.msgId, width: 24 },
+    { header: { 'zh-CN': '设备时间', 'en-US': 'Device time' }, value: (r) => r.deviceTs, width: 26, time: true },
+    { header: { 'zh-CN': '数据', 'en-US': 'Data' }, value: (r) => JSON.stringify(r.data), width: 60 },
+  ],
+});

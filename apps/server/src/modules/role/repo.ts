@@ -6,7 +6,7 @@ import { type Authority, isAuthority, type Page, type RoleRecord } from '@iot/co
 import { and, asc, count, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { accountRoles, roles } from '../../db/schema.js';
-import { containsPattern } from '../audit/repo.js';
+import { containsPattern, iso } from '../../db/sql.js';
 
 /** A role's editable fields. */
 export interface RoleFields {
@@ -34,7 +34,7 @@ export async function listRoles(tx: Tx, keyword: string | undefined, current: nu
     id: roles.id, name: roles.name, description: roles.description, authorities: roles.authorities, createdAt: roles.createdAt,
     accountCount: sql<number>`(select count(*) from ${accountRoles} where ${accountRoles.roleId} = ${roles.id})`.mapWith(Number),
   }).from(roles).where(where).orderBy(asc(roles.id)).limit(size).offset((current - 1) * size);
-  const records = rows.map((row) => ({ ...row, authorities: known(row.authorities), createdAt: new Date(row.createdAt).toISOString() }));
+  const records = rows.map((row) => ({ ...row, authorities: known(row.authorities), createdAt: iso(row.createdAt) }));
   return { records, total: totalRow?.n ?? 0, current, size };
 }
 

@@ -85,7 +85,6 @@ export default function SystemLogPage() {
     <ServerTable<SystemLogRecord>
       endpoint={systemLogEndpoints.list}
       exportEndpoint={systemLogEndpoints.export}
-      exportFormats={['csv']}
       columns={columns}
       rowKey="id"
       filters={filters}

@@ -1,0 +1,105 @@
+/**
+ * The device-log factory (issue #8: one pattern for every log of a lock's activity, e.g. 上报日志,
+ * 心跳日志, 报警日志, 开锁日志). A log states its table, its own columns and filters, its order, its
+ * record shape and its export columns; the factory gives it:
+ * - `list`: a page (the lock named by lockId/imei resolved first; time range on the log's time column;
+ *   keyword on the lock: IMEI, name, room), counted exactly or capped (count.ts) as the log says;
+ * - `rows`: at most `limit` records in list order (exports, a lock's latest);
+ * - `register`: the list and export routes of its contract endpoints (export: CSV or Excel with
+ *   headers and enum labels in the caller's language, times in the operator's time zone; http/export.ts).
+ * Every query runs in the caller's tenant transaction.
+ */
+import type { Endpoint, LogFilter, Page } from '@iot/contract';
+import { and, count, eq, type SQL, sql } from 'drizzle-orm';
+import type { PgColumn, PgTable, SelectedFieldsFlat } from 'drizzle-orm/pg-core';
+import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
+import type { FastifyInstance } from 'fastify';
+import type { Tx } from '../../db/client.js';
+import { locks } from '../../db/schema.js';
+import { registerEndpoint } from '../../http/endpoint.js';
+import { type ExportColumn, sendExport } from '../../http/export.js';
+import { lockColumns } from '../lockDevice/sql.js';
+import { cappedCount } from './count.js';
+import { lockIdOf, logConditions } from './filter.js';
+
+/** A selected row: the log's own columns plus the lock's (imei, lockName, room). */
+export type LogRow<C extends SelectedFieldsFlat> = SelectResultFields<C & typeof lockColumns>;
+
+export interface DeviceLogSpec<F extends LogFilter, C extends SelectedFieldsFlat, R> {
+  table: PgTable;
+  /** The column holding the row's lock id, and the one the time range filters. */
+  lockColumn: PgColumn;
+  timeColumn: PgColumn;
+  /** The log's own columns (the lock's are added). */
+  columns: C;
+  /** Conditions of the log's own filters (undefined: no condition). */
+  filters?: (filter: F) => (SQL | undefined)[];
+  /** Order of the rows; `byLock`: the filter named one lock. */
+  orderBy: (filter: F, byLock: boolean) => SQL[];
+  toRecord: (row: LogRow<C>) => R;
+  /** `capped` for high-volume logs (at most LOG_COUNT_CAP counted), `exact` otherwise. */
+  count: 'capped' | 'exact';
+  /** Export file name without extension (e.g. `heartbeat-log`) and its columns. */
+  exportName: string;
+  exportColumns: readonly ExportColumn<R>[];
+}
+
+export interface DeviceLog<F extends LogFilter, R> {
+  list(tx: Tx, filter: F, current: number, size: number): Promise<Page<R>>;
+  rows(tx: Tx, filter: F, limit: number): Promise<R[]>;
+  /** Registers the log's list and export endpoints (their queries: paging / format + timeZone, plus F). */
+  register(app: FastifyInstance, endpoints: { list: Endpoint; export: Endpoint }, exportMax: number): void;
+}
+
+/** Builds a device log from its spec (see the module comment). */
+export function defineDeviceLog<F extends LogFilter, C extends SelectedFieldsFlat, R>(spec: DeviceLogSpec<F, C, R>): DeviceLog<F, R> {
+  const selected = { ...spec.columns, ...lockColumns };
+
+  /** The where-clause, undefined for none, null when the named lock is not in the tenant (no rows). */
+  async function whereOf(tx: Tx, filter: F): Promise<{ where: SQL | undefined; byLock: boolean } | null> {
+    const lockId = await lockIdOf(tx, filter);
+    if (lockId === null) return null;
+    const conditions = [...logConditions(filter, lockId, spec.lockColumn, spec.timeColumn), ...(spec.filters?.(filter) ?? [])];
+    return { where: and(...conditions), byLock: lockId !== undefined };
+  }
+
+  async function select(tx: Tx, filter: F, found: { where: SQL | undefined; byLock: boolean }, limit: number, offset = 0): Promise<R[]> {
+    const rows = await tx.select(selected).from(spec.table).innerJoin(locks, eq(locks.id, spec.lockColumn)).where(found.where)
+      .orderBy(...spec.orderBy(filter, found.byLock)).limit(limit).offset(offset);
+    return (rows as LogRow<C>[]).map(spec.toRecord);
+  }
+
+  async function counted(tx: Tx, filter: F, where: SQL | undefined): Promise<{ total: number; totalCapped?: true }> {
+    // The lock is joined only for the keyword: the lock id is resolved already.
+    const matching = tx.select({ one: sql<number>`1` }).from(spec.table);
+    const rows = (filter.keyword ? matching.innerJoin(locks, eq(locks.id, spec.lockColumn)) : matching).where(where);
+    if (spec.count === 'capped') return cappedCount(tx, rows);
+    const [row] = await tx.select({ n: count() }).from(rows.as('matching'));
+    return { total: row?.n ?? 0 };
+  }
+
+  const log: DeviceLog<F, R> = {
+    async list(tx, filter, current, size) {
+      const found = await whereOf(tx, filter);
+      if (found === null) return { records: [], total: 0, current, size };
+      const total = await counted(tx, filter, found.where);
+      return { records: await select(tx, filter, found, size, (current - 1) * size), ...total, current, size };
+    },
+    async rows(tx, filter, limit) {
+      const found = await whereOf(tx, filter);
+      return found === null ? [] : select(tx, filter, found, limit);
+    },
+    register(app, endpoints, exportMax) {
+      registerEndpoint(app, endpoints.list, ({ query, inTenant }) => {
+        const { current, size, ...filter } = query as { current: number; size: number };
+        return inTenant((tx) => log.list(tx, filter as unknown as F, current, size));
+      });
+      registerEndpoint(app, endpoints.export, async ({ query, inTenant, request, reply }) => {
+        const { format, timeZone, ...filter } = query as { format: 'csv' | 'xlsx'; timeZone?: string };
+        const rows = await inTenant((tx) => log.rows(tx, filter as unknown as F, exportMax + 1));
+        return sendExport({ request, reply, format, timeZone, name: spec.exportName, columns: spec.exportColumns, rows, max: exportMax });
+      }, { raw: true });
+    },
+  };
+  return log;
+}

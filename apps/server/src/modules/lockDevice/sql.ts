@@ -1,0 +1,20 @@
+/**
+ * SQL pieces on the lock rows (table `locks`, owned by this module) for every query that shows or
+ * searches locks beside its own rows (logs, commands, credentials, configuration): one room text,
+ * one set of lock columns, one keyword filter, so what a list shows is what its search finds.
+ */
+import { or, type SQL, sql } from 'drizzle-orm';
+import { containsPattern } from '../../db/sql.js';
+import { locks } from '../../db/schema.js';
+
+/** "Building/floor/room" without empty parts (as every list shows it), e.g. `A/101` when floor is empty. */
+export const roomSql = sql<string>`concat_ws('/', nullif(${locks.building}, ''), nullif(${locks.floor}, ''), nullif(${locks.room}, ''))`;
+
+/** Lock columns selected with every row that names its lock (joined on the row's lock_id). */
+export const lockColumns = { imei: locks.imei, lockName: locks.name, room: roomSql };
+
+/** The lock matches `keyword` (contains, case-insensitive) in its IMEI, name or room text (roomSql). */
+export function lockKeyword(keyword: string): SQL {
+  const pattern = containsPattern(keyword);
+  return or(sql`${locks.imei} ilike ${pattern}`, sql`${locks.name} ilike ${pattern}`, sql`${roomSql} ilike ${pattern}`) as SQL;
+}

@@ -1,0 +1,53 @@
+/**
+ * Guard (issue #8): every tenant-scoped table (one with a tenant_id or *_tenant_id column) has
+ * row-level security enabled and a policy that confines rows by app_tenant_id() (the tenant of the
+ * request's transaction). The tables come from the database catalogue, so a new tenant table without a
+ * policy fails here.
+ */
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rowsOf } from '../src/db/rows.js';
+import { createTestContext, skipSuite, type TestContext } from './helper.js';
+
+/** SQL that confines rows to the request's tenant: app_tenant_id() itself, or a function built on it (0003_account_rls.sql). */
+const TENANT_PREDICATES = ['app_tenant_id()', 'account_in_tenant('];
+
+describe.skipIf(skipSuite)('row-level security', () => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestContext({}, 0);
+  });
+  afterAll(() => ctx?.close());
+
+  /** The tenant tables and which of them lack row-level security with a tenant policy. */
+  async function tenantTables() {
+    const tables = rowsOf<{ name: string; rls: boolean; policies: string[] }>(await ctx.database.system.execute(sql`
+      select c.relname as name, c.relrowsecurity as rls,
+        coalesce(array_agg(coalesce(p.qual, '') || ' / ' || coalesce(p.with_check, '')) filter (where p.policyname is not null), '{}') as policies
+      from pg_class c
+      join pg_namespace n on n.oid = c.relnamespace and n.nspname = 'public'
+      join pg_attribute a on a.attrelid = c.oid and a.attname ~ '(^|_)tenant_id$' and not a.attisdropped
+      left join pg_policies p on p.schemaname = 'public' and p.tablename = c.relname
+      where c.relkind in ('r', 'p')
+      group by c.relname, c.relrowsecurity order by c.relname`));
+    const missing = tables.filter((table) => !table.rls || !table.policies.some((policy) => TENANT_PREDICATES.some((predicate) => policy.includes(predicate))));
+    return { names: tables.map((table) => table.name), missing: missing.map((table) => table.name) };
+  }
+
+  it('covers every table with a tenant column', async () => {
+    const { names, missing } = await tenantTables();
+    expect(names).toEqual(expect.arrayContaining(['accounts', 'alerts', 'credentials', 'heartbeats', 'locks', 'uplinks']));
+    expect(missing).toEqual([]);
+  });
+
+  it('notices a new tenant table without a policy', async () => {
+    await ctx.database.system.execute(sql`create table guard_probe (id int primary key, tenant_id int not null)`);
+    try {
+      expect((await tenantTables()).missing).toEqual(['guard_probe']);
+      await ctx.database.system.execute(sql`alter table guard_probe enable row level security`);
+      expect((await tenantTables()).missing).toEqual(['guard_probe']); // enabled but no policy
+    } finally {
+      await ctx.database.system.execute(sql`drop table guard_probe`);
+    }
+  });
+});
