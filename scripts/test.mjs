@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
  * `npm test`: builds the web app if needed (the e2e tests serve it), type-checks every workspace, lints
- * (Biome, biome.json), then runs every vitest project:
+ * (Biome, biome.json; knip, knip.jsonc), then runs every vitest project:
  * unit, api-pglite, api-postgres and e2e. Extra arguments go to vitest (e.g. `npm test -- --project unit`).
  */
 import { spawnSync } from 'node:child_process';

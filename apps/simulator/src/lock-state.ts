@@ -4,11 +4,8 @@
  * capacity per model. Transport-free; commands.ts maps downlinks onto it. Credential management
  * (issue #4) reads these tables to compare with the platform.
  */
-import { type Capacity, DEFAULT_LOCK_MODEL, LOCK_MODELS, lockModel, type protocol } from '@iot/contract';
+import { type Capacity, lockModel, type protocol } from '@iot/contract';
 
-/** Slots per table, by lock model: from the contract's LOCK_MODELS (one source of truth). */
-export const MODEL_CAPACITY: Record<string, Capacity> = Object.fromEntries(Object.entries(LOCK_MODELS).map(([model, rules]) => [model, rules.capacity]));
-export const DEFAULT_CAPACITY: Capacity = DEFAULT_LOCK_MODEL.capacity;
 export type { Capacity };
 
 /** Configuration a lock starts with (protocol.lockConfig fields; heartbeat interval from the device). */

@@ -18,7 +18,6 @@ import { createEmbeddedTransport } from './embedded-transport.js';
 import { createOutbox, type Dispatcher, type DispatcherTuning, type OutboxConfig } from './outbox/index.js';
 
 export type { GatewayLog } from './log.js';
-export type { DeviceSession } from './ingest.js';
 
 export interface GatewayOptions {
   database: Database;

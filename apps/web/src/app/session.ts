@@ -64,17 +64,6 @@ export function getUsername(): string | null {
   return read(KEY.username);
 }
 
-/** Stored user info (a cache of the server's; never trusted for authorities). */
-export function getStoredUserInfo(): UserInfo | undefined {
-  const raw = read(KEY.userInfo);
-  if (!raw) return undefined;
-  try {
-    return JSON.parse(raw) as UserInfo;
-  } catch {
-    return undefined;
-  }
-}
-
 /** Stores username and user info after sign-in. */
 export function setSignedIn(info: UserInfo): void {
   localStorage.setItem(KEY.userInfo, JSON.stringify(info));

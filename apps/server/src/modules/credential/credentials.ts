@@ -9,7 +9,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { credentials, lockUsers } from '../../db/schema.js';
 import { ApiError, fieldError } from '../../http/api-error.js';
-import { ACTIVE_STATE, type Actor, checkIdle, credentialDownlink, isFailed, logOperation, type PendingAction, send, subjectOf } from './ops.js';
+import { ACTIVE_STATE, type Actor, checkIdle, credentialDownlink, isFailed, logOperation, send, subjectOf } from './ops.js';
 import { credentialRecord, findLock } from './repo.js';
 import { checkCapacity, checkDigits, checkDuplicateCard, checkDuplicateDigits, checkValidity, drawDigits, freeSlot, ONE_TIME_DEFAULT_MS } from './rules.js';
 
@@ -126,4 +126,3 @@ export async function discardCredential(tx: Executor, actor: Actor, id: number, 
   return { id };
 }
 
-export type { PendingAction };

@@ -20,8 +20,6 @@ export interface Actor {
 export type PendingAction = 'add' | 'modify' | 'freeze' | 'unfreeze' | 'delete';
 /** State while the command of an action is on its way. */
 export const ACTIVE_STATE: Record<PendingAction, SyncState> = { add: 'adding', modify: 'modifying', freeze: 'modifying', unfreeze: 'modifying', delete: 'deleting' };
-/** State when it failed (FAILED, TIMEOUT, EXPIRED, CANCELED). */
-export const FAILED_STATE: Record<PendingAction, SyncState> = { add: 'add_failed', modify: 'modify_failed', freeze: 'modify_failed', unfreeze: 'modify_failed', delete: 'delete_failed' };
 const BUSY: readonly string[] = ['adding', 'modifying', 'deleting'];
 export const isFailed = (state: string) => state.endsWith('_failed');
 

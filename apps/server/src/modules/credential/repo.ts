@@ -4,7 +4,7 @@
  * transaction, so row-level security confines it to the tenant.
  */
 import { type CredentialRecord, type LockUserRecord, type Page, SECRET_MASK } from '@iot/contract';
-import { and, count, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
+import { count, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.js';
 import { commands, credentials, locks, lockUsers } from '../../db/schema.js';
@@ -100,4 +100,4 @@ export function userKeyword(keyword: string): SQL {
 }
 export const lockWhere = (ref: { lockId?: number; imei?: string }, column: typeof credentials.lockId | typeof lockUsers.lockId): SQL[] =>
   [ref.lockId !== undefined ? eq(column, ref.lockId) : undefined, ref.imei ? eq(locks.imei, ref.imei) : undefined].filter((c): c is SQL => c !== undefined);
-export { and, holder };
+export { holder };
