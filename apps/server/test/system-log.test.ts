@@ -4,6 +4,7 @@
  * never with a secret; the list filters per tenant; the CSV export.
  */
 import { sql } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUDITED_FIELDS } from '../src/http/audit-plugin.js';
 import {
@@ -105,5 +106,18 @@ describe.skipIf(skipSuite)('system log', () => {
     expect(rows.length).toBe((await logList('action=sign-in&result=success')).total);
     expect(rows.every((line) => line.includes(',sign-in,') && line.includes(',成功,'))).toBe(true);
     expect((await call(ctx.app, admin, { method: 'GET', url: '/iot/v1/SysOperateLog/export?endTime=bad' })).statusCode).toBe(400);
+  });
+  it("exports Excel too, headers in the caller's language and times in the operator's time zone", async () => {
+    const response = await call(ctx.app, admin, {
+      method: 'GET', url: '/iot/v1/SysOperateLog/export?format=xlsx&action=sign-in&timeZone=Asia%2FShanghai', headers: { 'accept-language': 'en-US' },
+    });
+    expect(response.headers['content-type']).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+    expect(response.headers['content-disposition']).toMatch(/^attachment; filename="system-log-\d{14}\.xlsx"$/);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(response.rawPayload as unknown as ArrayBuffer);
+    const sheet = workbook.worksheets[0];
+    expect(sheet?.getRow(1).values).toEqual([undefined, 'ID', 'Time (Asia/Shanghai)', 'Username', 'Action', 'Target', 'Result', 'Client address', 'Detail']);
+    expect(sheet?.rowCount).toBe((await logList('action=sign-in')).total + 1);
+    expect(String(sheet?.getRow(2).getCell(2).value)).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/);
   });
 });
