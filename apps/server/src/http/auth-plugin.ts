@@ -10,7 +10,7 @@
 import { accessKeys, DEFAULT_TENANT_ID, TOKEN_HEADER, WEB_BASE_PATH } from '@iot/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { authoritiesOf, mayUseTenant } from '../modules/oauth/principal.js';
+import { authoritiesFrom } from '../modules/oauth/principal.js';
 import { verifyToken } from '../modules/oauth/tokens.js';
 import { ApiError, fieldError } from './api-error.js';
 
@@ -44,13 +44,14 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
     const rawToken = request.headers[TOKEN_HEADER];
     const token = Array.isArray(rawToken) ? rawToken[0] : rawToken;
     const { config, database } = app;
+    // One query: the token, the tenant membership and the authorities there (modules/oauth/tokens.ts).
     const session = token
-      ? await verifyToken(database.system, token, { idleS: config.TOKEN_IDLE_S, absoluteS: config.TOKEN_ABSOLUTE_S, rotateS: config.TOKEN_ROTATE_S })
+      ? await verifyToken(database.system, token, { idleS: config.TOKEN_IDLE_S, absoluteS: config.TOKEN_ABSOLUTE_S, rotateS: config.TOKEN_ROTATE_S }, request.tenantId)
       : undefined;
     if (!session) throw new ApiError('TOKEN_EXPIRED');
     if (session.rotatedToken) reply.header(TOKEN_HEADER, session.rotatedToken);
-    const mayUse = await mayUseTenant(database.system, session.accountId, session.type, request.tenantId);
-    const authorities = new Set(mayUse ? await authoritiesOf(database.system, session.accountId, session.type, request.tenantId) : []);
+    const mayUse = session.mayUseTenant;
+    const authorities = new Set(mayUse ? authoritiesFrom(session.type, session.grantedAuthorities) : []);
     // Known even when refused below, so the system log names who was refused.
     request.principal = {
       accountId: session.accountId, username: session.username, type: session.type,

@@ -8,7 +8,8 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { accounts, sessions } from '../../db/schema.js';
+import { ACCOUNT_TYPE_ADMIN } from '@iot/contract';
+import { accountRoles, accountTenants, accounts, roles, sessions, tenants } from '../../db/schema.js';
 
 /** How long a replaced token still works, s. */
 export const ROTATION_GRACE_S = 60;
@@ -42,14 +43,35 @@ export async function issueToken(db: Db, accountId: number, policy: TokenPolicy)
   return token;
 }
 
-/** Checks a presented token; undefined when missing, unknown, expired, revoked or of a disabled account. */
-export async function verifyToken(db: Db, token: string, policy: TokenPolicy): Promise<ValidSession | undefined> {
+/** What a valid token says about its caller in the requested tenant. */
+export interface SessionInTenant extends ValidSession {
+  /** The account may use the tenant (administrators: any existing tenant). */
+  mayUseTenant: boolean;
+  /** Authority keys its roles grant in the tenant (unfiltered; empty for administrators, who hold all). */
+  grantedAuthorities: string[];
+}
+
+/**
+ * Checks a presented token and, in the same single query, whether its account may use `tenantId`
+ * and which authorities its roles grant there (one database round trip per request; a second only
+ * when the token is due for rotation or its last use is older than 15 s). Revocation, disabling and
+ * role changes are read from the database on every call, so they take effect on the next request on
+ * every instance. Undefined when the token is missing, unknown, expired, revoked or of a disabled account.
+ */
+export async function verifyToken(db: Db, token: string, policy: TokenPolicy, tenantId: number): Promise<SessionInTenant | undefined> {
   const [row] = await db
     .select({
       sessionId: sessions.id, family: sessions.family, accountId: sessions.accountId, expiresAt: sessions.expiresAt,
       username: accounts.username, type: accounts.type, rotatedAt: sessions.rotatedAt,
       dueForRotation: sql<boolean>`${sessions.createdAt} < now() - make_interval(secs => ${policy.rotateS})`,
       touchDue: sql<boolean>`${sessions.lastUsedAt} < now() - interval '15 seconds'`,
+      mayUseTenant: sql<boolean>`case when ${accounts.type} = ${ACCOUNT_TYPE_ADMIN}
+        then exists (select 1 from ${tenants} where ${tenants.id} = ${tenantId})
+        else exists (select 1 from ${accountTenants} where ${accountTenants.accountId} = ${accounts.id} and ${accountTenants.tenantId} = ${tenantId}) end`,
+      grantedAuthorities: sql<string[]>`case when ${accounts.type} = ${ACCOUNT_TYPE_ADMIN} then '{}'::text[]
+        else coalesce((select array_agg(distinct granted) from ${accountRoles} join ${roles} on ${roles.id} = ${accountRoles.roleId}
+          cross join unnest(${roles.authorities}) as granted
+          where ${accountRoles.accountId} = ${accounts.id} and ${accountRoles.tenantId} = ${tenantId}), '{}'::text[]) end`,
     })
     .from(sessions)
     .innerJoin(accounts, eq(accounts.id, sessions.accountId))
@@ -60,7 +82,10 @@ export async function verifyToken(db: Db, token: string, policy: TokenPolicy): P
       or(isNull(sessions.rotatedAt), gt(sessions.rotatedAt, sql`now() - make_interval(secs => ${ROTATION_GRACE_S})`)),
     ));
   if (!row) return undefined;
-  const valid: ValidSession = { sessionId: row.sessionId, family: row.family, accountId: row.accountId, username: row.username, type: row.type };
+  const valid: SessionInTenant = {
+    sessionId: row.sessionId, family: row.family, accountId: row.accountId, username: row.username, type: row.type,
+    mayUseTenant: row.mayUseTenant, grantedAuthorities: row.grantedAuthorities,
+  };
   if (row.dueForRotation && !row.rotatedAt) {
     valid.rotatedToken = await rotate(db, row.sessionId, row.accountId, row.family, row.expiresAt);
   } else if (row.touchDue) {

@@ -1,0 +1,133 @@
+/**
+ * The cost of the API's request path (issue #9 "A cheap request path"): the real server process
+ * (DEMO=on, no simulated fleet, LOG_LEVEL=warn, no load shedding) on a database with 40 locks and 10,000 heartbeats,
+ * loaded by autocannon from this process (50 connections, unpipelined):
+ *   GET /oauth/key                      no database: the baseline (1.00x)
+ *   GET /oauth/userInfo                 authentication only (principal + tenant list)
+ *   GET /iot/v1/lockDevice/list         20 rows of 40 locks, in the tenant's transaction
+ *   GET /iot/v1/logHeartbeat/list       20 rows of 10,000 heartbeats
+ * Rounds are interleaved (every route once per round, ROUNDS rounds of SECONDS s each); the median
+ * round counts. Budget on PostgreSQL: lock list >= 0.15x the baseline with p99 <= 50 ms. PGlite is
+ * recorded, not judged. BENCH_API_DB=pglite|postgres|both (default both).
+ */
+import { constants, publicEncrypt } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import autocannon from 'autocannon';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { provisionLocks } from '../apps/server/integration/devices.js';
+import { freePort, startServer } from '../apps/server/integration/server-process.js';
+import { openDatabase } from '../apps/server/src/db/client.js';
+import { startPostgres } from './postgres.js';
+
+const ROUNDS = Number(process.env.BENCH_API_ROUNDS ?? 3);
+const SECONDS = Number(process.env.BENCH_API_SECONDS ?? 5);
+const CONNECTIONS = 50;
+const MODE = process.env.BENCH_API_DB ?? 'both';
+const ROUTES = [
+  ['no database', '/oauth/key'],
+  ['userInfo', '/oauth/userInfo'],
+  ['lock list', '/iot/v1/lockDevice/list?pageNum=1&pageSize=20'],
+  ['heartbeat log list', '/iot/v1/logHeartbeat/list?pageNum=1&pageSize=20'],
+] as const;
+
+interface Figure { rps: number; p50: number; p99: number; non2xx: number }
+
+/** Migrates and fills the database behind `env`: 40 locks, 250 heartbeats each. */
+async function fill(options: { databaseUrl?: string; dataDir: string }): Promise<void> {
+  const database = await openDatabase(options);
+  try {
+    await provisionLocks(database, 40);
+    await database.system.execute(sql`
+      insert into heartbeats (tenant_id, lock_id, seq, battery, rssi, snr, firmware_version, device_ts, received_at)
+      select l.tenant_id, l.id, g.s, 20 + (g.s * 7 + l.id) % 80, -110 + (g.s + l.id) % 50, ((g.s % 30) - 5)::real, 'V1.2.3',
+        now() - (250 - g.s) * interval '10 minutes', now() - (250 - g.s) * interval '10 minutes'
+      from locks l cross join generate_series(1, 250) as g(s) where l.simulated on conflict do nothing`);
+    await database.system.execute(sql`analyze`);
+  } finally {
+    await database.close();
+  }
+}
+
+async function signIn(base: string): Promise<string> {
+  const key = (await (await fetch(`${base}/oauth/key`)).json()).data;
+  const password = publicEncrypt({ key: key.publicKey, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' }, Buffer.from('integration-admin')).toString('base64');
+  const response = await fetch(`${base}/oauth/token`, {
+    method: 'POST', headers: { 'content-type': 'application/json', tenantId: '100' }, body: JSON.stringify({ username: 'admin', password, keyId: key.keyId }),
+  });
+  return (await response.json()).data.access_token;
+}
+
+async function load(url: string, token: string, seconds: number): Promise<Figure> {
+  const result = await autocannon({ url, connections: CONNECTIONS, duration: seconds, headers: { zw_paas_token: token, tenantId: '100' } });
+  // Only answered requests count: a 503 or a refused connection is not throughput.
+  return { rps: result['2xx'] / result.duration, p50: result.latency.p50, p99: result.latency.p99, non2xx: result.non2xx + result.errors + result.timeouts };
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] as number;
+
+async function bench(label: string, env: Record<string, string>): Promise<Map<string, Figure>> {
+  const port = await freePort();
+  const server = await startServer({ ...env, PORT: String(port), MQTT_PORT: String(await freePort()), DEMO: 'on', SIM_LOCKS: '0', LOG_LEVEL: 'warn',
+    TOKEN_ROTATE_S: '86400', MAX_EVENT_LOOP_DELAY_MS: '0' }); // no load shedding: measure what is answered
+  const figures = new Map<string, Figure[]>();
+  try {
+    const base = `http://127.0.0.1:${port}`;
+    const token = await signIn(base);
+    for (const [, path] of ROUTES) await load(base + path, token, 1); // warm-up
+    for (let round = 1; round <= ROUNDS; round++) {
+      for (const [name, path] of ROUTES) {
+        const figure = await load(base + path, token, SECONDS);
+        figures.set(name, [...(figures.get(name) ?? []), figure]);
+        console.log(`${label} round ${round} ${name}: ${figure.rps.toFixed(0)} req/s, p50 ${figure.p50} ms, p99 ${figure.p99} ms${figure.non2xx ? `, ${figure.non2xx} non-2xx/errors` : ''}`);
+      }
+    }
+  } finally {
+    await server.stop();
+  }
+  const result = new Map<string, Figure>();
+  for (const [name, list] of figures) {
+    result.set(name, { rps: median(list.map((f) => f.rps)), p50: median(list.map((f) => f.p50)), p99: median(list.map((f) => f.p99)), non2xx: list.reduce((n, f) => n + f.non2xx, 0) });
+  }
+  const baseline = result.get('no database')?.rps ?? 1;
+  console.log(`\n${label}: median of ${ROUNDS} interleaved rounds, ${CONNECTIONS} connections, ${SECONDS} s each`);
+  console.log('| route | req/s | ratio | p50 ms | p99 ms | non-2xx |\n|---|---|---|---|---|---|');
+  for (const [name, f] of result) console.log(`| ${name} | ${f.rps.toFixed(0)} | ${(f.rps / baseline).toFixed(3)}x | ${f.p50} | ${f.p99} | ${f.non2xx} |`);
+  return result;
+}
+
+let failed = false;
+if (MODE !== 'postgres') {
+  const dataDir = mkdtempSync(join(tmpdir(), 'iot-bench-api-'));
+  try {
+    await fill({ dataDir });
+    await bench('PGlite', { DATA_DIR: dataDir });
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+if (MODE !== 'pglite') {
+  const postgres = await startPostgres();
+  if (!postgres) console.warn('PostgreSQL binaries missing: skipped');
+  else {
+    try {
+      const admin = new pg.Client({ connectionString: postgres.url });
+      await admin.connect();
+      await admin.query('create database iot_bench_api');
+      await admin.end();
+      const databaseUrl = postgres.url.replace(/\/postgres$/, '/iot_bench_api');
+      await fill({ databaseUrl, dataDir: '' });
+      const result = await bench(`PostgreSQL (${postgres.version})`, { DATABASE_URL: databaseUrl });
+      const locks = result.get('lock list');
+      const ratio = (locks?.rps ?? 0) / (result.get('no database')?.rps ?? 1);
+      const within = ratio >= 0.15 && (locks?.p99 ?? Infinity) <= 50;
+      console.log(`budget (PostgreSQL lock list >= 0.15x, p99 <= 50 ms): ${within ? 'met' : 'MISSED'} (${ratio.toFixed(3)}x, p99 ${locks?.p99} ms)`);
+      if (!within) failed = true;
+    } finally {
+      postgres.stop();
+    }
+  }
+}
+process.exit(failed ? 1 : 0);
