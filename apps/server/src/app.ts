@@ -13,6 +13,7 @@ import type { Database } from './db/client.js';
 import { auditPlugin } from './http/audit-plugin.js';
 import { authPlugin } from './http/auth-plugin.js';
 import './http/context.js';
+import { docsPlugin } from './http/docs-plugin.js';
 import { errorsPlugin } from './http/errors-plugin.js';
 import { healthPlugin } from './http/health-plugin.js';
 import { loggerOptions, requestLogPlugin } from './http/logging.js';
@@ -73,6 +74,7 @@ export async function buildApp({ config, database, logger }: AppOptions): Promis
   await app.register(cors, { exposedHeaders: [TOKEN_HEADER], allowedHeaders: ['content-type', 'accept-language', TOKEN_HEADER, TENANT_HEADER] });
   await app.register(rateLimit, { global: false });
   await app.register(authPlugin);
+  await app.register(docsPlugin); // before any route: it collects them for /openapi.json
   await app.register(healthPlugin);
   await app.register(auditPlugin);
   for (const register of modules) await app.register(register);

@@ -4,11 +4,12 @@
  * through the real RSA-OAEP flow.
  */
 import { constants, publicEncrypt, randomBytes } from 'node:crypto';
-import { TOKEN_HEADER } from '@iot/contract';
+import { ERRORS, TOKEN_HEADER } from '@iot/contract';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { inject } from 'vitest';
+import { z } from 'zod';
 import { buildApp } from '../src/app.js';
 import { type Config, loadConfig } from '../src/config.js';
 import { type Database, openDatabase } from '../src/db/client.js';
@@ -48,8 +49,47 @@ export async function createTestContext(overrides: Partial<Config> = {}, simLock
   await migrateDatabase(database);
   await seedDemo(database, { adminPassword: ADMIN_PASSWORD, operatorPassword: OPERATOR_PASSWORD, simLocks });
   const app = await buildApp({ config, database });
+  const violations = checkResponsesAgainstContract(app);
   await app.ready();
-  return { app, database, config, close: async () => { await app.close(); await database.close(); } };
+  return {
+    app, database, config,
+    close: async () => {
+      await app.close();
+      await database.close();
+      if (violations.length > 0) throw new Error(`responses that break the contract:\n${violations.join('\n')}`);
+    },
+  };
+}
+
+const errorEnvelope = z.strictObject({
+  success: z.literal(false), code: z.enum(Object.keys(ERRORS) as [keyof typeof ERRORS]), message: z.string(), data: z.null(),
+  errors: z.array(z.strictObject({ field: z.string(), message: z.strictObject({ 'zh-CN': z.string(), 'en-US': z.string() }) })).optional(),
+});
+
+/**
+ * Every API test's responses are parsed with the contract (one place for all of them): a success
+ * with the route's endpoint response schema (inside the envelope unless the route answers raw), a
+ * failure with the error envelope. A response that does not parse becomes a 500 and is listed when
+ * the context closes, so the server cannot drift from what the web and /openapi.json promise.
+ */
+function checkResponsesAgainstContract(app: FastifyInstance): string[] {
+  const violations: string[] = [];
+  app.addHook('onSend', async (request, reply, payload) => {
+    const { endpoint, response } = request.routeOptions.config;
+    const json = String(reply.getHeader('content-type') ?? '').startsWith('application/json');
+    if (!endpoint || response?.kind === 'file' || !json || typeof payload !== 'string') return payload; // files (CSV, Excel) are checked by their tests
+    const body = JSON.parse(payload);
+    const parsed = reply.statusCode >= 400 ? errorEnvelope.safeParse(body)
+      : response?.kind === 'raw' ? endpoint.response.safeParse(body)
+      : z.strictObject({ success: z.literal(true), code: z.literal('OK'), message: z.string(), data: endpoint.response }).safeParse(body);
+    if (!parsed.success) {
+      const problem = `${request.method} ${request.url} ${reply.statusCode}: ${z.prettifyError(parsed.error)}`;
+      violations.push(problem);
+      throw new Error(problem);
+    }
+    return payload;
+  });
+  return violations;
 }
 
 /** Encrypts a password as the browser does: base64(RSA-OAEP-SHA-256). */

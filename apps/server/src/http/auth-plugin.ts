@@ -13,6 +13,7 @@ import fp from 'fastify-plugin';
 import { authoritiesFrom } from '../modules/oauth/principal.js';
 import { verifyToken } from '../modules/oauth/tokens.js';
 import { ApiError, fieldError } from './api-error.js';
+import { DOCS_PATH } from './docs-plugin.js';
 
 /** Reads the tenantId header (default 100); 400 when it is not a positive integer. */
 export function tenantFromHeader(request: FastifyRequest): number {
@@ -23,14 +24,18 @@ export function tenantFromHeader(request: FastifyRequest): number {
   return Number(value);
 }
 
+/** Routes registered by third-party plugins (static files, the API reference) that are public. */
+const PUBLIC_PREFIXES = [`${WEB_BASE_PATH}/`, DOCS_PATH];
+
 export const authPlugin = fp(async (app: FastifyInstance) => {
   app.decorateRequest('principal', undefined);
   app.decorateRequest('tenantId', DEFAULT_TENANT_ID);
   app.decorateRequest('errorCode', undefined);
   app.decorate('routeTable', []);
   app.addHook('onRoute', (route) => {
-    // The web app's own files under /api/ are public by nature; every other route must say what it needs.
-    if (route.url.startsWith(`${WEB_BASE_PATH}/`)) route.config = { ...route.config, access: 'public' };
+    // The web app's own files under /api/ and the API reference's page and script under /docs are
+    // public by nature; every other route must say what it needs.
+    if (PUBLIC_PREFIXES.some((prefix) => route.url.startsWith(prefix))) route.config = { ...route.config, access: 'public' };
     const access = route.config?.access;
     if (!access) throw new Error(`Route ${route.method} ${route.url} declares no access (deny by default)`);
     for (const method of [route.method].flat()) app.routeTable.push({ method, url: route.url, access });

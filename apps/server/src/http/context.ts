@@ -2,9 +2,10 @@
  * What a request knows about its caller once the auth hook has run: the principal (account, type,
  * authorities in the chosen tenant) and the tenant id from the `tenantId` header (spec §7).
  */
-import type { Authority, ErrorCode, RouteAccess } from '@iot/contract';
+import type { Authority, Endpoint, ErrorCode, RouteAccess } from '@iot/contract';
 import type { Config } from '../config.js';
 import type { Database } from '../db/client.js';
+import type { ResponseKind } from './openapi.js';
 
 export interface Principal {
   accountId: number;
@@ -45,5 +46,9 @@ declare module 'fastify' {
     access?: RouteAccess;
     /** False when the route writes its own system-log row (sign-out), so the audit hook skips it. */
     audit?: boolean;
+    /** The contract endpoint the route serves (registerEndpoint), for the OpenAPI document. */
+    endpoint?: Endpoint;
+    /** How the route answers (envelope, raw data or a file), for the OpenAPI document. */
+    response?: ResponseKind;
   }
 }

@@ -46,6 +46,9 @@ export function registerEndpoint<E extends Endpoint>(
     url: endpoint.path,
     config: {
       access: endpoint.access,
+      // For the OpenAPI document (openapi.ts): the contract endpoint and how the route answers.
+      endpoint,
+      response: options.contentType ? { kind: 'file', contentType: options.contentType } : { kind: options.raw ? 'raw' : 'envelope' },
       ...(options.audit === false ? { audit: false } : {}),
       ...(options.rateLimitPerMinute ? { rateLimit: { max: options.rateLimitPerMinute, timeWindow: 60_000 } } : {}),
     },

@@ -1,0 +1,102 @@
+/**
+ * OpenAPI 3.1 operations from the contract's endpoints (zod 4 `z.toJSONSchema`): the
+ * @fastify/swagger `transform` (docs-plugin.ts) turns each registered route into its documented
+ * schema: authority, query parameters, request body, the success envelope around the response data,
+ * the error envelopes and the two headers (zw_paas_token, tenantId). Nothing here validates requests:
+ * the handlers parse with the same zod schemas (endpoint.ts), so the documentation cannot drift.
+ */
+import * as contract from '@iot/contract';
+import { accessKeys, ERRORS, type Endpoint, type ErrorCode, TENANT_HEADER, TOKEN_HEADER } from '@iot/contract';
+import type { RouteOptions } from 'fastify';
+import { z } from 'zod';
+
+type JsonSchema = Record<string, unknown>;
+
+/** How a route answers (registerEndpoint's options), kept in its config for the documentation. */
+export type ResponseKind = { kind: 'envelope' } | { kind: 'raw' } | { kind: 'file'; contentType: string };
+
+/** zod -> JSON Schema 2020-12 (OpenAPI 3.1), input side for requests, output side for responses. */
+export function jsonSchemaOf(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
+  const { $schema: _ignored, ...json } = z.toJSONSchema(schema, { io, unrepresentable: 'any', target: 'draft-2020-12' }) as JsonSchema;
+  return json;
+}
+
+const codesWithStatus = (status: number) => (Object.keys(ERRORS) as ErrorCode[]).filter((code) => ERRORS[code].status === status);
+
+/** The failure envelope with the codes a status may carry. */
+function errorResponse(status: number, description: string): JsonSchema {
+  const codes = codesWithStatus(status);
+  return {
+    description: `${description}. code: ${codes.join(', ')}`,
+    type: 'object',
+    required: ['success', 'code', 'message', 'data'],
+    properties: {
+      success: { const: false },
+      code: { type: 'string', enum: codes },
+      message: { type: 'string', description: 'In the caller\'s language (Accept-Language; Chinese by default)' },
+      data: { type: 'null' },
+      errors: {
+        type: 'array', description: 'The failing fields (400)',
+        items: { type: 'object', properties: { field: { type: 'string' }, message: { type: 'object', properties: { 'zh-CN': { type: 'string' }, 'en-US': { type: 'string' } } } } },
+      },
+    },
+  };
+}
+
+function successResponse(endpoint: Endpoint, kind: ResponseKind): JsonSchema {
+  if (kind.kind === 'file') return { description: `A file (${kind.contentType})`, content: { [kind.contentType.split(';')[0] as string]: { schema: { type: 'string' } } } };
+  const data = jsonSchemaOf(endpoint.response, 'output');
+  if (kind.kind === 'raw') return { description: 'The data as it is (no envelope)', ...data };
+  return {
+    description: 'Success envelope',
+    type: 'object',
+    required: ['success', 'code', 'message', 'data'],
+    properties: { success: { const: true }, code: { const: 'OK' }, message: { type: 'string' }, data },
+  };
+}
+
+/** Contract endpoint -> the group it is declared in (`lockEndpoints` -> `lock`), the operation's tag. */
+const groups = new Map<unknown, string>(Object.entries(contract).flatMap(([name, value]) =>
+  name.endsWith('Endpoints') && value && typeof value === 'object' ? Object.values(value).map((e) => [e, name.slice(0, -'Endpoints'.length)] as const) : []));
+
+/** The tag of a route: its contract group, or `platform` for health, documentation and the web app. */
+export function tagOf(endpoint: Endpoint | undefined): string {
+  return (endpoint && groups.get(endpoint)) ?? 'platform';
+}
+
+/** The documented schema of one route; `undefined` leaves the route as @fastify/swagger sees it. */
+export function operationOf(route: RouteOptions): JsonSchema | undefined {
+  const config = (route.config ?? {}) as { access?: Endpoint['access']; endpoint?: Endpoint; response?: ResponseKind };
+  const access = config.access;
+  if (!access) return undefined;
+  const isPublic = access === 'public';
+  const keys = accessKeys(access);
+  const authority = isPublic ? 'public (no token)' : keys.length === 0 ? 'any signed-in account' : `one of: ${keys.join(', ')} (administrators hold every key)`;
+  const endpoint = config.endpoint;
+  const responses: JsonSchema = {};
+  const schema: JsonSchema = {
+    tags: [tagOf(config.endpoint)],
+    description: `Authority: ${authority}.`,
+    'x-authority': isPublic ? 'public' : keys.length === 0 ? 'authenticated' : keys,
+    security: isPublic ? [] : [{ [TOKEN_HEADER]: [], [TENANT_HEADER]: [] }],
+    response: responses,
+  };
+  if (endpoint) {
+    if (endpoint.query) schema.querystring = jsonSchemaOf(endpoint.query, 'input');
+    if (endpoint.body) schema.body = jsonSchemaOf(endpoint.body, 'input');
+    responses[200] = successResponse(endpoint, config.response ?? { kind: 'envelope' });
+    if (endpoint.query || endpoint.body) responses[400] = errorResponse(400, 'Invalid input');
+  } else {
+    responses[200] = { description: 'OK' };
+  }
+  if (!isPublic) responses[403] = errorResponse(403, 'No valid token (TOKEN_EXPIRED: sign in again), or not allowed in this tenant');
+  responses[500] = errorResponse(500, 'Internal error');
+  responses[503] = errorResponse(503, 'Busy (load shedding); retry after the Retry-After header');
+  return schema;
+}
+
+/** The catalogue of error codes, as a Markdown table for the document's description. */
+export function errorCatalogue(): string {
+  const rows = (Object.keys(ERRORS) as ErrorCode[]).map((code) => `| ${code} | ${ERRORS[code].status} | ${ERRORS[code].message['zh-CN']} | ${ERRORS[code].message['en-US']} |`);
+  return ['| code | HTTP | zh-CN | en-US |', '|---|---|---|---|', ...rows].join('\n');
+}
