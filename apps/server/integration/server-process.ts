@@ -25,11 +25,15 @@ export interface ServerProcess {
 }
 
 /**
- * Starts main.ts with `env` on top of safe defaults (127.0.0.1, no simulated locks, captcha off);
+ * Starts main.ts (or with `compiled`, the built dist/main.js) with `env` on top of safe defaults (127.0.0.1, no simulated locks, captcha off);
  * resolves once it printed "is running", rejects (after killing it) when it exits or takes > `timeoutMs`.
  */
-export async function startServer(env: Record<string, string>, timeoutMs = 60_000): Promise<ServerProcess> {
-  const child: ChildProcess = spawn(join(root, 'node_modules/.bin/tsx'), [join(root, 'apps/server/src/main.ts')], {
+export async function startServer(env: Record<string, string>, timeoutMs = 60_000, options: { compiled?: boolean } = {}): Promise<ServerProcess> {
+  // compiled: the production build (apps/server/dist/main.js, `npm run build`), signals straight to node.
+  const [command, args] = options.compiled
+    ? [process.execPath, ['--enable-source-maps', join(root, 'apps/server/dist/main.js')]]
+    : [join(root, 'node_modules/.bin/tsx'), [join(root, 'apps/server/src/main.ts')]];
+  const child: ChildProcess = spawn(command, args, {
     cwd: root,
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],
