@@ -5,7 +5,7 @@
  * unchanged on every refusal. A route missing from SAMPLES, or declaring another access than
  * SAMPLES expects, fails the test.
  */
-import { accessKeys, AUTHORITIES, type RouteAccess } from '@iot/contract';
+import { accessKeys, AUTHORITIES, LOCK_PICKER_ACCESS, type RouteAccess } from '@iot/contract';
 import { eq, sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -47,6 +47,7 @@ const SAMPLES: Record<string, Sample> = {
   'POST /oauth/logout': { access: 'authenticated', endsSession: true },
   'GET /iot/v1/lockDevice/list': { access: 'LOOK_INFO' },
   'GET /iot/v1/lockDevice/analysis': { access: 'HOME_PAGE' },
+  'GET /iot/v1/lockDevice/lockRoomList': { access: LOCK_PICKER_ACCESS, query: () => 'keyword=8612' },
   'POST /v1/account/add/user': { access: 'LOGIN_ACCOUNT', body: (f) => ({ username: 'matrix-new', ...f.password }) },
   'GET /v1/account/queryAll': { access: ['LOGIN_ACCOUNT', 'BINDING_ROLES'] },
   'POST /v1/account/delete/user': { access: 'LOGIN_ACCOUNT', body: (f) => ({ id: f.victim.delete }) },

@@ -1,15 +1,23 @@
 /**
- * Reusable server-side list: a search form (filters), a paginated antd Table fed by a contract page
- * endpoint (`current`, `size` + filters), optional polling. Pages supply only columns and filters.
+ * The one list component (issue #17, ProTable-like, built on antd): a collapsible search form, a
+ * toolbar (refresh, density, column settings, export, the page's actions), a paginated antd Table fed
+ * by a contract page endpoint (`current`, `size` + filters), optional polling and row selection with
+ * batch actions. Applied filters and paging live in the URL (`?keyword=..&current=2`), so a reload, a
+ * link or the back button restores the view. The first column (the key) stays fixed while the others
+ * scroll horizontally; an empty list shows the page's main action. Pages supply columns and filters.
  */
 import { PAGE_SIZE_DEFAULT, type Endpoint, type Page, type QueryOf } from '@iot/contract';
-import { Button, Form, Table, type TableColumnsType } from 'antd';
-import { useState, type ReactNode } from 'react';
+import { Button, Empty, Form, Table, type TableColumnsType } from 'antd';
+import { type Key, type ReactNode, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { useApiQuery } from '../api/useApiQuery';
 import { ExportButtons, type ExportFormat } from './ExportButtons';
+import { logFormValues } from './logFilters';
+import { type Density, TableToolbar } from './TableToolbar';
 
 type Filters = Record<string, unknown>;
+const PAGING = new Set(['current', 'size']);
 
 export interface ServerTableProps<R> {
   /** A page endpoint (its response is a Page of R). */
@@ -18,63 +26,111 @@ export interface ServerTableProps<R> {
   rowKey: Extract<keyof R, string>;
   /** Form.Items of the search form (field names become query parameters). */
   filters?: ReactNode;
+  /** Form values when the URL names no filter. */
   initialFilters?: Filters;
   /** Maps form values to query parameters (default: as they are). */
   toQuery?: (values: Filters) => Filters;
+  /** Maps the URL's query parameters back to form values (default: startTime/endTime -> `range`, the rest as they are). */
+  fromQuery?: (query: Record<string, string>) => Filters;
+  /** Last step before the call (and export): URL query -> API query (default: as it is). */
+  toRequest?: (query: Record<string, string>) => Filters;
   /** Poll every this many ms without the loading overlay. */
   refetchInterval?: number;
   /** Export endpoint: CSV / Excel buttons downloading with the applied filters. */
   exportEndpoint?: Endpoint;
   /** Export formats offered (default CSV and Excel). */
   exportFormats?: readonly ExportFormat[];
-  /** Extra actions (e.g. an "add" button), right-aligned in the search row. */
+  /** The page's actions (e.g. an "add" button), in the toolbar and in the empty state. */
   toolbar?: ReactNode;
+  /** Shown between the search form and the table (e.g. charts the same filters drive). */
+  header?: ReactNode;
+  /** Batch actions for the selected rows; given, the rows get checkboxes. */
+  batchActions?: (selected: Key[], clear: () => void) => ReactNode;
 }
 
-/** A paginated server-side table with a search form. */
+/** Non-empty query values as URL strings. */
+function toParams(query: Filters): Record<string, string> {
+  return Object.fromEntries(Object.entries(query).filter(([, value]) => value !== undefined && value !== null && value !== '').map(([key, value]) => [key, String(value)]));
+}
+
+/** A paginated server-side table with a search form, its state in the URL. */
 export function ServerTable<R extends object>(props: ServerTableProps<R>) {
-  const { endpoint, columns, rowKey, filters, initialFilters = {}, toQuery = (values) => values, refetchInterval, exportEndpoint, exportFormats, toolbar } = props;
+  const { endpoint, columns, rowKey, filters, initialFilters = {}, toQuery = (values) => values, fromQuery = logFormValues, refetchInterval } = props;
   const { t } = useTranslation();
   const [form] = Form.useForm<Filters>();
-  const [applied, setApplied] = useState<Filters>(initialFilters);
-  const [paging, setPaging] = useState({ current: 1, size: PAGE_SIZE_DEFAULT });
-  const query = { ...toQuery(applied), current: paging.current, size: paging.size } as QueryOf<Endpoint>;
-  const { data } = useApiQuery(endpoint, query, { refetchInterval, keepPrevious: true });
+  const [params, setParams] = useSearchParams();
+  const [filtersOpen, setFiltersOpen] = useState(true);
+  const [density, setDensity] = useState<Density>('middle');
+  const [hidden, setHidden] = useState<string[]>([]);
+  const [selected, setSelected] = useState<Key[]>([]);
+
+  const urlQuery = useMemo(() => Object.fromEntries([...params].filter(([key]) => !PAGING.has(key))), [params]);
+  const filtered = Object.keys(urlQuery).length > 0;
+  // Form values (from the URL, else the initial ones) -> query, each render: toQuery may add page state (a picked lock).
+  const applied = toParams(toQuery(filtered ? fromQuery(urlQuery) : initialFilters));
+  const current = Number(params.get('current')) || 1;
+  const size = Number(params.get('size')) || PAGE_SIZE_DEFAULT;
+  const request = props.toRequest ? props.toRequest(applied) : applied;
+  const { data, refetch, isFetching } = useApiQuery(endpoint, { ...request, current, size } as QueryOf<Endpoint>, { refetchInterval, keepPrevious: true });
   const page = data as Page<R> | undefined;
 
-  const search = (values: Filters) => {
-    setApplied(values);
-    setPaging((current) => ({ ...current, current: 1 }));
+  // The back button or a link changes the URL: the form shows what the table shows.
+  const paramsText = params.toString();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only a URL change (paramsText) resets the form
+  useEffect(() => {
+    form.resetFields();
+    if (filtered) form.setFieldsValue(fromQuery(urlQuery));
+  }, [paramsText]);
+
+  const navigate = (query: Filters, paging?: { current: number; size: number }) => {
+    const next = toParams(query);
+    if (paging && paging.current > 1) next.current = String(paging.current);
+    if (paging && paging.size !== PAGE_SIZE_DEFAULT) next.size = String(paging.size);
+    setParams(next);
   };
+  const search = (values: Filters) => navigate(toQuery(values), { current: 1, size });
+  const reset = () => setParams({});
+
+  const keyed = columns.map((column, index) => ({ ...column, key: String(column.key ?? ('dataIndex' in column ? column.dataIndex : undefined) ?? index) }));
+  const shown = keyed.filter((column) => !hidden.includes(column.key)).map((column, index) => (index === 0 && !column.fixed ? { ...column, fixed: 'left' as const } : column));
+  const clear = () => setSelected([]);
 
   return (
-    <div className="page-card">
+    <div className="page-card server-table">
       {filters && (
-        <Form form={form} layout="inline" initialValues={initialFilters} onFinish={search} style={{ marginBottom: 16, rowGap: 8 }}>
+        <Form form={form} layout="inline" initialValues={initialFilters} onFinish={search} className="table-filters" hidden={!filtersOpen}>
           {filters}
           <Form.Item>
             <Button type="primary" htmlType="submit">{t('search')}</Button>
           </Form.Item>
           <Form.Item>
-            <Button onClick={() => { form.resetFields(); search(initialFilters); }}>{t('reset')}</Button>
+            <Button onClick={reset}>{t('reset')}</Button>
           </Form.Item>
-          {exportEndpoint && <Form.Item><ExportButtons endpoint={exportEndpoint} query={toQuery(applied)} formats={exportFormats} /></Form.Item>}
-          {toolbar && <Form.Item style={{ marginInlineStart: 'auto', marginInlineEnd: 0 }}>{toolbar}</Form.Item>}
         </Form>
       )}
+      {props.header}
+      <TableToolbar onRefresh={() => void refetch()} refreshing={isFetching} density={density} onDensity={setDensity}
+        columns={keyed.map((column) => ({ key: column.key, title: column.title as ReactNode }))} hidden={hidden} onHidden={setHidden}>
+        {filters && <Button type="link" onClick={() => setFiltersOpen((open) => !open)}>{filtersOpen ? t('collapseFilters') : t('expandFilters')}</Button>}
+        {props.batchActions && selected.length > 0 && props.batchActions(selected, clear)}
+        {props.exportEndpoint && <ExportButtons endpoint={props.exportEndpoint} query={request} formats={props.exportFormats} />}
+        {props.toolbar}
+      </TableToolbar>
       <Table<R>
         rowKey={rowKey}
-        columns={columns}
+        columns={shown}
         dataSource={page?.records ?? []}
-        size="middle"
+        size={density}
         scroll={{ x: 'max-content' }}
+        rowSelection={props.batchActions ? { selectedRowKeys: selected, onChange: setSelected, fixed: true } : undefined}
+        locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE}>{props.toolbar}</Empty> }}
         pagination={{
-          current: paging.current,
-          pageSize: paging.size,
+          current,
+          pageSize: size,
           total: page?.total ?? 0,
           showSizeChanger: true,
           showTotal: (total) => t('total', { total: page?.totalCapped ? `${total}+` : total }),
-          onChange: (current, size) => setPaging({ current: size === paging.size ? current : 1, size }),
+          onChange: (next, nextSize) => navigate(applied, { current: nextSize === size ? next : 1, size: nextSize }),
         }}
       />
     </div>

@@ -1,7 +1,8 @@
-/** Column pieces shared by the log pages: time cells and the lock columns (IMEI, name, room). */
+/** Column pieces shared by the log pages: time cells and the lock columns (IMEI, name, room), linked to the lock. */
 import type { TableColumnsType } from 'antd';
 import dayjs from 'dayjs';
 import type { TFunction } from 'i18next';
+import { LockLink } from './LockLink';
 
 export const DASH = '—';
 
@@ -10,11 +11,11 @@ export function formatTime(value: string | null | undefined): string {
   return value ? dayjs(value).format('YYYY-MM-DD HH:mm:ss') : DASH;
 }
 
-/** IMEI, lock name and room columns, in the deviceLog namespace's language. */
+/** IMEI, lock name and room columns, in the deviceLog namespace's language; IMEI and name link to the lock. */
 export function lockRefColumns<R extends { imei: string; lockName: string; room: string }>(t: TFunction): TableColumnsType<R> {
   return [
-    { title: t('imei'), dataIndex: 'imei' },
-    { title: t('lock'), dataIndex: 'lockName' },
-    { title: t('room'), dataIndex: 'room' },
+    { title: t('imei'), dataIndex: 'imei', key: 'imei', render: (imei: string) => <LockLink imei={imei} /> },
+    { title: t('lock'), dataIndex: 'lockName', key: 'lockName', render: (name: string, row) => <LockLink imei={row.imei}>{name || DASH}</LockLink> },
+    { title: t('room'), dataIndex: 'room', key: 'room' },
   ];
 }

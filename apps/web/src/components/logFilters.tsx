@@ -4,20 +4,22 @@
  * (`startTime`/`endTime` ISO 8601, `keyword`).
  */
 import { DatePicker, Form, Input } from 'antd';
-import type { Dayjs } from 'dayjs';
+import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 
-/** The time range and keyword fields. */
-export function LogFilterItems() {
+/** The time range and (unless `keyword` is false) keyword fields. */
+export function LogFilterItems({ keyword = true }: { keyword?: boolean }) {
   const { t } = useTranslation('deviceLog');
   return (
     <>
       <Form.Item name="range" label={t('timeRange')}>
         <DatePicker.RangePicker showTime allowEmpty={[true, true]} />
       </Form.Item>
-      <Form.Item name="keyword" label={t('keyword')}>
-        <Input allowClear placeholder={t('keywordPlaceholder')} style={{ width: 200 }} />
-      </Form.Item>
+      {keyword && (
+        <Form.Item name="keyword" label={t('keyword')}>
+          <Input allowClear placeholder={t('keywordPlaceholder')} style={{ width: 200 }} />
+        </Form.Item>
+      )}
     </>
   );
 }
@@ -29,4 +31,10 @@ export function logQuery(values: Record<string, unknown>): Record<string, unknow
   const text = typeof keyword === 'string' ? keyword.trim() : '';
   const picked = Object.fromEntries(Object.entries(rest).filter(([, value]) => value !== undefined && value !== 'all'));
   return { ...picked, startTime: start?.toISOString(), endTime: end?.toISOString(), keyword: text || undefined };
+}
+
+/** URL query -> form values: startTime/endTime -> the range field; other values as they are. */
+export function logFormValues(query: Record<string, string>): Record<string, unknown> {
+  const { startTime, endTime, ...rest } = query;
+  return startTime || endTime ? { ...rest, range: [startTime ? dayjs(startTime) : null, endTime ? dayjs(endTime) : null] } : rest;
 }

@@ -2,7 +2,7 @@
  * Lock queries. Run inside a tenant transaction (row-level security confines them to the tenant).
  * Online: last heartbeat younger than ONLINE_HEARTBEAT_FACTOR x the lock's heartbeat interval (issue #2).
  */
-import { LOW_BATTERY_PERCENT, LOCK_VENDOR, ONLINE_HEARTBEAT_FACTOR, type LockRecord, type Page } from '@iot/contract';
+import { LOW_BATTERY_PERCENT, LOCK_VENDOR, ONLINE_HEARTBEAT_FACTOR, type LockOption, type LockRecord, type Page } from '@iot/contract';
 import { and, asc, count, eq, not, type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { locks } from '../../db/schema.js';
@@ -23,12 +23,15 @@ export const nextWakeSql = sql<string | null>`coalesce(${locks.lastHeartbeatAt},
 export interface LockFilter {
   keyword?: string;
   online?: boolean;
+  /** At or below LOW_BATTERY_PERCENT. */
+  lowBattery?: boolean;
 }
 
 function whereOf(filter: LockFilter): SQL | undefined {
   const conditions: SQL[] = [];
   if (filter.keyword) conditions.push(lockKeyword(filter.keyword));
   if (filter.online !== undefined) conditions.push(filter.online ? onlineSql : not(onlineSql));
+  if (filter.lowBattery) conditions.push(sql`${locks.battery} <= ${LOW_BATTERY_PERCENT}`);
   return conditions.length ? and(...conditions) : undefined;
 }
 
@@ -47,6 +50,12 @@ export async function listLocks(tx: Tx, filter: LockFilter, current: number, siz
     lastHeartbeatAt: iso(lastHeartbeatAt),
   }));
   return { records, total: totalRow?.n ?? 0, current, size };
+}
+
+/** At most `size` locks matching `keyword` (IMEI, name or room), ordered by id, as a picker shows them. */
+export async function listLockOptions(tx: Tx, keyword: string | undefined, size: number): Promise<LockOption[]> {
+  return tx.select({ id: locks.id, imei: locks.imei, name: locks.name, room: roomSql })
+    .from(locks).where(whereOf({ keyword })).orderBy(asc(locks.id)).limit(size);
 }
 
 /** Fleet KPIs of the tenant: total, online, offline, low battery (≤ LOW_BATTERY_PERCENT %). */

@@ -33,7 +33,7 @@ export function ConsoleLayout() {
         <div className="console-logo" title={language === 'en-US' ? PRODUCT_TITLE_EN : PRODUCT_TITLE}>
           {collapsed ? 'IoT' : language === 'en-US' ? PRODUCT_TITLE_EN : PRODUCT_TITLE}
         </div>
-        <Sidebar />
+        <Sidebar collapsed={collapsed} />
       </Layout.Sider>
       <Layout>
         <Layout.Header className="console-header-bar">

@@ -30,8 +30,11 @@ function ancestorsOf(entries: readonly MenuEntry[], index: string): string[] {
   return [];
 }
 
-/** The console's sidebar menu. */
-export function Sidebar() {
+/**
+ * The console's sidebar menu. Collapsed, the current page's group is not opened on its own: its
+ * flyout would cover the page after every reload (issue #17); hovering opens it as usual.
+ */
+export function Sidebar({ collapsed = false }: { collapsed?: boolean }) {
   const { data: info } = useUserInfo();
   const language = useLanguage();
   const { pathname } = useLocation();
@@ -41,6 +44,9 @@ export function Sidebar() {
   const items = useMemo(() => toItems(menu, language), [menu, language]);
   const topGroups = useMemo(() => new Set(menu.filter((entry) => entry.subs.length > 0).map((entry) => entry.index)), [menu]);
   const [openKeys, setOpenKeys] = useState<string[]>([]);
+  const [flyout, setFlyout] = useState<string[]>([]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a page change or a collapse closes the flyout
+  useEffect(() => setFlyout([]), [current, collapsed]);
 
   useEffect(() => {
     const ancestors = ancestorsOf(menu, current);
@@ -58,8 +64,8 @@ export function Sidebar() {
       theme="dark"
       items={items}
       selectedKeys={[current]}
-      openKeys={openKeys}
-      onOpenChange={onOpenChange}
+      openKeys={collapsed ? flyout : openKeys}
+      onOpenChange={collapsed ? setFlyout : onOpenChange}
       onClick={({ key }) => navigate(`/${key}`)}
     />
   );

@@ -1,4 +1,5 @@
 /** Column pieces of the credential lists: lock, holder, validity, sync state (credential namespace). */
+import { LockLink } from '../../components/LockLink';
 import type { CredentialRecord, LockUserRecord } from '@iot/contract';
 import type { TableColumnsType } from 'antd';
 import type { TFunction } from 'i18next';
@@ -11,7 +12,7 @@ type Row = CredentialRecord | LockUserRecord;
 
 /** Lock name · room (IMEI). */
 export function lockColumn<R extends Row>(t: TFunction): TableColumnsType<R>[number] {
-  return { title: t('lock'), key: 'lock', render: (_: unknown, r: R) => <span>{r.lockName} · {r.room}<br /><small>{r.imei}</small></span> };
+  return { title: t('lock'), key: 'lock', render: (_: unknown, r: R) => <span><LockLink imei={r.imei}>{r.lockName}</LockLink> · {r.room}<br /><small><LockLink imei={r.imei} /></small></span> };
 }
 
 /** Holder (name, phone) and user slot of a credential. */

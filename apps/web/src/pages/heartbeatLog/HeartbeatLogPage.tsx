@@ -1,13 +1,15 @@
 /**
- * 心跳日志: one lock's battery and signal charts over a time range (default: the last 24 h) above the
- * heartbeat table (GET /iot/v1/logHeartbeat/list: the picked lock, or every lock when cleared);
- * refreshed in the background every 5 s.
+ * 心跳日志: ONE filter bar (lock, time range, keyword) drives the heartbeat table (GET
+ * /iot/v1/logHeartbeat/list) and, when one lock is picked, its battery and signal charts above it.
+ * "All locks" shows the table alone. The picked lock and the range live in the URL (`?imei=`, also the
+ * target of every lock link, components/LockLink.tsx); a first visit picks the first lock. Refreshed
+ * in the background every 5 s.
  */
 import { type HeartbeatLogRecord, heartbeatLogEndpoints } from '@iot/contract';
-import { DatePicker, Space, type TableColumnsType } from 'antd';
-import type { Dayjs } from 'dayjs';
-import { lazy, Suspense, useMemo, useState } from 'react';
+import { Form, type TableColumnsType } from 'antd';
+import { lazy, Suspense, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { LockSelect } from '../../components/LockSelect';
 import { formatTime, lockRefColumns } from '../../components/logColumns';
 import { LogFilterItems, logQuery } from '../../components/logFilters';
@@ -16,12 +18,14 @@ import { ServerTable } from '../../components/ServerTable';
 
 const HeartbeatCharts = lazy(() => import('./HeartbeatCharts'));
 const REFETCH_MS = 5000;
+/** URL value of the lock picker meaning "every lock". */
+const ALL = 'all';
 
 /** The heartbeat log page. */
 export default function HeartbeatLogPage() {
   const { t } = useTranslation('deviceLog');
-  const [imei, setImei] = useState<string>();
-  const [range, setRange] = useState<(Dayjs | null)[] | null>(null);
+  const [params, setParams] = useSearchParams();
+  const imei = params.get('imei') ?? undefined;
   const columns = useMemo<TableColumnsType<HeartbeatLogRecord>>(() => [
     { title: t('receivedAt'), dataIndex: 'receivedAt', render: formatTime },
     ...lockRefColumns<HeartbeatLogRecord>(t),
@@ -32,28 +36,40 @@ export default function HeartbeatLogPage() {
     { title: t('seq'), dataIndex: 'seq', align: 'right' },
     { title: t('deviceTime'), dataIndex: 'deviceTs', render: formatTime },
   ], [t]);
-  return (
-    <div>
-      <div className="page-card" style={{ marginBottom: 16 }}>
-        <Space wrap style={{ marginBottom: imei ? 16 : 0 }}>
-          <LockSelect value={imei} onChange={setImei} autoSelectFirst />
-          <DatePicker.RangePicker showTime allowEmpty={[true, true]} value={range as [Dayjs, Dayjs] | null} onChange={(value) => setRange(value)} />
-        </Space>
-        {imei && (
-          <Suspense fallback={<PageSpin />}>
-            <HeartbeatCharts imei={imei} startTime={range?.[0]?.toISOString()} endTime={range?.[1]?.toISOString()} refetchInterval={REFETCH_MS} />
-          </Suspense>
-        )}
-      </div>
-      <ServerTable<HeartbeatLogRecord>
-        endpoint={heartbeatLogEndpoints.list}
-        exportEndpoint={heartbeatLogEndpoints.export}
-        columns={columns}
-        rowKey="id"
-        filters={<LogFilterItems />}
-        toQuery={(values) => ({ ...logQuery(values), imei })}
-        refetchInterval={REFETCH_MS}
-      />
+  // The lock applies at once (the rest of the bar on 查询); the first lock when the URL names none.
+  const pickLock = (next: string | undefined) => {
+    const updated = new URLSearchParams(params);
+    updated.set('imei', next ?? ALL);
+    updated.delete('current');
+    setParams(updated, { replace: !imei });
+  };
+  const filters = (
+    <>
+      <Form.Item label={t('lock')}>
+        <LockSelect value={imei} onChange={pickLock} autoSelectFirst allValue={ALL} />
+      </Form.Item>
+      <LogFilterItems keyword={false} />
+    </>
+  );
+  const oneLock = imei && imei !== ALL ? imei : undefined;
+  const charts = oneLock && (
+    <div style={{ marginBottom: 16 }}>
+      <Suspense fallback={<PageSpin />}>
+        <HeartbeatCharts imei={oneLock} startTime={params.get('startTime') ?? undefined} endTime={params.get('endTime') ?? undefined} refetchInterval={REFETCH_MS} />
+      </Suspense>
     </div>
+  );
+  return (
+    <ServerTable<HeartbeatLogRecord>
+      endpoint={heartbeatLogEndpoints.list}
+      exportEndpoint={heartbeatLogEndpoints.export}
+      columns={columns}
+      rowKey="id"
+      filters={filters}
+      toQuery={(values) => ({ ...logQuery(values), imei })}
+      toRequest={(query) => ({ ...query, imei: query.imei === ALL ? undefined : query.imei })}
+      header={charts}
+      refetchInterval={REFETCH_MS}
+    />
   );
 }

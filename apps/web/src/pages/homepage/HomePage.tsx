@@ -6,6 +6,7 @@ import { lockEndpoints } from '@iot/contract';
 import { Card, Statistic } from 'antd';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { useApiQuery } from '../../api/useApiQuery';
 import { PageSpin } from '../../components/PageSpin';
 
@@ -17,17 +18,19 @@ export default function HomePage() {
   const { t } = useTranslation('homepage');
   const { data } = useApiQuery(lockEndpoints.analysis, undefined, { refetchInterval: REFRESH_MS });
   const kpis = [
-    { key: 'total', value: data?.total, color: '#1668dc' },
-    { key: 'online', value: data?.online, color: '#52c41a' },
-    { key: 'offline', value: data?.offline, color: '#8c8c8c' },
-    { key: 'lowBattery', value: data?.lowBattery, color: '#f5222d' },
+    { key: 'total', value: data?.total, color: '#1668dc', to: '/lockInfo' },
+    { key: 'online', value: data?.online, color: '#52c41a', to: '/lockInfo?online=true' },
+    { key: 'offline', value: data?.offline, color: '#8c8c8c', to: '/lockInfo?online=false' },
+    { key: 'lowBattery', value: data?.lowBattery, color: '#f5222d', to: '/lockInfo?lowBattery=true' },
   ] as const;
 
   return (
     <div>
       <div className="kpi-grid">
         {kpis.map((kpi) => (
-          <Card key={kpi.key} data-kpi={kpi.key}>
+          // Each KPI opens the list it counts, filtered (issue #17).
+          <Link key={kpi.key} to={kpi.to} className="kpi-link">
+          <Card data-kpi={kpi.key} hoverable>
             <Statistic
               title={t(kpi.key)}
               value={kpi.value ?? '—'}
@@ -35,6 +38,7 @@ export default function HomePage() {
               styles={{ content: { color: kpi.color } }}
             />
           </Card>
+          </Link>
         ))}
       </div>
       <Card title={t('onlineChart')} extra={<span>{t('autoRefresh')}</span>}>

@@ -1,9 +1,9 @@
 /**
- * 门锁信息: the live lock list (GET /iot/v1/lockDevice/list), keyword search and online filter,
+ * 门锁信息: the live lock list (GET /iot/v1/lockDevice/list), keyword search, online and low-battery filters (in the URL),
  * refetched every 5 s in the background while open.
  */
 import { lockEndpoints, type LockRecord } from '@iot/contract';
-import { Form, Input, Select } from 'antd';
+import { Checkbox, Form, Input, Select } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ServerTable } from '../../components/ServerTable';
@@ -15,7 +15,8 @@ const REFETCH_MS = 5000;
 function toQuery(values: Record<string, unknown>) {
   const keyword = typeof values.keyword === 'string' ? values.keyword.trim() : undefined;
   const online = values.online === 'true' || values.online === 'false' ? values.online : undefined;
-  return { keyword: keyword || undefined, online };
+  const lowBattery = values.lowBattery === true || values.lowBattery === 'true' ? 'true' : undefined;
+  return { keyword: keyword || undefined, online, lowBattery };
 }
 
 /** The lock information page. */
@@ -36,6 +37,9 @@ export default function LockInfoPage() {
             { value: 'false', label: t('offline') },
           ]}
         />
+      </Form.Item>
+      <Form.Item name="lowBattery" valuePropName="checked" getValueProps={(value) => ({ checked: value === true || value === 'true' })}>
+        <Checkbox>{t('lowBattery')}</Checkbox>
       </Form.Item>
     </>
   );

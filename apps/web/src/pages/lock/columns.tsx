@@ -1,8 +1,9 @@
 /** Columns of the lock list (门锁信息). */
 import { LOW_BATTERY_PERCENT, type LockRecord } from '@iot/contract';
-import { Progress, Tag, type TableColumnsType } from 'antd';
+import { Badge, Progress, type TableColumnsType } from 'antd';
 import dayjs from 'dayjs';
 import type { TFunction } from 'i18next';
+import { LockLink } from '../../components/LockLink';
 
 const dash = '—';
 
@@ -20,8 +21,8 @@ function battery(value: number | null, t: TFunction) {
 /** Lock list columns in the current language. */
 export function lockColumns(t: TFunction): TableColumnsType<LockRecord> {
   return [
-    { title: t('imei'), dataIndex: 'imei', fixed: 'left' },
-    { title: t('name'), dataIndex: 'name' },
+    { title: t('imei'), dataIndex: 'imei', fixed: 'left', render: (imei: string) => <LockLink imei={imei} /> },
+    { title: t('name'), dataIndex: 'name', render: (name: string, lock) => <LockLink imei={lock.imei}>{name}</LockLink> },
     { title: t('room'), dataIndex: 'room' },
     { title: t('model'), dataIndex: 'model' },
     { title: t('firmware'), dataIndex: 'firmwareVersion' },
@@ -31,7 +32,7 @@ export function lockColumns(t: TFunction): TableColumnsType<LockRecord> {
     {
       title: t('status'),
       dataIndex: 'online',
-      render: (online: boolean) => <Tag color={online ? 'success' : 'default'}>{online ? t('online') : t('offline')}</Tag>,
+      render: (online: boolean) => <Badge status={online ? 'success' : 'default'} text={online ? t('online') : t('offline')} />,
     },
     {
       title: t('lastHeartbeat'),

@@ -10,6 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { call } from '../../api/client';
 import { useInvalidate } from '../../api/useInvalidate';
 import { formatTime } from '../../components/logColumns';
+import { LockLink } from '../../components/LockLink';
 import { ServerTable } from '../../components/ServerTable';
 import { ConfigModal } from './ConfigModal';
 import { QueueDrawer } from './QueueDrawer';
@@ -46,7 +47,7 @@ export default function LockConfigPage() {
       await refresh();
     };
     return [
-      { title: t('imei'), dataIndex: 'imei', fixed: 'left' },
+      { title: t('imei'), dataIndex: 'imei', fixed: 'left', render: (imei: string) => <LockLink imei={imei} /> },
       { title: t('lock'), dataIndex: 'name' },
       { title: t('room'), dataIndex: 'room' },
       { title: t('model'), dataIndex: 'model' },

@@ -20,7 +20,8 @@ export default function LockJournalPage() {
   const [imei, setImei] = useState<string>();
   const [range, setRange] = useState<(Dayjs | null)[] | null>(null);
   const query = { imei, startTime: range?.[0]?.toISOString(), endTime: range?.[1]?.toISOString() };
-  const { data } = useApiQuery(journalEndpoints.journal, imei ? query : undefined, { refetchInterval: imei ? REFETCH_MS : undefined, keepPrevious: true });
+  // No call before a lock is chosen (the journal needs one: it would answer 400 请求参数有误).
+  const { data } = useApiQuery(journalEndpoints.journal, query, { refetchInterval: imei ? REFETCH_MS : undefined, keepPrevious: true, enabled: imei !== undefined });
   const journal = imei ? data : undefined;
   return (
     <div className="page-card">
