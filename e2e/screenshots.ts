@@ -1,0 +1,79 @@
+/**
+ * `npm run screenshots`: every console page (the contract's route table, plus /login) at 1366x768 and
+ * 1920x1080, in Chinese and English, as PNG files in SCREENSHOT_DIR (default /tmp/iot-screenshots),
+ * named `<route>-<lang>-<width>.png`. Starts its own server on the current web build (`npm run build`
+ * first) with a small simulated fleet that has run for ~40 s, signs in as the demo administrator and
+ * opens each page fresh (a full load, as a bookmark does). Not a test: look at the pictures.
+ */
+import { spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { LOGIN_ROUTE, ROUTES } from '@iot/contract';
+import getPort from 'get-port';
+import { chromium } from 'playwright-core';
+import { CHROMIUM } from './browser.js';
+
+const root = join(import.meta.dirname, '..');
+const outDir = process.env.SCREENSHOT_DIR ?? join(tmpdir(), 'iot-screenshots');
+const only = process.argv.slice(2); // optional route paths, e.g. /heartbeatLog
+const sizes = [{ width: 1366, height: 768 }, { width: 1920, height: 1080 }];
+const languages = ['zh-CN', 'en-US'] as const;
+const password = 'screenshots-admin-password';
+mkdirSync(outDir, { recursive: true });
+
+const dataDir = mkdtempSync(join(tmpdir(), 'iot-screenshots-data-'));
+const port = await getPort({ host: '127.0.0.1' });
+const server = spawn(join(root, 'node_modules/.bin/tsx'), [join(root, 'apps/server/src/main.ts')], {
+  cwd: root, detached: true, stdio: ['ignore', 'pipe', 'pipe'],
+  env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, MQTT_PORT: '0', SIM_LOCKS: '12', SIM_HEARTBEAT_S: '3',
+    SIM_ACTIVITY: 'high', SIM_OUTAGES: 'off', AUTH_CAPTCHA: 'off', ADMIN_PASSWORD: password, LOG_LEVEL: 'warn', DATABASE_URL: '', MQTT_URL: '', DEMO: 'on' },
+});
+await new Promise<void>((resolve, reject) => {
+  let output = '';
+  const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 120_000);
+  const onData = (chunk: Buffer) => { output += chunk; if (output.includes('is running')) { clearTimeout(timer); resolve(); } };
+  server.stdout.on('data', onData);
+  server.stderr.on('data', onData);
+});
+const base = `http://127.0.0.1:${port}/api`;
+console.log(`server on ${base}; letting the simulated fleet fill the logs for 40 s...`);
+await new Promise((resolve) => setTimeout(resolve, 40_000));
+
+const browser = await chromium.launch({ executablePath: CHROMIUM,
+  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'] });
+let count = 0;
+try {
+  const paths = [LOGIN_ROUTE.path, ...ROUTES.map((route) => route.path)].filter((path) => only.length === 0 || only.includes(path));
+  for (const language of languages) {
+    for (const size of sizes) {
+      const context = await browser.newContext({ viewport: size, locale: language });
+      const page = await context.newPage();
+      await page.goto(`${base}/login`);
+      await page.evaluate((lng) => localStorage.setItem('language', lng), language);
+      for (const path of paths) {
+        if (path !== LOGIN_ROUTE.path && !(await page.evaluate(() => localStorage.getItem('username')))) {
+          await page.goto(`${base}/login`);
+          await page.fill('#username', 'admin');
+          await page.fill('#password', password);
+          await page.click('button[type=submit]');
+          await page.waitForURL((u) => !u.pathname.endsWith('/login'), { timeout: 30_000 });
+        }
+        await page.goto(`${base}${path}`);
+        await page.waitForLoadState('networkidle', { timeout: 15_000 }).catch(() => undefined);
+        await page.waitForTimeout(1200); // charts animate, tables settle
+        const file = join(outDir, `${path.slice(1) || 'root'}-${language}-${size.width}.png`);
+        await page.screenshot({ path: file });
+        count++;
+      }
+      await context.close();
+    }
+  }
+} finally {
+  await browser.close();
+  try { process.kill(-(server.pid as number), 'SIGTERM'); } catch { /* gone */ }
+  await new Promise((resolve) => setTimeout(resolve, 1000));
+  try { process.kill(-(server.pid as number), 'SIGKILL'); } catch { /* gone */ }
+  rmSync(dataDir, { recursive: true, force: true });
+}
+console.log(`${count} screenshots in ${outDir}`);
