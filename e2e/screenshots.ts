@@ -61,7 +61,10 @@ try {
         }
         await page.goto(`${base}${path}`);
         await page.waitForLoadState('networkidle', { timeout: 15_000 }).catch(() => undefined);
-        await page.waitForTimeout(1200); // charts animate, tables settle
+        // Until the page has drawn: no spinner, no loading overlay (a loaded machine is slow).
+        await page.waitForFunction(() => !document.querySelector('.ant-spin-spinning, .loading-overlay, .ant-spin-fullscreen-show'), undefined, { timeout: 20_000 })
+          .catch(() => undefined);
+        await page.waitForTimeout(1500); // charts animate, tables settle
         const file = join(outDir, `${path.slice(1) || 'root'}-${language}-${size.width}.png`);
         await page.screenshot({ path: file });
         count++;

@@ -4,7 +4,7 @@
  * by a contract page endpoint (`current`, `size` + filters), optional polling and row selection with
  * batch actions. Applied filters and paging live in the URL (`?keyword=..&current=2`), so a reload, a
  * link or the back button restores the view. The first column (the key) stays fixed while the others
- * scroll horizontally; an empty list shows the page's main action. Pages supply columns and filters.
+ * scroll horizontally; a list found empty shows the page's main action. Pages supply columns and filters.
  */
 import { PAGE_SIZE_DEFAULT, type Endpoint, type Page, type QueryOf } from '@iot/contract';
 import { Button, Empty, Form, Table, type TableColumnsType } from 'antd';
@@ -123,7 +123,7 @@ export function ServerTable<R extends object>(props: ServerTableProps<R>) {
         size={density}
         scroll={{ x: 'max-content' }}
         rowSelection={props.batchActions ? { selectedRowKeys: selected, onChange: setSelected, fixed: true } : undefined}
-        locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE}>{props.toolbar}</Empty> }}
+        locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE}>{page && props.toolbar}</Empty> }}
         pagination={{
           current,
           pageSize: size,

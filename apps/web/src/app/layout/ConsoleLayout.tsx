@@ -29,7 +29,7 @@ export function ConsoleLayout() {
 
   return (
     <Layout className="console">
-      <Layout.Sider className="console-sider" width={232} collapsed={collapsed} trigger={null} collapsible>
+      <Layout.Sider className="console-sider" width={language === 'en-US' ? 264 : 232} collapsed={collapsed} trigger={null} collapsible>
         <div className="console-logo" title={language === 'en-US' ? PRODUCT_TITLE_EN : PRODUCT_TITLE}>
           {collapsed ? 'IoT' : language === 'en-US' ? PRODUCT_TITLE_EN : PRODUCT_TITLE}
         </div>

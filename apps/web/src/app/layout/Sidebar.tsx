@@ -15,7 +15,8 @@ function toItems(entries: readonly MenuEntry[], language: Language): Item[] {
   return entries.map((entry) => ({
     key: entry.index,
     icon: menuIcon(entry.icon),
-    label: entry.title[language],
+    // The full title on hover: a long English label may still be cut at the deepest level.
+    label: <span title={entry.title[language]}>{entry.title[language]}</span>,
     children: entry.subs.length > 0 ? toItems(entry.subs, language) : undefined,
   }));
 }
