@@ -12,12 +12,18 @@ import { type SeededCredential, seedDemo } from './db/seed.js';
 import { issueSimulatorCredentials } from './modules/lockDevice/credentials.js';
 import { attachSimulator } from './modules/credential/simulator.js';
 
-/** Seeds the demo data (idempotent); returns the passwords it generated, to be printed once. */
+/**
+ * Seeds the demo data (idempotent); returns the passwords it generated, to be printed once.
+ * @public main.ts imports this module dynamically (knip 5 does not follow that import's members).
+ */
 export function seedDemoData(database: Database, config: Config): Promise<SeededCredential[]> {
   return seedDemo(database, { adminPassword: config.ADMIN_PASSWORD, operatorPassword: config.OPERATOR_PASSWORD, simLocks: config.SIM_LOCKS });
 }
 
-/** Starts SIM_LOCKS simulated locks (none when 0) on the gateway's broker; returns the fleet, if any. */
+/**
+ * Starts SIM_LOCKS simulated locks (none when 0) on the gateway's broker; returns the fleet, if any.
+ * @public main.ts imports this module dynamically.
+ */
 export async function startDemoFleet(app: FastifyInstance, database: Database, config: Config, brokerPort: number): Promise<Fleet | undefined> {
   if (config.SIM_LOCKS <= 0) return undefined;
   // Each lock beats at SIM_HEARTBEAT_S or its SIM_HEARTBEAT_S_BY_IMEI interval and reports it (heartbeat intervalS).
