@@ -1,34 +1,39 @@
 /**
- * System log of every mutating API call (issue #5): a non-GET call of a route whose access is not
- * `public`, made with a valid token, is written with who, tenant, action (`METHOD path`), target,
- * result (`success` or the error code), client address and time. Calls without a valid token are
- * refused anonymously and not logged (nobody to name; it would let anyone fill the log). A signed-in
- * account refused a tenant it may not use is logged in that tenant's log (an attempt on it).
+ * System log of every change made through the API (issue #5, #10). A route is logged when its contract
+ * endpoint declares an `action` (a readable name and the body fields naming the target); reads are
+ * never logged, whatever their method. The row holds who, tenant, action (`METHOD path`, whose label
+ * the contract gives), target, result (`success` or the error code), client address and time.
  *
- * Secrets never reach the log: the request body is not stored; only the whitelisted fields below
- * (ids, names, flags, authority keys) are copied into `detail`. Passwords, keyIds, tokens and
- * credential digits are not on the list. Routes that write their own row (sign-out) set `audit: false`;
- * sign-in is `public` and logged by its own service, so nothing is logged twice.
+ * - A success is written by `registerEndpoint` from the parsed, validated body, inside the same
+ *   transaction as the change (the first `inTenant` of the handler): a change without its row does not
+ *   commit. A handler that opens no tenant transaction gets its row right after it returns.
+ * - A refusal (validation, authority, business rule) changed nothing; this plugin writes its row in
+ *   onSend, before the answer leaves. Its detail comes from the raw body, so only whitelisted scalar
+ *   fields holding storable text (SAFE_TEXT_PATTERN) are copied. Calls without a valid token are
+ *   refused anonymously and not logged (nobody to name; it would let anyone fill the log).
  *
- * The row is written in onSend, i.e. before the response leaves: a caller that got an answer can
- * read its row at once. A failure to write is logged and does not turn the answer into an error.
+ * Secrets never reach the log: only the whitelisted fields below (ids, names, flags, authority keys)
+ * are copied into `detail`; passwords, keyIds, tokens, card numbers and digits are not on the list.
+ * Routes writing their own row (sign-out, reveal) pass `audit: false`; sign-in is logged by its service.
  */
+import { type AuditAction, SAFE_TEXT_PATTERN } from '@iot/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import type { Executor } from '../db/client.js';
 import { insertAudit } from '../modules/audit/repo.js';
 
-/** Body fields copied into the log, in target-preference order for the first four. */
-export const AUDITED_FIELDS = ['id', 'accountId', 'username', 'name', 'roleIds', 'enabled', 'authorities'] as const;
-const TARGET_FIELDS = ['id', 'accountId', 'username', 'name'] as const;
-const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+/** Body fields copied into the log. */
+export const AUDITED_FIELDS = ['id', 'ids', 'accountId', 'lockId', 'lockUserId', 'imei', 'username', 'name', 'action', 'roleIds', 'enabled', 'authorities'] as const;
 const MAX_TEXT = 64;
 const MAX_ITEMS = 50;
 
 type Scalar = string | number | boolean;
+export type AuditDetail = Record<string, Scalar | Scalar[]>;
 
 function scalar(value: unknown): Scalar | undefined {
-  if (typeof value === 'number' || typeof value === 'boolean') return value;
-  if (typeof value === 'string') return value.slice(0, MAX_TEXT);
+  if (typeof value === 'number') return Number.isFinite(value) ? value : undefined;
+  if (typeof value === 'boolean') return value;
+  if (typeof value === 'string') return SAFE_TEXT_PATTERN.test(value) ? value.slice(0, MAX_TEXT) : undefined;
   return undefined;
 }
 
@@ -37,11 +42,11 @@ function safeValue(value: unknown): Scalar | Scalar[] | undefined {
   return value.slice(0, MAX_ITEMS).map(scalar).filter((item): item is Scalar => item !== undefined);
 }
 
-/** The whitelisted, non-secret fields of a request body (undefined when there are none). */
-export function auditedFields(body: unknown): Record<string, Scalar | Scalar[]> | undefined {
+/** The whitelisted, non-secret, storable fields of a body (undefined when there are none). */
+export function auditedFields(body: unknown): AuditDetail | undefined {
   if (!body || typeof body !== 'object' || Array.isArray(body)) return undefined;
   const source = body as Record<string, unknown>;
-  const picked: Record<string, Scalar | Scalar[]> = {};
+  const picked: AuditDetail = {};
   for (const field of AUDITED_FIELDS) {
     const value = safeValue(source[field]);
     if (value !== undefined) picked[field] = value;
@@ -49,34 +54,38 @@ export function auditedFields(body: unknown): Record<string, Scalar | Scalar[]> 
   return Object.keys(picked).length > 0 ? picked : undefined;
 }
 
-/** True when the call is one the audit hook records. */
-function isAudited(request: FastifyRequest): boolean {
-  const config = request.routeOptions.config;
-  if (request.is404 || SAFE_METHODS.has(request.method)) return false;
-  if (!config.access || config.access === 'public' || config.audit === false) return false;
-  return request.principal !== undefined;
+/** The target of a row: the first of the action's target fields present in the detail. */
+function targetOf(action: AuditAction, detail: AuditDetail | undefined): string {
+  const field = action.target?.find((name) => detail?.[name] !== undefined);
+  const value = field ? detail?.[field] : undefined;
+  return value === undefined ? '' : String(value).slice(0, 200);
 }
 
-async function writeRow(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply): Promise<void> {
+/** Writes the request's system-log row with `result`, detail from `body`; marks the request as logged. */
+export async function writeAuditRow(db: Executor, request: FastifyRequest, result: string, body: unknown): Promise<void> {
+  const action = request.routeOptions.config.action;
   const principal = request.principal;
-  if (!principal) return;
-  const detail = auditedFields(request.body);
-  const targetField = TARGET_FIELDS.find((field) => detail?.[field] !== undefined);
-  const result = reply.statusCode < 400 ? 'success' : (request.errorCode ?? `HTTP_${reply.statusCode}`);
-  await insertAudit(app.database.system, {
+  if (!action || !principal || request.audited) return;
+  const detail = auditedFields(body);
+  await insertAudit(db, {
     tenantId: request.tenantId, accountId: principal.accountId, username: principal.username,
-    action: `${request.method} ${request.routeOptions.url}`, target: targetField ? String(detail?.[targetField]) : '',
-    result, clientIp: request.ip, detail,
+    action: `${request.method} ${request.routeOptions.url}`, target: targetOf(action, detail), result, clientIp: request.ip, detail,
   });
+  request.audited = true;
+}
+
+async function writeRefusal(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  if (request.is404 || request.audited || reply.statusCode < 400) return;
+  await writeAuditRow(app.database.system, request, request.errorCode ?? `HTTP_${reply.statusCode}`, request.body);
 }
 
 export const auditPlugin = fp(async (app: FastifyInstance) => {
+  app.decorateRequest('audited', false);
   app.addHook('onSend', async (request, reply, payload) => {
-    if (!isAudited(request)) return payload;
     try {
-      await writeRow(app, request, reply);
+      await writeRefusal(app, request, reply);
     } catch (error) {
-      request.log.error({ err: error }, 'system log row not written');
+      request.log.error({ err: error }, 'system log row of a refusal not written');
     }
     return payload;
   });

@@ -2,7 +2,7 @@
  * What a request knows about its caller once the auth hook has run: the principal (account, type,
  * authorities in the chosen tenant) and the tenant id from the `tenantId` header (spec §7).
  */
-import type { Authority, Endpoint, ErrorCode, RouteAccess } from '@iot/contract';
+import type { AuditAction, Authority, Endpoint, ErrorCode, RouteAccess } from '@iot/contract';
 import type { Config } from '../config.js';
 import type { Database } from '../db/client.js';
 import type { ResponseKind } from './openapi.js';
@@ -40,15 +40,17 @@ declare module 'fastify' {
     tenantId: number;
     /** The error code the request failed with, set by the error handler (system log result). */
     errorCode?: ErrorCode;
+    /** True once the call's system-log row is written (http/audit-plugin.ts). */
+    audited: boolean;
   }
   interface FastifyContextConfig {
     /** The authority the route needs; routes without it are refused at registration (deny by default). */
     access?: RouteAccess;
-    /** False when the route writes its own system-log row (sign-out), so the audit hook skips it. */
-    audit?: boolean;
     /** The contract endpoint the route serves (registerEndpoint), for the OpenAPI document. */
     endpoint?: Endpoint;
     /** How the route answers (envelope, raw data or a file), for the OpenAPI document. */
     response?: ResponseKind;
+    /** The contract's system-log action of a changing call; absent on reads and on routes writing their own row. */
+    action?: AuditAction;
   }
 }

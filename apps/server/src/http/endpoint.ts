@@ -2,13 +2,15 @@
  * Registers a route from a contract Endpoint: the route's access is the endpoint's, query/body are
  * parsed with its zod schemas (400 with localized fields on failure), and the handler's result is
  * wrapped in the success envelope. Handlers get `inTenant(fn)` to run queries in the tenant's
- * row-level-security transaction.
+ * row-level-security transaction; on an endpoint with an `action`, the first such transaction also
+ * writes the call's system-log row from the parsed body (http/audit-plugin.ts).
  */
 import type { Endpoint } from '@iot/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { Tx } from '../db/client.js';
 import type { Principal } from './context.js';
+import { writeAuditRow } from './audit-plugin.js';
 import { parseOrThrow } from './validation.js';
 
 export interface HandlerContext<E extends Endpoint> {
@@ -19,8 +21,11 @@ export interface HandlerContext<E extends Endpoint> {
   /** Present on every route whose access is not `public`. */
   principal: E['access'] extends 'public' ? Principal | undefined : Principal;
   tenantId: number;
-  /** Runs `fn` in one transaction confined to the request's tenant. */
-  inTenant<T>(fn: (tx: Tx) => Promise<T>): Promise<T>;
+  /**
+   * Runs `fn` in one transaction confined to the request's tenant. On a logged endpoint the system-log
+   * row is written in it, after `fn`; pass `{ read: true }` for a transaction that only reads.
+   */
+  inTenant<T>(fn: (tx: Tx) => Promise<T>, options?: { read?: boolean }): Promise<T>;
 }
 
 export interface EndpointOptions {
@@ -28,7 +33,7 @@ export interface EndpointOptions {
   raw?: boolean;
   /** Send the data (a string) as it is with this content type, e.g. `text/csv; charset=utf-8`. */
   contentType?: string;
-  /** False when the handler writes its own system-log row; mutating calls are logged by default. */
+  /** False when the handler writes its own system-log row; calls whose endpoint has an `action` are logged by default. */
   audit?: boolean;
   /** Per-route rate limit (requests per minute per client address). */
   rateLimitPerMinute?: number;
@@ -49,17 +54,28 @@ export function registerEndpoint<E extends Endpoint>(
       // For the OpenAPI document (openapi.ts): the contract endpoint and how the route answers.
       endpoint,
       response: options.contentType ? { kind: 'file', contentType: options.contentType } : { kind: options.raw ? 'raw' : 'envelope' },
-      ...(options.audit === false ? { audit: false } : {}),
+      ...(endpoint.action && options.audit !== false ? { action: endpoint.action } : {}),
       ...(options.rateLimitPerMinute ? { rateLimit: { max: options.rateLimitPerMinute, timeWindow: 60_000 } } : {}),
     },
     handler: async (request, reply) => {
       const query = endpoint.query ? parseOrThrow(endpoint.query, request.query ?? {}, 'query') : undefined;
       const body = endpoint.body ? parseOrThrow(endpoint.body, request.body ?? {}, 'body') : undefined;
-      const context = {
-        query, body, request, reply, principal: request.principal, tenantId: request.tenantId,
-        inTenant: <T>(fn: (tx: Tx) => Promise<T>) => app.database.withTenant(request.tenantId, fn),
-      } as HandlerContext<E>;
+      const inTenant = async <T>(fn: (tx: Tx) => Promise<T>, { read = false } = {}) => {
+        const audited = request.audited;
+        try {
+          return await app.database.withTenant(request.tenantId, async (tx) => {
+            const result = await fn(tx);
+            if (!read) await writeAuditRow(tx, request, 'success', body);
+            return result;
+          });
+        } catch (error) {
+          request.audited = audited; // rolled back with the change
+          throw error;
+        }
+      };
+      const context = { query, body, request, reply, principal: request.principal, tenantId: request.tenantId, inTenant } as HandlerContext<E>;
       const data = await handler(context);
+      await writeAuditRow(app.database.system, request, 'success', body);
       if (options.contentType) return reply.type(options.contentType).send(data);
       if (options.raw) return data;
       return { success: true, code: 'OK', message: 'success', data: data ?? null };

@@ -1,8 +1,9 @@
 /**
  * Request validation with zod schemas from the contract. A failure becomes a 400 VALIDATION_FAILED
- * listing every failing field with its message in Chinese and English (zod's own zh-CN and en locales).
+ * listing every failing field with its message in Chinese and English (zod's own zh-CN and en locales,
+ * or the contract's FIELD_MESSAGES for its own checks, e.g. text with NUL).
  */
-import type { FieldError } from '@iot/contract';
+import { FIELD_MESSAGES, type FieldError } from '@iot/contract';
 import { z } from 'zod';
 import { ApiError } from './api-error.js';
 
@@ -17,7 +18,7 @@ export function parseOrThrow<S extends z.ZodType>(schema: S, input: unknown, par
   const enIssues = schema.safeParse(input, { error: en.localeError }).error?.issues ?? [];
   const errors: FieldError[] = result.error.issues.map((issue, index) => ({
     field: [part, ...issue.path.map(String)].join('.'),
-    message: {
+    message: (Object.hasOwn(FIELD_MESSAGES, issue.message) ? FIELD_MESSAGES[issue.message] : undefined) ?? {
       'zh-CN': zhIssues[index]?.message ?? issue.message,
       'en-US': enIssues[index]?.message ?? issue.message,
     },

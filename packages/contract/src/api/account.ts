@@ -5,20 +5,21 @@
  * passwordHash, id on create) are refused with 400.
  */
 import { z } from 'zod';
+import { int4Id, keyword, text } from './input.js';
 import { AUTHORITIES } from '../authorities.js';
 import { USERNAME_MAX } from '../constants.js';
 import { endpoint } from './endpoint.js';
 import { pageOf, pageQuery } from './envelope.js';
 
 /** Letters (any script), digits and `_ . @ -`. */
-export const usernameSchema = z.string().trim().min(2).max(USERNAME_MAX).regex(/^[\p{L}\p{N}_.@-]+$/u);
+export const usernameSchema = text().trim().min(2).max(USERNAME_MAX).regex(/^[\p{L}\p{N}_.@-]+$/u);
 /** A database id in a body or query. */
-export const recordId = z.coerce.number().int().min(1).max(2_147_483_647);
+export const recordId = int4Id;
 
 /** base64(RSA-OAEP-SHA-256(password)) and the id of the key it was encrypted with. */
 const encryptedPassword = {
-  password: z.string().min(1).max(1024),
-  keyId: z.string().min(1).max(64),
+  password: text().min(1).max(1024),
+  keyId: text().min(1).max(64),
 };
 
 export const accountAddBody = z.strictObject({ username: usernameSchema, ...encryptedPassword });
@@ -28,7 +29,7 @@ export const accountEnableBody = z.strictObject({ id: recordId, enabled: z.boole
 
 export const accountListQuery = pageQuery.extend({
   /** Matches the username (substring, case-insensitive). */
-  keyword: z.string().trim().max(64).optional(),
+  keyword: keyword().optional(),
 });
 
 const idName = z.object({ id: z.number().int(), name: z.string() });
@@ -68,7 +69,7 @@ export const accountRolesResponse = z.object({
 
 export const accountEndpoints = {
   add: endpoint({
-    method: 'POST', path: '/v1/account/add/user', access: 'LOGIN_ACCOUNT', kind: 'token',
+    method: 'POST', path: '/v1/account/add/user', access: 'LOGIN_ACCOUNT', kind: 'token', action: { label: { 'zh-CN': '新增账号', 'en-US': 'Add account' }, target: ['username'] },
     body: accountAddBody, response: z.object({ id: z.number().int() }),
   }),
   /** The role-binding page lists accounts too, so either key opens this call. */
@@ -77,13 +78,13 @@ export const accountEndpoints = {
     query: accountListQuery, response: pageOf(accountRecord),
   }),
   delete: endpoint({
-    method: 'POST', path: '/v1/account/delete/user', access: 'LOGIN_ACCOUNT', kind: 'token', body: accountIdBody, response: z.null(),
+    method: 'POST', path: '/v1/account/delete/user', access: 'LOGIN_ACCOUNT', kind: 'token', action: { label: { 'zh-CN': '删除账号', 'en-US': 'Delete account' }, target: ['id'] },  body: accountIdBody, response: z.null(),
   }),
   editPassword: endpoint({
-    method: 'POST', path: '/v1/account/edit/password', access: 'LOGIN_ACCOUNT', kind: 'token', body: accountPasswordBody, response: z.null(),
+    method: 'POST', path: '/v1/account/edit/password', access: 'LOGIN_ACCOUNT', kind: 'token', action: { label: { 'zh-CN': '修改密码', 'en-US': 'Change password' }, target: ['id'] },  body: accountPasswordBody, response: z.null(),
   }),
   enable: endpoint({
-    method: 'POST', path: '/v1/account/enable', access: 'LOGIN_ACCOUNT', kind: 'token', body: accountEnableBody, response: z.null(),
+    method: 'POST', path: '/v1/account/enable', access: 'LOGIN_ACCOUNT', kind: 'token', action: { label: { 'zh-CN': '启用/停用账号', 'en-US': 'Enable/disable account' }, target: ['id'] },  body: accountEnableBody, response: z.null(),
   }),
   queryRoles: endpoint({
     method: 'GET', path: '/v1/account/queryRoles', access: 'BINDING_ROLES', kind: 'token',

@@ -4,6 +4,7 @@
  * base64-encoded; the server never sees a password in clear on the wire.
  */
 import { z } from 'zod';
+import { text } from './input.js';
 import { AUTHORITIES } from '../authorities.js';
 import { endpoint } from './endpoint.js';
 
@@ -17,15 +18,15 @@ export const captchaResponse = z.object({
   required: z.boolean(),
 });
 
-export const captchaMatchBody = z.object({ checkCodeId: z.string().min(1), checkCode: z.string().min(1).max(10) });
+export const captchaMatchBody = z.strictObject({ checkCodeId: text().min(1).max(64), checkCode: text().min(1).max(10) });
 
-export const signInBody = z.object({
-  username: z.string().trim().min(1).max(64),
+export const signInBody = z.strictObject({
+  username: text().trim().min(1).max(64),
   /** base64(RSA-OAEP-SHA-256(password)). */
-  password: z.string().min(1).max(1024),
-  keyId: z.string().min(1).max(64),
-  checkCode: z.string().max(10).default(''),
-  checkCodeId: z.string().max(64).default(''),
+  password: text().min(1).max(1024),
+  keyId: text().min(1).max(64),
+  checkCode: text().max(10).default(''),
+  checkCodeId: text().max(64).default(''),
 });
 
 export const tokenResponse = z.object({

@@ -4,21 +4,22 @@
  * SECRET_DOWNLINK_FIELDS) are always shown masked (`******`).
  */
 import { z } from 'zod';
+import { int4Id, int8Id, keyword } from './input.js';
 import { COMMAND_STATES, DOWNLINK_TYPES, lockConfig } from '../protocol/index.js';
 import { endpoint } from './endpoint.js';
 import { pageOf, pageQuery } from './envelope.js';
 
 /** A command id (bigserial; query string or JSON). */
-export const commandId = z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER);
+export const commandId = int8Id;
 /** A lock id (serial). */
-export const lockId = z.coerce.number().int().min(1).max(2_147_483_647);
+export const lockId = int4Id;
 const isoTime = z.iso.datetime({ offset: true });
 const ordered = (value: { startTime?: string; endTime?: string }) =>
   !value.startTime || !value.endTime || Date.parse(value.startTime) <= Date.parse(value.endTime);
 
 export const commandListQuery = pageQuery.extend({
   /** Matches IMEI, lock name or room (substring, case-insensitive). */
-  keyword: z.string().trim().max(64).optional(),
+  keyword: keyword().optional(),
   type: z.enum(DOWNLINK_TYPES).optional(),
   state: z.enum(COMMAND_STATES).optional(),
   /** ISO 8601 with offset; commands created at or after. */
@@ -106,7 +107,7 @@ export const ispDownPara = z.object({
 
 export const lockConfigListQuery = pageQuery.extend({
   /** Matches IMEI, name or room (substring, case-insensitive). */
-  keyword: z.string().trim().max(64).optional(),
+  keyword: keyword().optional(),
 });
 export const lockConfigRecord = z.object({
   id: z.number().int(),
@@ -130,7 +131,7 @@ export type LockConfigRecord = z.infer<typeof lockConfigRecord>;
 
 export const lockConfigBody = z.strictObject({
   lockId,
-  config: lockConfig.refine((config) => Object.values(config).some((value) => value !== undefined), { message: 'config must set at least one field' }),
+  config: z.strictObject(lockConfig.shape).refine((config) => Object.values(config).some((value) => value !== undefined), { message: 'config must set at least one field' }),
 });
 export const lockIdBody = z.strictObject({ lockId });
 
@@ -144,7 +145,7 @@ export const commandEndpoints = {
   }),
   /** QUEUED -> CANCELED; 409 COMMAND_NOT_QUEUED otherwise. */
   cancel: endpoint({
-    method: 'POST', path: '/iot/v1/logDownCommand/cancel', access: 'COMMAND_DOWN_LOG', kind: 'token', body: commandIdBody, response: commandRecord,
+    method: 'POST', path: '/iot/v1/logDownCommand/cancel', access: 'COMMAND_DOWN_LOG', kind: 'token', action: { label: { 'zh-CN': '取消指令', 'en-US': 'Cancel command' }, target: ['id'] },  body: commandIdBody, response: commandRecord,
   }),
   ispDownPara: endpoint({
     method: 'GET', path: '/iot/v1/isp/logDownPara', access: 'COMMAND_DOWN_LOG', kind: 'token', query: commandIdQuery, response: ispDownPara,
@@ -157,10 +158,10 @@ export const commandEndpoints = {
   }),
   /** Queues a configPush; returns the command. */
   lockConfig: endpoint({
-    method: 'POST', path: '/iot/v1/lockConfig', access: 'LOOK_CONFIG', kind: 'token', body: lockConfigBody, response: commandRecord,
+    method: 'POST', path: '/iot/v1/lockConfig', access: 'LOOK_CONFIG', kind: 'token', action: { label: { 'zh-CN': '下发门锁配置', 'en-US': 'Push lock configuration' }, target: ['lockId'] },  body: lockConfigBody, response: commandRecord,
   }),
   /** Queues a clockSync (the time is taken when the command is sent); returns the command. */
   clockSync: endpoint({
-    method: 'POST', path: '/iot/v1/lockDevice/clockSync', access: 'LOOK_CONFIG', kind: 'token', body: lockIdBody, response: commandRecord,
+    method: 'POST', path: '/iot/v1/lockDevice/clockSync', access: 'LOOK_CONFIG', kind: 'token', action: { label: { 'zh-CN': '门锁校时', 'en-US': 'Sync lock clock' }, target: ['lockId'] },  body: lockIdBody, response: commandRecord,
   }),
 };

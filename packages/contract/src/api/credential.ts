@@ -9,18 +9,20 @@
  * kept to the minute (seconds dropped). Vocabulary and operation-log schemas: credentialLog.ts.
  */
 import { z } from 'zod';
+import { int4Id, int8Id, keyword, text } from './input.js';
 import { COMMAND_STATES, type OPEN_METHODS } from '../protocol/index.js';
 import { commandRecord, lockId } from './command.js';
 import { isoTime, lockRefFields, lockRefRecord } from './deviceLog.js';
 import { endpoint } from './endpoint.js';
 import { pageOf, pageQuery } from './envelope.js';
-import { CREDENTIAL_KINDS, CREDENTIAL_SUBJECTS, LOCK_USER_STATUSES, operationLogQuery, operationLogRecord, SYNC_STATES } from './credentialLog.js';
+import { CREDENTIAL_KINDS, CREDENTIAL_SUBJECTS, LOCK_USER_STATUSES, operationLogQuery, operationLogRecord, SUBJECT_NAMES, SYNC_STATES } from './credentialLog.js';
 
 /** How a secret is shown outside `reveal`. */
 export const SECRET_MASK = '******';
 
-const rowId = z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER);
-const name = z.string().trim().min(1).max(64);
+/** Lock users and credentials are int4 serials. */
+const rowId = int4Id;
+const name = text().trim().min(1).max(64);
 const phone = z.string().trim().regex(/^\+?\d{5,20}$/, 'phone: 5-20 digits, optional leading +');
 /** Password digits as typed; the lock model's length rule is checked by the server (lockModels.ts). */
 const digits = z.string().regex(/^\d{4,12}$/, 'digits only');
@@ -100,14 +102,14 @@ export const multiLockResult = z.object({ locks: z.array(lockOperationResult) })
 export const cardOperateResult = z.object({ records: z.array(credentialRecord), locks: z.array(lockOperationResult) });
 
 export const offboardBody = z.union([z.strictObject({ phone }), z.strictObject({ name })]);
-export const commandStatesBody = z.strictObject({ commandIds: z.array(rowId).min(1).max(500) });
+export const commandStatesBody = z.strictObject({ commandIds: z.array(int8Id).min(1).max(500) });
 export const commandStates = z.array(z.object({ commandId: z.number().int(), state: z.enum(COMMAND_STATES) }));
 
 /* ------------------------------------------------------------------ lists, logs */
 const listFields = {
   ...lockRefFields,
   /** Matches holder name or phone, card number, lock IMEI, name or room (substring). */
-  keyword: z.string().trim().max(64).optional(),
+  keyword: keyword().optional(),
   syncState: z.enum(SYNC_STATES).optional(),
   lockUserId: rowId.optional(),
 };
@@ -149,25 +151,30 @@ export const attemptOpenResult = z.object({
 
 /* ------------------------------------------------------------------ endpoints */
 const T = 'token' as const;
-const subjectRoutes = (base: string, manage: 'VOUCHER_USER_MANAGE' | 'VOUCHER_PASSWORD_MANAGE' | 'VOUCHER_CARD_MANAGE' | 'VOUCHER_FP_MANAGE', log: 'OPERATE_USER_LOG' | 'OPERATE_PASSWORD_LOG' | 'OPERATE_CARD_LOG' | 'OPERATE_FP_LOG', record: typeof lockUserRecord | typeof credentialRecord) => ({
-  /** Newest operations first. */
-  log: endpoint({ method: 'GET', path: `/iot/v1/${base}/log`, access: log, kind: T, query: operationLogQuery, response: pageOf(operationLogRecord) }),
-  /** Re-sends the failed operation of the row (409 NOT_FAILED unless *_failed). */
-  retry: endpoint({ method: 'POST', path: `/iot/v1/${base}/retry`, access: manage, kind: T, body: rowIdBody, response: record }),
-  /** Deletes the platform row of a failed operation without sending anything (409 NOT_FAILED unless *_failed). */
-  discard: endpoint({ method: 'POST', path: `/iot/v1/${base}/discard`, access: manage, kind: T, body: rowIdBody, response: z.object({ id: z.number().int() }) }),
-});
+const subjectRoutes = (base: keyof typeof SUBJECT_NAMES, manage: 'VOUCHER_USER_MANAGE' | 'VOUCHER_PASSWORD_MANAGE' | 'VOUCHER_CARD_MANAGE' | 'VOUCHER_FP_MANAGE', log: 'OPERATE_USER_LOG' | 'OPERATE_PASSWORD_LOG' | 'OPERATE_CARD_LOG' | 'OPERATE_FP_LOG', record: typeof lockUserRecord | typeof credentialRecord) => {
+  const subject = SUBJECT_NAMES[base];
+  const retryLabel = { 'zh-CN': `重试同步${subject['zh-CN']}`, 'en-US': `Retry ${subject['en-US']} sync` };
+  const discardLabel = { 'zh-CN': `放弃同步失败的${subject['zh-CN']}`, 'en-US': `Discard failed ${subject['en-US']}` };
+  return {
+    /** Newest operations first. */
+    log: endpoint({ method: 'GET', path: `/iot/v1/${base}/log`, access: log, kind: T, query: operationLogQuery, response: pageOf(operationLogRecord) }),
+    /** Re-sends the failed operation of the row (409 NOT_FAILED unless *_failed). */
+    retry: endpoint({ method: 'POST', path: `/iot/v1/${base}/retry`, access: manage, kind: T, action: { label: retryLabel, target: ['id'] }, body: rowIdBody, response: record }),
+    /** Deletes the platform row of a failed operation without sending anything (409 NOT_FAILED unless *_failed). */
+    discard: endpoint({ method: 'POST', path: `/iot/v1/${base}/discard`, access: manage, kind: T, action: { label: discardLabel, target: ['id'] }, body: rowIdBody, response: z.object({ id: z.number().int() }) }),
+  };
+};
 
 export const credentialEndpoints = {
-  userOperation: endpoint({ method: 'POST', path: '/iot/v1/zg/userOperation', access: 'VOUCHER_USER_MANAGE', kind: T, body: userOperationBody, response: lockUserRecord }),
-  foreverPassword: endpoint({ method: 'POST', path: '/iot/v1/zg/foreverPassword', access: 'VOUCHER_PASSWORD_MANAGE', kind: T, body: foreverPasswordBody, response: credentialRecord }),
-  tempPassword: endpoint({ method: 'POST', path: '/iot/v1/zg/tempPassword', access: 'VOUCHER_PASSWORD_MANAGE', kind: T, body: tempPasswordBody, response: credentialRecord }),
-  cardOperate: endpoint({ method: 'POST', path: '/iot/v1/zg/cardOperate', access: 'VOUCHER_CARD_MANAGE', kind: T, body: cardOperateBody, response: cardOperateResult }),
-  addFingerPrint: endpoint({ method: 'POST', path: '/iot/v1/zg/addFingerPrint', access: 'VOUCHER_FP_MANAGE', kind: T, body: addFingerPrintBody, response: credentialRecord }),
+  userOperation: endpoint({ method: 'POST', path: '/iot/v1/zg/userOperation', access: 'VOUCHER_USER_MANAGE', kind: T, action: { label: { 'zh-CN': '门锁用户操作', 'en-US': 'Lock user operation' }, target: ['id', 'lockId'] }, body: userOperationBody, response: lockUserRecord }),
+  foreverPassword: endpoint({ method: 'POST', path: '/iot/v1/zg/foreverPassword', access: 'VOUCHER_PASSWORD_MANAGE', kind: T, action: { label: { 'zh-CN': '永久密码操作', 'en-US': 'Permanent password operation' }, target: ['id', 'lockId'] }, body: foreverPasswordBody, response: credentialRecord }),
+  tempPassword: endpoint({ method: 'POST', path: '/iot/v1/zg/tempPassword', access: 'VOUCHER_PASSWORD_MANAGE', kind: T, action: { label: { 'zh-CN': '临时密码操作', 'en-US': 'Temporary password operation' }, target: ['id', 'lockId'] }, body: tempPasswordBody, response: credentialRecord }),
+  cardOperate: endpoint({ method: 'POST', path: '/iot/v1/zg/cardOperate', access: 'VOUCHER_CARD_MANAGE', kind: T, action: { label: { 'zh-CN': '门卡操作', 'en-US': 'Card operation' }, target: ['id', 'lockId'] }, body: cardOperateBody, response: cardOperateResult }),
+  addFingerPrint: endpoint({ method: 'POST', path: '/iot/v1/zg/addFingerPrint', access: 'VOUCHER_FP_MANAGE', kind: T, action: { label: { 'zh-CN': '指纹操作', 'en-US': 'Fingerprint operation' }, target: ['id', 'lockId'] }, body: addFingerPrintBody, response: credentialRecord }),
   /** Vendor-route registration of a lock; returns the queued command. */
-  registerDevice: endpoint({ method: 'POST', path: '/iot/v1/zg/registerDevice', access: 'LOOK_CONFIG', kind: T, body: z.strictObject({ lockId }), response: commandRecord }),
+  registerDevice: endpoint({ method: 'POST', path: '/iot/v1/zg/registerDevice', access: 'LOOK_CONFIG', kind: T, action: { label: { 'zh-CN': '注册门锁', 'en-US': 'Register lock' }, target: ['lockId'] }, body: z.strictObject({ lockId }), response: commandRecord }),
   /** Unregisters the lock, which clears its credential tables; on success the platform's rows of that lock go too. */
-  deleteDevice: endpoint({ method: 'POST', path: '/iot/v1/zg/deleteDevice', access: 'LOOK_CONFIG', kind: T, body: z.strictObject({ lockId }), response: commandRecord }),
+  deleteDevice: endpoint({ method: 'POST', path: '/iot/v1/zg/deleteDevice', access: 'LOOK_CONFIG', kind: T, action: { label: { 'zh-CN': '注销门锁', 'en-US': 'Unregister lock' }, target: ['lockId'] }, body: z.strictObject({ lockId }), response: commandRecord }),
   userList: endpoint({ method: 'GET', path: '/iot/v1/operateUser/list', access: 'VOUCHER_USER_MANAGE', kind: T, query: lockUserListQuery, response: pageOf(lockUserRecord) }),
   /** Passwords and temporary passwords (filter `kind`). */
   passwordList: endpoint({ method: 'GET', path: '/iot/v1/operatePassword/list', access: 'VOUCHER_PASSWORD_MANAGE', kind: T, query: credentialListQuery, response: pageOf(credentialRecord) }),
@@ -178,13 +185,13 @@ export const credentialEndpoints = {
   card: subjectRoutes('operateCard', 'VOUCHER_CARD_MANAGE', 'OPERATE_CARD_LOG', credentialRecord),
   fp: subjectRoutes('operateFp', 'VOUCHER_FP_MANAGE', 'OPERATE_FP_LOG', credentialRecord),
   /** The digits of one password; writes a system-log row each time. */
-  reveal: endpoint({ method: 'POST', path: '/iot/v1/operatePassword/reveal', access: 'VOUCHER_PASSWORD_REVEAL', kind: T, body: revealBody, response: revealResult }),
+  reveal: endpoint({ method: 'POST', path: '/iot/v1/operatePassword/reveal', access: 'VOUCHER_PASSWORD_REVEAL', kind: T, action: { label: { 'zh-CN': '查看密码', 'en-US': 'Reveal password' }, target: ['id'] }, body: revealBody, response: revealResult }),
   /** Revokes every credential and lock user of a person (by phone or name) on every lock of the tenant. */
-  offboard: endpoint({ method: 'POST', path: '/iot/v1/operateUser/offboard', access: 'VOUCHER_USER_MANAGE', kind: T, body: offboardBody, response: multiLockResult }),
+  offboard: endpoint({ method: 'POST', path: '/iot/v1/operateUser/offboard', access: 'VOUCHER_USER_MANAGE', kind: T, action: { label: { 'zh-CN': '人员离职注销', 'en-US': 'Offboard person' }, target: ['phone', 'name'] }, body: offboardBody, response: multiLockResult }),
   /** Progress of an offboarding / report-lost: the states of its commands (unknown ids are left out). */
   commandStates: endpoint({ method: 'POST', path: '/iot/v1/operateUser/commandStates', access: ['VOUCHER_USER_MANAGE', 'VOUCHER_CARD_MANAGE'], kind: T, body: commandStatesBody, response: commandStates }),
   capacity: endpoint({ method: 'GET', path: '/iot/v1/lockDevice/capacity', access: ['VOUCHER_USER_MANAGE', 'VOUCHER_PASSWORD_MANAGE', 'VOUCHER_CARD_MANAGE', 'VOUCHER_FP_MANAGE', 'LOOK_INFO'], kind: T, query: lockRefQuery, response: lockCapacity }),
   whoCanOpen: endpoint({ method: 'GET', path: '/iot/v1/lockDevice/whoCanOpen', access: ['LOOK_INFO', 'VOUCHER_USER_MANAGE'], kind: T, query: whoCanOpenQuery, response: whoCanOpen }),
   /** DEMO/TEST ONLY: types a password / presents a card or finger on a simulated lock; 404 when the lock is not simulated in-process. */
-  attemptOpen: endpoint({ method: 'POST', path: '/iot/v1/simulator/attemptOpen', access: 'VOUCHER_PASSWORD_MANAGE', kind: T, body: attemptOpenBody, response: attemptOpenResult }),
+  attemptOpen: endpoint({ method: 'POST', path: '/iot/v1/simulator/attemptOpen', access: 'VOUCHER_PASSWORD_MANAGE', kind: T, action: { label: { 'zh-CN': '模拟开锁', 'en-US': 'Simulated open attempt' }, target: ['lockId', 'imei'] }, body: attemptOpenBody, response: attemptOpenResult }),
 };

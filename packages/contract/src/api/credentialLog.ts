@@ -4,6 +4,7 @@
  * (through the command row). Endpoints are in credential.ts.
  */
 import { z } from 'zod';
+import { keyword } from './input.js';
 import { COMMAND_STATES } from '../protocol/index.js';
 import { isoTime, lockRefFields, lockRefRecord } from './deviceLog.js';
 import { pageQuery } from './envelope.js';
@@ -17,10 +18,15 @@ export const LOCK_USER_STATUSES = ['normal', 'frozen'] as const;
 /** What an operation log row is about: one page / log each. */
 export const CREDENTIAL_SUBJECTS = ['user', 'password', 'card', 'fingerprint'] as const;
 export type CredentialSubject = (typeof CREDENTIAL_SUBJECTS)[number];
+/** What the subject of a retry/discard route is called (system log), by route base. */
+export const SUBJECT_NAMES = {
+  operateUser: { 'zh-CN': '门锁用户', 'en-US': 'lock user' }, operatePassword: { 'zh-CN': '密码', 'en-US': 'password' },
+  operateCard: { 'zh-CN': '门卡', 'en-US': 'card' }, operateFp: { 'zh-CN': '指纹', 'en-US': 'fingerprint' },
+} as const;
 export const CREDENTIAL_ACTIONS = ['add', 'modify', 'freeze', 'unfreeze', 'delete', 'reportLost', 'offboard', 'retry', 'discard'] as const;
 export type CredentialAction = (typeof CREDENTIAL_ACTIONS)[number];
 export const operationLogQuery = pageQuery.extend({
-  ...lockRefFields, keyword: z.string().trim().max(64).optional(), action: z.enum(CREDENTIAL_ACTIONS).optional(),
+  ...lockRefFields, keyword: keyword().optional(), action: z.enum(CREDENTIAL_ACTIONS).optional(),
   startTime: isoTime.optional(), endTime: isoTime.optional(),
 });
 export const operationLogRecord = z.object({

@@ -5,6 +5,7 @@
  * Excel (`format=csv|xlsx`, at most LOG_EXPORT_MAX rows, newest first).
  */
 import { z } from 'zod';
+import { int4Id, keyword } from './input.js';
 import { imeiSchema } from '../protocol/index.js';
 import { pageQuery } from './envelope.js';
 
@@ -43,7 +44,7 @@ export const exportFields = {
 
 /** One lock, by id or by IMEI. */
 export const lockRefFields = {
-  lockId: z.coerce.number().int().min(1).max(2 ** 31 - 1).optional(),
+  lockId: int4Id.optional(),
   imei: imeiSchema.optional(),
 };
 /** Filters every log list shares. */
@@ -54,7 +55,7 @@ export const logFilterFields = {
   /** Rows at or before (ISO 8601 with offset). */
   endTime: isoTime.optional(),
   /** Matches the lock's IMEI, name or room (substring, case-insensitive). */
-  keyword: z.string().trim().max(64).optional(),
+  keyword: keyword().optional(),
 };
 
 interface Ranged { startTime?: string; endTime?: string }

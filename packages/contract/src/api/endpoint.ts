@@ -1,9 +1,20 @@
 /**
  * An API endpoint described once: method, path, the authority it needs and its zod schemas.
  * The server registers its routes from these (and refuses a route without one); the web calls them.
+ * Request bodies are strict (an unknown field is a 400), query strings are stripped (api/input.ts).
  */
 import type { z } from 'zod';
 import type { RouteAccess } from '../authorities.js';
+import type { LocalizedText } from '../i18n.js';
+
+/**
+ * What the system log calls a change (issue #10): a readable name in both languages, and the fields of
+ * the validated body naming its target (the first one present is the row's `target`).
+ */
+export interface AuditAction {
+  label: LocalizedText;
+  target?: readonly string[];
+}
 
 export interface Endpoint<Q extends z.ZodType = z.ZodType, B extends z.ZodType = z.ZodType, R extends z.ZodType = z.ZodType> {
   method: 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -14,6 +25,11 @@ export interface Endpoint<Q extends z.ZodType = z.ZodType, B extends z.ZodType =
   query?: Q;
   body?: B;
   response: R;
+  /**
+   * Set on every call that changes something: the call is written to the system log in the same
+   * transaction as the change. Calls without it are reads (whatever their method) and not logged.
+   */
+  action?: AuditAction;
 }
 
 /** Declares an endpoint, keeping its schema types. */

@@ -3,6 +3,7 @@
  * Validation errors add `errors`: the failing fields with messages in both languages.
  */
 import { z } from 'zod';
+import { INT4_MAX } from './input.js';
 import { PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX } from '../constants.js';
 import type { LocalizedText } from '../i18n.js';
 import type { ErrorCode } from './errors.js';
@@ -33,7 +34,7 @@ export type Envelope<T> = SuccessEnvelope<T> | ErrorEnvelope;
 
 /** Query of every list: 1-based page `current` and page `size` (default 10, at most 500). */
 export const pageQuery = z.object({
-  current: z.coerce.number().int().min(1).default(1),
+  current: z.coerce.number().int().min(1).max(INT4_MAX).default(1),
   size: z.coerce.number().int().min(1).max(PAGE_SIZE_MAX).default(PAGE_SIZE_DEFAULT),
 });
 export type PageQuery = z.infer<typeof pageQuery>;

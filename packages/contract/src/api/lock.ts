@@ -1,6 +1,7 @@
 /** Lock endpoints (spec §7 "Locks"; issue #2 "Lock list API"). */
 import { z } from 'zod';
 import type { Authority } from '../authorities.js';
+import { keyword } from './input.js';
 import { endpoint } from './endpoint.js';
 import { pageOf, pageQuery } from './envelope.js';
 
@@ -9,7 +10,7 @@ const queryBoolean = z.enum(['true', 'false', '1', '0']).transform((value) => va
 
 export const lockListQuery = pageQuery.extend({
   /** Matches IMEI, name or room (substring, case-insensitive). */
-  keyword: z.string().trim().max(64).optional(),
+  keyword: keyword().optional(),
   online: queryBoolean.optional(),
   /** Only locks at or below LOW_BATTERY_PERCENT (the home page's low-battery KPI links here). */
   lowBattery: queryBoolean.optional(),

@@ -4,6 +4,7 @@
  * its `occurrences`. Operators acknowledge alerts (who and when is recorded).
  */
 import { z } from 'zod';
+import { int8Id } from './input.js';
 import { type ALARM_KINDS, alarmKind } from '../protocol/index.js';
 import { exportResponse, lockRefRecord, logQueries, queryFlag } from './deviceLog.js';
 import { endpoint } from './endpoint.js';
@@ -43,7 +44,7 @@ export const alertRecord = z.object({
 });
 export type AlertRecord = z.infer<typeof alertRecord>;
 
-export const acknowledgeBody = z.object({ ids: z.array(z.number().int().min(1)).min(1).max(ACKNOWLEDGE_MAX) });
+export const acknowledgeBody = z.strictObject({ ids: z.array(int8Id).min(1).max(ACKNOWLEDGE_MAX) });
 
 export const alertEndpoints = {
   /** Filters: time range (latest occurrence), lock, keyword, kind, severity, state, acknowledged. */
@@ -57,7 +58,7 @@ export const alertEndpoints = {
   }),
   /** Marks the tenant's unacknowledged alerts among `ids` as acknowledged by the caller; returns how many changed. */
   acknowledge: endpoint({
-    method: 'POST', path: '/iot/v1/lockAlert/acknowledge', access: 'LOCK_ALERT_LOG', kind: 'token',
+    method: 'POST', path: '/iot/v1/lockAlert/acknowledge', access: 'LOCK_ALERT_LOG', kind: 'token', action: { label: { 'zh-CN': '确认告警', 'en-US': 'Acknowledge alerts' }, target: ['ids'] },
     body: acknowledgeBody, response: z.object({ acknowledged: z.number().int() }),
   }),
 };

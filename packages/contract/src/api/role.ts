@@ -3,6 +3,7 @@
  * named set of authority keys in one tenant. Binding replaces an account's roles in the tenant.
  */
 import { z } from 'zod';
+import { keyword, text } from './input.js';
 import { AUTHORITIES } from '../authorities.js';
 import { recordId } from './account.js';
 import { endpoint } from './endpoint.js';
@@ -12,8 +13,8 @@ import { pageOf, pageQuery } from './envelope.js';
 export const roleAuthorities = z.array(z.enum(AUTHORITIES)).max(AUTHORITIES.length * 2).transform((keys) => [...new Set(keys)]);
 
 const roleFields = {
-  name: z.string().trim().min(1).max(32),
-  description: z.string().trim().max(200).default(''),
+  name: text().trim().min(1).max(32),
+  description: text().trim().max(200).default(''),
   authorities: roleAuthorities,
 };
 
@@ -23,7 +24,7 @@ export const roleIdBody = z.strictObject({ id: recordId });
 
 export const roleListQuery = pageQuery.extend({
   /** Matches name or description (substring, case-insensitive). */
-  keyword: z.string().trim().max(64).optional(),
+  keyword: keyword().optional(),
 });
 
 export const roleRecord = z.object({
@@ -49,15 +50,15 @@ export const roleEndpoints = {
     method: 'GET', path: '/v1/sysRole/queryAll', access: 'ROLE_PERMISSIONS', kind: 'token', query: roleListQuery, response: pageOf(roleRecord),
   }),
   add: endpoint({
-    method: 'POST', path: '/v1/sysRole/add', access: 'ROLE_PERMISSIONS', kind: 'token', body: roleAddBody, response: z.object({ id: z.number().int() }),
+    method: 'POST', path: '/v1/sysRole/add', access: 'ROLE_PERMISSIONS', kind: 'token', action: { label: { 'zh-CN': '新增角色', 'en-US': 'Add role' }, target: ['name'] },  body: roleAddBody, response: z.object({ id: z.number().int() }),
   }),
   update: endpoint({
-    method: 'POST', path: '/v1/sysRole/update', access: 'ROLE_PERMISSIONS', kind: 'token', body: roleUpdateBody, response: z.null(),
+    method: 'POST', path: '/v1/sysRole/update', access: 'ROLE_PERMISSIONS', kind: 'token', action: { label: { 'zh-CN': '编辑角色', 'en-US': 'Edit role' }, target: ['id', 'name'] },  body: roleUpdateBody, response: z.null(),
   }),
   delete: endpoint({
-    method: 'POST', path: '/v1/sysRole/delete', access: 'ROLE_PERMISSIONS', kind: 'token', body: roleIdBody, response: z.null(),
+    method: 'POST', path: '/v1/sysRole/delete', access: 'ROLE_PERMISSIONS', kind: 'token', action: { label: { 'zh-CN': '删除角色', 'en-US': 'Delete role' }, target: ['id'] },  body: roleIdBody, response: z.null(),
   }),
   bind: endpoint({
-    method: 'POST', path: '/v1/sysUserRole/bind', access: 'BINDING_ROLES', kind: 'token', body: roleBindBody, response: z.null(),
+    method: 'POST', path: '/v1/sysUserRole/bind', access: 'BINDING_ROLES', kind: 'token', action: { label: { 'zh-CN': '绑定角色', 'en-US': 'Bind roles' }, target: ['accountId'] },  body: roleBindBody, response: z.null(),
   }),
 };

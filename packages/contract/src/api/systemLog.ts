@@ -4,16 +4,17 @@
  */
 import { z } from 'zod';
 import { exportFields, exportResponse } from './deviceLog.js';
+import { keyword } from './input.js';
 import { endpoint } from './endpoint.js';
 import { pageOf, pageQuery } from './envelope.js';
 
 const filterFields = {
   /** Matches username, action or target (substring, case-insensitive). */
-  keyword: z.string().trim().max(64).optional(),
+  keyword: keyword().optional(),
   /** Exact action, e.g. `sign-in` or `POST /v1/sysRole/add`. */
-  action: z.string().trim().max(128).optional(),
+  action: keyword(128).optional(),
   /** Exact result: `success` or an error code. */
-  result: z.string().trim().max(64).optional(),
+  result: keyword().optional(),
   /** ISO 8601 with offset; rows at or after. */
   startTime: z.iso.datetime({ offset: true }).optional(),
   /** ISO 8601 with offset; rows at or before. */

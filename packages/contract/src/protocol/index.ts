@@ -4,6 +4,7 @@
  * Payload: JSON `{ msgId, seq, type, ts, data }`.
  */
 import { z } from 'zod';
+import { text } from '../api/input.js';
 
 /** IMEI: 15 digits (3GPP TS 23.003). */
 export const imeiSchema = z.string().regex(/^\d{15}$/, 'IMEI must be 15 digits');
@@ -23,7 +24,7 @@ export const MAX_PAYLOAD_BYTES = 4096;
 
 const messageBase = {
   /** Unique id chosen by the sender (uplink: device; downlink: platform command id). */
-  msgId: z.string().min(1).max(64),
+  msgId: text().min(1).max(64),
   /** Per-device uplink sequence number, strictly increasing; duplicates are dropped by (device, seq). int4. */
   seq: z.number().int().nonnegative().max(2 ** 31 - 1),
   /** Device or platform clock, ms since epoch; at most year 9999 (fits timestamptz). */
@@ -37,7 +38,7 @@ export const heartbeatData = z.object({
   rssi: z.number().int().min(-150).max(0),
   /** dB. */
   snr: z.number().min(-30).max(40),
-  firmwareVersion: z.string().min(1).max(32),
+  firmwareVersion: text().min(1).max(32),
   /** Reporting interval of the lock, s. */
   intervalS: z.number().int().min(1).max(86_400),
 });
@@ -78,7 +79,7 @@ export const alarmData = z.object({
   kind: alarmKind,
   /** True when the lock reports the condition has ended (clears the active alert). */
   cleared: z.boolean().default(false),
-  detail: z.string().max(200).optional(),
+  detail: text().max(200).optional(),
 });
 
 export const doorStateData = z.object({
@@ -90,9 +91,9 @@ export const doorStateData = z.object({
 /** Result code 0 is success; others are lock-specific failures (detail says which). */
 export const commandResultData = z.object({
   /** msgId of the downlink being answered (the platform's command id). */
-  commandMsgId: z.string().min(1).max(64),
+  commandMsgId: text().min(1).max(64),
   code: z.number().int().min(0).max(65_535),
-  detail: z.string().max(200).optional(),
+  detail: text().max(200).optional(),
   /** Slot the lock assigned (fingerprint enrolment, user/credential add). */
   slot: z.number().int().min(0).max(65_535).optional(),
 });
@@ -136,14 +137,14 @@ const passwordDigits = z.string().regex(/^\d{4,12}$/);
 
 export const downlinkData = {
   /** Registers the lock with the vendor route (spec /iot/v1/zg/registerDevice). */
-  registerDevice: z.object({ vendor: z.string().max(32) }),
+  registerDevice: z.object({ vendor: text().max(32) }),
   /** Unregisters it (spec /iot/v1/zg/deleteDevice). */
   deleteDevice: z.object({}),
   /** Lock users (spec /iot/v1/zg/userOperation). */
   userOperation: z.object({
     action: z.enum(['add', 'modify', 'freeze', 'unfreeze', 'delete']),
     userSlot: z.number().int().min(0).max(65_535),
-    name: z.string().max(64).optional(),
+    name: text().max(64).optional(),
     ...validity,
   }),
   /** Permanent passwords (spec /iot/v1/zg/foreverPassword). */
@@ -184,7 +185,7 @@ export const SECRET_DOWNLINK_FIELDS = ['password'] as const;
 
 /** A downlink message as sent on `zg/{imei}/down`; msgId is the command's id. */
 export const downlinkMessage = z.object({
-  msgId: z.string().min(1).max(64),
+  msgId: text().min(1).max(64),
   type: z.enum(DOWNLINK_TYPES as [DownlinkType, ...DownlinkType[]]),
   ts: z.number().int().nonnegative(),
   data: z.record(z.string(), z.unknown()),

@@ -99,7 +99,7 @@ export async function credentialRoutes(app: FastifyInstance): Promise<void> {
   // Demo-only (simulated keypad): not registered at all with DEMO=off.
   if (app.config.DEMO) {
     registerEndpoint(app, E.attemptOpen, async ({ body, inTenant }) => {
-      const lock = await inTenant((tx) => findLock(tx, body));
+      const lock = await inTenant((tx) => findLock(tx, body), { read: true });
       return attemptOnSimulator(app, lock.imei, body);
     });
   }

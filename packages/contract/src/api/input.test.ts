@@ -1,0 +1,70 @@
+/**
+ * Issue #10: every request schema of the contract refuses what PostgreSQL cannot hold, checked on the
+ * JSON Schema the OpenAPI document is generated from: each free string carries a pattern refusing NUL
+ * and lone surrogates, each integer is bounded, each body object is strict; every call that changes
+ * something names its system-log action.
+ */
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { apiEndpoints } from './all.js';
+import { INT4_MAX, int4Id, text } from './input.js';
+
+type Node = Record<string, unknown>;
+
+/** Every schema node of `schema`'s input JSON Schema, with its path. */
+function nodes(schema: z.ZodType): { path: string; node: Node }[] {
+  const found: { path: string; node: Node }[] = [];
+  const walk = (node: unknown, path: string) => {
+    if (!node || typeof node !== 'object') return;
+    if (!Array.isArray(node) && 'type' in node) found.push({ path, node: node as Node });
+    for (const [key, child] of Object.entries(node)) walk(child, `${path}/${key}`);
+  };
+  walk(z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }), '');
+  return found;
+}
+
+const compile = (pattern: string) => { try { return new RegExp(pattern, 'u'); } catch { return new RegExp(pattern); } };
+const refuses = (node: Node, sample: string) => {
+  const patterns = [node.pattern, ...((node.allOf as Node[] | undefined) ?? []).map((part) => part.pattern)].filter((p): p is string => typeof p === 'string');
+  return patterns.some((pattern) => !compile(pattern).test(sample));
+};
+
+const inputs = apiEndpoints.flatMap((endpoint) => [['query', endpoint.query], ['body', endpoint.body]]
+  .filter((pair): pair is [string, z.ZodType] => pair[1] !== undefined)
+  .map(([part, schema]) => ({ name: `${endpoint.method} ${endpoint.path} ${part}`, part, schema })));
+
+describe('request schemas', () => {
+  it('text() refuses NUL and lone surrogates but keeps any other text', () => {
+    for (const bad of ['\u0000', 'a\u0000', '\uD800', 'x\uDFFFy', '\uDC00\uD800']) expect(text().safeParse(bad).success).toBe(false);
+    for (const good of ['', 'Zhang San', '张三', '🙂', '\uD83D\uDE42', "' OR 1=1 --"]) expect(text().safeParse(good).success).toBe(true);
+    expect(int4Id.safeParse(INT4_MAX).success).toBe(true);
+    expect(int4Id.safeParse(INT4_MAX + 1).success).toBe(false);
+  });
+
+  it.each(inputs)('$name: free strings refuse NUL and lone surrogates', ({ schema }) => {
+    const open = nodes(schema).filter(({ node }) => node.type === 'string' && node.enum === undefined && node.const === undefined);
+    expect(open.filter(({ node }) => !refuses(node, 'a\u0000') || !refuses(node, 'a\uD800')).map(({ path }) => path)).toEqual([]);
+  });
+
+  it.each(inputs)('$name: numbers are bounded by their column', ({ schema }) => {
+    const numbers = nodes(schema).filter(({ node }) => node.type === 'integer' || node.type === 'number');
+    const unbounded = numbers.filter(({ node }) => typeof node.maximum !== 'number' || typeof node.minimum !== 'number'
+      || (node.maximum as number) > Number.MAX_SAFE_INTEGER || (node.minimum as number) < -Number.MAX_SAFE_INTEGER);
+    expect(unbounded.map(({ path }) => path)).toEqual([]);
+  });
+
+  it.each(inputs.filter((input) => input.part === 'body'))('$name: objects refuse unknown fields', ({ schema }) => {
+    const objects = nodes(schema).filter(({ node }) => node.type === 'object');
+    expect(objects.filter(({ node }) => node.additionalProperties !== false).map(({ path }) => path)).toEqual([]);
+  });
+
+  it('every token call other than GET names its system-log action, except reads', () => {
+    const reads = ['POST /iot/v1/operateUser/commandStates', 'POST /oauth/logout'];
+    const unnamed = apiEndpoints.filter((e) => e.method !== 'GET' && e.access !== 'public' && !e.action).map((e) => `${e.method} ${e.path}`);
+    expect(unnamed.sort()).toEqual(reads.sort());
+    for (const endpoint of apiEndpoints.filter((e) => e.action)) {
+      expect(endpoint.action?.label['zh-CN']).toMatch(/\p{Script=Han}/u);
+      expect(endpoint.action?.label['en-US']).toMatch(/^[A-Z]/);
+    }
+  });
+});

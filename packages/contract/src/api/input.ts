@@ -1,0 +1,40 @@
+/**
+ * Building blocks of every request schema (issue #10 "Bad input gets a 400, never a 500"):
+ * - `text()`: any free text. Refuses U+0000 and lone UTF-16 surrogates, which PostgreSQL cannot store
+ *   (text and jsonb); expressed as a `pattern`, so OpenAPI shows it.
+ * - `int4Id` / `int8Id` / `int4`: integers bounded by the range of the column they are compared with
+ *   (int4 serials: 1..2,147,483,647; bigserials: up to Number.MAX_SAFE_INTEGER).
+ * - Bodies are strict (`z.strictObject`): an unknown field is refused with 400 naming it, never
+ *   ignored, so what a caller sends is exactly what is validated and logged. Query strings are
+ *   stripped (unknown parameters are dropped): browsers and proxies add cache-busters.
+ */
+import { z } from 'zod';
+
+/** Largest value of a PostgreSQL int4 (integer, serial) column. */
+export const INT4_MAX = 2_147_483_647;
+
+/**
+ * Text PostgreSQL can store: no NUL and no unpaired surrogate. With the `u` flag a well-formed pair is
+ * one code point outside D800-DFFF, so only lone surrogates match the class.
+ */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: refusing U+0000 is the point
+export const SAFE_TEXT_PATTERN = /^[^\u0000\uD800-\uDFFF]*$/u;
+
+/** Message key of a refused text; the server shows it in both languages (FIELD_MESSAGES). */
+export const UNSAFE_TEXT = 'text.unsafe';
+
+/** Localized messages of the contract's own checks, by the key the schema reports. */
+export const FIELD_MESSAGES: Record<string, { 'zh-CN': string; 'en-US': string }> = {
+  [UNSAFE_TEXT]: { 'zh-CN': '包含不允许的字符（空字符或不成对的代理字符）', 'en-US': 'contains a character that is not allowed (NUL or an unpaired surrogate)' },
+};
+
+/** Free text of a request: a string without NUL or lone surrogates (trim/min/max are added by the caller). */
+export const text = () => z.string().regex(SAFE_TEXT_PATTERN, { error: UNSAFE_TEXT });
+
+/** A trimmed free-text search term of at most `max` characters. */
+export const keyword = (max = 64) => text().trim().max(max);
+
+/** An id of an int4 (serial) column, from JSON or a query string. */
+export const int4Id = z.coerce.number().int().min(1).max(INT4_MAX);
+/** An id of an int8 (bigserial) column, from JSON or a query string. */
+export const int8Id = z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER);
