@@ -3,10 +3,8 @@
  * the modules, then the web app. `server.ts`/`main.ts` only listen; tests build it and `inject`.
  */
 import compress from '@fastify/compress';
-import cors from '@fastify/cors';
 import rateLimit from '@fastify/rate-limit';
 import underPressure from '@fastify/under-pressure';
-import { TENANT_HEADER, TOKEN_HEADER } from '@iot/contract';
 import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController } from 'fastify';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
@@ -17,6 +15,7 @@ import { docsPlugin } from './http/docs-plugin.js';
 import { errorsPlugin } from './http/errors-plugin.js';
 import { healthPlugin } from './http/health-plugin.js';
 import { loggerOptions, requestLogPlugin } from './http/logging.js';
+import { securityPlugin } from './http/security-plugin.js';
 import { webPlugin } from './http/web-plugin.js';
 import { accountRoutes } from './modules/account/routes.js';
 import { auditRoutes } from './modules/audit/routes.js';
@@ -59,7 +58,7 @@ export async function buildApp({ config, database, logger }: AppOptions): Promis
     logger: logger ?? loggerOptions(config.LOG_LEVEL),
     // Fastify's two lines per request off: one line instead, at debug for reads (http/logging.ts).
     logController: new LogController({ disableRequestLogging: true }),
-    trustProxy: true,
+    trustProxy: config.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
   });
   wireModuleHooks();
@@ -67,11 +66,12 @@ export async function buildApp({ config, database, logger }: AppOptions): Promis
   app.decorate('database', database);
   await app.register(errorsPlugin);
   await app.register(requestLogPlugin);
+  // Headers and CORS first, so that every answer carries them, a 503 of load shedding included.
+  await app.register(securityPlugin);
   // Load shedding: 503 UNAVAILABLE (Retry-After) while the event loop lags; health routes opt out.
   await app.register(underPressure, { maxEventLoopDelay: config.MAX_EVENT_LOOP_DELAY_MS, retryAfter: 5 });
   // API answers (JSON lists, exports) compressed; the web app's files are compressed at build time (web-plugin.ts).
   await app.register(compress, { global: true });
-  await app.register(cors, { exposedHeaders: [TOKEN_HEADER], allowedHeaders: ['content-type', 'accept-language', TOKEN_HEADER, TENANT_HEADER] });
   await app.register(rateLimit, { global: false });
   await app.register(authPlugin);
   await app.register(docsPlugin); // before any route: it collects them for /openapi.json

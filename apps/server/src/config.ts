@@ -51,8 +51,13 @@ const configSchema = z.object({
   TOKEN_ABSOLUTE_S: z.coerce.number().int().min(1).default(12 * 3600),
   /** A token older than this is replaced by a fresh one on its next use (zw_paas_token response header), s. */
   TOKEN_ROTATE_S: z.coerce.number().int().min(1).default(10 * 60),
-  /** Failed sign-ins of one username within 15 minutes before further attempts are refused. */
+  /**
+   * Failed sign-ins of one username within 15 minutes before it needs a captcha and waits a growing
+   * delay, and before that username is refused from the same address (never from others).
+   */
   SIGN_IN_MAX_FAILURES: z.coerce.number().int().min(1).default(5),
+  /** Failed sign-ins from one address (any usernames) within 15 minutes before that address is refused. */
+  SIGN_IN_MAX_FAILURES_PER_ADDRESS: z.coerce.number().int().min(1).default(50),
   /** Folder of the built web app. */
   WEB_DIST: z.string().default(resolve(import.meta.dirname, '../../web/dist')),
   /**
@@ -71,6 +76,15 @@ const configSchema = z.object({
   WAKE_WINDOW_MS: z.coerce.number().int().min(500).max(3_600_000).default(protocol.WAKE_WINDOW_MS),
   /** Period of the command sweeper (timeouts, expiry, dispatch to awake locks), ms. */
   COMMAND_SWEEP_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
+  /**
+   * Proxies whose X-Forwarded-For / -Proto / -Host are believed (client address in rate limits and the
+   * system log, HTTPS for HSTS): `off` (default: the socket's peer is the client), or addresses / CIDRs
+   * separated by commas, e.g. `127.0.0.1,10.0.0.0/8`, or proxy-addr's names `loopback`, `uniquelocal`.
+   */
+  TRUST_PROXY: z.string().trim().default('off')
+    .transform((value) => (['off', 'false', '0', ''].includes(value) ? false : value.split(',').map((part) => part.trim()).filter(Boolean))),
+  /** Origins (scheme://host[:port]) allowed to call the API from another site, comma-separated; none by default. */
+  CORS_ORIGINS: z.string().default('').transform((value) => value.split(',').map((part) => part.trim()).filter(Boolean)),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Graceful shutdown deadline: after SIGTERM/SIGINT, in-flight work gets this long before a forced exit, ms. */
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),

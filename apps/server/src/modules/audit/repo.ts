@@ -25,16 +25,15 @@ export async function insertAudit(db: Executor, entry: AuditEntry): Promise<void
   await db.insert(auditLog).values({ ...entry, target: entry.target ?? '', detail: entry.detail ?? null });
 }
 
-/** Number of `action` rows of `username` with `result` within the last `windowS` seconds. */
-export async function countRecent(db: Executor, username: string, action: string, result: string, windowS: number): Promise<number> {
-  const [row] = await db
-    .select({ n: count() })
-    .from(auditLog)
-    .where(and(
-      eq(auditLog.username, username), eq(auditLog.action, action), eq(auditLog.result, result),
-      gt(auditLog.createdAt, sql`now() - make_interval(secs => ${windowS})`),
-    ));
-  return row?.n ?? 0;
+/** Failed sign-ins (INVALID_CREDENTIALS) within the last `windowS` seconds: of the username, of the address, of both. */
+export async function signInFailures(db: Executor, username: string, clientIp: string, windowS: number) {
+  const failed = and(eq(auditLog.action, 'sign-in'), eq(auditLog.result, 'INVALID_CREDENTIALS'), gt(auditLog.createdAt, sql`now() - make_interval(secs => ${windowS})`));
+  const [row] = await db.select({
+    username: sql<number>`count(*) filter (where ${auditLog.username} = ${username})`.mapWith(Number),
+    address: sql<number>`count(*) filter (where ${auditLog.clientIp} = ${clientIp})`.mapWith(Number),
+    pair: sql<number>`count(*) filter (where ${auditLog.username} = ${username} and ${auditLog.clientIp} = ${clientIp})`.mapWith(Number),
+  }).from(auditLog).where(and(failed, or(eq(auditLog.username, username), eq(auditLog.clientIp, clientIp))));
+  return { username: row?.username ?? 0, address: row?.address ?? 0, pair: row?.pair ?? 0 };
 }
 
 function whereOf(filter: SystemLogFilter): SQL | undefined {
