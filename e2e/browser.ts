@@ -13,12 +13,12 @@ export const hasChromium = existsSync(CHROMIUM);
 if (!hasChromium && process.env.CI) throw new Error(`Chromium not found at ${CHROMIUM} (apt-get install chromium)`);
 if (!hasChromium) console.warn('[e2e] Chromium not found: browser tests are skipped');
 
-/** Launches headless Chromium with the flags this machine needs. */
-export function launchBrowser(): Promise<Browser> {
+/** Launches headless Chromium with the flags this machine needs (plus `extraArgs`). */
+export function launchBrowser(extraArgs: string[] = []): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM,
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
-      '--disable-component-update', '--disable-sync'],
+      '--disable-component-update', '--disable-sync', ...extraArgs],
   });
 }
 

@@ -43,7 +43,9 @@ export default function LoginPage() {
     staleTime: Number.POSITIVE_INFINITY,
     gcTime: 0,
   });
-  const required = captcha.data?.required ?? true;
+  // The server asks for a captcha after repeated failures on a username even when it is off (issue #10).
+  const [captchaDemanded, setCaptchaDemanded] = useState(false);
+  const required = captchaDemanded || (captcha.data?.required ?? true);
 
   const refreshCaptcha = () => {
     setValues((current) => ({ ...current, checkCode: '' }));
@@ -79,7 +81,10 @@ export default function LoginPage() {
       navigate('/', { replace: true });
     } catch (error) {
       if (error instanceof CryptoUnavailableError) message.error(t('cryptoUnavailable'));
-      else if (error instanceof ApiError) message.error(error.message);
+      else if (error instanceof ApiError) {
+        if (error.code === 'CAPTCHA_INVALID') setCaptchaDemanded(true);
+        message.error(error.message);
+      }
       else message.error(String(error));
       refreshCaptcha();
     } finally {
