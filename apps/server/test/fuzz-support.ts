@@ -164,7 +164,8 @@ export async function fuzzApp(app: FastifyInstance, { seed, numRuns }: { seed: n
   const tokenFor = async (who: FuzzRequest['who']) => {
     if (who === 'forged') return 'forged-token-0000';
     const id = who === 'admin' ? adminId : who === 'operator' ? operatorId : undefined;
-    return id === undefined ? undefined : issueToken(app.database.system, id, policy);
+    // The fuzzer may have deleted the operator (an admin call with a plausible id): then no token.
+    return id === undefined ? undefined : issueToken(app.database.system, id, policy).catch(() => undefined);
   };
   await fc.assert(fc.asyncProperty(requestArbitrary(routesOf(app)), async ({ route, who, options }) => {
     const token = await tokenFor(who);
@@ -175,7 +176,9 @@ export async function fuzzApp(app: FastifyInstance, { seed, numRuns }: { seed: n
     result.requests += 1;
     result.slowestMs = Math.max(result.slowestMs, ms);
     result.statuses[response.statusCode] = (result.statuses[response.statusCode] ?? 0) + 1;
-    if (response.statusCode >= 500 || ms > SLOW_MS) {
+    // /readyz answers 503 by design while the broker is not up (API test apps run no gateway).
+    const designed = response.statusCode === 503 && route.url === '/readyz';
+    if ((response.statusCode >= 500 && !designed) || ms > SLOW_MS) {
       const sent = String(options.payload ?? '').slice(0, 200);
       result.failures.push(`${response.statusCode} in ${ms.toFixed(0)} ms: ${who} ${route.method} ${String(options.url).slice(0, 200)} ${JSON.stringify(sent)} -> ${response.body.slice(0, 200)}`);
     }

@@ -1,9 +1,10 @@
 /**
  * 系统日志: the tenant's sign-ins, sign-outs and changes (GET /iot/v1/SysOperateLog/getLogList),
  * newest first, filtered by keyword, action, result and time range (ISO 8601 startTime/endTime), and
- * exported as CSV with the same filters (GET /iot/v1/SysOperateLog/export).
+ * exported as CSV with the same filters (GET /iot/v1/SysOperateLog/export). Action names come from
+ * the contract (each changing endpoint's `action` label), with the sub-action of credential calls.
  */
-import { accountEndpoints, ERRORS, roleEndpoints, systemLogEndpoints, type ErrorCode, type SystemLogRecord } from '@iot/contract';
+import { apiEndpoints, auditActionKey, auditLabel, ERRORS, SESSION_ACTIONS, systemLogEndpoints, type ErrorCode, type SystemLogRecord } from '@iot/contract';
 import { AutoComplete, DatePicker, Form, Input, Select, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -13,25 +14,25 @@ import { logQuery } from '../../components/logFilters';
 import { ServerTable } from '../../components/ServerTable';
 
 const SUCCESS = 'success';
-/** Actions offered in the filter: sign-in/out and the account and role changes (any other may be typed). */
-const KNOWN_ACTIONS = ['sign-in', 'sign-out', ...[...Object.values(accountEndpoints), ...Object.values(roleEndpoints)]
-  .filter((endpoint) => endpoint.method !== 'GET').map((endpoint) => `${endpoint.method} ${endpoint.path}`)];
+/** Actions offered in the filter: sign-in/out and every logged change of the contract (any other may be typed). */
+const KNOWN_ACTIONS = [...Object.keys(SESSION_ACTIONS), ...apiEndpoints.filter((endpoint) => endpoint.action).map(auditActionKey)];
 const CODES = Object.keys(ERRORS) as ErrorCode[];
 
 /** The system log page. */
 export default function SystemLogPage() {
   const { t } = useTranslation('systemLog');
   const language = useLanguage();
-  const actionLabel = (action: string) => t(`actions.${action}`, { defaultValue: action });
+  const actionLabel = (action: string) => auditLabel(action)?.[language] ?? action;
 
   const columns = useMemo<TableColumnsType<SystemLogRecord>>(() => [
     { title: t('createdAt'), dataIndex: 'createdAt', render: formatTime },
     { title: t('username'), dataIndex: 'username' },
     {
       title: t('action'), dataIndex: 'action',
-      render: (action: string) => {
-        const label = t(`actions.${action}`, { defaultValue: action });
-        return label === action ? action : <ActionCell label={label} raw={action} />;
+      render: (action: string, row) => {
+        const label = auditLabel(action)?.[language] ?? action;
+        const sub = typeof row.detail?.action === 'string' ? t(`credential:opActions.${row.detail.action}`, { defaultValue: row.detail.action }) : '';
+        return label === action ? action : <ActionCell label={sub ? `${label} · ${sub}` : label} raw={action} />;
       },
     },
     { title: t('target'), dataIndex: 'target', render: (target: string) => target || DASH },
