@@ -5,7 +5,7 @@
  * Excel (`format=csv|xlsx`, at most LOG_EXPORT_MAX rows, newest first).
  */
 import { z } from 'zod';
-import { int4Id, keyword } from './input.js';
+import { int4Id, keyword, text } from './input.js';
 import { imeiSchema } from '../protocol/index.js';
 import { pageQuery } from './envelope.js';
 
@@ -39,7 +39,7 @@ function isTimeZone(value: string): boolean {
  */
 export const exportFields = {
   format: z.enum(EXPORT_FORMATS).default('csv'),
-  timeZone: z.string().max(64).refine(isTimeZone, { message: 'unknown time zone' }).optional(),
+  timeZone: text().max(64).refine(isTimeZone, { message: 'unknown time zone' }).optional(),
 };
 
 /** One lock, by id or by IMEI. */
