@@ -58,7 +58,7 @@ export const LOCK_PICKER_ACCESS: readonly Authority[] = [
 
 /** Lock picker query: keyword over IMEI, name or room; at most `size` (default 20, max 50) locks. */
 export const lockOptionsQuery = z.object({
-  keyword: z.string().trim().max(64).optional(),
+  keyword: keyword().optional(),
   size: z.coerce.number().int().min(1).max(50).default(20),
 });
 
