@@ -8,6 +8,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { alerts, locks } from '../src/db/schema.js';
 import { simulatedImei } from '../src/db/seed.js';
+import { rowsOf } from '../src/db/rows.js';
 import { storeUplinks, type UplinkRecord } from '../src/gateway/uplink-store.js';
 import { call, createTestContext, dataOf, operatorWith, signIn, skipSuite, type TestContext } from './helper.js';
 
@@ -128,5 +129,29 @@ describe.skipIf(skipSuite)('device activity', () => {
     expect((await call(ctx.app, token, { method: 'GET', url: '/iot/v1/lockDevice/journal' })).statusCode).toBe(400);
     const tooLong = await call(ctx.app, token, { method: 'GET', url: `/iot/v1/lockDevice/journal?lockId=${lockA.id}&startTime=2025-01-01T00:00:00Z&endTime=2025-03-01T00:00:00Z` });
     expect(tooLong.statusCode).toBe(400);
+  });
+
+  it('stores one message per (lock, seq) across types: a heartbeat and a door state with one seq', async () => {
+    const heartbeatWith = (lock: Lock, n: number): UplinkRecord => ({ lockId: lock.id, tenantId: lock.tenantId, imei: lock.imei,
+      message: { msgId: `hb-${n}`, seq: n, type: 'heartbeat', ts: Date.now(), data: { battery: 66, rssi: -80, snr: 10, firmwareVersion: '1.0.0', intervalS: 60 } } as protocol.UplinkMessage });
+    const total = async (lock: Lock, n: number) => {
+      const result = await ctx.database.system.execute(sql`
+        select (select count(*) from heartbeats where lock_id = ${lock.id} and seq = ${n})
+             + (select count(*) from uplinks where lock_id = ${lock.id} and seq = ${n}) as n`);
+      return Number(rowsOf<{ n: number | string }>(result)[0]?.n);
+    };
+    const door = event(lockA, 'doorState', { door: 'open', locked: false });
+    const n = door.message.seq;
+    // Stored in separate batches, in both orders, and in one batch.
+    expect(await store(door)).toEqual({ inserted: 1 });
+    expect(await store(heartbeatWith(lockA, n))).toEqual({ inserted: 0 });
+    expect(await total(lockA, n)).toBe(1);
+    seq += 1;
+    expect(await store(heartbeatWith(lockA, seq))).toEqual({ inserted: 1 });
+    expect(await store({ ...door, message: { ...door.message, seq } })).toEqual({ inserted: 0 });
+    expect(await total(lockA, seq)).toBe(1);
+    seq += 1;
+    expect(await store(heartbeatWith(lockA, seq), { ...door, message: { ...door.message, seq } })).toEqual({ inserted: 1 });
+    expect(await total(lockA, seq)).toBe(1);
   });
 });

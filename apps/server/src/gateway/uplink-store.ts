@@ -26,12 +26,18 @@ export async function storeUplinks(database: Database, records: readonly UplinkR
   const heartbeats: HeartbeatRecord[] = [];
   const newest = new Map<number, HeartbeatReading>();
   const events: UplinkRecord[] = [];
+  const seen = new Set<string>();
   for (const record of records) {
     const { message } = record;
+    // One message per (lock, seq) whatever its type (docs/protocol.md): the first in the batch wins,
+    // the owner services skip a (lock, seq) already stored in either log.
+    const key = `${record.lockId}:${message.seq}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
     if (message.type === 'heartbeat') {
       heartbeats.push({ lockId: record.lockId, tenantId: record.tenantId, seq: message.seq, ts: message.ts, data: message.data });
-      const seen = newest.get(record.lockId);
-      if (!seen || message.seq > seen.seq) newest.set(record.lockId, { lockId: record.lockId, seq: message.seq, data: message.data });
+      const latest = newest.get(record.lockId);
+      if (!latest || message.seq > latest.seq) newest.set(record.lockId, { lockId: record.lockId, seq: message.seq, data: message.data });
     } else {
       events.push(record);
     }

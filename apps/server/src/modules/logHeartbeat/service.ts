@@ -21,7 +21,8 @@ export interface HeartbeatRecord {
 
 /**
  * Inserts `records` in the caller's transaction (owner connection) with one multi-row statement;
- * a redelivered (lock_id, seq) is skipped. The device clock travels as epoch ms (float8) and is
+ * a redelivered (lock_id, seq) is skipped, and so is a seq the lock already used for an event uplink
+ * (docs/protocol.md: one message per (lock, seq), whatever its type). The device clock travels as epoch ms (float8) and is
  * converted in SQL (parsing 500 ISO timestamps cost PGlite ~4 ms a batch); each column is one
  * array-literal parameter (db/array-literal.ts). Returns how many rows were new; throws when the
  * database fails (the caller's transaction rolls back).
@@ -42,6 +43,7 @@ export async function insertHeartbeats(tx: Tx, records: readonly HeartbeatRecord
       ${textArray(records.map((r) => r.data.firmwareVersion))}::text[],
       ${column((r) => r.ts)}::float8[]
     ) as v(tenant_id, lock_id, seq, battery, rssi, snr, firmware_version, device_ts_ms)
+    where not exists (select 1 from uplinks u where u.lock_id = v.lock_id and u.seq = v.seq)
     on conflict (lock_id, seq) do nothing`);
   return rowCount(inserted);
 }

@@ -16,7 +16,8 @@ export interface UplinkLogEntry {
 
 /**
  * Inserts `entries` with one multi-row statement (owner connection); a redelivered (lock_id, seq) is
- * skipped. Returns the new rows' ids keyed `${lockId}:${seq}` (absent: it was a duplicate).
+ * skipped, and so is a seq the lock already used for a heartbeat (one message per (lock, seq),
+ * docs/protocol.md). Returns the new rows' ids keyed `${lockId}:${seq}` (absent: it was a duplicate).
  */
 export async function insertUplinks(tx: Tx, entries: readonly UplinkLogEntry[]): Promise<Map<string, number>> {
   if (entries.length === 0) return new Map();
@@ -27,7 +28,8 @@ export async function insertUplinks(tx: Tx, entries: readonly UplinkLogEntry[]):
       ${param((r) => r.tenantId)}::int[], ${param((r) => r.lockId)}::int[], ${param((r) => r.message.seq)}::int[],
       ${param((r) => r.message.msgId)}::text[], ${param((r) => r.message.type)}::text[],
       ${param((r) => JSON.stringify(r.message.data))}::jsonb[],
-      ${param((r) => new Date(r.message.ts).toISOString())}::timestamptz[])
+      ${param((r) => new Date(r.message.ts).toISOString())}::timestamptz[]) as v(tenant_id, lock_id, seq, msg_id, type, data, device_ts)
+    where not exists (select 1 from heartbeats h where h.lock_id = v.lock_id and h.seq = v.seq)
     on conflict (lock_id, seq) do nothing
     returning id, lock_id, seq`);
   const rows = rowsOf<{ id: string | number; lock_id: number; seq: number }>(result);
