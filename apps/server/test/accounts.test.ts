@@ -152,6 +152,23 @@ describe.skipIf(skipSuite)('accounts, roles and bindings', () => {
     expect(await accountRow(dave)).toBeUndefined();
   });
 
+  it('sorts accounts and roles on the server as the table asks (sortField, sortOrder), and refuses other fields', async () => {
+    for (const name of ['sort-b', 'sort-a', 'sort-c']) await addRole(ctx.app, admin, name, ['SYSTEM_LOG']);
+    const names = async (query: string) =>
+      dataOf(await get(admin, `/v1/sysRole/queryAll?keyword=sort-&${query}`)).records.map((r: { name: string }) => r.name);
+    expect(await names('sortField=name&sortOrder=ascend')).toEqual(['sort-a', 'sort-b', 'sort-c']);
+    expect(await names('sortField=name&sortOrder=descend')).toEqual(['sort-c', 'sort-b', 'sort-a']);
+    expect(await names('sortField=name')).toEqual(['sort-c', 'sort-b', 'sort-a']);
+    expect(await names('')).toEqual(['sort-b', 'sort-a', 'sort-c']);
+    const usernames = async (order: string) =>
+      dataOf(await get(admin, `/v1/account/queryAll?size=500&sortField=username&sortOrder=${order}`)).records.map((r: { username: string }) => r.username);
+    const ascending = await usernames('ascend');
+    expect(ascending).toEqual([...ascending].sort());
+    expect(await usernames('descend')).toEqual([...ascending].reverse());
+    expect((await get(admin, '/v1/account/queryAll?sortField=passwordHash')).statusCode).toBe(400);
+    expect((await get(admin, '/v1/sysRole/queryAll?sortField=name&sortOrder=up')).statusCode).toBe(400);
+  });
+
   it('answers malformed input with 400, never 500, and keeps every password out of the system log', async () => {
     for (const [url, body] of [['/v1/account/add/user', {}], ['/v1/account/enable', { id: 'x' }], ['/v1/sysUserRole/bind', { accountId: 1 }],
       ['/v1/sysRole/update', { id: 1 }], ['/v1/account/delete/user', []]] as const) {

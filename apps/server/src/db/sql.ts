@@ -3,6 +3,9 @@
  * and timestamps as ISO 8601 UTC. Lock columns and the lock keyword filter are the lock module's
  * (modules/lockDevice/sql.ts).
  */
+import type { SortRequest } from '@iot/contract';
+import { asc, desc, type SQL } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 
 /**
  * An ILIKE pattern matching values that contain `text` literally: `%`, `_` and `\` are escaped
@@ -18,4 +21,15 @@ export function iso(value: Date | string): string;
 export function iso(value: Date | string | null): string | null;
 export function iso(value: Date | string | null): string | null {
   return value === null ? null : new Date(value).toISOString();
+}
+
+/**
+ * ORDER BY of a list's sort request (contract `sortFields`): the chosen column in the chosen direction
+ * (descend by default), then `tieBreak` in the same direction so paging is stable; `fallback` when the
+ * request names no field.
+ */
+export function sortOrder<F extends string>(sort: SortRequest<F>, columns: Record<F, PgColumn | SQL>, tieBreak: PgColumn, fallback: SQL[]): SQL[] {
+  if (!sort.sortField) return fallback;
+  const direction = sort.sortOrder === 'ascend' ? asc : desc;
+  return [direction(columns[sort.sortField]), direction(tieBreak)];
 }

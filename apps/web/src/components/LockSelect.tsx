@@ -1,13 +1,11 @@
 /**
- * Lock picker for one-lock views (heartbeat charts, journal, credentials): searches the tenant's locks
- * on the server (IMEI, name or room; GET lockRoomList, which every page that picks a lock may read)
- * and, with `autoSelectFirst`, picks the first lock when none is chosen.
+ * Lock picker for one-lock views (heartbeat charts, journal, credentials): the RemoteSelect over the
+ * tenant's locks searched on the server (IMEI, name or room; GET lockRoomList, which every page that
+ * picks a lock may read) and, with `autoSelectFirst`, picks the first lock when none is chosen.
  */
-import { lockEndpoints } from '@iot/contract';
-import { Select } from 'antd';
-import { useEffect, useState } from 'react';
+import { type LockOption, lockEndpoints } from '@iot/contract';
 import { useTranslation } from 'react-i18next';
-import { useApiQuery } from '../api/useApiQuery';
+import { RemoteSelect } from './RemoteSelect';
 
 /** Values are IMEIs, or lock ids with `byId`. */
 export type LockSelectProps = (
@@ -16,33 +14,27 @@ export type LockSelectProps = (
 ) & { autoSelectFirst?: boolean; id?: string; /** Offer "all locks" first, with this value. */ allValue?: string };
 
 type V = string | number;
+const SEARCH_SIZE = 20;
 
-/** A searchable lock select (value: IMEI). */
+/** A searchable lock select (value: IMEI, or id with `byId`). */
 export function LockSelect(props: LockSelectProps) {
-  const { value, autoSelectFirst, byId, id = 'lock-select', allValue } = props;
+  const { byId, allValue } = props;
   const onChange = props.onChange as ((next: V | undefined) => void) | undefined;
   const { t } = useTranslation('deviceLog');
-  const [keyword, setKeyword] = useState('');
-  const { data = [], isFetching } = useApiQuery(lockEndpoints.lockRoomList, { size: 20, keyword: keyword || undefined }, { keepPrevious: true });
-  const lockValue = (lock: { id: number; imei: string }) => (byId ? lock.id : lock.imei) as V;
-  const first = data[0] ? lockValue(data[0]) : undefined;
-  useEffect(() => {
-    if (autoSelectFirst && !value && first && onChange) onChange(first);
-  }, [autoSelectFirst, value, first, onChange]);
   return (
-    <Select
-      id={id}
-      showSearch={{ filterOption: false, onSearch: setKeyword }}
+    <RemoteSelect<typeof lockEndpoints.lockRoomList, LockOption, V>
+      id={props.id ?? 'lock-select'}
+      endpoint={lockEndpoints.lockRoomList}
+      query={(keyword) => ({ size: SEARCH_SIZE, keyword })}
+      records={(data) => data}
+      option={(lock) => ({ value: byId ? lock.id : lock.imei, label: `${lock.name} · ${lock.room} (${lock.imei})` })}
+      value={props.value}
+      onChange={(next) => onChange?.(next as V | undefined)}
       allowClear={!allValue}
-      value={value}
+      leading={allValue ? [{ value: allValue, label: t('allLocks') }] : []}
+      autoSelectFirst={props.autoSelectFirst}
       placeholder={t('pickLock')}
-      loading={isFetching}
-      onChange={(next?: V) => onChange?.(next)}
       style={{ width: 300 }}
-      options={[
-        ...(allValue ? [{ value: allValue as V, label: t('allLocks') }] : []),
-        ...data.map((lock) => ({ value: lockValue(lock), label: `${lock.name} · ${lock.room} (${lock.imei})` })),
-      ]}
     />
   );
 }

@@ -2,11 +2,14 @@
  * The one list component (issue #17, ProTable-like, built on antd): a collapsible search form, a
  * toolbar (refresh, density, column settings, export, the page's actions), a paginated antd Table fed
  * by a contract page endpoint (`current`, `size` + filters), optional polling and row selection with
- * batch actions. Applied filters and paging live in the URL (`?keyword=..&current=2`), so a reload, a
- * link or the back button restores the view. The first column (the key) stays fixed while the others
+ * batch actions (`batchActions`, `selectable`). Columns with `sorter: true` sort on the server: their
+ * key (or dataIndex) is sent as `sortField` with `sortOrder` (ascend | descend; the endpoint's query
+ * declares them with the contract's `sortFields`). Applied filters, sorting and paging live in the URL
+ * (`?keyword=..&sortField=name&sortOrder=ascend&current=2`), so a reload, a link or the back button
+ * restores the view; a new search, sort or page size starts again at page 1 and clears the selection. The first column (the key) stays fixed while the others
  * scroll horizontally; a list found empty shows the page's main action. Pages supply columns and filters.
  */
-import { PAGE_SIZE_DEFAULT, type Endpoint, type Page, type QueryOf } from '@iot/contract';
+import { PAGE_SIZE_DEFAULT, SORT_ORDERS, type Endpoint, type Page, type QueryOf, type SortOrder } from '@iot/contract';
 import { Button, Empty, Form, Table, type TableColumnsType } from 'antd';
 import { type Key, type ReactNode, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -17,7 +20,7 @@ import { logFormValues } from './logFilters';
 import { type Density, TableToolbar } from './TableToolbar';
 
 type Filters = Record<string, unknown>;
-const PAGING = new Set(['current', 'size']);
+const VIEW = new Set(['current', 'size', 'sortField', 'sortOrder']);
 
 export interface ServerTableProps<R> {
   /** A page endpoint (its response is a Page of R). */
@@ -46,6 +49,8 @@ export interface ServerTableProps<R> {
   header?: ReactNode;
   /** Batch actions for the selected rows; given, the rows get checkboxes. */
   batchActions?: (selected: Key[], clear: () => void) => ReactNode;
+  /** Which rows may be selected for the batch actions (default: all). */
+  selectable?: (row: R) => boolean;
 }
 
 /** Non-empty query values as URL strings. */
@@ -64,14 +69,17 @@ export function ServerTable<R extends object>(props: ServerTableProps<R>) {
   const [hidden, setHidden] = useState<string[]>([]);
   const [selected, setSelected] = useState<Key[]>([]);
 
-  const urlQuery = useMemo(() => Object.fromEntries([...params].filter(([key]) => !PAGING.has(key))), [params]);
+  const urlQuery = useMemo(() => Object.fromEntries([...params].filter(([key]) => !VIEW.has(key))), [params]);
   const filtered = Object.keys(urlQuery).length > 0;
   // Form values (from the URL, else the initial ones) -> query, each render: toQuery may add page state (a picked lock).
   const applied = toParams(toQuery(filtered ? fromQuery(urlQuery) : initialFilters));
   const current = Number(params.get('current')) || 1;
   const size = Number(params.get('size')) || PAGE_SIZE_DEFAULT;
+  const sortField = params.get('sortField') ?? undefined;
+  const sortParam = params.get('sortOrder');
+  const sortOrder = sortField ? (SORT_ORDERS.find((order) => order === sortParam) ?? 'descend') : undefined;
   const request = props.toRequest ? props.toRequest(applied) : applied;
-  const { data, refetch, isFetching } = useApiQuery(endpoint, { ...request, current, size } as QueryOf<Endpoint>, { refetchInterval, keepPrevious: true });
+  const { data, refetch, isFetching } = useApiQuery(endpoint, { ...request, sortField, sortOrder, current, size } as QueryOf<Endpoint>, { refetchInterval, keepPrevious: true });
   const page = data as Page<R> | undefined;
 
   // The back button or a link changes the URL: the form shows what the table shows.
@@ -82,17 +90,23 @@ export function ServerTable<R extends object>(props: ServerTableProps<R>) {
     if (filtered) form.setFieldsValue(fromQuery(urlQuery));
   }, [paramsText]);
 
-  const navigate = (query: Filters, paging?: { current: number; size: number }) => {
+  type View = { current: number; size: number; sortField?: string; sortOrder?: SortOrder };
+  const navigate = (query: Filters, view: View) => {
     const next = toParams(query);
-    if (paging && paging.current > 1) next.current = String(paging.current);
-    if (paging && paging.size !== PAGE_SIZE_DEFAULT) next.size = String(paging.size);
+    if (view.current > 1) next.current = String(view.current);
+    if (view.size !== PAGE_SIZE_DEFAULT) next.size = String(view.size);
+    if (view.sortField && view.sortOrder) Object.assign(next, { sortField: view.sortField, sortOrder: view.sortOrder });
+    setSelected([]);
     setParams(next);
   };
-  const search = (values: Filters) => navigate(toQuery(values), { current: 1, size });
+  const sorting = { sortField, sortOrder };
+  const search = (values: Filters) => navigate(toQuery(values), { current: 1, size, ...sorting });
   const reset = () => setParams({});
 
   const keyed = columns.map((column, index) => ({ ...column, key: String(column.key ?? ('dataIndex' in column ? column.dataIndex : undefined) ?? index) }));
-  const shown = keyed.filter((column) => !hidden.includes(column.key)).map((column, index) => (index === 0 && !column.fixed ? { ...column, fixed: 'left' as const } : column));
+  const shown = keyed.filter((column) => !hidden.includes(column.key))
+    .map((column, index) => (index === 0 && !column.fixed ? { ...column, fixed: 'left' as const } : column))
+    .map((column) => (column.sorter ? { ...column, sortOrder: column.key === sortField ? (sortOrder ?? null) : null } : column));
   const clear = () => setSelected([]);
 
   return (
@@ -122,7 +136,15 @@ export function ServerTable<R extends object>(props: ServerTableProps<R>) {
         dataSource={page?.records ?? []}
         size={density}
         scroll={{ x: 'max-content' }}
-        rowSelection={props.batchActions ? { selectedRowKeys: selected, onChange: setSelected, fixed: true } : undefined}
+        rowSelection={props.batchActions ? {
+          selectedRowKeys: selected, onChange: setSelected, fixed: true,
+          getCheckboxProps: props.selectable ? (row: R) => ({ disabled: !props.selectable?.(row) }) : undefined,
+        } : undefined}
+        onChange={(_pagination, _filters, sorter, extra) => {
+          if (extra.action !== 'sort' || Array.isArray(sorter)) return;
+          const order = sorter.order ?? undefined;
+          navigate(applied, { current: 1, size, sortField: order ? String(sorter.columnKey) : undefined, sortOrder: order });
+        }}
         locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE}>{page && props.toolbar}</Empty> }}
         pagination={{
           current,
@@ -130,7 +152,7 @@ export function ServerTable<R extends object>(props: ServerTableProps<R>) {
           total: page?.total ?? 0,
           showSizeChanger: true,
           showTotal: (total) => t('total', { total: page?.totalCapped ? `${total}+` : total }),
-          onChange: (next, nextSize) => navigate(applied, { current: nextSize === size ? next : 1, size: nextSize }),
+          onChange: (next, nextSize) => navigate(applied, { current: nextSize === size ? next : 1, size: nextSize, ...sorting }),
         }}
       />
     </div>

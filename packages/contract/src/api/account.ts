@@ -9,7 +9,7 @@ import { int4Id, keyword, text } from './input.js';
 import { AUTHORITIES } from '../authorities.js';
 import { USERNAME_MAX } from '../constants.js';
 import { endpoint } from './endpoint.js';
-import { pageOf, pageQuery } from './envelope.js';
+import { pageOf, pageQuery, sortFields } from './envelope.js';
 
 /** Letters (any script), digits and `_ . @ -`. */
 export const usernameSchema = text().trim().min(2).max(USERNAME_MAX).regex(/^[\p{L}\p{N}_.@-]+$/u);
@@ -27,9 +27,12 @@ export const accountPasswordBody = z.strictObject({ id: recordId, ...encryptedPa
 export const accountIdBody = z.strictObject({ id: recordId });
 export const accountEnableBody = z.strictObject({ id: recordId, enabled: z.boolean() });
 
+/** Account list columns the server sorts by. */
+export const ACCOUNT_SORT_FIELDS = ['username', 'createdAt'] as const;
 export const accountListQuery = pageQuery.extend({
   /** Matches the username (substring, case-insensitive). */
   keyword: keyword().optional(),
+  ...sortFields(ACCOUNT_SORT_FIELDS),
 });
 
 const idName = z.object({ id: z.number().int(), name: z.string() });

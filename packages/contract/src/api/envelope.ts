@@ -39,6 +39,21 @@ export const pageQuery = z.object({
 });
 export type PageQuery = z.infer<typeof pageQuery>;
 
+/** Sort directions of a list (antd's names, so the table's state goes to the URL and the API as is). */
+export const SORT_ORDERS = ['ascend', 'descend'] as const;
+export type SortOrder = (typeof SORT_ORDERS)[number];
+
+/**
+ * Query fields of a list the server can sort: `sortField` (one of `fields`, the record's field names)
+ * and `sortOrder` (ascend | descend, default descend when only the field is given). Without
+ * `sortField` the list keeps its own order.
+ */
+export function sortFields<const F extends readonly [string, ...string[]]>(fields: F) {
+  return { sortField: z.enum(fields).optional(), sortOrder: z.enum(SORT_ORDERS).optional() };
+}
+/** A list's sort request as parsed from its query. */
+export interface SortRequest<F extends string = string> { sortField?: F; sortOrder?: SortOrder }
+
 /** A page of records. */
 export interface Page<T> {
   records: T[];

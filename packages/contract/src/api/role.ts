@@ -7,7 +7,7 @@ import { keyword, text } from './input.js';
 import { AUTHORITIES } from '../authorities.js';
 import { recordId } from './account.js';
 import { endpoint } from './endpoint.js';
-import { pageOf, pageQuery } from './envelope.js';
+import { pageOf, pageQuery, sortFields } from './envelope.js';
 
 /** Authority keys of a role: known keys only, duplicates dropped. */
 export const roleAuthorities = z.array(z.enum(AUTHORITIES)).max(AUTHORITIES.length * 2).transform((keys) => [...new Set(keys)]);
@@ -22,9 +22,12 @@ export const roleAddBody = z.strictObject(roleFields);
 export const roleUpdateBody = z.strictObject({ id: recordId, ...roleFields });
 export const roleIdBody = z.strictObject({ id: recordId });
 
+/** Role list columns the server sorts by. */
+export const ROLE_SORT_FIELDS = ['name', 'accountCount', 'createdAt'] as const;
 export const roleListQuery = pageQuery.extend({
   /** Matches name or description (substring, case-insensitive). */
   keyword: keyword().optional(),
+  ...sortFields(ROLE_SORT_FIELDS),
 });
 
 export const roleRecord = z.object({

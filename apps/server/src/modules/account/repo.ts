@@ -2,11 +2,11 @@
  * Login-account queries. Run inside the tenant transaction: row-level security (0003_account_rls.sql)
  * shows administrators and the tenant's own accounts only, and role bindings of the tenant only.
  */
-import { ACCOUNT_TYPE_ADMIN, ACCOUNT_TYPE_OPERATOR, type AccountRecord, isAuthority, type Page } from '@iot/contract';
+import { ACCOUNT_TYPE_ADMIN, ACCOUNT_TYPE_OPERATOR, type ACCOUNT_SORT_FIELDS, type AccountRecord, isAuthority, type Page, type SortRequest } from '@iot/contract';
 import { and, asc, count, eq, ilike, inArray, ne, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { accountRoles, accountTenants, accounts, roles, tenants } from '../../db/schema.js';
-import { containsPattern, iso } from '../../db/sql.js';
+import { containsPattern, iso, sortOrder } from '../../db/sql.js';
 
 /** What the guards need to know about an account. */
 export interface AccountRow {
@@ -23,14 +23,17 @@ export async function findAccount(tx: Tx, id: number): Promise<AccountRow | unde
   return row;
 }
 
-/** A page of the accounts the tenant sees, by id, with their tenants and their roles in this tenant. */
-export async function listAccounts(tx: Tx, keyword: string | undefined, current: number, size: number): Promise<Page<AccountRecord>> {
+/** A page of the accounts the tenant sees (by id, or as `sort` asks), with their tenants and their roles in this tenant. */
+export async function listAccounts(
+  tx: Tx, keyword: string | undefined, current: number, size: number, sort: SortRequest<(typeof ACCOUNT_SORT_FIELDS)[number]> = {},
+): Promise<Page<AccountRecord>> {
   const where = keyword ? ilike(accounts.username, containsPattern(keyword)) : undefined;
   const [totalRow] = await tx.select({ n: count() }).from(accounts).where(where);
   const rows = await tx.select({
     id: accounts.id, username: accounts.username, type: accounts.type, enabled: accounts.enabled,
     homeTenantId: accounts.homeTenantId, createdAt: accounts.createdAt,
-  }).from(accounts).where(where).orderBy(asc(accounts.id)).limit(size).offset((current - 1) * size);
+  }).from(accounts).where(where)
+    .orderBy(...sortOrder(sort, { username: accounts.username, createdAt: accounts.createdAt }, accounts.id, [asc(accounts.id)])).limit(size).offset((current - 1) * size);
   const ids = rows.map((row) => row.id);
   const memberships = ids.length === 0 ? [] : await tx.select({ accountId: accountTenants.accountId, id: tenants.id, name: tenants.name })
     .from(accountTenants).innerJoin(tenants, eq(tenants.id, accountTenants.tenantId))

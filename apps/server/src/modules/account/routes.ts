@@ -10,7 +10,7 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
   const system = app.database.system;
   registerEndpoint(app, accountEndpoints.add, (ctx) => addAccount({ ...ctx, system }, ctx.body));
   registerEndpoint(app, accountEndpoints.list, ({ query, inTenant }) =>
-    inTenant((tx) => listAccounts(tx, query.keyword, query.current, query.size)));
+    inTenant((tx) => listAccounts(tx, query.keyword, query.current, query.size, query)));
   registerEndpoint(app, accountEndpoints.delete, (ctx) => deleteAccount({ ...ctx, system }, ctx.body.id));
   registerEndpoint(app, accountEndpoints.editPassword, (ctx) => changePassword({ ...ctx, system }, ctx.body));
   registerEndpoint(app, accountEndpoints.enable, (ctx) => enableAccount({ ...ctx, system }, ctx.body));

@@ -2,11 +2,11 @@
  * Role and role-binding queries. Run inside the tenant transaction: row-level security confines roles
  * and bindings to the tenant, so another tenant's role id is simply not found.
  */
-import { type Authority, isAuthority, type Page, type RoleRecord } from '@iot/contract';
+import { type Authority, isAuthority, type Page, type ROLE_SORT_FIELDS, type RoleRecord, type SortRequest } from '@iot/contract';
 import { and, asc, count, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { accountRoles, roles } from '../../db/schema.js';
-import { containsPattern, iso } from '../../db/sql.js';
+import { containsPattern, iso, sortOrder } from '../../db/sql.js';
 
 /** A role's editable fields. */
 export interface RoleFields {
@@ -24,16 +24,20 @@ export interface RoleRow {
 
 const known = (keys: string[]) => keys.filter(isAuthority);
 
-/** A page of the tenant's roles by id, each with the number of accounts bound to it. */
-export async function listRoles(tx: Tx, keyword: string | undefined, current: number, size: number): Promise<Page<RoleRecord>> {
+/** A page of the tenant's roles (by id, or as `sort` asks), each with the number of accounts bound to it. */
+export async function listRoles(
+  tx: Tx, keyword: string | undefined, current: number, size: number, sort: SortRequest<(typeof ROLE_SORT_FIELDS)[number]> = {},
+): Promise<Page<RoleRecord>> {
   const where: SQL | undefined = keyword
     ? or(ilike(roles.name, containsPattern(keyword)), ilike(roles.description, containsPattern(keyword)))
     : undefined;
   const [totalRow] = await tx.select({ n: count() }).from(roles).where(where);
+  const accountCount = sql<number>`(select count(*) from ${accountRoles} where ${accountRoles.roleId} = ${roles.id})`;
   const rows = await tx.select({
     id: roles.id, name: roles.name, description: roles.description, authorities: roles.authorities, createdAt: roles.createdAt,
-    accountCount: sql<number>`(select count(*) from ${accountRoles} where ${accountRoles.roleId} = ${roles.id})`.mapWith(Number),
-  }).from(roles).where(where).orderBy(asc(roles.id)).limit(size).offset((current - 1) * size);
+    accountCount: accountCount.mapWith(Number),
+  }).from(roles).where(where)
+    .orderBy(...sortOrder(sort, { name: roles.name, accountCount, createdAt: roles.createdAt }, roles.id, [asc(roles.id)])).limit(size).offset((current - 1) * size);
   const records = rows.map((row) => ({ ...row, authorities: known(row.authorities), createdAt: iso(row.createdAt) }));
   return { records, total: totalRow?.n ?? 0, current, size };
 }

@@ -9,7 +9,7 @@ import { addRole, bindRoles, deleteRole, updateRole } from './service.js';
 export async function roleRoutes(app: FastifyInstance): Promise<void> {
   const system = app.database.system;
   registerEndpoint(app, roleEndpoints.list, ({ query, inTenant }) =>
-    inTenant((tx) => listRoles(tx, query.keyword, query.current, query.size)));
+    inTenant((tx) => listRoles(tx, query.keyword, query.current, query.size, query)));
   registerEndpoint(app, roleEndpoints.add, (ctx) => addRole({ ...ctx, system }, ctx.body));
   registerEndpoint(app, roleEndpoints.update, (ctx) => updateRole({ ...ctx, system }, ctx.body));
   registerEndpoint(app, roleEndpoints.delete, (ctx) => deleteRole({ ...ctx, system }, ctx.body.id));

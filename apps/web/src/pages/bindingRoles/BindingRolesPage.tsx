@@ -5,89 +5,63 @@
  * on screen as an alert with the server's message in the current language.
  */
 import { accountEndpoints, roleEndpoints, type AccountRecord } from '@iot/contract';
-import { useQuery } from '@tanstack/react-query';
-import { Alert, App, Button, Empty, Form, Select, Space, Transfer } from 'antd';
+import { Alert, Button, Empty, Form, Space, Transfer } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, call } from '../../api/client';
-import { apiQueryKey } from '../../api/useApiQuery';
-import { useInvalidate } from '../../api/useInvalidate';
+import { useApiMutation } from '../../api/useApiMutation';
+import { useApiQuery } from '../../api/useApiQuery';
 import { useUsername } from '../../app/useSession';
+import { RemoteSelect } from '../../components/RemoteSelect';
 
 const SEARCH_SIZE = 50;
 
 /** The role-binding page. */
 export default function BindingRolesPage() {
   const { t } = useTranslation('account');
-  const { message } = App.useApp();
   const me = useUsername();
-  const [keyword, setKeyword] = useState('');
   const [account, setAccount] = useState<AccountRecord>();
   const [targetKeys, setTargetKeys] = useState<string[]>([]);
   const [refusal, setRefusal] = useState<string>();
-  const [saving, setSaving] = useState(false);
-  const refresh = useInvalidate(accountEndpoints.list, accountEndpoints.queryRoles);
-
-  const listQuery = { keyword: keyword.trim() || undefined, current: 1, size: SEARCH_SIZE };
-  const accounts = useQuery({
-    queryKey: apiQueryKey(accountEndpoints.list, listQuery),
-    queryFn: ({ signal }) => call(accountEndpoints.list, { query: listQuery, signal, background: true }),
-  });
-  const rolesQuery = { accountId: account?.id ?? 0 };
-  const roles = useQuery({
-    queryKey: apiQueryKey(accountEndpoints.queryRoles, rolesQuery),
-    queryFn: ({ signal }) => call(accountEndpoints.queryRoles, { query: rolesQuery, signal }),
-    enabled: account !== undefined,
-  });
+  const roles = useApiQuery(accountEndpoints.queryRoles, { accountId: account?.id ?? 0 }, { enabled: account !== undefined });
 
   useEffect(() => {
     setTargetKeys(roles.data?.bound.map((role) => String(role.id)) ?? []);
   }, [roles.data]);
 
-  const choose = (id: number | undefined) => {
+  const choose = (next: AccountRecord | undefined) => {
     setRefusal(undefined);
-    setAccount(accounts.data?.records.find((record) => record.id === id));
+    setAccount(next);
   };
 
-  const save = async () => {
-    if (!account) return;
-    setSaving(true);
-    setRefusal(undefined);
-    try {
-      await call(roleEndpoints.bind, { quiet: true, body: { accountId: account.id, roleIds: targetKeys.map(Number) } });
-      message.success(t('bound'));
-    } catch (error) {
-      const text = error instanceof ApiError ? error.message : String(error);
-      setRefusal(text);
-      message.error(text);
-    } finally {
-      setSaving(false);
-      await refresh();
-    }
-  };
-
-  const options = [...(accounts.data?.records ?? [])];
-  if (account && !options.some((record) => record.id === account.id)) options.unshift(account);
+  // Quiet call: a refusal stays on screen as an alert besides its toast.
+  const save = useApiMutation({
+    mutationFn: (body: { accountId: number; roleIds: number[] }) => call(roleEndpoints.bind, { quiet: true, body }),
+    success: t('bound'),
+    invalidate: [accountEndpoints.list, accountEndpoints.queryRoles],
+    errorText: (error) => (error instanceof ApiError ? error.message : undefined),
+    onError: (error) => setRefusal(error instanceof ApiError ? error.message : String(error)),
+  });
   const dataSource = (roles.data?.roles ?? []).map((role) => ({ key: String(role.id), title: role.name, description: role.description }));
   return (
     <div className="page-card binding-roles">
       <Form layout="inline" style={{ marginBottom: 16 }}>
         <Form.Item label={t('bindAccount')}>
-          <Select
+          <RemoteSelect<typeof accountEndpoints.list, AccountRecord, number>
             id="binding-account"
-            showSearch={{ filterOption: false, onSearch: setKeyword }}
-            allowClear
+            endpoint={accountEndpoints.list}
+            query={(keyword) => ({ keyword, current: 1, size: SEARCH_SIZE })}
+            records={(page) => page.records}
+            option={(record) => ({ value: record.id, label: record.username })}
             style={{ width: 280 }}
             placeholder={t('bindAccountPlaceholder')}
             value={account?.id}
-            onChange={choose}
-            onClear={() => setKeyword('')}
-            loading={accounts.isFetching}
-            options={options.map((record) => ({ value: record.id, label: record.username }))}
+            onChange={(_id, record) => choose(record)}
           />
         </Form.Item>
         <Form.Item>
-          <Button type="primary" disabled={!account || !roles.data} loading={saving} onClick={() => void save()}>{t('save')}</Button>
+          <Button type="primary" disabled={!account || !roles.data} loading={save.isPending}
+            onClick={() => { if (account) { setRefusal(undefined); void save.run({ accountId: account.id, roleIds: targetKeys.map(Number) }); } }}>{t('save')}</Button>
         </Form.Item>
       </Form>
       <Space vertical style={{ width: '100%' }}>

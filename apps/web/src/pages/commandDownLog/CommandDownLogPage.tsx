@@ -1,14 +1,14 @@
 /**
  * 下发日志: every downlink command of the tenant (GET /iot/v1/logDownCommand/list), newest first,
  * filtered by time range, lock, type and state, with live state tags (refetched in the background
- * every 2 s), a confirmed cancel on QUEUED rows and a drawer with the payload actually sent.
+ * every 2 s), a confirmed cancel on QUEUED rows (one, or the selected ones) and a drawer with the payload actually sent.
  */
 import { type CommandRecord, commandEndpoints, protocol } from '@iot/contract';
-import { App, Button, Form, Popconfirm, Select, Space, Typography, type TableColumnsType } from 'antd';
+import { Button, Form, Popconfirm, Select, Space, Typography, type TableColumnsType } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../api/client';
-import { useInvalidate } from '../../api/useInvalidate';
+import { useApiMutation } from '../../api/useApiMutation';
 import { formatTime, lockRefColumns } from '../../components/logColumns';
 import { LogFilterItems, logQuery } from '../../components/logFilters';
 import { ServerTable } from '../../components/ServerTable';
@@ -22,20 +22,16 @@ const REFETCH_MS = 2000;
 export default function CommandDownLogPage() {
   const { t } = useTranslation('command');
   const { t: tLog } = useTranslation('deviceLog');
-  const { message } = App.useApp();
   const [shown, setShown] = useState<number>();
-  const refresh = useInvalidate(commandEndpoints.list);
+  const { run: cancel } = useApiMutation({
+    mutationFn: async (ids: readonly number[]) => {
+      for (const id of ids) await call(commandEndpoints.cancel, { body: { id } });
+    },
+    success: (_, ids) => (ids.length > 1 ? t('canceledMany', { count: ids.length }) : t('canceled')),
+    invalidate: [commandEndpoints.list],
+  });
 
   const columns = useMemo<TableColumnsType<CommandRecord>>(() => {
-    const cancel = async (record: CommandRecord) => {
-      try {
-        await call(commandEndpoints.cancel, { body: { id: record.id } });
-        message.success(t('canceled'));
-      } catch {
-        /* shown by the client */
-      }
-      await refresh();
-    };
     return [
       { title: t('createdAt'), dataIndex: 'createdAt', render: formatTime },
       ...lockRefColumns<CommandRecord>(tLog),
@@ -56,7 +52,7 @@ export default function CommandDownLogPage() {
           <Space size="small">
             <Button type="link" size="small" onClick={() => setShown(record.id)}>{t('payload')}</Button>
             {record.state === 'QUEUED' && (
-              <Popconfirm title={t('cancelConfirm')} okText={t('ok')} cancelText={t('no')} onConfirm={() => cancel(record)}>
+              <Popconfirm title={t('cancelConfirm')} okText={t('ok')} cancelText={t('no')} onConfirm={() => cancel([record.id])}>
                 <Button type="link" size="small" danger>{t('cancel')}</Button>
               </Popconfirm>
             )}
@@ -64,7 +60,7 @@ export default function CommandDownLogPage() {
         ),
       },
     ];
-  }, [t, tLog, message, refresh]);
+  }, [t, tLog, cancel]);
 
   const filters = (
     <>
@@ -87,6 +83,13 @@ export default function CommandDownLogPage() {
         initialFilters={{ type: 'all', state: 'all' }}
         toQuery={logQuery}
         refetchInterval={REFETCH_MS}
+        selectable={(record) => record.state === 'QUEUED'}
+        batchActions={(selected, clear) => (
+          <Popconfirm title={t('cancelManyConfirm', { count: selected.length })} okText={t('ok')} cancelText={t('no')} okButtonProps={{ danger: true }}
+            onConfirm={() => cancel(selected.map(Number)).then(clear)}>
+            <Button danger>{t('cancelMany', { count: selected.length })}</Button>
+          </Popconfirm>
+        )}
       />
       <PayloadDrawer id={shown} onClose={() => setShown(undefined)} />
     </>

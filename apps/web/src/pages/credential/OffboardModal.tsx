@@ -8,6 +8,7 @@ import { Button, Form, Input, Modal, Popconfirm, Radio, Typography } from 'antd'
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../api/client';
+import { useApiMutation } from '../../api/useApiMutation';
 import { useInvalidate } from '../../api/useInvalidate';
 import { MultiLockProgress, type Locks } from './MultiLockProgress';
 
@@ -18,20 +19,16 @@ export function OffboardModal({ open, onClose }: { open: boolean; onClose(): voi
   const { t } = useTranslation('credential');
   const [form] = Form.useForm<Values>();
   const [locks, setLocks] = useState<Locks>();
-  const [busy, setBusy] = useState(false);
-  const refresh = useInvalidate(credentialEndpoints.userList, credentialEndpoints.passwordList, credentialEndpoints.cardList, credentialEndpoints.fpList);
+  const lists = [credentialEndpoints.userList, credentialEndpoints.passwordList, credentialEndpoints.cardList, credentialEndpoints.fpList];
+  const refresh = useInvalidate(...lists);
+  const offboard = useApiMutation({
+    mutationFn: (body: { phone: string } | { name: string }) => call(credentialEndpoints.offboard, { body }),
+    invalidate: lists,
+    onSuccess: (result) => setLocks(result.locks),
+  });
   const start = async () => {
     const { by, who } = await form.validateFields();
-    setBusy(true);
-    try {
-      const body = by === 'phone' ? { phone: who.trim() } : { name: who.trim() };
-      setLocks((await call(credentialEndpoints.offboard, { body })).locks);
-    } catch {
-      /* shown by the client */
-    } finally {
-      setBusy(false);
-      void refresh();
-    }
+    await offboard.run(by === 'phone' ? { phone: who.trim() } : { name: who.trim() });
   };
   const close = () => { setLocks(undefined); form.resetFields(); void refresh(); onClose(); };
   return (
@@ -40,7 +37,7 @@ export function OffboardModal({ open, onClose }: { open: boolean; onClose(): voi
         <>
           <Button onClick={close}>{t('cancel')}</Button>
           <Popconfirm title={t('offboardConfirm')} okText={t('ok')} cancelText={t('cancel')} okButtonProps={{ danger: true }} onConfirm={start}>
-            <Button type="primary" danger loading={busy}>{t('offboardStart')}</Button>
+            <Button type="primary" danger loading={offboard.isPending}>{t('offboardStart')}</Button>
           </Popconfirm>
         </>
       )}>

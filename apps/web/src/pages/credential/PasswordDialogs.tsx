@@ -8,6 +8,7 @@ import { Alert, Button, Form, Input, Modal, Space, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../api/client';
+import { useApiMutation } from '../../api/useApiMutation';
 
 /** Shows the digits of `row` (closed when undefined). */
 export function RevealModal({ row, onClose }: { row: CredentialRecord | undefined; onClose(): void }) {
@@ -38,18 +39,12 @@ export function TryOpenModal({ target, onClose }: { target: TryTarget | undefine
   const { t } = useTranslation('credential');
   const [digits, setDigits] = useState('');
   const [outcome, setOutcome] = useState<Outcome>();
-  const [busy, setBusy] = useState(false);
-  const attempt = async () => {
-    if (!target) return;
-    setBusy(true);
-    try {
-      setOutcome(await call(credentialEndpoints.attemptOpen, { body: { lockId: target.lockId, method: 'password', password: digits } }));
-    } catch {
-      setOutcome(undefined); /* shown by the client */
-    } finally {
-      setBusy(false);
-    }
-  };
+  const attemptOpen = useApiMutation({
+    mutationFn: (lockId: number) => call(credentialEndpoints.attemptOpen, { body: { lockId, method: 'password', password: digits } }),
+    onSuccess: setOutcome,
+    onError: () => setOutcome(undefined),
+  });
+  const attempt = () => target && attemptOpen.run(target.lockId);
   const close = () => { setDigits(''); setOutcome(undefined); onClose(); };
   return (
     <Modal open={target !== undefined} title={[t('tryOnKeypad'), target?.lockName].filter(Boolean).join(' · ')} onCancel={close} footer={<Button onClick={close}>{t('close')}</Button>} destroyOnHidden className="try-open-modal">
@@ -58,7 +53,7 @@ export function TryOpenModal({ target, onClose }: { target: TryTarget | undefine
         <Form.Item label={t('digitsToTry')}>
           <Space.Compact>
             <Input id="try-digits" inputMode="numeric" value={digits} onChange={(e) => setDigits(e.target.value.replace(/\D/g, ''))} maxLength={12} />
-            <Button type="primary" htmlType="submit" loading={busy} disabled={digits.length < 4}>{t('tryOnKeypad')}</Button>
+            <Button type="primary" htmlType="submit" loading={attemptOpen.isPending} disabled={digits.length < 4}>{t('tryOnKeypad')}</Button>
           </Space.Compact>
         </Form.Item>
       </Form>

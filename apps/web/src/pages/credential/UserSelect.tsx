@@ -1,9 +1,7 @@
-/** Picks a lock user of one lock (value: lock user id), searching by name or phone. */
-import { credentialEndpoints } from '@iot/contract';
-import { Select } from 'antd';
-import { useState } from 'react';
+/** Picks a lock user of one lock (value: lock user id), searching by name or phone (the RemoteSelect). */
+import { credentialEndpoints, type LockUserRecord } from '@iot/contract';
 import { useTranslation } from 'react-i18next';
-import { useApiQuery } from '../../api/useApiQuery';
+import { RemoteSelect } from '../../components/RemoteSelect';
 
 export interface UserSelectProps {
   lockId: number;
@@ -12,22 +10,21 @@ export interface UserSelectProps {
   id?: string;
 }
 
+const SEARCH_SIZE = 50;
+
 /** Lock users of `lockId` in sync (name, phone, slot). */
 export function UserSelect({ lockId, value, onChange, id }: UserSelectProps) {
   const { t } = useTranslation('credential');
-  const [keyword, setKeyword] = useState('');
-  const { data, isFetching } = useApiQuery(credentialEndpoints.userList, { lockId, current: 1, size: 50, keyword: keyword || undefined }, { keepPrevious: true });
   return (
-    <Select
+    <RemoteSelect<typeof credentialEndpoints.userList, LockUserRecord, number>
       id={id}
-      showSearch={{ filterOption: false, onSearch: setKeyword }}
-      allowClear
+      endpoint={credentialEndpoints.userList}
+      query={(keyword) => ({ lockId, current: 1, size: SEARCH_SIZE, keyword })}
+      records={(page) => page.records.filter((u) => u.syncState === 'normal' || u.syncState === 'modifying')}
+      option={(u) => ({ value: u.id, label: `#${u.userSlot} ${u.name}${u.phone ? ` (${u.phone})` : ''}` })}
       value={value}
-      onChange={(next?: number) => onChange?.(next)}
-      loading={isFetching}
+      onChange={(next) => onChange?.(next as number | undefined)}
       placeholder={t('userKeywordPlaceholder')}
-      options={(data?.records ?? []).filter((u) => u.syncState === 'normal' || u.syncState === 'modifying')
-        .map((u) => ({ value: u.id, label: `#${u.userSlot} ${u.name}${u.phone ? ` (${u.phone})` : ''}` }))}
     />
   );
 }

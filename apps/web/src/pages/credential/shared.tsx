@@ -4,13 +4,13 @@
  * discard a failed operation, delete with confirmation).
  */
 import { SYNC_STATES, type Endpoint, type SyncState } from '@iot/contract';
-import { App, Button, Form, Input, Popconfirm, Select, Space } from 'antd';
+import { Button, Form, Input, Popconfirm, Select, Space } from 'antd';
 import dayjs from 'dayjs';
 import type { TFunction } from 'i18next';
 import { useCallback, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../api/client';
-import { useInvalidate } from '../../api/useInvalidate';
+import { useApiMutation } from '../../api/useApiMutation';
 import { DASH } from '../../components/logColumns';
 import { syncFailed } from './SyncStateTag';
 
@@ -26,21 +26,17 @@ export function validityText(t: TFunction, from: string | null, to: string | nul
   return `${show(from)} ~ ${show(to)}`;
 }
 
-/** Runs an operation, toasts `done` on success, then refetches `endpoints`; resolves to the result or undefined. */
+/**
+ * Runs an operation through the console's mutation hook: toasts `done` on success, then refetches
+ * `endpoints`; resolves to the result or undefined (failures are shown by the HTTP client).
+ */
 export function useOperation(...endpoints: Endpoint[]) {
-  const { message } = App.useApp();
-  const refresh = useInvalidate(...endpoints);
-  return useCallback(async <T,>(run: () => Promise<T>, done: string): Promise<T | undefined> => {
-    try {
-      const result = await run();
-      message.success(done);
-      return result;
-    } catch {
-      return undefined; /* shown by the client */
-    } finally {
-      await refresh();
-    }
-  }, [message, refresh]);
+  const { run } = useApiMutation<{ run: () => Promise<unknown>; done: string }, unknown>({
+    mutationFn: (op) => op.run(),
+    success: (_, op) => op.done,
+    invalidate: endpoints,
+  });
+  return useCallback(<T,>(op: () => Promise<T>, done: string) => run({ run: op, done }) as Promise<T | undefined>, [run]);
 }
 
 interface SyncRow { id: number; syncState: SyncState }

@@ -1,13 +1,14 @@
 /**
  * 门锁警告: the alerts operators watch, active first and most severe first (activeFirst), with severity
- * tags and acknowledgement (POST /iot/v1/lockAlert/acknowledge) after a confirmation; refreshed every 5 s.
+ * tags and acknowledgement (POST /iot/v1/lockAlert/acknowledge, one or the selected ones) after a
+ * confirmation; refreshed every 5 s.
  */
 import { type AlertRecord, alertEndpoints } from '@iot/contract';
-import { useQueryClient } from '@tanstack/react-query';
 import { Button, Popconfirm, type TableColumnsType } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../api/client';
+import { useApiMutation } from '../../api/useApiMutation';
 import { logQuery } from '../../components/logFilters';
 import { ServerTable } from '../../components/ServerTable';
 import { ALERT_FILTER_DEFAULTS, AlertFilters, alertColumns } from './columns';
@@ -17,24 +18,24 @@ const REFETCH_MS = 5000;
 /** The lock alerts page. */
 export default function LockAlertPage() {
   const { t } = useTranslation('deviceLog');
-  const client = useQueryClient();
+  const { run: acknowledge } = useApiMutation({
+    mutationFn: (ids: number[]) => call(alertEndpoints.acknowledge, { body: { ids } }),
+    success: (_, ids) => t('acknowledgedMany', { count: ids.length }),
+    invalidate: [alertEndpoints.list],
+  });
   const columns = useMemo<TableColumnsType<AlertRecord>>(() => {
-    const acknowledge = async (id: number) => {
-      await call(alertEndpoints.acknowledge, { body: { ids: [id] } });
-      await client.invalidateQueries({ queryKey: [alertEndpoints.list.path] });
-    };
     return [
       ...alertColumns(t),
       {
         title: t('actions'), key: 'actions', fixed: 'right',
         render: (_: unknown, row) => (row.acknowledgedAt ? t('acknowledgeDone') : (
-          <Popconfirm title={t('acknowledgeConfirm')} onConfirm={() => acknowledge(row.id)}>
+          <Popconfirm title={t('acknowledgeConfirm')} onConfirm={() => acknowledge([row.id])}>
             <Button type="link" size="small">{t('acknowledge')}</Button>
           </Popconfirm>
         )),
       },
     ];
-  }, [t, client]);
+  }, [t, acknowledge]);
   return (
     <ServerTable<AlertRecord>
       endpoint={alertEndpoints.list}
@@ -45,6 +46,12 @@ export default function LockAlertPage() {
       initialFilters={ALERT_FILTER_DEFAULTS}
       toQuery={(values) => ({ ...logQuery(values), activeFirst: true })}
       refetchInterval={REFETCH_MS}
+      selectable={(row) => !row.acknowledgedAt}
+      batchActions={(selected, clear) => (
+        <Popconfirm title={t('acknowledgeManyConfirm', { count: selected.length })} onConfirm={() => acknowledge(selected.map(Number)).then(clear)}>
+          <Button>{t('acknowledgeMany', { count: selected.length })}</Button>
+        </Popconfirm>
+      )}
     />
   );
 }

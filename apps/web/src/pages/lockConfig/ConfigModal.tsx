@@ -5,9 +5,9 @@
  */
 import { commandEndpoints, type LockConfigRecord, type protocol } from '@iot/contract';
 import { App, Form, InputNumber, Modal, Select } from 'antd';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../api/client';
+import { useApiMutation } from '../../api/useApiMutation';
 
 type Values = protocol.LockConfig;
 
@@ -16,22 +16,17 @@ export function ConfigModal({ lock, onClose, onDone }: { lock: LockConfigRecord 
   const { t } = useTranslation('command');
   const { message } = App.useApp();
   const [form] = Form.useForm<Values>();
-  const [saving, setSaving] = useState(false);
-
-  const submit = async (values: Values) => {
+  const push = useApiMutation({
+    mutationFn: (body: { lockId: number; config: Partial<Values> }) => call(commandEndpoints.lockConfig, { body }),
+    success: t('queued'),
+    invalidate: [commandEndpoints.lockConfigList, commandEndpoints.simpleList],
+    onSuccess: onDone,
+  });
+  const submit = (values: Values) => {
     const config = Object.fromEntries(Object.entries(values).filter(([, value]) => value !== undefined && value !== null));
     if (!lock) return;
     if (Object.keys(config).length === 0) return void message.warning(t('atLeastOne'));
-    setSaving(true);
-    try {
-      await call(commandEndpoints.lockConfig, { body: { lockId: lock.id, config } });
-      message.success(t('queued'));
-      onDone();
-    } catch {
-      /* shown by the client */
-    } finally {
-      setSaving(false);
-    }
+    void push.run({ lockId: lock.id, config });
   };
 
   const range = (key: 'volume' | 'autoLockS' | 'heartbeatIntervalS' | 'wrongAttemptLimit', min: number, max: number) => (
@@ -41,10 +36,10 @@ export function ConfigModal({ lock, onClose, onDone }: { lock: LockConfigRecord 
   );
   return (
     <Modal
-      open={lock !== undefined} title={`${t('pushConfig')} · ${lock?.imei ?? ''}`} okText={t('submit')} confirmLoading={saving}
+      open={lock !== undefined} title={`${t('pushConfig')} · ${lock?.imei ?? ''}`} okText={t('submit')} confirmLoading={push.isPending}
       onOk={() => form.submit()} onCancel={onClose} destroyOnHidden
     >
-      <Form form={form} layout="horizontal" labelCol={{ span: 8 }} initialValues={lock?.config ?? {}} onFinish={(values) => void submit(values)} preserve={false}>
+      <Form form={form} layout="horizontal" labelCol={{ span: 8 }} initialValues={lock?.config ?? {}} onFinish={submit} preserve={false}>
         {range('volume', 0, 100)}
         {range('autoLockS', 0, 3600)}
         {range('heartbeatIntervalS', 10, 86_400)}

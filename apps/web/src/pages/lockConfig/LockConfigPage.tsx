@@ -1,14 +1,15 @@
 /**
  * 门锁配置: the tenant's locks with the configuration each last reported (GET /iot/v1/lockConfigList),
  * connectivity (always online / NB sleeping), pending commands and next expected wake-up; per lock a
- * config push form, a confirmed clock sync (POST /iot/v1/lockDevice/clockSync) and its command queue.
+ * config push form, a confirmed clock sync (POST /iot/v1/lockDevice/clockSync; also for the selected
+ * locks at once) and its command queue.
  */
 import { commandEndpoints, type LockConfigRecord, type protocol } from '@iot/contract';
-import { App, Badge, Button, Form, Input, Popconfirm, Space, Tag, type TableColumnsType } from 'antd';
+import { Badge, Button, Form, Input, Popconfirm, Space, Tag, type TableColumnsType } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../api/client';
-import { useInvalidate } from '../../api/useInvalidate';
+import { useApiMutation } from '../../api/useApiMutation';
 import { formatTime } from '../../components/logColumns';
 import { LockLink } from '../../components/LockLink';
 import { ServerTable } from '../../components/ServerTable';
@@ -31,21 +32,17 @@ function toQuery(values: Record<string, unknown>) {
 /** The lock configuration page. */
 export default function LockConfigPage() {
   const { t } = useTranslation('command');
-  const { message } = App.useApp();
   const [editing, setEditing] = useState<LockConfigRecord>();
   const [queueOf, setQueueOf] = useState<number>();
-  const refresh = useInvalidate(commandEndpoints.lockConfigList, commandEndpoints.simpleList);
+  const { run: sync } = useApiMutation({
+    mutationFn: async (lockIds: readonly number[]) => {
+      for (const lockId of lockIds) await call(commandEndpoints.clockSync, { body: { lockId } });
+    },
+    success: (_, lockIds) => (lockIds.length > 1 ? t('queuedMany', { count: lockIds.length }) : t('queued')),
+    invalidate: [commandEndpoints.lockConfigList, commandEndpoints.simpleList],
+  });
 
   const columns = useMemo<TableColumnsType<LockConfigRecord>>(() => {
-    const sync = async (lock: LockConfigRecord) => {
-      try {
-        await call(commandEndpoints.clockSync, { body: { lockId: lock.id } });
-        message.success(t('queued'));
-      } catch {
-        /* shown by the client */
-      }
-      await refresh();
-    };
     return [
       { title: t('imei'), dataIndex: 'imei', fixed: 'left', render: (imei: string) => <LockLink imei={imei} /> },
       { title: t('lock'), dataIndex: 'name' },
@@ -68,7 +65,7 @@ export default function LockConfigPage() {
         render: (_: unknown, lock) => (
           <Space size="small">
             <Button type="link" size="small" onClick={() => setEditing(lock)}>{t('pushConfig')}</Button>
-            <Popconfirm title={t('clockSyncConfirm')} okText={t('ok')} cancelText={t('no')} onConfirm={() => sync(lock)}>
+            <Popconfirm title={t('clockSyncConfirm')} okText={t('ok')} cancelText={t('no')} onConfirm={() => sync([lock.id])}>
               <Button type="link" size="small">{t('clockSync')}</Button>
             </Popconfirm>
             <Button type="link" size="small" onClick={() => setQueueOf(lock.id)}>{t('queue')}</Button>
@@ -76,7 +73,7 @@ export default function LockConfigPage() {
         ),
       },
     ];
-  }, [t, message, refresh]);
+  }, [t, sync]);
 
   const filters = (
     <Form.Item name="keyword" label={t('keyword')}>
@@ -87,8 +84,14 @@ export default function LockConfigPage() {
     <>
       <ServerTable<LockConfigRecord>
         endpoint={commandEndpoints.lockConfigList} columns={columns} rowKey="id" filters={filters} toQuery={toQuery} refetchInterval={REFETCH_MS}
+        batchActions={(selected, clear) => (
+          <Popconfirm title={t('clockSyncManyConfirm', { count: selected.length })} okText={t('ok')} cancelText={t('no')}
+            onConfirm={() => sync(selected.map(Number)).then(clear)}>
+            <Button>{t('clockSyncMany', { count: selected.length })}</Button>
+          </Popconfirm>
+        )}
       />
-      <ConfigModal lock={editing} onClose={() => setEditing(undefined)} onDone={() => { setEditing(undefined); void refresh(); setQueueOf(editing?.id); }} />
+      <ConfigModal lock={editing} onClose={() => setEditing(undefined)} onDone={() => { setEditing(undefined); setQueueOf(editing?.id); }} />
       <QueueDrawer lockId={queueOf} onClose={() => setQueueOf(undefined)} />
     </>
   );

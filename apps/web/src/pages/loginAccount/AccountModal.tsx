@@ -4,10 +4,10 @@
  * (newPassword.ts). Server refusals show as the client's toast in the current language.
  */
 import { accountEndpoints, PASSWORD_MAX, PASSWORD_MIN, USERNAME_MAX, usernameSchema, type AccountRecord } from '@iot/contract';
-import { App, Form, Input, Modal } from 'antd';
-import { useState } from 'react';
+import { Form, Input, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../api/client';
+import { useApiMutation } from '../../api/useApiMutation';
 import { CryptoUnavailableError } from '../login/crypto';
 import { encryptNewPassword } from './newPassword';
 
@@ -25,34 +25,25 @@ export interface AccountModalProps {
   mode: AccountModalMode;
   open: boolean;
   onClose(): void;
-  /** Called after a successful save. */
-  onSaved(): void;
 }
 
 /** The modal form. */
-export function AccountModal({ mode, open, onClose, onSaved }: AccountModalProps) {
+export function AccountModal({ mode, open, onClose }: AccountModalProps) {
   const { t } = useTranslation('account');
-  const { message } = App.useApp();
   const [form] = Form.useForm<Values>();
-  const [saving, setSaving] = useState(false);
   const adding = mode.kind === 'add';
 
-  const submit = async (values: Values) => {
-    setSaving(true);
-    try {
+  const save = useApiMutation({
+    mutationFn: async (values: Values) => {
       const encrypted = await encryptNewPassword(values.password);
       if (mode.kind === 'add') await call(accountEndpoints.add, { body: { username: values.username?.trim() ?? '', ...encrypted } });
       else await call(accountEndpoints.editPassword, { body: { id: mode.account.id, ...encrypted } });
-      message.success(t('saved'));
-      onSaved();
-      onClose();
-    } catch (error) {
-      if (error instanceof CryptoUnavailableError) message.error(t('cryptoUnavailable'));
-      /* ApiError: the client already showed the server's message */
-    } finally {
-      setSaving(false);
-    }
-  };
+    },
+    success: t('saved'),
+    invalidate: [accountEndpoints.list, accountEndpoints.queryRoles],
+    errorText: (error) => (error instanceof CryptoUnavailableError ? t('cryptoUnavailable') : undefined),
+    onSuccess: onClose,
+  });
 
   return (
     <Modal
@@ -60,13 +51,13 @@ export function AccountModal({ mode, open, onClose, onSaved }: AccountModalProps
       title={mode.kind === 'password' ? t('changePasswordOf', { username: mode.account.username }) : t('add')}
       okText={t('ok')}
       cancelText={t('cancel')}
-      confirmLoading={saving}
+      confirmLoading={save.isPending}
       onOk={() => form.submit()}
       onCancel={onClose}
       afterClose={() => form.resetFields()}
       forceRender
     >
-      <Form form={form} layout="vertical" onFinish={(values) => void submit(values)} autoComplete="off">
+      <Form form={form} layout="vertical" onFinish={(values) => void save.run(values)} autoComplete="off">
         {adding && (
           <Form.Item
             name="username"

@@ -5,11 +5,11 @@
  */
 import { accountEndpoints, type AccountRecord } from '@iot/contract';
 import { PlusOutlined } from '@ant-design/icons';
-import { App, Button, Form, Input } from 'antd';
+import { Button, Form, Input } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../api/client';
-import { useInvalidate } from '../../api/useInvalidate';
+import { useApiMutation } from '../../api/useApiMutation';
 import { ServerTable } from '../../components/ServerTable';
 import { AccountModal, type AccountModalMode } from './AccountModal';
 import { accountColumns } from './columns';
@@ -23,28 +23,20 @@ function toQuery(values: Record<string, unknown>) {
 /** The login-account page. */
 export default function LoginAccountPage() {
   const { t } = useTranslation('account');
-  const { message } = App.useApp();
   const [modal, setModal] = useState<{ mode: AccountModalMode; open: boolean }>({ mode: { kind: 'add' }, open: false });
-  const refresh = useInvalidate(accountEndpoints.list, accountEndpoints.queryRoles);
+  const invalidate = [accountEndpoints.list, accountEndpoints.queryRoles];
+  const enable = useApiMutation({
+    mutationFn: (body: { id: number; enabled: boolean }) => call(accountEndpoints.enable, { body }), success: t('saved'), invalidate,
+  });
+  const remove = useApiMutation({ mutationFn: (id: number) => call(accountEndpoints.delete, { body: { id } }), success: t('deleted'), invalidate });
 
-  const columns = useMemo(() => {
-    /** Runs a change; success toast and reload, failures were already shown by the client. */
-    const change = async (run: () => Promise<unknown>, done: string) => {
-      try {
-        await run();
-        message.success(done);
-      } catch {
-        /* shown by the client */
-      }
-      await refresh();
-    };
-    return accountColumns(t, {
-      setEnabled: (account: AccountRecord, enabled: boolean) =>
-        change(() => call(accountEndpoints.enable, { body: { id: account.id, enabled } }), t('saved')),
-      changePassword: (account: AccountRecord) => setModal({ mode: { kind: 'password', account }, open: true }),
-      remove: (account: AccountRecord) => change(() => call(accountEndpoints.delete, { body: { id: account.id } }), t('deleted')),
-    });
-  }, [t, message, refresh]);
+  const setEnabled = enable.run;
+  const removeRun = remove.run;
+  const columns = useMemo(() => accountColumns(t, {
+    setEnabled: (account: AccountRecord, enabled: boolean) => setEnabled({ id: account.id, enabled }),
+    changePassword: (account: AccountRecord) => setModal({ mode: { kind: 'password', account }, open: true }),
+    remove: (account: AccountRecord) => removeRun(account.id),
+  }), [t, setEnabled, removeRun]);
 
   const filters = (
     <Form.Item name="keyword" label={t('keyword')}>
@@ -64,7 +56,7 @@ export default function LoginAccountPage() {
         toQuery={toQuery}
         toolbar={toolbar}
       />
-      <AccountModal {...modal} onClose={() => setModal((current) => ({ ...current, open: false }))} onSaved={() => void refresh()} />
+      <AccountModal {...modal} onClose={() => setModal((current) => ({ ...current, open: false }))} />
     </>
   );
 }

@@ -17,7 +17,7 @@ const names = (items: { id: number; name: string }[], color?: string) =>
 /** Account columns in the `account` namespace's language. */
 export function accountColumns(t: TFunction, actions: AccountActions): TableColumnsType<AccountRecord> {
   return [
-    { title: t('username'), dataIndex: 'username', fixed: 'left' },
+    { title: t('username'), dataIndex: 'username', fixed: 'left', sorter: true },
     {
       title: t('type'), dataIndex: 'type',
       render: (type: number) => (type === ACCOUNT_TYPE_ADMIN ? <Tag color="gold">{t('admin')}</Tag> : <Tag color="blue">{t('operator')}</Tag>),
@@ -37,7 +37,7 @@ export function accountColumns(t: TFunction, actions: AccountActions): TableColu
     },
     { title: t('tenants'), dataIndex: 'tenants', render: (tenants: AccountRecord['tenants']) => names(tenants) },
     { title: t('roles'), dataIndex: 'roles', render: (roles: AccountRecord['roles']) => names(roles, 'geekblue') },
-    { title: t('createdAt'), dataIndex: 'createdAt', render: formatTime },
+    { title: t('createdAt'), dataIndex: 'createdAt', render: formatTime, sorter: true },
     {
       title: t('actions'), key: 'actions', fixed: 'right',
       render: (_, account) => (

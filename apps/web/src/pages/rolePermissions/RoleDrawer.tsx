@@ -3,10 +3,11 @@
  * explains how checked pages map to stored authority keys, group keys included).
  */
 import { roleEndpoints, type RoleRecord } from '@iot/contract';
-import { App, Button, Drawer, Form, Input, Space, Tree, Typography } from 'antd';
+import { Button, Drawer, Form, Input, Space, Tree, Typography } from 'antd';
 import { useEffect, useMemo, useState, type Key } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../api/client';
+import { useApiMutation } from '../../api/useApiMutation';
 import { useLanguage } from '../../app/useSession';
 import { authoritiesOf, authorityTree, checkedPages, isActionKey } from './authorityTree';
 
@@ -26,17 +27,14 @@ export interface RoleDrawerProps {
   target: RoleDrawerTarget;
   open: boolean;
   onClose(): void;
-  onSaved(): void;
 }
 
 /** The role editor. */
-export function RoleDrawer({ target, open, onClose, onSaved }: RoleDrawerProps) {
+export function RoleDrawer({ target, open, onClose }: RoleDrawerProps) {
   const { t } = useTranslation('role');
-  const { message } = App.useApp();
   const language = useLanguage();
   const [form] = Form.useForm<Values>();
   const [checked, setChecked] = useState<Key[]>([]);
-  const [saving, setSaving] = useState(false);
   const treeData = useMemo(() => authorityTree(language), [language]);
   const role = typeof target === 'object' ? target : undefined;
 
@@ -47,21 +45,16 @@ export function RoleDrawer({ target, open, onClose, onSaved }: RoleDrawerProps) 
     setChecked(checkedPages(role?.authorities ?? []));
   }, [open, role, form]);
 
-  const submit = async (values: Values) => {
-    setSaving(true);
-    const fields = { name: values.name.trim(), description: values.description?.trim() ?? '', authorities: authoritiesOf(checked) };
-    try {
+  const save = useApiMutation({
+    mutationFn: async (values: Values) => {
+      const fields = { name: values.name.trim(), description: values.description?.trim() ?? '', authorities: authoritiesOf(checked) };
       if (role) await call(roleEndpoints.update, { body: { id: role.id, ...fields } });
       else await call(roleEndpoints.add, { body: fields });
-      message.success(t('saved'));
-      onSaved();
-      onClose();
-    } catch {
-      /* the client showed the server's message */
-    } finally {
-      setSaving(false);
-    }
-  };
+    },
+    success: t('saved'),
+    invalidate: [roleEndpoints.list],
+    onSuccess: onClose,
+  });
 
   const pages = checkedPages(checked.map(String)).filter((key) => !isActionKey(key)).length;
   return (
@@ -75,11 +68,11 @@ export function RoleDrawer({ target, open, onClose, onSaved }: RoleDrawerProps) 
       extra={(
         <Space>
           <Button onClick={onClose}>{t('cancel')}</Button>
-          <Button type="primary" loading={saving} onClick={() => form.submit()}>{t('save')}</Button>
+          <Button type="primary" loading={save.isPending} onClick={() => form.submit()}>{t('save')}</Button>
         </Space>
       )}
     >
-      <Form form={form} layout="vertical" onFinish={(values) => void submit(values)} autoComplete="off">
+      <Form form={form} layout="vertical" onFinish={(values) => void save.run(values)} autoComplete="off">
         <Form.Item
           name="name"
           label={t('name')}

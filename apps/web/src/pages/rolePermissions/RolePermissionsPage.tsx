@@ -5,11 +5,11 @@
  */
 import { flattenMenu, roleEndpoints, type RoleRecord } from '@iot/contract';
 import { PlusOutlined } from '@ant-design/icons';
-import { App, Button, Form, Input, Popconfirm, Space, Tooltip, type TableColumnsType } from 'antd';
+import { Button, Form, Input, Popconfirm, Space, Tooltip, type TableColumnsType } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../api/client';
-import { useInvalidate } from '../../api/useInvalidate';
+import { useApiMutation } from '../../api/useApiMutation';
 import { useLanguage } from '../../app/useSession';
 import { DASH, formatTime } from '../../components/logColumns';
 import { ServerTable } from '../../components/ServerTable';
@@ -26,32 +26,24 @@ function toQuery(values: Record<string, unknown>) {
 /** The role page. */
 export default function RolePermissionsPage() {
   const { t } = useTranslation('role');
-  const { message } = App.useApp();
   const language = useLanguage();
   const [drawer, setDrawer] = useState<{ target: RoleDrawerTarget; open: boolean }>({ target: 'new', open: false });
-  const refresh = useInvalidate(roleEndpoints.list);
+  const { run: remove } = useApiMutation({
+    mutationFn: (role: RoleRecord) => call(roleEndpoints.delete, { body: { id: role.id } }), success: t('deleted'), invalidate: [roleEndpoints.list],
+  });
 
   const columns = useMemo<TableColumnsType<RoleRecord>>(() => {
-    const remove = async (role: RoleRecord) => {
-      try {
-        await call(roleEndpoints.delete, { body: { id: role.id } });
-        message.success(t('deleted'));
-      } catch {
-        /* shown by the client */
-      }
-      await refresh();
-    };
     /** Menu titles of a role's keys, in menu order. */
     const titles = (keys: readonly string[]) => MENU_ENTRIES.filter((entry) => entry.key && keys.includes(entry.key)).map((entry) => entry.title[language]);
     return [
-      { title: t('name'), dataIndex: 'name', fixed: 'left' },
+      { title: t('name'), dataIndex: 'name', fixed: 'left', sorter: true },
       { title: t('description'), dataIndex: 'description', render: (text: string) => text || DASH },
       {
         title: t('authorities'), dataIndex: 'authorities', align: 'right',
         render: (keys: RoleRecord['authorities']) => <Tooltip title={titles(keys).join('、') || undefined}><span>{keys.length}</span></Tooltip>,
       },
-      { title: t('accounts'), dataIndex: 'accountCount', align: 'right' },
-      { title: t('createdAt'), dataIndex: 'createdAt', render: formatTime },
+      { title: t('accounts'), dataIndex: 'accountCount', align: 'right', sorter: true },
+      { title: t('createdAt'), dataIndex: 'createdAt', render: formatTime, sorter: true },
       {
         title: t('actions'), key: 'actions', fixed: 'right',
         render: (_, role) => (
@@ -71,7 +63,7 @@ export default function RolePermissionsPage() {
         ),
       },
     ];
-  }, [t, message, refresh, language]);
+  }, [t, remove, language]);
 
   const filters = (
     <Form.Item name="keyword" label={t('keyword')}>
@@ -88,7 +80,7 @@ export default function RolePermissionsPage() {
         toQuery={toQuery}
         toolbar={<Button type="primary" icon={<PlusOutlined />} onClick={() => setDrawer({ target: 'new', open: true })}>{t('add')}</Button>}
       />
-      <RoleDrawer {...drawer} onClose={() => setDrawer((current) => ({ ...current, open: false }))} onSaved={() => void refresh()} />
+      <RoleDrawer {...drawer} onClose={() => setDrawer((current) => ({ ...current, open: false }))} />
     </>
   );
 }
