@@ -2,7 +2,8 @@
  * Issue #17 in Chromium against the e2e server's simulated fleet: a lock link from a log row opens the
  * lock's page; the heartbeat page's one filter bar drives charts and table ("all locks": table only);
  * 门锁日志 opens without an error toast; URL-kept filters survive a reload; a role holding only 心跳日志
- * sees that page work (its lock picker reads a list the page's own key opens).
+ * sees that page work (its lock picker reads a list the page's own key opens); a column sorted on the
+ * server keeps its order in the URL across a reload.
  */
 import { TENANT_HEADER, TOKEN_HEADER } from '@iot/contract';
 import type { Browser, Page } from 'playwright-core';
@@ -96,6 +97,23 @@ describe.skipIf(!hasChromium)('operator console (issue #17)', () => {
     await goInApp(admin, '/homepage');
     await admin.locator('[data-kpi="lowBattery"]').click();
     await admin.waitForURL((u) => u.pathname === '/api/lockInfo' && u.searchParams.get('lowBattery') === 'true');
+  });
+
+  it('a server-sorted column keeps its order in the URL across a reload', async () => {
+    for (const name of ['sort-e2e-b', 'sort-e2e-a', 'sort-e2e-c']) await apiPost(admin, '/v1/sysRole/add', { name, authorities: ['SYSTEM_LOG'] });
+    await goInApp(admin, '/rolePermissions');
+    await admin.fill('#role-keyword', 'sort-e2e');
+    await admin.getByRole('button', { name: '查 询' }).or(admin.getByRole('button', { name: '查询' })).click();
+    await expect.poll(() => rows(admin).count(), { timeout: 30_000 }).toBe(3);
+    const names = () => rows(admin).locator('td:first-child').allTextContents();
+    await admin.locator('.ant-table-column-has-sorters', { hasText: '角色名称' }).click();
+    await admin.waitForURL((u) => u.searchParams.get('sortField') === 'name' && u.searchParams.get('sortOrder') === 'ascend');
+    await expect.poll(names).toEqual(['sort-e2e-a', 'sort-e2e-b', 'sort-e2e-c']);
+    await admin.locator('.ant-table-column-has-sorters', { hasText: '角色名称' }).click();
+    await admin.waitForURL((u) => u.searchParams.get('sortOrder') === 'descend');
+    await admin.reload();
+    await expect.poll(names, { timeout: 30_000 }).toEqual(['sort-e2e-c', 'sort-e2e-b', 'sort-e2e-a']);
+    expect(await admin.inputValue('#role-keyword')).toBe('sort-e2e');
   });
 
   it('a role holding only 心跳日志 sees its page work: lock picker, charts and table, no refusal', async () => {

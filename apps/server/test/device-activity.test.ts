@@ -122,6 +122,11 @@ describe.skipIf(skipSuite)('device activity', () => {
     expect(times).toEqual([...times].sort().reverse());
     const summaries = journal.entries.filter((e: { source: string }) => e.source === 'heartbeats');
     expect(summaries.reduce((n: number, e: { data: { count: number } }) => n + e.data.count, 0)).toBe(30);
+    // A summary is stamped with its last heartbeat, never before its first one (issue #17).
+    const newest = summaries[0] as { time: string; data: { from: string } };
+    const [latest] = rowsOf<{ t: Date | string }>(await ctx.database.system.execute(sql`select max(received_at) as t from heartbeats where lock_id = ${lockA.id}`));
+    expect(newest.time).toBe(new Date(latest?.t ?? 0).toISOString());
+    for (const s of summaries as { time: string; data: { from: string } }[]) expect(s.data.from <= s.time).toBe(true);
     expect(journal.entries.some((e: { source: string; type: string }) => e.source === 'alert' && e.type === 'acknowledged')).toBe(true);
     const old = await getData(`/iot/v1/lockDevice/journal?imei=${lockA.imei}&startTime=2025-03-01T00:00:00Z&endTime=2025-03-02T00:00:00Z`);
     expect(old.entries).toEqual([]); // open records are filtered by receive time (now)

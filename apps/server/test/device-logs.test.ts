@@ -2,7 +2,7 @@
  * Device-activity log APIs (issue #3) on PGlite and PostgreSQL: 上报日志, 心跳日志 (list + series),
  * 报警日志, 开锁日志: filters, paging, tenant isolation of every route, CSV / Excel exports, 400s.
  */
-import { type protocol, SERIES_MAX_POINTS } from '@iot/contract';
+import { ALERT_DETAIL_LABELS, type protocol, SERIES_MAX_POINTS } from '@iot/contract';
 import { parse } from 'csv-parse/sync';
 import { eq, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
@@ -135,6 +135,11 @@ describe.skipIf(skipSuite)('device logs', () => {
     const sheet = workbook.worksheets[0];
     expect(sheet?.rowCount).toBe(2);
     expect(sheet?.getRow(2).getCell(2).value).toBe(a.imei);
+    // An alert's detail is what its kind means, in the caller's language; the lock's own text has its own column (issue #17).
+    const alertRows = parse((await send('/iot/v1/lockAlert/export', 100, 'en-US')).body, { bom: true, columns: true }) as Record<string, string>[];
+    expect(alertRows.length).toBeGreaterThan(0);
+    const meanings = Object.values(ALERT_DETAIL_LABELS).map((label) => label['en-US']);
+    for (const row of alertRows) expect(meanings).toContain(String(row.Detail).replace(/ \(.*\)$/, ''));
     const up = await call(ctx.app, token, { method: 'GET', url: '/iot/v1/logUpCommand/export?format=xlsx&type=doorState' });
     await workbook.xlsx.load(up.rawPayload as unknown as ArrayBuffer);
     expect(workbook.worksheets[0]?.rowCount).toBe(2);

@@ -6,17 +6,8 @@
 import { protocol } from '@iot/contract';
 import type { LockState, TableName } from './lock-state.js';
 
-/** commandResult codes of the simulated lock (0 success). */
-export const RESULT = {
-  OK: 0,
-  /** The message does not fit the protocol (unknown type, bad fields, missing password). */
-  INVALID: 1,
-  SLOT_OUT_OF_RANGE: 2,
-  SLOT_OCCUPIED: 3,
-  NOT_FOUND: 4,
-  TABLE_FULL: 5,
-  USER_NOT_FOUND: 6,
-} as const;
+/** commandResult codes (the contract's protocol.RESULT_CODES; 0 success). */
+export const RESULT = protocol.RESULT_CODES;
 
 /** Enrolment time of a fingerprint, ms. */
 export const ENROL_DELAY_MS = 1500;

@@ -4,7 +4,8 @@
  * {zh-CN,en-US}/deviceLog.json: uplinkTypes, methods, kinds, severities, states, success/failed);
  * apps/web/src/locales/parity.test.ts keeps the two equal.
  */
-import type { LocalizedText } from './i18n.js';
+import type { Language, LocalizedText } from './i18n.js';
+import type { LockConfig } from './protocol/index.js';
 
 const t = (zh: string, en: string): LocalizedText => ({ 'zh-CN': zh, 'en-US': en });
 
@@ -27,3 +28,59 @@ export const LOG_LABELS = {
   /** Outcome of an attempt (true / false). */
   outcome: { true: t('成功', 'Succeeded'), false: t('失败', 'Failed') },
 } as const satisfies Record<string, Record<string, LocalizedText>>;
+
+/** Label of each commandResult code (protocol.RESULT_CODES); other codes: RESULT_CODE_UNKNOWN. */
+export const RESULT_CODE_LABELS: Readonly<Record<number, LocalizedText>> = {
+  0: t('成功', 'Succeeded'),
+  1: t('指令格式无效', 'Invalid command'),
+  2: t('槽位超出范围', 'Slot out of range'),
+  3: t('槽位已被占用', 'Slot already taken'),
+  4: t('门锁上没有该记录', 'Not on the lock'),
+  5: t('门锁存储已满', 'Lock storage full'),
+  6: t('门锁上没有该用户', 'No such user on the lock'),
+};
+
+/** The readable answer of a command: the code's label (or "code N"), and the assigned slot. */
+export function resultCodeText(code: number | null, slot: number | null, language: Language): string {
+  if (code === null) return '';
+  const label = RESULT_CODE_LABELS[code]?.[language] ?? (language === 'zh-CN' ? `错误码 ${code}` : `code ${code}`);
+  return slot === null ? label : `${label} · #${slot}`;
+}
+
+/** What each alarm kind means, shown as the alert's detail (the lock's own text goes beside it). */
+export const ALERT_DETAIL_LABELS = {
+  tamper: t('门锁检测到撬动或拆卸', 'The lock detected prying or removal'),
+  forcedOpen: t('门在未开锁时被打开', 'The door was opened without unlocking'),
+  duress: t('使用了胁迫密码或指纹开门', 'Opened with a duress password or fingerprint'),
+  wrongPasswordLockout: t('多次输错密码，键盘已暂时锁定', 'Too many wrong passwords: keypad locked for a while'),
+  doorLeftOpen: t('门长时间未关闭', 'The door has been open too long'),
+  lowBattery: t('电池电量低，请尽快更换', 'Battery low: replace it soon'),
+} as const satisfies Record<string, LocalizedText>;
+
+/** The alert's detail in `language`: what its kind means, plus a reading the lock sent (e.g. `18%`). */
+export function alertDetailText(kind: string, detail: string | null, language: Language): string {
+  const meaning = (ALERT_DETAIL_LABELS as Record<string, LocalizedText>)[kind]?.[language];
+  if (!meaning) return detail ?? '';
+  const reading = detail && /^[\d.]+\s*%?$/.test(detail.trim()) ? ` (${detail.trim()})` : '';
+  return `${meaning}${reading}`;
+}
+
+/** Labels and units of a lock's configuration fields (protocol.lockConfig). */
+export const LOCK_CONFIG_LABELS: Readonly<Record<keyof LockConfig, { label: LocalizedText; unit?: LocalizedText }>> = {
+  volume: { label: t('音量', 'Volume'), unit: t('%', '%') },
+  autoLockS: { label: t('自动上锁', 'Auto-lock'), unit: t(' 秒', ' s') },
+  heartbeatIntervalS: { label: t('心跳间隔', 'Heartbeat interval'), unit: t(' 秒', ' s') },
+  wrongAttemptLimit: { label: t('错误次数上限', 'Wrong attempt limit') },
+  language: { label: t('语言', 'Language') },
+};
+const CONFIG_LANGUAGES: Record<string, LocalizedText> = { 'zh-CN': t('中文', 'Chinese'), 'en-US': t('英文', 'English') };
+
+/** A lock configuration as labelled fields, in protocol order: `音量 40% · 心跳间隔 120 秒`. */
+export function lockConfigFields(config: LockConfig, language: Language): { label: string; value: string }[] {
+  return (Object.keys(LOCK_CONFIG_LABELS) as (keyof LockConfig)[]).filter((key) => config[key] !== undefined).map((key) => {
+    const { label, unit } = LOCK_CONFIG_LABELS[key];
+    const raw = config[key];
+    const value = key === 'language' ? (CONFIG_LANGUAGES[String(raw)]?.[language] ?? String(raw)) : `${raw}${unit?.[language] ?? ''}`;
+    return { label: label[language], value };
+  });
+}

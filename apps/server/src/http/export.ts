@@ -7,17 +7,17 @@
  * response header says `true` (and the last CSV line / the sheet's last row say so in words).
  */
 import { PassThrough } from 'node:stream';
-import { EXPORT_TRUNCATED_HEADER, type ExportFormat, languageFromHeader, type LocalizedText, LOG_EXPORT_MAX } from '@iot/contract';
+import { EXPORT_TRUNCATED_HEADER, type ExportFormat, type Language, languageFromHeader, type LocalizedText, LOG_EXPORT_MAX } from '@iot/contract';
 import { stringify } from 'csv-stringify/sync';
 import ExcelJS from 'exceljs';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
 type Cell = string | number | boolean | null;
 
-/** One exported column: header in both languages and the cell of a row. */
+/** One exported column: header in both languages and the cell of a row (in the caller's language). */
 export interface ExportColumn<R> {
   header: LocalizedText;
-  value: (row: R) => Cell;
+  value: (row: R, language: Language) => Cell;
   /** Excel column width, characters. */
   width?: number;
   /** The cell is an ISO 8601 time: written in the export's time zone. */
@@ -72,7 +72,7 @@ export function sendExport<R>({ request, reply, format, name, columns, rows, tim
   reply.header('content-disposition', `attachment; filename="${name}-${stamp}.${format}"`);
   const headers = columns.map((column) => (column.time && timeZone ? `${column.header[language]} (${timeZone})` : column.header[language]));
   const cell = (column: ExportColumn<R>, row: R): Cell => {
-    const value = column.value(row);
+    const value = column.value(row, language);
     if (value === null) return null;
     if (column.labels) return column.labels[String(value)]?.[language] ?? value;
     return column.time && timeZone ? localTime(String(value), timeZone) : value;

@@ -88,6 +88,21 @@ export const doorStateData = z.object({
   locked: z.boolean(),
 });
 
+/**
+ * commandResult codes ZIGUANG locks answer with (0 success); `detail` is the lock's own free text.
+ * The console and exports show each code's label (labels.ts RESULT_CODE_LABELS), never the raw text alone.
+ */
+export const RESULT_CODES = {
+  OK: 0,
+  /** The message does not fit the protocol (unknown type, bad fields, missing password). */
+  INVALID: 1,
+  SLOT_OUT_OF_RANGE: 2,
+  SLOT_OCCUPIED: 3,
+  NOT_FOUND: 4,
+  TABLE_FULL: 5,
+  USER_NOT_FOUND: 6,
+} as const;
+
 /** Result code 0 is success; others are lock-specific failures (detail says which). */
 export const commandResultData = z.object({
   /** msgId of the downlink being answered (the platform's command id). */

@@ -1,5 +1,7 @@
 /** System log routes (系统日志): the tenant's log page by page, and its CSV / Excel export. */
-import { type LocalizedText, SYSTEM_LOG_EXPORT_MAX, type SystemLogRecord, systemLogEndpoints } from '@iot/contract';
+import {
+  ERRORS, type LocalizedText, SYSTEM_LOG_EXPORT_MAX, type SystemLogRecord, systemLogEndpoints,
+} from '@iot/contract';
 import type { FastifyInstance } from 'fastify';
 import { registerEndpoint } from '../../http/endpoint.js';
 import { type ExportColumn, sendExport } from '../../http/export.js';
@@ -7,14 +9,20 @@ import { exportAudit, listAudit } from './repo.js';
 
 const t = (zh: string, en: string): LocalizedText => ({ 'zh-CN': zh, 'en-US': en });
 
-/** Columns of the export, headers in both languages (the console's 系统日志 column titles). */
+/** `success`, or the error code's message. */
+const RESULT_LABELS: Record<string, LocalizedText> = {
+  success: t('成功', 'Success'),
+  ...Object.fromEntries(Object.entries(ERRORS).map(([code, error]) => [code, error.message])),
+};
+
+/** Columns of the export, headers and labels in both languages (the console's 系统日志 column titles). */
 const COLUMNS: ExportColumn<SystemLogRecord>[] = [
   { header: t('编号', 'ID'), value: (r) => r.id, width: 10 },
   { header: t('时间', 'Time'), value: (r) => r.createdAt, width: 26, time: true },
   { header: t('用户名', 'Username'), value: (r) => r.username },
   { header: t('操作', 'Action'), value: (r) => r.action, width: 32 },
   { header: t('对象', 'Target'), value: (r) => r.target, width: 24 },
-  { header: t('结果', 'Result'), value: (r) => r.result, width: 14, labels: { success: t('成功', 'Success') } },
+  { header: t('结果', 'Result'), value: (r) => r.result, width: 20, labels: RESULT_LABELS },
   { header: t('客户端地址', 'Client address'), value: (r) => r.clientIp, width: 16 },
   { header: t('详情', 'Detail'), value: (r) => (r.detail ? JSON.stringify(r.detail) : ''), width: 60 },
 ];

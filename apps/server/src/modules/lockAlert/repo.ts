@@ -2,7 +2,7 @@
  * 报警日志 / 门锁警告 on `alerts` (a device log, deviceLog/factory.ts; counted exactly). Time filters apply
  * to last_at (alerts_tenant_time). `activeFirst` orders active alerts first, most severe first, then newest.
  */
-import { type AlertRecord, type AlertSeverity, type AlertState, LOG_LABELS, type LogFilter } from '@iot/contract';
+import { type AlertRecord, type AlertSeverity, type AlertState, alertDetailText, LOG_LABELS, type LogFilter } from '@iot/contract';
 import { and, asc, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { alerts } from '../../db/schema.js';
@@ -46,7 +46,8 @@ export const alertLog = defineDeviceLog<AlertFilter, typeof columns, AlertRecord
     { header: { 'zh-CN': '级别', 'en-US': 'Severity' }, value: (r) => r.severity, width: 10, labels: LOG_LABELS.severities },
     { header: { 'zh-CN': '状态', 'en-US': 'State' }, value: (r) => r.state, width: 10, labels: LOG_LABELS.states },
     { header: { 'zh-CN': '次数', 'en-US': 'Occurrences' }, value: (r) => r.occurrences, width: 10 },
-    { header: { 'zh-CN': '详情', 'en-US': 'Detail' }, value: (r) => r.detail, width: 30 },
+    { header: { 'zh-CN': '详情', 'en-US': 'Detail' }, value: (r, language) => alertDetailText(r.kind, r.detail, language), width: 40 },
+    { header: { 'zh-CN': '门锁原文', 'en-US': 'Lock text' }, value: (r) => r.detail, width: 24 },
     { header: { 'zh-CN': '首次发生', 'en-US': 'First at' }, value: (r) => r.firstAt, width: 26, time: true },
     { header: { 'zh-CN': '解除时间', 'en-US': 'Cleared at' }, value: (r) => r.clearedAt, width: 26, time: true },
     { header: { 'zh-CN': '确认人', 'en-US': 'Acknowledged by' }, value: (r) => r.acknowledgedBy },

@@ -20,16 +20,21 @@ const rows = async <T>(tx: Tx, query: ReturnType<typeof sql>) => ((await tx.exec
 const within = (column: string, r: JournalRange) =>
   sql`${sql.raw(column)} >= ${r.start.toISOString()}::timestamptz and ${sql.raw(column)} <= ${r.end.toISOString()}::timestamptz`;
 
-/** Heartbeats summarised per bucket of max(300 s, range / 48): count, battery min/max %, RSSI dBm / SNR dB averages. */
+/**
+ * Heartbeats summarised per bucket of max(300 s, range / 48): count, battery min/max %, RSSI dBm / SNR dB
+ * averages, the first and last heartbeat (`from`, ISO 8601 UTC). The entry's time is the bucket's LAST
+ * heartbeat, so it never predates what it summarises and sorts among the other entries by what it saw.
+ */
 export const heartbeatSummaries: JournalSource = async (tx, r) => {
   const bucketS = Math.max(300, Math.ceil((r.end.getTime() - r.start.getTime()) / 1000 / 48));
-  const found = await rows<{ time: Date; n: number; bmin: number; bmax: number; rssi: string; snr: string }>(tx, sql`
-    select date_bin(make_interval(secs => ${bucketS}), received_at, ${r.start.toISOString()}::timestamptz) as time, count(*)::int as n,
+  const found = await rows<{ first: Date; last: Date; n: number; bmin: number; bmax: number; rssi: string; snr: string }>(tx, sql`
+    select min(received_at) as first, max(received_at) as last, count(*)::int as n,
       min(battery) as bmin, max(battery) as bmax, round(avg(rssi), 1) as rssi, round(avg(snr)::numeric, 1) as snr
-    from heartbeats where lock_id = ${r.lockId} and ${within('received_at', r)} group by 1 order by 1 desc limit ${r.limit}`);
+    from heartbeats where lock_id = ${r.lockId} and ${within('received_at', r)}
+    group by date_bin(make_interval(secs => ${bucketS}), received_at, ${r.start.toISOString()}::timestamptz) order by last desc limit ${r.limit}`);
   return found.map((row) => ({
-    time: iso(row.time), source: 'heartbeats', type: 'summary',
-    data: { count: row.n, batteryMin: row.bmin, batteryMax: row.bmax, rssiAvg: Number(row.rssi), snrAvg: Number(row.snr), bucketS },
+    time: iso(row.last), source: 'heartbeats', type: 'summary',
+    data: { count: row.n, batteryMin: row.bmin, batteryMax: row.bmax, rssiAvg: Number(row.rssi), snrAvg: Number(row.snr), bucketS, from: iso(row.first) },
   }));
 };
 

@@ -12,7 +12,7 @@ import { useApiMutation } from '../../api/useApiMutation';
 import { formatTime, lockRefColumns } from '../../components/logColumns';
 import { LogFilterItems, logQuery } from '../../components/logFilters';
 import { ServerTable } from '../../components/ServerTable';
-import { resultText, StateTag, TypeTag } from './CommandTags';
+import { CommandResult, StateTag, TypeTag } from './CommandTags';
 import { PayloadDrawer } from './PayloadDrawer';
 
 /** Live refresh of the states, ms. */
@@ -44,7 +44,7 @@ export default function CommandDownLogPage() {
       },
       { title: t('sentAt'), dataIndex: 'sentAt', render: formatTime },
       { title: t('completedAt'), dataIndex: 'completedAt', render: formatTime },
-      { title: t('result'), key: 'result', render: (_: unknown, r) => resultText(r) },
+      { title: t('result'), key: 'result', render: (_: unknown, r) => <CommandResult record={r} /> },
       { title: t('createdBy'), dataIndex: 'createdBy' },
       {
         title: t('actions'), key: 'actions', fixed: 'right',

@@ -1,7 +1,12 @@
-/** Command state and type tags, shared by 下发日志 and 门锁配置 (labels from the `command` namespace). */
-import type { CommandRecord, protocol } from '@iot/contract';
-import { Tag } from 'antd';
+/**
+ * Command state and type tags and the command's answer, shared by 下发日志, 门锁配置 and the credential
+ * operation logs (labels from the `command` namespace; result codes from the contract).
+ */
+import { type CommandRecord, type protocol, resultCodeText } from '@iot/contract';
+import { Tag, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { useLanguage } from '../../app/useSession';
+import { DASH } from '../../components/logColumns';
 
 const STATE_COLORS: Record<protocol.CommandState, string> = {
   QUEUED: 'default', SENT: 'processing', DELIVERED: 'cyan', SUCCESSFUL: 'success', FAILED: 'error', TIMEOUT: 'warning', EXPIRED: 'orange', CANCELED: 'default',
@@ -19,8 +24,16 @@ export function TypeTag({ type }: { type: protocol.DownlinkType }) {
   return <Tag color="blue">{t(`types.${type}`)}</Tag>;
 }
 
-/** "code · detail · slot" of a finished command, or —. */
-export function resultText(record: Pick<CommandRecord, 'resultCode' | 'resultDetail' | 'resultSlot'>): string {
-  if (record.resultCode === null && !record.resultDetail) return '—';
-  return [record.resultCode, record.resultDetail, record.resultSlot === null ? undefined : `#${record.resultSlot}`].filter((part) => part !== undefined && part !== null).join(' · ');
+/**
+ * The answer of a finished command in the current language: its result code's label and the slot the
+ * lock assigned; the lock's own text (free, often English) in a tooltip. — before an answer.
+ */
+export function CommandResult({ record }: { record: Pick<CommandRecord, 'resultCode' | 'resultDetail' | 'resultSlot'> }) {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  if (record.resultCode === null && !record.resultDetail) return DASH;
+  const text = resultCodeText(record.resultCode, record.resultSlot, language);
+  const said = record.resultDetail ? t('deviceText', { text: record.resultDetail }) : undefined;
+  if (!text) return <span className="command-result">{said}</span>;
+  return <Tooltip title={said}><span className="command-result" data-code={record.resultCode}>{text}</span></Tooltip>;
 }

@@ -9,6 +9,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../api/client';
 import { useApiMutation } from '../../api/useApiMutation';
+import { useLanguage } from '../../app/useSession';
 import { logQuery } from '../../components/logFilters';
 import { ServerTable } from '../../components/ServerTable';
 import { ALERT_FILTER_DEFAULTS, AlertFilters, alertColumns } from './columns';
@@ -18,6 +19,7 @@ const REFETCH_MS = 5000;
 /** The lock alerts page. */
 export default function LockAlertPage() {
   const { t } = useTranslation('deviceLog');
+  const language = useLanguage();
   const { run: acknowledge } = useApiMutation({
     mutationFn: (ids: number[]) => call(alertEndpoints.acknowledge, { body: { ids } }),
     success: (_, ids) => t('acknowledgedMany', { count: ids.length }),
@@ -25,7 +27,7 @@ export default function LockAlertPage() {
   });
   const columns = useMemo<TableColumnsType<AlertRecord>>(() => {
     return [
-      ...alertColumns(t),
+      ...alertColumns(t, language),
       {
         title: t('actions'), key: 'actions', fixed: 'right',
         render: (_: unknown, row) => (row.acknowledgedAt ? t('acknowledgeDone') : (
@@ -35,7 +37,7 @@ export default function LockAlertPage() {
         )),
       },
     ];
-  }, [t, acknowledge]);
+  }, [t, language, acknowledge]);
   return (
     <ServerTable<AlertRecord>
       endpoint={alertEndpoints.list}

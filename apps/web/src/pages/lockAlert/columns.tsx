@@ -1,6 +1,6 @@
 /** Columns and filters of the alert pages (报警日志, 门锁警告). */
-import { type AlertRecord, ALERT_SEVERITIES, ALERT_STATES, protocol } from '@iot/contract';
-import { Form, Select, Tag, type TableColumnsType } from 'antd';
+import { type AlertRecord, ALERT_SEVERITIES, ALERT_STATES, alertDetailText, type Language, protocol } from '@iot/contract';
+import { Form, Select, Tag, Tooltip, type TableColumnsType } from 'antd';
 import type { TFunction } from 'i18next';
 import { DASH, formatTime, lockRefColumns } from '../../components/logColumns';
 import { LogFilterItems } from '../../components/logFilters';
@@ -8,8 +8,8 @@ import { LogFilterItems } from '../../components/logFilters';
 /** Tag colour of each severity. */
 export const SEVERITY_COLORS: Record<string, string> = { critical: 'red', major: 'volcano', minor: 'gold', warning: 'blue' };
 
-/** Alert columns in the current language. */
-export function alertColumns(t: TFunction): TableColumnsType<AlertRecord> {
+/** Alert columns in the current language (the detail: what the kind means, the lock's own text on hover). */
+export function alertColumns(t: TFunction, language: Language): TableColumnsType<AlertRecord> {
   return [
     { title: t('lastAt'), dataIndex: 'lastAt', render: formatTime },
     ...lockRefColumns<AlertRecord>(t),
@@ -17,7 +17,14 @@ export function alertColumns(t: TFunction): TableColumnsType<AlertRecord> {
     { title: t('severity'), dataIndex: 'severity', render: (s: string) => <Tag color={SEVERITY_COLORS[s]}>{t(`severities.${s}`)}</Tag> },
     { title: t('state'), dataIndex: 'state', render: (s: string) => <Tag color={s === 'active' ? 'error' : 'default'}>{t(`states.${s}`)}</Tag> },
     { title: t('occurrences'), dataIndex: 'occurrences', align: 'right' },
-    { title: t('detail'), dataIndex: 'detail', render: (value: string | null) => value ?? DASH },
+    {
+      title: t('detail'), dataIndex: 'detail',
+      render: (value: string | null, row) => (
+        <Tooltip title={value ? t('common:deviceText', { text: value }) : undefined}>
+          <span className="alert-detail">{alertDetailText(row.kind, value, language) || DASH}</span>
+        </Tooltip>
+      ),
+    },
     { title: t('firstAt'), dataIndex: 'firstAt', render: formatTime },
     { title: t('clearedAt'), dataIndex: 'clearedAt', render: formatTime },
     {

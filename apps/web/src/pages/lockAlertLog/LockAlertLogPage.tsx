@@ -2,6 +2,7 @@
 import { type AlertRecord, alertEndpoints } from '@iot/contract';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLanguage } from '../../app/useSession';
 import { logQuery } from '../../components/logFilters';
 import { ServerTable } from '../../components/ServerTable';
 import { ALERT_FILTER_DEFAULTS, AlertFilters, alertColumns } from '../lockAlert/columns';
@@ -11,7 +12,8 @@ const REFETCH_MS = 10_000;
 /** The alarm log page. */
 export default function LockAlertLogPage() {
   const { t } = useTranslation('deviceLog');
-  const columns = useMemo(() => alertColumns(t), [t]);
+  const language = useLanguage();
+  const columns = useMemo(() => alertColumns(t, language), [t, language]);
   return (
     <ServerTable<AlertRecord>
       endpoint={alertEndpoints.list}

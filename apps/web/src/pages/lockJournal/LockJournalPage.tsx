@@ -8,6 +8,7 @@ import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useApiQuery } from '../../api/useApiQuery';
+import { useLanguage } from '../../app/useSession';
 import { LockSelect } from '../../components/LockSelect';
 import { formatTime } from '../../components/logColumns';
 import { entryColor, entryText } from './entryText';
@@ -17,6 +18,7 @@ const REFETCH_MS = 10_000;
 /** The lock journal page. */
 export default function LockJournalPage() {
   const { t } = useTranslation('deviceLog');
+  const language = useLanguage();
   const [imei, setImei] = useState<string>();
   const [range, setRange] = useState<(Dayjs | null)[] | null>(null);
   const query = { imei, startTime: range?.[0]?.toISOString(), endTime: range?.[1]?.toISOString() };
@@ -43,7 +45,7 @@ export default function LockJournalPage() {
             content: (
               <span>
                 <Tag>{t(`sources.${entry.source}`, { defaultValue: entry.source })}</Tag>
-                {entryText(entry, t)}
+                {entryText(entry, t, language)}
               </span>
             ),
           }))}

@@ -1,5 +1,6 @@
 /** Text and colour of one journal entry (门锁日志), from its source, type and data, in the current language. */
-import type { JournalEntry } from '@iot/contract';
+import { alertDetailText, type JournalEntry, type Language, lockConfigFields, type protocol, resultCodeText } from '@iot/contract';
+import dayjs from 'dayjs';
 import type { TFunction } from 'i18next';
 
 type Data = Record<string, unknown>;
@@ -11,25 +12,39 @@ export function entryColor(entry: JournalEntry): string {
   return entry.source === 'heartbeats' ? 'gray' : 'cyan';
 }
 
-/** One line describing `entry`; an unknown source or type falls back to its raw data. */
-export function entryText(entry: JournalEntry, t: TFunction): string {
+/** `label value · label value` of plain data (no JSON braces). */
+function fieldsText(data: Data): string {
+  return Object.entries(data).filter(([, v]) => v !== null && v !== undefined).map(([k, v]) => `${k} ${typeof v === 'object' ? JSON.stringify(v) : String(v)}`).join(' · ');
+}
+
+/** One line describing `entry` in `language`; an unknown source or type falls back to its fields. */
+export function entryText(entry: JournalEntry, t: TFunction, language: Language): string {
   const d = entry.data as Data;
   switch (entry.source) {
     case 'heartbeats':
-      return t('heartbeatSummary', { count: d.count, min: d.batteryMin, max: d.batteryMax, rssi: d.rssiAvg, snr: d.snrAvg });
+      return t('heartbeatSummary', {
+        count: d.count, min: d.batteryMin, max: d.batteryMax, rssi: d.rssiAvg, snr: d.snrAvg,
+        from: d.from ? dayjs(String(d.from)).format('HH:mm') : '', to: dayjs(entry.time).format('HH:mm'),
+      });
     case 'openRecord':
       return t('openEntry', { method: t(`methods.${entry.type}`), result: d.success ? t('success') : t('failed') });
     case 'alert': {
       const kind = t(`kinds.${d.kind}`);
       const by = entry.type === 'acknowledged' && d.by ? ` · ${t('by', { by: d.by })}` : '';
-      return `${t(`alertEvents.${entry.type}`)}: ${kind} (${t(`severities.${d.severity}`)})${by}`;
+      const detail = alertDetailText(String(d.kind), typeof d.detail === 'string' ? d.detail : null, language);
+      return `${t(`alertEvents.${entry.type}`)}: ${kind} (${t(`severities.${d.severity}`)})${detail ? ` · ${detail}` : ''}${by}`;
     }
     case 'uplink':
       if (entry.type === 'doorState') return `${t(`door.${d.door}`)}, ${d.locked ? t('locked') : t('unlocked')}`;
-      if (entry.type === 'commandResult') return t('commandResultEntry', { code: d.code });
-      if (entry.type === 'configReport') return t('configEntry', { config: JSON.stringify(d.config) });
-      return `${t(`uplinkTypes.${entry.type}`)}: ${JSON.stringify(d)}`;
+      if (entry.type === 'commandResult') {
+        return t('commandResultEntry', { result: resultCodeText(Number(d.code), typeof d.slot === 'number' ? d.slot : null, language) });
+      }
+      if (entry.type === 'configReport') {
+        const fields = lockConfigFields((d.config ?? {}) as protocol.LockConfig, language);
+        return t('configEntry', { config: fields.map((f) => `${f.label} ${f.value}`).join(' · ') });
+      }
+      return `${t(`uplinkTypes.${entry.type}`, { defaultValue: entry.type })}: ${fieldsText(d)}`;
     default:
-      return `${entry.source} ${entry.type}: ${JSON.stringify(d)}`;
+      return `${entry.source} ${entry.type}: ${fieldsText(d)}`;
   }
 }
