@@ -51,3 +51,28 @@ describe.skipIf(skipSuite)('row-level security', () => {
     }
   });
 });
+
+describe.skipIf(skipSuite)('tenant reads (Database.readTenant)', () => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestContext({}, 0);
+    await ctx.database.system.execute(sql`insert into tenants (id, name) values (9101, 'read A'), (9102, 'read B') on conflict do nothing`);
+  });
+  afterAll(() => ctx?.close());
+
+  const tenantSeen = (tenantId: number) =>
+    ctx.database.readTenant(tenantId, async (db) => rowsOf<{ t: string }>(await db.execute(sql`select current_setting('app.tenant_id') as t`))[0]?.t);
+
+  it('confines every read to its own tenant, also when connections are reused across tenants at once', async () => {
+    const asked = Array.from({ length: 60 }, (_, i) => (i % 3 === 0 ? 9101 : i % 3 === 1 ? 9102 : 100));
+    const seen = await Promise.all(asked.map(tenantSeen));
+    expect(seen).toEqual(asked.map(String));
+  });
+
+  it('refuses a write, and keeps nothing of it', async () => {
+    const before = rowsOf<{ n: number }>(await ctx.database.system.execute(sql`select count(*)::int as n from tenants`))[0]?.n;
+    await expect(ctx.database.readTenant(9101, (db) => db.execute(sql`insert into tenants (id, name) values (9199, 'written')`))).rejects.toThrow();
+    expect(rowsOf<{ n: number }>(await ctx.database.system.execute(sql`select count(*)::int as n from tenants`))[0]?.n).toBe(before);
+    expect(await tenantSeen(9101)).toBe('9101'); // the pool still serves
+  });
+});

@@ -1,9 +1,10 @@
 /**
  * Registers a route from a contract Endpoint: the route's access is the endpoint's, query/body are
  * parsed with its zod schemas (400 with localized fields on failure), and the handler's result is
- * wrapped in the success envelope. Handlers get `inTenant(fn)` to run queries in the tenant's
- * row-level-security transaction; on an endpoint with an `action`, the first such transaction also
- * writes the call's system-log row from the parsed body (http/audit-plugin.ts).
+ * wrapped in the success envelope. Handlers get `inTenant(fn)` to run queries confined to the tenant
+ * by row-level security: in one transaction, whose first run on an endpoint with an `action` also
+ * writes the call's system-log row from the parsed body (http/audit-plugin.ts); on a GET without an
+ * action, as a read (Database.readTenant: no transaction on PostgreSQL, and writes refused).
  */
 import type { Endpoint } from '@iot/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -58,9 +59,12 @@ export function registerEndpoint<E extends Endpoint>(
       ...(options.rateLimitPerMinute ? { rateLimit: { max: options.rateLimitPerMinute, timeWindow: 60_000 } } : {}),
     },
     handler: async (request, reply) => {
+      const readOnly = endpoint.method === 'GET' && !endpoint.action;
       const query = endpoint.query ? parseOrThrow(endpoint.query, request.query ?? {}, 'query') : undefined;
       const body = endpoint.body ? parseOrThrow(endpoint.body, request.body ?? {}, 'body') : undefined;
       const inTenant = async <T>(fn: (tx: Tx) => Promise<T>, { read = false } = {}) => {
+        // A read (a GET without a system-log action) needs no transaction: db/tenant-reader.ts.
+        if (readOnly) return app.database.readTenant(request.tenantId, (db) => fn(db as unknown as Tx));
         const audited = request.audited;
         try {
           return await app.database.withTenant(request.tenantId, async (tx) => {
