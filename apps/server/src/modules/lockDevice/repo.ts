@@ -35,21 +35,25 @@ function whereOf(filter: LockFilter): SQL | undefined {
   return conditions.length ? and(...conditions) : undefined;
 }
 
-/** A page of locks, ordered by id. */
+/**
+ * A page of locks, ordered by id, with the filter's total counted by the same statement (a window
+ * count: one round trip); a page past the end costs a second statement for the total.
+ */
 export async function listLocks(tx: Tx, filter: LockFilter, current: number, size: number): Promise<Page<LockRecord>> {
   const where = whereOf(filter);
-  const [totalRow] = await tx.select({ n: count() }).from(locks).where(where);
   const rows = await tx.select({
     id: locks.id, imei: locks.imei, name: locks.name, room: roomSql,
     model: locks.model, vendor: locks.vendor, firmwareVersion: locks.firmwareVersion, battery: locks.battery, rssi: locks.rssi,
     snr: locks.snr, heartbeatIntervalS: locks.heartbeatIntervalS, lastHeartbeatAt: locks.lastHeartbeatAt, online: onlineSql,
+    total: sql<number>`count(*) over ()`.mapWith(Number),
   }).from(locks).where(where).orderBy(asc(locks.id)).limit(size).offset((current - 1) * size);
-  const records = rows.map(({ lastHeartbeatAt, vendor, ...rest }) => ({
+  const total = rows[0]?.total ?? (current > 1 ? ((await tx.select({ n: count() }).from(locks).where(where))[0]?.n ?? 0) : 0);
+  const records = rows.map(({ lastHeartbeatAt, vendor, total: _total, ...rest }) => ({
     ...rest,
     vendor: vendor || LOCK_VENDOR,
     lastHeartbeatAt: iso(lastHeartbeatAt),
   }));
-  return { records, total: totalRow?.n ?? 0, current, size };
+  return { records, total, current, size };
 }
 
 /** At most `size` locks matching `keyword` (IMEI, name or room), ordered by id, as a picker shows them. */
