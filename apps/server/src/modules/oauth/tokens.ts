@@ -52,6 +52,46 @@ export interface SessionInTenant extends ValidSession {
 }
 
 /**
+ * The token check as a prepared statement, built once per connection handle: every request runs it,
+ * so neither drizzle nor PostgreSQL should build or plan it again (issue #9 "A cheap request path").
+ */
+function buildVerifyQuery(db: Db) {
+  const tenantId = sql.placeholder('tenantId');
+  return db
+    .select({
+      sessionId: sessions.id, family: sessions.family, accountId: sessions.accountId, expiresAt: sessions.expiresAt,
+      username: accounts.username, type: accounts.type, rotatedAt: sessions.rotatedAt,
+      dueForRotation: sql<boolean>`${sessions.createdAt} < now() - make_interval(secs => ${sql.placeholder('rotateS')}::int)`,
+      touchDue: sql<boolean>`${sessions.lastUsedAt} < now() - interval '15 seconds'`,
+      mayUseTenant: sql<boolean>`case when ${accounts.type} = ${ACCOUNT_TYPE_ADMIN}
+        then exists (select 1 from ${tenants} where ${tenants.id} = ${tenantId}::int)
+        else exists (select 1 from ${accountTenants} where ${accountTenants.accountId} = ${accounts.id} and ${accountTenants.tenantId} = ${tenantId}::int) end`,
+      grantedAuthorities: sql<string[]>`case when ${accounts.type} = ${ACCOUNT_TYPE_ADMIN} then '{}'::text[]
+        else coalesce((select array_agg(distinct granted) from ${accountRoles} join ${roles} on ${roles.id} = ${accountRoles.roleId}
+          cross join unnest(${roles.authorities}) as granted
+          where ${accountRoles.accountId} = ${accounts.id} and ${accountRoles.tenantId} = ${tenantId}::int), '{}'::text[]) end`,
+    })
+    .from(sessions)
+    .innerJoin(accounts, eq(accounts.id, sessions.accountId))
+    .where(and(
+      eq(sessions.tokenHash, sql.placeholder('tokenHash')), isNull(sessions.revokedAt), eq(accounts.enabled, true),
+      gt(sessions.expiresAt, sql`now()`),
+      gt(sessions.lastUsedAt, sql`now() - make_interval(secs => ${sql.placeholder('idleS')}::int)`),
+      or(isNull(sessions.rotatedAt), gt(sessions.rotatedAt, sql`now() - make_interval(secs => ${ROTATION_GRACE_S})`)),
+    ))
+    .prepare('verify_token');
+}
+
+const verifyQueries = new WeakMap<Db, ReturnType<typeof buildVerifyQuery>>();
+function verifyQuery(db: Db): ReturnType<typeof buildVerifyQuery> {
+  const known = verifyQueries.get(db);
+  if (known) return known;
+  const query = buildVerifyQuery(db);
+  verifyQueries.set(db, query);
+  return query;
+}
+
+/**
  * Checks a presented token and, in the same single query, whether its account may use `tenantId`
  * and which authorities its roles grant there (one database round trip per request; a second only
  * when the token is due for rotation or its last use is older than 15 s). Revocation, disabling and
@@ -59,28 +99,7 @@ export interface SessionInTenant extends ValidSession {
  * every instance. Undefined when the token is missing, unknown, expired, revoked or of a disabled account.
  */
 export async function verifyToken(db: Db, token: string, policy: TokenPolicy, tenantId: number): Promise<SessionInTenant | undefined> {
-  const [row] = await db
-    .select({
-      sessionId: sessions.id, family: sessions.family, accountId: sessions.accountId, expiresAt: sessions.expiresAt,
-      username: accounts.username, type: accounts.type, rotatedAt: sessions.rotatedAt,
-      dueForRotation: sql<boolean>`${sessions.createdAt} < now() - make_interval(secs => ${policy.rotateS})`,
-      touchDue: sql<boolean>`${sessions.lastUsedAt} < now() - interval '15 seconds'`,
-      mayUseTenant: sql<boolean>`case when ${accounts.type} = ${ACCOUNT_TYPE_ADMIN}
-        then exists (select 1 from ${tenants} where ${tenants.id} = ${tenantId})
-        else exists (select 1 from ${accountTenants} where ${accountTenants.accountId} = ${accounts.id} and ${accountTenants.tenantId} = ${tenantId}) end`,
-      grantedAuthorities: sql<string[]>`case when ${accounts.type} = ${ACCOUNT_TYPE_ADMIN} then '{}'::text[]
-        else coalesce((select array_agg(distinct granted) from ${accountRoles} join ${roles} on ${roles.id} = ${accountRoles.roleId}
-          cross join unnest(${roles.authorities}) as granted
-          where ${accountRoles.accountId} = ${accounts.id} and ${accountRoles.tenantId} = ${tenantId}), '{}'::text[]) end`,
-    })
-    .from(sessions)
-    .innerJoin(accounts, eq(accounts.id, sessions.accountId))
-    .where(and(
-      eq(sessions.tokenHash, hashToken(token)), isNull(sessions.revokedAt), eq(accounts.enabled, true),
-      gt(sessions.expiresAt, sql`now()`),
-      gt(sessions.lastUsedAt, sql`now() - make_interval(secs => ${policy.idleS})`),
-      or(isNull(sessions.rotatedAt), gt(sessions.rotatedAt, sql`now() - make_interval(secs => ${ROTATION_GRACE_S})`)),
-    ));
+  const [row] = await verifyQuery(db).execute({ tokenHash: hashToken(token), tenantId, idleS: policy.idleS, rotateS: policy.rotateS });
   if (!row) return undefined;
   const valid: SessionInTenant = {
     sessionId: row.sessionId, family: row.family, accountId: row.accountId, username: row.username, type: row.type,
