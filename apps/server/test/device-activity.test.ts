@@ -149,8 +149,11 @@ describe.skipIf(skipSuite)('device activity', () => {
     const n = door.message.seq;
     // Stored in separate batches, in both orders, and in one batch.
     expect(await store(door)).toEqual({ inserted: 1 });
-    expect(await store(heartbeatWith(lockA, n))).toEqual({ inserted: 0 });
+    const batteryOf = async () => rowsOf<{ b: number }>(await ctx.database.system.execute(sql`select battery as b from locks where id = ${lockA.id}`))[0]?.b;
+    const batteryBefore = await batteryOf();
+    expect(await store({ ...heartbeatWith(lockA, n), message: { ...heartbeatWith(lockA, n).message, data: { battery: 3, rssi: -80, snr: 10, firmwareVersion: '1.0.0', intervalS: 60 } } as protocol.UplinkMessage })).toEqual({ inserted: 0 });
     expect(await total(lockA, n)).toBe(1);
+    expect(await batteryOf()).toBe(batteryBefore); // a refused heartbeat changes none of the lock's readings
     seq += 1;
     expect(await store(heartbeatWith(lockA, seq))).toEqual({ inserted: 1 });
     expect(await store({ ...door, message: { ...door.message, seq } })).toEqual({ inserted: 0 });

@@ -25,7 +25,9 @@ interface LockUplink<T extends protocol.UplinkMessage = protocol.UplinkMessage> 
  * The latest readings of heartbeats, one entry per lock (UPDATE ... FROM must match each row once):
  * last_heartbeat_at = last_uplink_at = now(), last_seq = greatest(last_seq, seq), and battery, rssi,
  * snr, firmware_version, heartbeat_interval_s from the reading unless the lock already holds a newer
- * seq (a late redelivery does not roll readings back).
+ * seq (a late redelivery does not roll readings back). Only a stored heartbeat counts: one refused
+ * because its seq belongs to an event uplink (one message per (lock, seq), docs/protocol.md) changes
+ * nothing. Call it after insertHeartbeats in the same transaction.
  */
 export async function applyHeartbeatReadings(tx: Tx, latest: readonly HeartbeatReading[]): Promise<void> {
   if (latest.length === 0) return;
@@ -49,7 +51,8 @@ export async function applyHeartbeatReadings(tx: Tx, latest: readonly HeartbeatR
       ${textArray(latest.map((r) => r.data.firmwareVersion))}::text[],
       ${column((r) => r.data.intervalS)}::int[]
     ) as v(lock_id, seq, battery, rssi, snr, firmware_version, interval_s)
-    where l.id = v.lock_id`);
+    where l.id = v.lock_id
+      and exists (select 1 from heartbeats h where h.lock_id = v.lock_id and h.seq = v.seq)`);
 }
 
 /**
