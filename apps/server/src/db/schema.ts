@@ -144,6 +144,10 @@ export const auditLog = pgTable('audit_log', {
   index('audit_log_time').on(t.createdAt),
   index('audit_log_user_action').on(t.username, t.action, t.createdAt),
   index('audit_log_tenant_id').on(t.tenantId, t.id),
+  // Sign-in throttling counts recent failures by address too (modules/audit/repo.ts signInFailures):
+  // without it every sign-in scanned the whole system log.
+  index('audit_log_failed_sign_in_address').on(t.clientIp, t.createdAt)
+    .where(sql`${t.action} = 'sign-in' and ${t.result} = 'INVALID_CREDENTIALS'`),
 ]);
 
 /* Issue #3: device activity tables. */

@@ -1,0 +1,1 @@
+CREATE INDEX "audit_log_failed_sign_in_address" ON "audit_log" USING btree ("client_ip","created_at") WHERE "audit_log"."action" = 'sign-in' and "audit_log"."result" = 'INVALID_CREDENTIALS';
