@@ -2,7 +2,7 @@
  * Login accounts, roles and role bindings (issue #5) on PGlite and PostgreSQL: every route, tenant
  * isolation, mass assignment, token revocation, no escalation, last-administrator protection.
  */
-import { ACCOUNT_TYPE_ADMIN } from '@iot/contract';
+import { ACCOUNT_TYPE_ADMIN, SIGN_OUT_REASONS } from '@iot/contract';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountRoles, accountTenants, accounts, roles } from '../src/db/schema.js';
@@ -36,10 +36,12 @@ describe.skipIf(skipSuite)('accounts, roles and bindings', () => {
     let token = await signIn(ctx.app, 'carol', 'carol-password-1');
     dataOf(await post(admin, '/v1/account/edit/password', { id: carol, ...(await newPassword('carol-password-2')) }));
     expect((await userInfo(token)).json().code).toBe('TOKEN_EXPIRED');
+    expect((await userInfo(token)).json().message).toBe(SIGN_OUT_REASONS.passwordChanged['zh-CN']); // says why (issue #17)
     expect((await signInResponse(ctx.app, 'carol', 'carol-password-1')).statusCode).toBe(401);
     token = await signIn(ctx.app, 'carol', 'carol-password-2');
     dataOf(await post(admin, '/v1/account/enable', { id: carol, enabled: false }));
     expect((await userInfo(token)).json().code).toBe('TOKEN_EXPIRED');
+    expect((await userInfo(token)).json().message).toBe(SIGN_OUT_REASONS.disabled['zh-CN']);
     expect((await signInResponse(ctx.app, 'carol', 'carol-password-2')).json().code).toBe('ACCOUNT_DISABLED');
     dataOf(await post(admin, '/v1/account/enable', { id: carol, enabled: true }));
     expect(dataOf(await get(admin, '/v1/account/queryAll?keyword=carol')).records[0].enabled).toBe(true);
@@ -120,6 +122,7 @@ describe.skipIf(skipSuite)('accounts, roles and bindings', () => {
     let token = await signIn(ctx.app, 'bob', 'bob-password-1');
     await bindRoles(ctx.app, admin, bob, [r1]);
     expect((await userInfo(token)).json().code).toBe('TOKEN_EXPIRED');
+    expect((await call(ctx.app, token, { method: 'GET', url: '/oauth/userInfo', headers: { 'accept-language': 'en-US' } })).json().message).toBe(SIGN_OUT_REASONS.rolesChanged['en-US']);
     token = await signIn(ctx.app, 'bob', 'bob-password-1');
     expect(dataOf(await userInfo(token)).authorities).toEqual(['HOME_PAGE']);
     const crossTenant = await post(admin, '/v1/sysUserRole/bind', { accountId: bob, roleIds: [r2, foreign] });

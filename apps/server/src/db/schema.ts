@@ -71,6 +71,8 @@ export const sessions = pgTable('sessions', {
   /** Set when a fresher token replaced this one; it stays valid for a short grace period. */
   rotatedAt: timestamp('rotated_at', { withTimezone: true }),
   revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  /** Why an administrator's change revoked it (contract SIGN_OUT_REASONS); null for a sign-out. */
+  revokeReason: text('revoke_reason'),
 }, (t) => [index('sessions_account').on(t.accountId), index('sessions_family').on(t.family)]);
 
 /** Image captchas; the answer is stored hashed and usable once. */

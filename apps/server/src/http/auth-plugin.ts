@@ -7,11 +7,11 @@
  * A rotated token is returned in the zw_paas_token response header. Every route is recorded in
  * `app.routeTable` (the live route table the authorization matrix test walks).
  */
-import { accessKeys, DEFAULT_TENANT_ID, TOKEN_HEADER, WEB_BASE_PATH } from '@iot/contract';
+import { accessKeys, DEFAULT_TENANT_ID, SIGN_OUT_REASONS, TOKEN_HEADER, WEB_BASE_PATH } from '@iot/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { authoritiesFrom } from '../modules/oauth/principal.js';
-import { verifyToken } from '../modules/oauth/tokens.js';
+import { signOutReason, verifyToken } from '../modules/oauth/tokens.js';
 import { ApiError, fieldError } from './api-error.js';
 import { DOCS_PATH } from './docs-plugin.js';
 
@@ -53,7 +53,11 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
     const session = token
       ? await verifyToken(database.system, token, { idleS: config.TOKEN_IDLE_S, absoluteS: config.TOKEN_ABSOLUTE_S, rotateS: config.TOKEN_ROTATE_S }, request.tenantId)
       : undefined;
-    if (!session) throw new ApiError('TOKEN_EXPIRED');
+    if (!session) {
+      // An administrator's change says why (password, roles, disabled); the code stays TOKEN_EXPIRED.
+      const reason = token ? await signOutReason(database.system, token) : undefined;
+      throw new ApiError('TOKEN_EXPIRED', undefined, reason ? SIGN_OUT_REASONS[reason] : undefined);
+    }
     if (session.rotatedToken) reply.header(TOKEN_HEADER, session.rotatedToken);
     const mayUse = session.mayUseTenant;
     const authorities = new Set(mayUse ? authoritiesFrom(session.type, session.grantedAuthorities) : []);

@@ -2,8 +2,9 @@
  * HTTP client of the console (spec §7, §8). Every call carries `tenantId` and `Accept-Language`;
  * token calls also carry `zw_paas_token` and a JSON content type. A `zw_paas_token` response header
  * replaces the stored token. Enveloped bodies are unwrapped to `data`. Errors:
- * - 401, or 403 TOKEN_EXPIRED (or without an error code), on a token call: "token expired" toast,
- *   then after 500 ms the session is cleared and the user goes to /login;
+ * - 401, or 403 TOKEN_EXPIRED (or without an error code), on a token call: the server's message (why:
+ *   "token expired", or an administrator changed the password / roles / disabled the account) as a
+ *   toast, then after 500 ms the session is cleared and the user goes to /login;
  * - 403 FORBIDDEN: "no permission" toast, session kept; another 403 refusal with a code (ESCALATION,
  *   SELF_ACTION): its message, session kept;
  * - anything else: toast with the server's message (unless `quiet`), reject with an ApiError.
@@ -109,7 +110,8 @@ function fail(endpoint: Endpoint, status: number, body: unknown, quiet: boolean 
   } else if (refused) {
     if (!quiet) notifyError(message, envelope?.code);
   } else if (endpoint.kind === 'token' && (status === 403 || status === 401)) {
-    expireSession(ERRORS.TOKEN_EXPIRED.message[language]);
+    // The server says why when an administrator's change ended the session (contract SIGN_OUT_REASONS).
+    expireSession(envelope?.code === 'TOKEN_EXPIRED' && envelope.message ? envelope.message : ERRORS.TOKEN_EXPIRED.message[language]);
   } else if (endpoint.kind === 'multipart' && status === 403) {
     expireSession(message);
   } else if (!quiet) {

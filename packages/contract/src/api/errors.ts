@@ -40,3 +40,14 @@ export const ERRORS = {
 } as const satisfies Record<string, { status: number; message: LocalizedText }>;
 
 export type ErrorCode = keyof typeof ERRORS;
+
+/**
+ * Why an administrator's change ended someone's sessions (issue #17): the 403 TOKEN_EXPIRED those
+ * sessions get next carries this message instead of "token expired", so the person knows why.
+ */
+export const SIGN_OUT_REASONS = {
+  passwordChanged: { 'zh-CN': '管理员修改了您的密码，请使用新密码重新登录', 'en-US': 'An administrator changed your password; sign in with the new one' },
+  rolesChanged: { 'zh-CN': '管理员修改了您的角色权限，请重新登录', 'en-US': 'An administrator changed your roles; sign in again' },
+  disabled: { 'zh-CN': '您的账号已被管理员停用', 'en-US': 'An administrator disabled your account' },
+} as const satisfies Record<string, LocalizedText>;
+export type SignOutReason = keyof typeof SIGN_OUT_REASONS;

@@ -54,12 +54,12 @@ export async function changePassword(ctx: AccountContext, body: z.output<typeof 
   await ctx.inTenant(async (tx) => {
     await loadManagedAccount(tx, ctx.principal, body.id, targetAuthorities);
     await setPasswordHash(tx, body.id, passwordHash);
-    await revokeAccount(tx, body.id);
+    await revokeAccount(tx, body.id, 'passwordChanged');
   });
   return null;
 }
 
-/** Enables or disables an account; disabling revokes its tokens (enabling does too, harmlessly). */
+/** Enables or disables an account; disabling revokes its tokens (a disabled account has no live token to revoke on enabling). */
 export async function enableAccount(ctx: AccountContext, body: z.output<typeof accountEnableBody>): Promise<null> {
   const targetAuthorities = await authoritiesEverywhere(ctx.system, body.id);
   await ctx.inTenant(async (tx) => {
@@ -67,7 +67,7 @@ export async function enableAccount(ctx: AccountContext, body: z.output<typeof a
     if (target.enabled === body.enabled) return;
     if (!body.enabled) await assertMayRemove(tx, ctx.principal, target);
     await setEnabled(tx, body.id, body.enabled);
-    await revokeAccount(tx, body.id);
+    if (!body.enabled) await revokeAccount(tx, body.id, 'disabled');
   });
   return null;
 }

@@ -8,7 +8,7 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { ACCOUNT_TYPE_ADMIN } from '@iot/contract';
+import { ACCOUNT_TYPE_ADMIN, SIGN_OUT_REASONS, type SignOutReason } from '@iot/contract';
 import { accountRoles, accountTenants, accounts, roles, sessions, tenants } from '../../db/schema.js';
 
 /** How long a replaced token still works, s. */
@@ -130,7 +130,21 @@ export async function revokeFamily(db: Db, family: string): Promise<void> {
   await db.update(sessions).set({ revokedAt: sql`now()` }).where(and(eq(sessions.family, family), isNull(sessions.revokedAt)));
 }
 
-/** Revokes every live token of an account (password, role or enabled-state change). */
-export async function revokeAccount(db: Db, accountId: number): Promise<void> {
-  await db.update(sessions).set({ revokedAt: sql`now()` }).where(and(eq(sessions.accountId, accountId), isNull(sessions.revokedAt)));
+/** Revokes every live token of an account (password, role or enabled-state change), saying why. */
+export async function revokeAccount(db: Db, accountId: number, reason: SignOutReason): Promise<void> {
+  await db.update(sessions).set({ revokedAt: sql`now()`, revokeReason: reason })
+    .where(and(eq(sessions.accountId, accountId), isNull(sessions.revokedAt)));
+}
+
+/**
+ * Why a refused token no longer works, when an administrator's change is the cause: its revocation
+ * reason, or `disabled` for a token of a disabled account. Undefined otherwise (expired, signed out, unknown).
+ * Read only after verifyToken refused the token.
+ */
+export async function signOutReason(db: Db, token: string): Promise<SignOutReason | undefined> {
+  const [row] = await db.select({ reason: sessions.revokeReason, enabled: accounts.enabled }).from(sessions)
+    .innerJoin(accounts, eq(accounts.id, sessions.accountId)).where(eq(sessions.tokenHash, hashToken(token)));
+  if (!row) return undefined;
+  if (row.reason && row.reason in SIGN_OUT_REASONS) return row.reason as SignOutReason;
+  return row.enabled ? undefined : 'disabled';
 }

@@ -69,7 +69,7 @@ export async function bindRoles(ctx: AccountContext, body: z.output<typeof roleB
     if (found.length !== body.roleIds.length) throw new ApiError('NOT_FOUND');
     assertMayGrant(ctx.principal, found.flatMap((role) => role.authorities));
     await repo.replaceBindings(tx, body.accountId, ctx.tenantId, body.roleIds);
-    await revokeAccount(tx, body.accountId);
+    await revokeAccount(tx, body.accountId, 'rolesChanged');
   });
   return null;
 }
