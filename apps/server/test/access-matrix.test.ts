@@ -5,7 +5,7 @@
  * unchanged on every refusal. A route missing from SAMPLES, or declaring another access than
  * SAMPLES expects, fails the test.
  */
-import { accessKeys, AUTHORITIES, LOCK_PICKER_ACCESS, type RouteAccess } from '@iot/contract';
+import { accessKeys, AUTHORITIES, LOCK_PICKER_ACCESS, LOCK_USER_PICKER_ACCESS, type RouteAccess } from '@iot/contract';
 import { eq, sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -90,7 +90,7 @@ const SAMPLES: Record<string, Sample> = {
   'POST /iot/v1/zg/addFingerPrint': { access: 'VOUCHER_FP_MANAGE', body: () => ({ action: 'delete', id: 999_999 }) },
   'POST /iot/v1/zg/registerDevice': { access: 'LOOK_CONFIG', body: () => ({ lockId: 1 }) },
   'POST /iot/v1/zg/deleteDevice': { access: 'LOOK_CONFIG', body: () => ({ lockId: 999_999 }) },
-  'GET /iot/v1/operateUser/list': { access: 'VOUCHER_USER_MANAGE' },
+  'GET /iot/v1/operateUser/list': { access: LOCK_USER_PICKER_ACCESS },
   'GET /iot/v1/operatePassword/list': { access: 'VOUCHER_PASSWORD_MANAGE' },
   'GET /iot/v1/operateCard/list': { access: 'VOUCHER_CARD_MANAGE' },
   'GET /iot/v1/operateFp/list': { access: 'VOUCHER_FP_MANAGE' },

@@ -2,7 +2,9 @@
  * Every endpoint of the contract, flattened from the per-entity tables: the fuzz test walks it, the
  * system-log page reads action names from it (`auditLabel`).
  */
+import { accessKeys, type Authority } from '../authorities.js';
 import type { LocalizedText } from '../i18n.js';
+import { ROUTES } from '../routes.js';
 import { accountEndpoints } from './account.js';
 import { authEndpoints } from './auth.js';
 import { commandEndpoints } from './command.js';
@@ -51,4 +53,23 @@ for (const endpoint of apiEndpoints) if (endpoint.action) byKey.set(auditActionK
 /** The readable name of a system-log `action`; undefined for an action no endpoint declares (older rows). */
 export function auditLabel(action: string): LocalizedText | undefined {
   return byKey.get(action)?.label;
+}
+
+/** What an authority key opens, for the person editing a role (issue #17). */
+export interface AuthorityReach {
+  /** Screens it opens (its page and the screens under it outside the menu). */
+  pages: LocalizedText[];
+  /** Changes it allows (the system log's names of those calls). */
+  changes: LocalizedText[];
+  /** Reads it opens beyond its own pages' lists: lookups shared with other pages (lock picker, ...). */
+  sharedReads: number;
+}
+
+/** The screens, changes and shared lookups an authority key opens, from the route and endpoint tables. */
+export function authorityReach(key: Authority): AuthorityReach {
+  const pages = ROUTES.filter((route) => route.authority === key).map((route) => route.title);
+  const granting = apiEndpoints.filter((endpoint) => accessKeys(endpoint.access).includes(key));
+  const changes = [...new Map(granting.flatMap((endpoint) => (endpoint.action ? [[endpoint.action.label['en-US'], endpoint.action.label]] : []))).values()];
+  const sharedReads = granting.filter((endpoint) => !endpoint.action && accessKeys(endpoint.access).length > 1).length;
+  return { pages, changes, sharedReads };
 }

@@ -13,6 +13,7 @@ import { int4Id, int8Id, keyword, text } from './input.js';
 import { COMMAND_STATES, type OPEN_METHODS } from '../protocol/index.js';
 import { commandRecord, lockId } from './command.js';
 import { isoTime, lockRefFields, lockRefRecord } from './deviceLog.js';
+import type { Authority } from '../authorities.js';
 import { endpoint } from './endpoint.js';
 import { pageOf, pageQuery } from './envelope.js';
 import { CREDENTIAL_KINDS, CREDENTIAL_SUBJECTS, LOCK_USER_STATUSES, operationLogQuery, operationLogRecord, SUBJECT_NAMES, SYNC_STATES } from './credentialLog.js';
@@ -105,6 +106,13 @@ export const offboardBody = z.union([z.strictObject({ phone }), z.strictObject({
 export const commandStatesBody = z.strictObject({ commandIds: z.array(int8Id).min(1).max(500) });
 export const commandStates = z.array(z.object({ commandId: z.number().int(), state: z.enum(COMMAND_STATES) }));
 
+/**
+ * The pages that pick a lock user (用户管理 lists them; 密码, 卡片, 指纹管理 choose one when adding a
+ * credential): each one's own authority opens the lock-user list (issue #17: a page's lookups come
+ * with the page's key).
+ */
+export const LOCK_USER_PICKER_ACCESS: readonly Authority[] = ['VOUCHER_USER_MANAGE', 'VOUCHER_PASSWORD_MANAGE', 'VOUCHER_CARD_MANAGE', 'VOUCHER_FP_MANAGE'];
+
 /* ------------------------------------------------------------------ lists, logs */
 const listFields = {
   ...lockRefFields,
@@ -175,7 +183,7 @@ export const credentialEndpoints = {
   registerDevice: endpoint({ method: 'POST', path: '/iot/v1/zg/registerDevice', access: 'LOOK_CONFIG', kind: T, action: { label: { 'zh-CN': '注册门锁', 'en-US': 'Register lock' }, target: ['lockId'] }, body: z.strictObject({ lockId }), response: commandRecord }),
   /** Unregisters the lock, which clears its credential tables; on success the platform's rows of that lock go too. */
   deleteDevice: endpoint({ method: 'POST', path: '/iot/v1/zg/deleteDevice', access: 'LOOK_CONFIG', kind: T, action: { label: { 'zh-CN': '注销门锁', 'en-US': 'Unregister lock' }, target: ['lockId'] }, body: z.strictObject({ lockId }), response: commandRecord }),
-  userList: endpoint({ method: 'GET', path: '/iot/v1/operateUser/list', access: 'VOUCHER_USER_MANAGE', kind: T, query: lockUserListQuery, response: pageOf(lockUserRecord) }),
+  userList: endpoint({ method: 'GET', path: '/iot/v1/operateUser/list', access: LOCK_USER_PICKER_ACCESS, kind: T, query: lockUserListQuery, response: pageOf(lockUserRecord) }),
   /** Passwords and temporary passwords (filter `kind`). */
   passwordList: endpoint({ method: 'GET', path: '/iot/v1/operatePassword/list', access: 'VOUCHER_PASSWORD_MANAGE', kind: T, query: credentialListQuery, response: pageOf(credentialRecord) }),
   cardList: endpoint({ method: 'GET', path: '/iot/v1/operateCard/list', access: 'VOUCHER_CARD_MANAGE', kind: T, query: credentialListQuery, response: pageOf(credentialRecord) }),

@@ -1,6 +1,7 @@
 /**
  * Add / edit drawer of 角色权限: name, description and a checkable tree of the menu (authorityTree.ts
- * explains how checked pages map to stored authority keys, group keys included).
+ * explains how checked pages map to stored authority keys, group keys included); each page says what
+ * its key opens (KeyReach).
  */
 import { roleEndpoints, type RoleRecord } from '@iot/contract';
 import { Button, Drawer, Form, Input, Space, Tree, Typography } from 'antd';
@@ -10,6 +11,7 @@ import { call } from '../../api/client';
 import { useApiMutation } from '../../api/useApiMutation';
 import { useLanguage } from '../../app/useSession';
 import { authoritiesOf, authorityTree, checkedPages, isActionKey } from './authorityTree';
+import { KeyReach } from './KeyReach';
 
 const NAME_MAX = 32;
 const DESCRIPTION_MAX = 200;
@@ -94,6 +96,7 @@ export function RoleDrawer({ target, open, onClose }: RoleDrawerProps) {
             treeData={treeData}
             checkedKeys={checked}
             onCheck={(keys) => setChecked(Array.isArray(keys) ? keys : keys.checked)}
+            titleRender={(node) => <KeyReach node={node} />}
             className="role-authority-tree"
           />
         </Form.Item>

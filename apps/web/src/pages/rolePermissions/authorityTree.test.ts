@@ -1,6 +1,6 @@
 /** The role editor's tree <-> authority mapping (group keys follow their pages). */
 import { describe, expect, it } from 'vitest';
-import { authoritiesOf, authorityTree, checkedPages } from './authorityTree';
+import { authoritiesOf, authorityTree, checkedPages, reachOf } from './authorityTree';
 
 describe('authority tree', () => {
   it('builds the menu with authority keys and structural keys for key-less sub-groups', () => {
@@ -36,5 +36,15 @@ describe('authority tree', () => {
     expect(authoritiesOf(['VOUCHER_PASSWORD_REVEAL'])).toEqual(['VOUCHER_PASSWORD_REVEAL']);
     expect(checkedPages(['VOUCHER_MANAGE', 'VOUCHER_PASSWORD_MANAGE', 'VOUCHER_PASSWORD_REVEAL'])).toEqual(['page:VOUCHER_PASSWORD_MANAGE', 'VOUCHER_PASSWORD_REVEAL']);
     expect(checkedPages(['VOUCHER_CARD_MANAGE'])).toEqual(['VOUCHER_CARD_MANAGE']);
+  });
+
+  it('says what each key opens: its screens (hidden ones too), its changes and shared lookups', () => {
+    const info = reachOf('LOOK_INFO');
+    expect(info?.pages.map((page) => page['zh-CN'])).toEqual(expect.arrayContaining(['门锁信息', '门锁日志']));
+    const users = reachOf('VOUCHER_USER_MANAGE');
+    expect(users?.changes.map((change) => change['zh-CN'])).toContain('人员离职注销');
+    expect(reachOf('HEARTBEAT_LOG')?.sharedReads).toBeGreaterThan(0); // the lock picker
+    expect(reachOf('page:VOUCHER_PASSWORD_MANAGE')?.pages.map((page) => page['en-US'])).toEqual(['Passwords']);
+    expect(reachOf('menu:lockManage')).toBeUndefined();
   });
 });

@@ -15,7 +15,9 @@
  * page. Such a page's node gets a first child `page:<KEY>` (titled like the page) standing for the page
  * itself, so the page can be granted without its actions; an action alone never grants its page.
  */
-import { ACTION_AUTHORITIES, AUTHORITIES, flattenMenu, MENU, type Authority, type Language, type MenuEntry } from '@iot/contract';
+import {
+  ACTION_AUTHORITIES, AUTHORITIES, type AuthorityReach, authorityReach, flattenMenu, isAuthority, MENU, type Authority, type Language, type MenuEntry,
+} from '@iot/contract';
 import type { TreeDataNode } from 'antd';
 import type { Key } from 'react';
 
@@ -73,4 +75,10 @@ export function authoritiesOf(checkedKeys: readonly Key[]): Authority[] {
     if (entry.key && pagesUnder(entry).some((page) => checked.has(page))) keep.add(entry.key);
   }
   return AUTHORITIES.filter((key) => keep.has(key));
+}
+
+/** What the tree node `key` opens (pages, changes, shared lookups); undefined for a structural node. */
+export function reachOf(key: Key): AuthorityReach | undefined {
+  const authority = authorityOf(String(key));
+  return isAuthority(authority) ? authorityReach(authority) : undefined;
 }
