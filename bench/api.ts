@@ -10,7 +10,6 @@
  * round counts. Budget on PostgreSQL: lock list >= 0.15x the baseline with p99 <= 50 ms. PGlite is
  * recorded, not judged. BENCH_API_DB=pglite|postgres|both (default both).
  */
-import { constants, publicEncrypt } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -18,7 +17,7 @@ import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { provisionLocks } from '../apps/server/integration/devices.js';
-import { freePort, startServer } from '../apps/server/integration/server-process.js';
+import { freePort, signInOverHttp, startServer } from '../apps/server/integration/server-process.js';
 import { openDatabase } from '../apps/server/src/db/client.js';
 import { startPostgres } from './postgres.js';
 
@@ -51,15 +50,6 @@ async function fill(options: { databaseUrl?: string; dataDir: string }): Promise
   }
 }
 
-async function signIn(base: string): Promise<string> {
-  const key = (await (await fetch(`${base}/oauth/key`)).json()).data;
-  const password = publicEncrypt({ key: key.publicKey, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' }, Buffer.from('integration-admin')).toString('base64');
-  const response = await fetch(`${base}/oauth/token`, {
-    method: 'POST', headers: { 'content-type': 'application/json', tenantId: '100' }, body: JSON.stringify({ username: 'admin', password, keyId: key.keyId }),
-  });
-  return (await response.json()).data.access_token;
-}
-
 async function load(url: string, token: string, seconds: number): Promise<Figure> {
   const result = await autocannon({ url, connections: CONNECTIONS, duration: seconds, headers: { zw_paas_token: token, tenantId: '100' } });
   // Only answered requests count: a 503 or a refused connection is not throughput.
@@ -75,7 +65,7 @@ async function bench(label: string, env: Record<string, string>): Promise<Map<st
   const figures = new Map<string, Figure[]>();
   try {
     const base = `http://127.0.0.1:${port}`;
-    const token = await signIn(base);
+    const token = await signInOverHttp(base);
     for (const [, path] of ROUTES) await load(base + path, token, 1); // warm-up
     for (let round = 1; round <= ROUNDS; round++) {
       for (const [name, path] of ROUTES) {

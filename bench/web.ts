@@ -6,14 +6,13 @@
  * KiB; every other page's own chunk <= 60 KiB (Brotli). Also prints the uncompressed sizes (the
  * baseline: ratio = transferred / raw) and the largest modules by rendered size. Exits 1 on a miss.
  */
-import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { TOKEN_HEADER } from '@iot/contract';
-import getPort from 'get-port';
 import { chromium, type Page } from 'playwright-core';
 import { build, type Plugin } from 'vite';
+import { freePort, startServer } from '../apps/server/integration/server-process.js';
 
 const KiB = 1024;
 const BUDGET = { signIn: 250 * KiB, shellHome: 450 * KiB, pageChunk: 60 * KiB };
@@ -49,20 +48,10 @@ await build({ root: web, configFile: join(web, 'vite.config.ts'), logLevel: 'war
 
 // 2. The real server on that build.
 const dataDir = mkdtempSync(join(tmpdir(), 'bench-web-'));
-const port = await getPort({ host: '127.0.0.1' });
+const port = await freePort();
 const password = 'bench-admin-password';
-const server = spawn(join(root, 'node_modules/.bin/tsx'), [join(root, 'apps/server/src/main.ts')], {
-  cwd: root, detached: true, stdio: ['ignore', 'pipe', 'pipe'],
-  env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, MQTT_PORT: '0', SIM_LOCKS: '3', SIM_OUTAGES: 'off',
-    AUTH_CAPTCHA: 'off', ADMIN_PASSWORD: password, LOG_LEVEL: 'warn', DATABASE_URL: '', MQTT_URL: '' },
-});
-await new Promise<void>((resolve, reject) => {
-  let output = '';
-  const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 120_000);
-  const onData = (chunk: Buffer) => { output += chunk; if (output.includes('is running')) { clearTimeout(timer); resolve(); } };
-  server.stdout.on('data', onData);
-  server.stderr.on('data', onData);
-});
+const server = await startServer({ PORT: String(port), DATA_DIR: dataDir, MQTT_PORT: '0', SIM_LOCKS: '3', SIM_OUTAGES: 'off',
+    ADMIN_PASSWORD: password, LOG_LEVEL: 'warn' }, 120_000);
 const base = `http://127.0.0.1:${port}/api`;
 
 // 3. Chromium as a first-time visitor: JS bytes on the wire per step.
@@ -126,9 +115,7 @@ try {
   for (const [name, size] of [...moduleSizes].sort((a, b) => b[1] - a[1]).slice(0, 12)) console.log(`  ${kib(size).padStart(10)}  ${name}`);
 } finally {
   await browser.close();
-  try { process.kill(-(server.pid as number), 'SIGTERM'); } catch { /* gone */ }
-  await new Promise((resolve) => setTimeout(resolve, 1000));
-  try { process.kill(-(server.pid as number), 'SIGKILL'); } catch { /* gone */ }
+  await server.stop(5_000);
   rmSync(dataDir, { recursive: true, force: true });
 }
 console.log(failed ? 'web: BUDGET MISSED' : 'web: within budget');

@@ -5,16 +5,14 @@
  * first) with a small simulated fleet that has run for ~40 s, signs in as the demo administrator and
  * opens each page fresh (a full load, as a bookmark does). Not a test: look at the pictures.
  */
-import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { LOGIN_ROUTE, ROUTES } from '@iot/contract';
-import getPort from 'get-port';
 import { chromium } from 'playwright-core';
 import { CHROMIUM } from './browser.js';
+import { freePort, startServer } from '../apps/server/integration/server-process.js';
 
-const root = join(import.meta.dirname, '..');
 const outDir = process.env.SCREENSHOT_DIR ?? join(tmpdir(), 'iot-screenshots');
 const only = process.argv.slice(2); // optional route paths, e.g. /heartbeatLog
 const sizes = [{ width: 1366, height: 768 }, { width: 1920, height: 1080 }];
@@ -23,19 +21,9 @@ const password = 'screenshots-admin-password';
 mkdirSync(outDir, { recursive: true });
 
 const dataDir = mkdtempSync(join(tmpdir(), 'iot-screenshots-data-'));
-const port = await getPort({ host: '127.0.0.1' });
-const server = spawn(join(root, 'node_modules/.bin/tsx'), [join(root, 'apps/server/src/main.ts')], {
-  cwd: root, detached: true, stdio: ['ignore', 'pipe', 'pipe'],
-  env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, MQTT_PORT: '0', SIM_LOCKS: '12', SIM_HEARTBEAT_S: '3',
-    SIM_ACTIVITY: 'high', SIM_OUTAGES: 'off', AUTH_CAPTCHA: 'off', ADMIN_PASSWORD: password, LOG_LEVEL: 'warn', DATABASE_URL: '', MQTT_URL: '', DEMO: 'on' },
-});
-await new Promise<void>((resolve, reject) => {
-  let output = '';
-  const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 120_000);
-  const onData = (chunk: Buffer) => { output += chunk; if (output.includes('is running')) { clearTimeout(timer); resolve(); } };
-  server.stdout.on('data', onData);
-  server.stderr.on('data', onData);
-});
+const port = await freePort();
+const server = await startServer({ PORT: String(port), DATA_DIR: dataDir, MQTT_PORT: '0', SIM_LOCKS: '12', SIM_HEARTBEAT_S: '3',
+    SIM_ACTIVITY: 'high', SIM_OUTAGES: 'off', ADMIN_PASSWORD: password, LOG_LEVEL: 'warn', DEMO: 'on' }, 120_000);
 const base = `http://127.0.0.1:${port}/api`;
 console.log(`server on ${base}; letting the simulated fleet fill the logs for 40 s...`);
 await new Promise((resolve) => setTimeout(resolve, 40_000));
@@ -74,9 +62,7 @@ try {
   }
 } finally {
   await browser.close();
-  try { process.kill(-(server.pid as number), 'SIGTERM'); } catch { /* gone */ }
-  await new Promise((resolve) => setTimeout(resolve, 1000));
-  try { process.kill(-(server.pid as number), 'SIGKILL'); } catch { /* gone */ }
+  await server.stop(5_000);
   rmSync(dataDir, { recursive: true, force: true });
 }
 console.log(`${count} screenshots in ${outDir}`);

@@ -12,7 +12,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, expect, it } from 'vitest';
 import { openDatabase } from '../src/db/client.js';
 import { provisionLocks, rows, startLoad } from './devices.js';
-import { freePort, type ServerProcess, startServer } from './server-process.js';
+import { freePort, type ServerProcess, startServer, waitUntil } from './server-process.js';
 
 const LOCKS = 120;
 const dataDir = mkdtempSync(join(tmpdir(), 'iot-kill9-'));
@@ -21,14 +21,6 @@ afterAll(async () => {
   await server?.stop();
   rmSync(dataDir, { recursive: true, force: true });
 });
-
-async function waitUntil(predicate: () => boolean, ms: number, what: string): Promise<void> {
-  const end = Date.now() + ms;
-  while (!predicate()) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
 
 it('loses no acknowledged heartbeat and stores none twice across a kill -9 of the server', async () => {
   const t0 = Date.now();

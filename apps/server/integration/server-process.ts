@@ -4,8 +4,33 @@
  * SIGKILL of the whole group, and its stdout/stderr lines (pino JSON) for assertions.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
+import { constants, publicEncrypt } from 'node:crypto';
 import { join } from 'node:path';
 import getPort from 'get-port';
+
+/** Polls `predicate` every `everyMs` ms (default 20) until true; throws `timed out waiting for <what>` after `ms` ms. */
+export async function waitUntil(predicate: () => boolean | Promise<boolean>, ms: number, what: string, everyMs = 20): Promise<void> {
+  const end = Date.now() + ms;
+  while (!(await predicate())) {
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, everyMs));
+  }
+}
+
+/**
+ * Signs in through the HTTP API of a running server at `base` (RSA-OAEP encrypted password, as the
+ * console does; the captcha is off in startServer) and returns the zw_paas_token.
+ * Defaults: the administrator with startServer's ADMIN_PASSWORD, tenant 100.
+ */
+export async function signInOverHttp(base: string, username = 'admin', password = 'integration-admin', tenantId = 100): Promise<string> {
+  const key = (await (await fetch(`${base}/oauth/key`)).json()).data;
+  const encrypted = publicEncrypt({ key: key.publicKey, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' }, Buffer.from(password)).toString('base64');
+  const response = await fetch(`${base}/oauth/token`, {
+    method: 'POST', headers: { 'content-type': 'application/json', tenantId: String(tenantId) },
+    body: JSON.stringify({ username, password: encrypted, keyId: key.keyId }),
+  });
+  return (await response.json()).data.access_token;
+}
 
 /** A TCP port free on 127.0.0.1 right now (get-port). */
 export const freePort = () => getPort({ host: '127.0.0.1' });

@@ -8,7 +8,6 @@
  * signal relay SIGKILLs a child that does not confirm a signal within 30 ms. Bounded: ~30 s.
  */
 import { spawnSync } from 'node:child_process';
-import { constants, publicEncrypt } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -16,7 +15,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, expect, it } from 'vitest';
 import { openDatabase } from '../src/db/client.js';
 import { provisionLocks, rows, startLoad } from './devices.js';
-import { freePort, type ServerProcess, startServer } from './server-process.js';
+import { freePort, type ServerProcess, signInOverHttp, startServer, waitUntil } from './server-process.js';
 
 const LOCKS = 60;
 const dataDir = mkdtempSync(join(tmpdir(), 'iot-sigterm-'));
@@ -25,23 +24,6 @@ afterAll(async () => {
   await server?.kill9();
   rmSync(dataDir, { recursive: true, force: true });
 });
-
-async function waitUntil(predicate: () => boolean, ms: number, what: string): Promise<void> {
-  const end = Date.now() + ms;
-  while (!predicate()) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
-
-async function signIn(base: string): Promise<string> {
-  const key = (await (await fetch(`${base}/oauth/key`)).json()).data;
-  const password = publicEncrypt({ key: key.publicKey, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' }, Buffer.from('integration-admin')).toString('base64');
-  const response = await fetch(`${base}/oauth/token`, {
-    method: 'POST', headers: { 'content-type': 'application/json', tenantId: '100' }, body: JSON.stringify({ username: 'admin', password, keyId: key.keyId }),
-  });
-  return (await response.json()).data.access_token;
-}
 
 it('loses no acknowledged heartbeat and no answered API write across a SIGTERM under load', async () => {
   const database = await openDatabase({ dataDir });
@@ -53,7 +35,7 @@ it('loses no acknowledged heartbeat and no answered API write across a SIGTERM u
   expect(build.status, build.stderr).toBe(0);
   server = await startServer(env, 60_000, { compiled: true });
   const base = `http://127.0.0.1:${port}`;
-  const token = await signIn(base);
+  const token = await signInOverHttp(base);
 
   // API writers: 4 clients creating roles one after another until the server is gone.
   const created: string[] = [];

@@ -13,7 +13,7 @@ import { afterAll, describe, expect, inject, it } from 'vitest';
 import { openDatabase } from '../src/db/client.js';
 import { provisionLocks, rows, startLoad } from './devices.js';
 import { type Mosquitto, mosquittoAvailable, startMosquitto } from './mosquitto.js';
-import { freePort, type ServerProcess, startServer } from './server-process.js';
+import { freePort, type ServerProcess, startServer, waitUntil } from './server-process.js';
 
 const LOCKS = 50;
 const postgresUrl = inject('postgresUrl');
@@ -24,14 +24,6 @@ const stoppers: (() => Promise<void>)[] = [];
 afterAll(async () => {
   for (const stop of stoppers.splice(0).reverse()) await stop().catch(() => {});
 });
-
-async function waitUntil(predicate: () => boolean | Promise<boolean>, ms: number, what: string): Promise<void> {
-  const end = Date.now() + ms;
-  while (!(await predicate())) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
 
 /** A fresh database on the throw-away cluster; returns its URL. */
 async function createDatabase(): Promise<string> {
@@ -77,7 +69,7 @@ describe.skipIf(!mosquittoAvailable || !postgresUrl)('two server instances behin
 
     const count = async () =>
       rows<{ n: number }>(await database.system.execute(sql`select count(*)::int as n from heartbeats`))[0]?.n ?? 0;
-    await waitUntil(async () => (await count()) >= load.ackedCount(), 30_000, 'every acknowledged heartbeat stored').catch(async (error) => {
+    await waitUntil(async () => (await count()) >= load.ackedCount(), 30_000, 'every acknowledged heartbeat stored', 50).catch(async (error) => {
       const warnings = (s: ServerProcess) => s.lines.filter((l) => l.includes('"level":40') || l.includes('"level":50')).slice(0, 5).map((l) => l.slice(0, 300));
       console.error(`[cluster] stored ${await count()} of ${load.ackedCount()}\n[a] ${warnings(a).join('\n[a] ')}\n[b] ${warnings(b).join('\n[b] ')}`);
       throw error;
