@@ -21,6 +21,7 @@ import { type Database, openDatabase } from './db/client.js';
 import { migrateDatabase } from './db/migrate.js';
 import type { SeededCredential } from './db/seed.js';
 import { type Gateway, startGateway } from './gateway/index.js';
+import { handlersFinished } from './http/health-plugin.js';
 import { type RetentionJob, startHeartbeatRetention } from './modules/logHeartbeat/retention.js';
 
 const config = loadConfig();
@@ -40,6 +41,7 @@ closeWithGrace({ delay: config.SHUTDOWN_TIMEOUT_MS, logger: { error: (message: u
   log('info', { signal }, 'stopping');
   if (app) app.lifecycle.stopping = true;
   await app?.close(); // no new requests (503), in-flight ones finish
+  if (app && !(await handlersFinished(app, config.SHUTDOWN_TIMEOUT_MS / 2))) log('error', {}, 'handlers still running at shutdown');
   await fleet?.stop();
   await retention?.stop();
   await gateway?.close(); // dispatcher, broker, then every accepted uplink committed

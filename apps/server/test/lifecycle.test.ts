@@ -3,7 +3,8 @@
  * statuses in the envelope, and DEMO=off registering no demo route.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, skipSuite, type TestContext } from './helper.js';
+import { handlersFinished } from '../src/http/health-plugin.js';
+import { call, createTestContext, signIn, skipSuite, type TestContext } from './helper.js';
 
 describe.skipIf(skipSuite)('lifecycle', () => {
   let ctx: TestContext;
@@ -57,6 +58,29 @@ describe.skipIf(skipSuite)('lifecycle', () => {
       expect(response.statusCode).toBe(404);
     } finally {
       await production.close();
+    }
+  });
+});
+
+describe.skipIf(skipSuite)('graceful shutdown', () => {
+  it('waits for a handler whose client has gone before the database may close', async () => {
+    const context = await createTestContext({}, 0);
+    try {
+      const admin = await signIn(context.app);
+      let release: () => void = () => {};
+      const gate = new Promise<void>((resolve) => { release = resolve; });
+      // A slow read: the handler is still inside the database when the shutdown begins.
+      const original = context.database.readTenant;
+      context.database.readTenant = async (tenantId, fn) => { await gate; return original(tenantId, fn); };
+      const pending = call(context.app, admin, { method: 'GET', url: '/iot/v1/lockDevice/list?pageNum=1&pageSize=5' });
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(context.app.lifecycle.handlersRunning).toBe(1);
+      expect(await handlersFinished(context.app, 50)).toBe(false);
+      release();
+      expect(await handlersFinished(context.app, 5_000)).toBe(true);
+      expect((await pending).statusCode).toBe(200);
+    } finally {
+      await context.close();
     }
   });
 });

@@ -78,8 +78,14 @@ export function registerEndpoint<E extends Endpoint>(
         }
       };
       const context = { query, body, request, reply, principal: request.principal, tenantId: request.tenantId, inTenant } as HandlerContext<E>;
-      const data = await handler(context);
-      await writeAuditRow(app.database.system, request, 'success', body);
+      app.lifecycle.handlersRunning += 1; // graceful shutdown waits for it (health-plugin.ts handlersFinished)
+      let data: z.output<E['response']>;
+      try {
+        data = await handler(context);
+        await writeAuditRow(app.database.system, request, 'success', body);
+      } finally {
+        app.lifecycle.handlersRunning -= 1;
+      }
       if (options.contentType) return reply.type(options.contentType).send(data);
       if (options.raw) return data;
       return { success: true, code: 'OK', message: 'success', data: data ?? null };

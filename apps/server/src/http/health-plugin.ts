@@ -16,6 +16,22 @@ export interface Lifecycle {
   brokerReady?: () => boolean;
   /** Set when a graceful shutdown begins. */
   stopping: boolean;
+  /** Contract handlers still running (http/endpoint.ts), also those whose client has already gone. */
+  handlersRunning: number;
+}
+
+/**
+ * Resolves once no contract handler runs, or after `ms` ms (returns false then). Graceful shutdown
+ * waits for it after `app.close()`: Fastify's close ends when the connections end, but a handler whose
+ * client disconnected keeps running and must not find the database closed under it.
+ */
+export async function handlersFinished(app: FastifyInstance, ms: number): Promise<boolean> {
+  const end = Date.now() + ms;
+  while (app.lifecycle.handlersRunning > 0) {
+    if (Date.now() > end) return false;
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  return true;
 }
 
 declare module 'fastify' {
@@ -40,7 +56,7 @@ async function databaseCheck(app: FastifyInstance): Promise<{ database: boolean;
 }
 
 export const healthPlugin = fp(async (app: FastifyInstance) => {
-  app.decorate('lifecycle', { stopping: false } as Lifecycle);
+  app.decorate('lifecycle', { stopping: false, handlersRunning: 0 } as Lifecycle);
   // Answered even under load shedding (an orchestrator must not kill a busy instance as dead).
   const config = { access: 'public' as const, audit: false, pressureHandler: () => undefined };
   app.get('/healthz', { config, logLevel: 'warn' }, async () => ({ status: 'ok' }));
