@@ -1,6 +1,6 @@
 import { MAX_TABS } from '@iot/contract';
 import { describe, expect, it } from 'vitest';
-import { closeAll, closeOthers, closeTab, openTab } from './tabs';
+import { closeAll, closeLeft, closeOthers, closeRight, closeTab, openTab } from './tabs';
 
 describe('tab strip rules', () => {
   it('opens a tab once and keeps its place', () => {
@@ -41,5 +41,13 @@ describe('tab strip rules', () => {
 
   it('close all empties the strip and goes to /', () => {
     expect(closeAll()).toEqual({ tabs: [], navigate: '/' });
+  });
+
+  it('closes the tabs left or right of one, going to it when the active tab was closed', () => {
+    expect(closeLeft(['/a', '/b', '/c'], '/b', '/c')).toEqual({ tabs: ['/b', '/c'], navigate: undefined });
+    expect(closeLeft(['/a', '/b', '/c'], '/b', '/a')).toEqual({ tabs: ['/b', '/c'], navigate: '/b' });
+    expect(closeRight(['/a', '/b', '/c'], '/b', '/a')).toEqual({ tabs: ['/a', '/b'], navigate: undefined });
+    expect(closeRight(['/a', '/b', '/c'], '/a', '/c')).toEqual({ tabs: ['/a'], navigate: '/a' });
+    expect(closeRight(['/a'], '/x', '/a')).toEqual({ tabs: ['/a'] });
   });
 });

@@ -35,6 +35,22 @@ export function closeOthers(tabs: readonly string[], path: string, active: strin
   return { tabs: [path], navigate: path === active ? undefined : path };
 }
 
+/** Closes the tabs left of `path` ("close left"); when the active tab is among them, goes to `path`. */
+export function closeLeft(tabs: readonly string[], path: string, active: string): CloseResult {
+  const index = tabs.indexOf(path);
+  if (index < 0) return { tabs: [...tabs] };
+  const next = tabs.slice(index);
+  return { tabs: next, navigate: next.includes(active) ? undefined : path };
+}
+
+/** Closes the tabs right of `path` ("close right"); when the active tab is among them, goes to `path`. */
+export function closeRight(tabs: readonly string[], path: string, active: string): CloseResult {
+  const index = tabs.indexOf(path);
+  if (index < 0) return { tabs: [...tabs] };
+  const next = tabs.slice(0, index + 1);
+  return { tabs: next, navigate: next.includes(active) ? undefined : path };
+}
+
 /** Closes every tab ("close all") and goes to '/'. */
 export function closeAll(): CloseResult {
   return { tabs: [], navigate: '/' };

@@ -1,9 +1,12 @@
 /**
- * The tab strip: one tab per visited route (at most MAX_TABS), closable, with a right-click menu
- * offering "close others" and "close all".
+ * The tab strip: one tab per visited route (at most MAX_TABS), closable. Each tab's right-click menu,
+ * and a visible menu button for the active tab, offer 刷新 (refetch the page's data), 关闭左侧,
+ * 关闭右侧, 关闭其他 and 关闭所有.
  */
 import { findRoute } from '@iot/contract';
-import { Dropdown, Tabs } from 'antd';
+import { DownOutlined } from '@ant-design/icons';
+import { useQueryClient } from '@tanstack/react-query';
+import { Button, Dropdown, type MenuProps, Tabs } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useLanguage } from '../useSession';
@@ -14,23 +17,43 @@ export function TabStrip() {
   const { t } = useTranslation();
   const language = useLanguage();
   const navigate = useNavigate();
-  const { tabs, active, close, closeOthers, closeAll } = useTabs();
+  const client = useQueryClient();
+  const { tabs, active, close, closeOthers, closeLeft, closeRight, closeAll } = useTabs();
+
+  /** The tab menu of `path`. */
+  const menuOf = (path: string): MenuProps => {
+    const index = tabs.indexOf(path);
+    return {
+      items: [
+        { key: 'refresh', label: t('tabRefresh') },
+        { type: 'divider' },
+        { key: 'left', label: t('closeLeft'), disabled: index <= 0 },
+        { key: 'right', label: t('closeRight'), disabled: index < 0 || index === tabs.length - 1 },
+        { key: 'others', label: t('closeOthers'), disabled: tabs.length <= 1 },
+        { key: 'all', label: t('closeAll') },
+      ],
+      onClick: ({ key }) => {
+        if (key === 'refresh') {
+          if (path !== active) navigate(path);
+          void client.invalidateQueries({ refetchType: 'active' });
+        } else if (key === 'left') closeLeft(path);
+        else if (key === 'right') closeRight(path);
+        else if (key === 'others') closeOthers(path);
+        else closeAll();
+      },
+    };
+  };
 
   const items = tabs.map((path) => ({
     key: path,
     closable: true,
     label: (
-      <Dropdown
-        trigger={['contextMenu']}
-        menu={{
-          items: [{ key: 'others', label: t('closeOthers') }, { key: 'all', label: t('closeAll') }],
-          onClick: ({ key }) => (key === 'others' ? closeOthers(path) : closeAll()),
-        }}
-      >
+      <Dropdown trigger={['contextMenu']} menu={menuOf(path)}>
         <span className="tab-label">{findRoute(path)?.title[language] ?? path}</span>
       </Dropdown>
     ),
   }));
+  const current = tabs.includes(active) ? active : undefined;
 
   return (
     <Tabs
@@ -38,12 +61,17 @@ export function TabStrip() {
       type="editable-card"
       hideAdd
       size="small"
-      activeKey={tabs.includes(active) ? active : undefined}
+      activeKey={current}
       items={items}
       onChange={(key) => navigate(key)}
       onEdit={(key, action) => {
         if (action === 'remove' && typeof key === 'string') close(key);
       }}
+      tabBarExtraContent={current && (
+        <Dropdown trigger={['click']} menu={menuOf(current)} placement="bottomRight">
+          <Button type="text" size="small" className="tab-menu" aria-label={t('tabMenu')} icon={<DownOutlined />} />
+        </Dropdown>
+      )}
     />
   );
 }

@@ -2,7 +2,7 @@
 import { findRoute, WEB_BASE_PATH } from '@iot/contract';
 import { useCallback, useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { closeAll, closeOthers, closeTab, openTab, type CloseResult } from '../tabs';
+import { closeAll, closeLeft, closeOthers, closeRight, closeTab, openTab, type CloseResult } from '../tabs';
 
 const STORAGE_KEY = 'tabs';
 
@@ -56,6 +56,8 @@ export function useTabs() {
     active: pathname,
     close: (path: string) => apply(closeTab(tabs, path, livePath())),
     closeOthers: (path: string) => apply(closeOthers(tabs, path, livePath())),
+    closeLeft: (path: string) => apply(closeLeft(tabs, path, livePath())),
+    closeRight: (path: string) => apply(closeRight(tabs, path, livePath())),
     closeAll: () => apply(closeAll()),
   };
 }
