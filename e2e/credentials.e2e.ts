@@ -136,6 +136,9 @@ describe.skipIf(!hasChromium)('credentials in the console', () => {
     await page.getByRole('button', { name: /人员离职/ }).click();
     const offboard = page.locator('.offboard-modal');
     await offboard.locator('#offboard-who').fill(phone);
+    await offboard.getByRole('button', { name: /查找/ }).click();
+    // The preview names what will be revoked before the confirmation (issue #17).
+    await expect.poll(() => offboard.locator('.offboard-preview').textContent(), { timeout: 15_000 }).toContain(IMEI);
     await offboard.getByRole('button', { name: /开始撤销/ }).click();
     await page.locator('.ant-popconfirm').getByRole('button', { name: /确\s?定/ }).click();
     await expect.poll(() => offboard.locator('[data-done]').getAttribute('data-done').catch(() => null), { timeout: 30_000, interval: 300 }).toBe('true');

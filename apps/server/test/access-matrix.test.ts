@@ -5,7 +5,7 @@
  * unchanged on every refusal. A route missing from SAMPLES, or declaring another access than
  * SAMPLES expects, fails the test.
  */
-import { accessKeys, AUTHORITIES, LOCK_PICKER_ACCESS, LOCK_USER_PICKER_ACCESS, type RouteAccess } from '@iot/contract';
+import { accessKeys, AUTHORITIES, LOCK_PICKER_ACCESS, LOCK_USER_PICKER_ACCESS, ROLE_PICKER_ACCESS, type RouteAccess } from '@iot/contract';
 import { eq, sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -54,7 +54,7 @@ const SAMPLES: Record<string, Sample> = {
   'POST /v1/account/edit/password': { access: 'LOGIN_ACCOUNT', body: (f) => ({ id: f.victim.password, ...f.password }) },
   'POST /v1/account/enable': { access: 'LOGIN_ACCOUNT', body: (f) => ({ id: f.victim.enable, enabled: false }) },
   'GET /v1/account/queryRoles': { access: 'BINDING_ROLES', query: (f) => `accountId=${f.victim.bind}` },
-  'GET /v1/sysRole/queryAll': { access: 'ROLE_PERMISSIONS' },
+  'GET /v1/sysRole/queryAll': { access: ROLE_PICKER_ACCESS },
   'POST /v1/sysRole/add': { access: 'ROLE_PERMISSIONS', body: () => ({ name: 'matrix-role', authorities: [] }) },
   'POST /v1/sysRole/update': { access: 'ROLE_PERMISSIONS', body: (f) => ({ id: f.role.update, name: 'matrix-updated', authorities: [] }) },
   'POST /v1/sysRole/delete': { access: 'ROLE_PERMISSIONS', body: (f) => ({ id: f.role.delete }) },
@@ -108,6 +108,7 @@ const SAMPLES: Record<string, Sample> = {
   'POST /iot/v1/operateFp/discard': { access: 'VOUCHER_FP_MANAGE', body: () => ({ id: 999_999 }) },
   'POST /iot/v1/operatePassword/reveal': { access: 'VOUCHER_PASSWORD_REVEAL', body: () => ({ id: 999_999 }) },
   'POST /iot/v1/operateUser/offboard': { access: 'VOUCHER_USER_MANAGE', body: () => ({ phone: '13800000000' }) },
+  'GET /iot/v1/operateUser/offboardPreview': { access: 'VOUCHER_USER_MANAGE', query: () => 'phone=13800000000' },
   'POST /iot/v1/operateUser/commandStates': { access: ['VOUCHER_USER_MANAGE', 'VOUCHER_CARD_MANAGE'], body: () => ({ commandIds: [999_999] }) },
   'GET /iot/v1/lockDevice/capacity': { access: ['VOUCHER_USER_MANAGE', 'VOUCHER_PASSWORD_MANAGE', 'VOUCHER_CARD_MANAGE', 'VOUCHER_FP_MANAGE', 'LOOK_INFO'], query: () => 'lockId=1' },
   'GET /iot/v1/lockDevice/whoCanOpen': { access: ['LOOK_INFO', 'VOUCHER_USER_MANAGE'], query: () => 'lockId=1' },

@@ -155,6 +155,17 @@ describe.skipIf(skipSuite)('accounts, roles and bindings', () => {
     expect(await accountRow(dave)).toBeUndefined();
   });
 
+  it('creates an account with its roles in one step, refusing unknown roles, without rows left behind', async () => {
+    const role = await addRole(ctx.app, admin, 'with-new-account', ['HEARTBEAT_LOG']);
+    const id = dataOf(await post(admin, '/v1/account/add/user', { username: 'erin', ...(await newPassword('erin-password-1')), roleIds: [role] })).id;
+    expect(dataOf(await get(admin, '/v1/account/queryAll?keyword=erin')).records[0]).toMatchObject({ id, roles: [{ id: role, name: 'with-new-account' }] });
+    const erin = await signIn(ctx.app, 'erin', 'erin-password-1');
+    expect(dataOf(await userInfo(erin)).authorities).toEqual(['HEARTBEAT_LOG']);
+    const unknown = await post(admin, '/v1/account/add/user', { username: 'frank', ...(await encryptPassword(ctx.app, 'frank-password-1')), roleIds: [999_999] });
+    expect([unknown.statusCode, unknown.json().code]).toEqual([404, 'NOT_FOUND']);
+    expect(dataOf(await get(admin, '/v1/account/queryAll?keyword=frank')).total).toBe(0); // one transaction: no account without its roles
+  });
+
   it('sorts accounts and roles on the server as the table asks (sortField, sortOrder), and refuses other fields', async () => {
     for (const name of ['sort-b', 'sort-a', 'sort-c']) await addRole(ctx.app, admin, name, ['SYSTEM_LOG']);
     const names = async (query: string) =>

@@ -146,6 +146,13 @@ describe.skipIf(skipSuite)('credential sync with simulated locks', () => {
     const lost = await post('/iot/v1/zg/cardOperate', { action: 'reportLost', cardNumber: 'BBAA1100', reversed: true });
     expect(lost.locks.map((l: { lockId: number }) => l.lockId).sort()).toEqual([lockId(0), lockId(1)].sort());
     for (const id of cards) await waitCredential(id, undefined);
+    // The preview says what will go (issue #17): both locks, one lock user each, no card left (reported lost).
+    const preview = await get('/iot/v1/operateUser/offboardPreview?phone=13900000009');
+    expect(preview.locks.map((l: { lockId: number }) => l.lockId).sort()).toEqual([lockId(0), lockId(1)].sort());
+    expect(preview.locks.map((l: { users: unknown[]; cards: number }) => [l.users.length, l.cards])).toEqual([[1, 0], [1, 0]]);
+    expect((await get('/iot/v1/operateUser/offboardPreview?phone=13000000000')).locks).toEqual([]);
+    const nobody = await call(env.ctx.app, token, { method: 'POST', url: '/iot/v1/operateUser/offboard', payload: { phone: '13000000000' } });
+    expect([nobody.statusCode, nobody.json().code, nobody.json().message]).toEqual([404, 'NOT_FOUND', '没有找到此人的门锁用户或凭证，无需注销']);
     const result = await post('/iot/v1/operateUser/offboard', { phone: '13900000009' });
     expect(result.locks).toHaveLength(2);
     const commandIds = result.locks.flatMap((l: { commands: { commandId: number }[] }) => l.commands.map((c) => c.commandId));

@@ -22,7 +22,8 @@ const encryptedPassword = {
   keyId: text().min(1).max(64),
 };
 
-export const accountAddBody = z.strictObject({ username: usernameSchema, ...encryptedPassword });
+/** A new operator; `roleIds`: roles of the request's tenant bound at once (needs BINDING_ROLES too, no escalation). */
+export const accountAddBody = z.strictObject({ username: usernameSchema, ...encryptedPassword, roleIds: z.array(recordId).max(50).optional() });
 export const accountPasswordBody = z.strictObject({ id: recordId, ...encryptedPassword });
 export const accountIdBody = z.strictObject({ id: recordId });
 export const accountEnableBody = z.strictObject({ id: recordId, enabled: z.boolean() });

@@ -19,6 +19,7 @@ import { uplinkLogEndpoints } from './logUpCommand.js';
 import { roleEndpoints } from './role.js';
 import { systemLogEndpoints } from './systemLog.js';
 import { tenantEndpoints } from './tenant.js';
+import { offboardEndpoints } from './offboard.js';
 
 function isEndpoint(value: unknown): value is Endpoint {
   return typeof value === 'object' && value !== null && 'method' in value && 'path' in value && 'response' in value;
@@ -35,7 +36,7 @@ function collect(table: object, into: Endpoint[]): Endpoint[] {
 /** Every endpoint of the API, once. */
 export const apiEndpoints: readonly Endpoint[] = collect([
   authEndpoints, tenantEndpoints, lockEndpoints, accountEndpoints, roleEndpoints, systemLogEndpoints, commandEndpoints,
-  uplinkLogEndpoints, heartbeatLogEndpoints, alertEndpoints, openRecordEndpoints, journalEndpoints, credentialEndpoints,
+  uplinkLogEndpoints, heartbeatLogEndpoints, alertEndpoints, openRecordEndpoints, journalEndpoints, credentialEndpoints, offboardEndpoints,
 ], []);
 
 /** System-log actions written by the sign-in service rather than by an endpoint. */

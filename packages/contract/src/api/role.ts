@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { keyword, text } from './input.js';
-import { AUTHORITIES } from '../authorities.js';
+import { AUTHORITIES, type Authority } from '../authorities.js';
 import { recordId } from './account.js';
 import { endpoint } from './endpoint.js';
 import { pageOf, pageQuery, sortFields } from './envelope.js';
@@ -24,6 +24,8 @@ export const roleIdBody = z.strictObject({ id: recordId });
 
 /** Role list columns the server sorts by. */
 export const ROLE_SORT_FIELDS = ['name', 'accountCount', 'createdAt'] as const;
+/** 角色权限 lists roles; 登录账号 (new account's roles) and 绑定角色 pick them: each page's key opens the list (issue #17). */
+export const ROLE_PICKER_ACCESS: readonly Authority[] = ['ROLE_PERMISSIONS', 'LOGIN_ACCOUNT', 'BINDING_ROLES'];
 export const roleListQuery = pageQuery.extend({
   /** Matches name or description (substring, case-insensitive). */
   keyword: keyword().optional(),
@@ -50,7 +52,7 @@ export const roleBindBody = z.strictObject({
 
 export const roleEndpoints = {
   list: endpoint({
-    method: 'GET', path: '/v1/sysRole/queryAll', access: 'ROLE_PERMISSIONS', kind: 'token', query: roleListQuery, response: pageOf(roleRecord),
+    method: 'GET', path: '/v1/sysRole/queryAll', access: ROLE_PICKER_ACCESS, kind: 'token', query: roleListQuery, response: pageOf(roleRecord),
   }),
   add: endpoint({
     method: 'POST', path: '/v1/sysRole/add', access: 'ROLE_PERMISSIONS', kind: 'token', action: { label: { 'zh-CN': '新增角色', 'en-US': 'Add role' }, target: ['name'] },  body: roleAddBody, response: z.object({ id: z.number().int() }),

@@ -13,6 +13,7 @@ import type { Principal } from '../../http/context.js';
 import { decryptPassword, findKeyPair } from '../oauth/keys.js';
 import { hashPassword } from '../oauth/passwords.js';
 import { revokeAccount } from '../oauth/tokens.js';
+import { bindNewAccount } from '../role/service.js';
 import { assertMayRemove, authoritiesEverywhere, loadManagedAccount } from './guard.js';
 import { boundRoles, findAccount, insertOperator, removeAccount, setEnabled, setPasswordHash, tenantRoles } from './repo.js';
 
@@ -36,11 +37,17 @@ export async function decryptNewPassword(system: Db, ciphertext: string, keyId: 
   return password;
 }
 
-/** Creates an operator in the request's tenant; CONFLICT when the username is taken. */
+/** Creates an operator in the request's tenant, with its roles there (bindNewAccount); CONFLICT when the username is taken. */
 export async function addAccount(ctx: AccountContext, body: z.output<typeof accountAddBody>): Promise<{ id: number }> {
   const passwordHash = await hashPassword(await decryptNewPassword(ctx.system, body.password, body.keyId));
   try {
-    return { id: await ctx.inTenant((tx) => insertOperator(tx, body.username, passwordHash, ctx.tenantId)) };
+    return {
+      id: await ctx.inTenant(async (tx) => {
+        const id = await insertOperator(tx, body.username, passwordHash, ctx.tenantId);
+        await bindNewAccount(tx, ctx, id, body.roleIds ?? []);
+        return id;
+      }),
+    };
   } catch (error) {
     if (isUniqueViolation(error)) throw new ApiError('CONFLICT');
     throw error;

@@ -4,7 +4,7 @@
  * takes their credentials with it on the lock). Each lock runs in its own savepoint: a lock that
  * refuses (QUEUE_FULL, a row still syncing) reports its error and the others go on.
  */
-import type { CredentialRecord, CredentialSubject, protocol } from '@iot/contract';
+import type { CredentialRecord, CredentialSubject, OffboardPreview, protocol } from '@iot/contract';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { commands, credentials, locks, lockUsers } from '../../db/schema.js';
@@ -14,6 +14,32 @@ import type { Actor } from './ops.js';
 import { credentialRecord } from './repo.js';
 import { canonicalCard } from './rules.js';
 import { dispatchUser, lockedUser } from './users.js';
+
+/** The answer for a person without lock users: no credentials found, rather than 资源不存在. */
+const NOTHING_TO_REVOKE = { 'zh-CN': '没有找到此人的门锁用户或凭证，无需注销', 'en-US': 'No lock users or credentials of this person were found; nothing to revoke' };
+
+/** What offboarding `who` would revoke: per lock, their lock users and credentials by kind (read only). */
+export async function offboardPreview(tx: Executor, who: { phone?: string; name?: string }): Promise<OffboardPreview> {
+  const where = who.phone !== undefined ? eq(lockUsers.phone, who.phone) : eq(lockUsers.name, who.name ?? '');
+  const users = await tx.select({ id: lockUsers.id, lockId: lockUsers.lockId, userSlot: lockUsers.userSlot, name: lockUsers.name, imei: locks.imei, lockName: locks.name })
+    .from(lockUsers).innerJoin(locks, eq(locks.id, lockUsers.lockId)).where(where).orderBy(lockUsers.lockId, lockUsers.userSlot);
+  const held = users.length === 0 ? [] : await tx.select({ lockId: credentials.lockId, kind: credentials.kind }).from(credentials)
+    .where(inArray(credentials.lockUserId, users.map((user) => user.id)));
+  const byLock = new Map<number, OffboardPreview['locks'][number]>();
+  for (const user of users) {
+    const lock = byLock.get(user.lockId) ?? { lockId: user.lockId, imei: user.imei, lockName: user.lockName, users: [], passwords: 0, cards: 0, fingerprints: 0 };
+    lock.users.push({ id: user.id, userSlot: user.userSlot, name: user.name });
+    byLock.set(user.lockId, lock);
+  }
+  for (const credential of held) {
+    const lock = byLock.get(credential.lockId);
+    if (!lock) continue;
+    if (credential.kind === 'card') lock.cards += 1;
+    else if (credential.kind === 'fingerprint') lock.fingerprints += 1;
+    else lock.passwords += 1;
+  }
+  return { locks: [...byLock.values()] };
+}
 
 interface LockResult {
   lockId: number;
@@ -67,7 +93,7 @@ export async function reportLost(tx: Executor, actor: Actor, cardNumber: string,
 export async function offboard(tx: Executor, actor: Actor, who: { phone?: string; name?: string }): Promise<{ locks: LockResult[] }> {
   const where = who.phone !== undefined ? eq(lockUsers.phone, who.phone) : eq(lockUsers.name, who.name ?? '');
   const users = await tx.select({ id: lockUsers.id, lockId: lockUsers.lockId }).from(lockUsers).where(where).orderBy(lockUsers.id);
-  if (users.length === 0) throw new ApiError('NOT_FOUND');
+  if (users.length === 0) throw new ApiError('NOT_FOUND', undefined, NOTHING_TO_REVOKE);
   const results = await perLock(tx, users, 'user', async (sp, id) => {
     const row = await lockedUser(sp, id);
     if (row.pendingAction === 'delete' && row.syncState === 'deleting') return row.lastCommandId; // already on its way

@@ -5,13 +5,13 @@
  * 404); the dispatcher is signalled after the commit for each lock that got a command. The credential
  * sync hook (sync.ts) is wired to the command lifecycle in app.ts.
  */
-import { type CredentialKind, credentialEndpoints as E } from '@iot/contract';
+import { type CredentialKind, credentialEndpoints as E, offboardEndpoints } from '@iot/contract';
 import type { FastifyInstance } from 'fastify';
 import { lazySecretBox } from '../../crypto/secret-box.js';
 import { registerEndpoint } from '../../http/endpoint.js';
 import { enqueueCommand } from '../command/outbox.js';
 import { signalQueued } from '../command/signals.js';
-import { commandStates, offboard, reportLost } from './bulk.js';
+import { commandStates, offboard, offboardPreview, reportLost } from './bulk.js';
 import { addCredential, deleteCredential, discardCredential, retryCredential } from './credentials.js';
 import type { Actor } from './ops.js';
 import { findLock } from './repo.js';
@@ -93,6 +93,7 @@ export async function credentialRoutes(app: FastifyInstance): Promise<void> {
     const result = await inTenant((tx) => offboard(tx, actorOf(tenantId, principal), body));
     return signal(result, ...result.locks.map((lock) => lock.lockId));
   });
+  registerEndpoint(app, offboardEndpoints.preview, ({ query, inTenant }) => inTenant((tx) => offboardPreview(tx, query)));
   registerEndpoint(app, E.commandStates, ({ body, inTenant }) => inTenant((tx) => commandStates(tx, body.commandIds)));
   registerEndpoint(app, E.capacity, ({ query, inTenant }) => inTenant((tx) => capacity(tx, query)));
   registerEndpoint(app, E.whoCanOpen, ({ query, inTenant }) => inTenant((tx) => whoCanOpen(tx, query)));

@@ -5,7 +5,7 @@
  * revokes the account's live tokens in the same transaction. Editing or deleting a role needs no
  * revocation: authorities are read afresh on every request.
  */
-import type { roleAddBody, roleBindBody, roleUpdateBody } from '@iot/contract';
+import { ACCOUNT_TYPE_ADMIN, type roleAddBody, type roleBindBody, type roleUpdateBody } from '@iot/contract';
 import type { z } from 'zod';
 import type { Tx } from '../../db/client.js';
 import { isUniqueViolation } from '../../db/errors.js';
@@ -57,6 +57,19 @@ export async function deleteRole(ctx: AccountContext, id: number): Promise<null>
     await repo.deleteRole(tx, id);
   });
   return null;
+}
+
+/**
+ * Binds `roleIds` (the tenant's) to a just-created account in the same transaction: FORBIDDEN without
+ * BINDING_ROLES, NOT_FOUND for a role the tenant lacks, ESCALATION beyond the caller's own keys.
+ */
+export async function bindNewAccount(tx: Tx, ctx: AccountContext, accountId: number, roleIds: number[]): Promise<void> {
+  if (roleIds.length === 0) return;
+  if (ctx.principal.type !== ACCOUNT_TYPE_ADMIN && !ctx.principal.authorities.has('BINDING_ROLES')) throw new ApiError('FORBIDDEN');
+  const found = await repo.findRoles(tx, roleIds);
+  if (found.length !== new Set(roleIds).size) throw new ApiError('NOT_FOUND');
+  assertMayGrant(ctx.principal, found.flatMap((role) => role.authorities));
+  await repo.replaceBindings(tx, accountId, ctx.tenantId, [...new Set(roleIds)]);
 }
 
 /** Replaces the account's roles in the tenant and revokes its tokens. */

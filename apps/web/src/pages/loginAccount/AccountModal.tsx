@@ -1,5 +1,6 @@
 /**
- * The "add account" and "change password" modal of 登录账号. Username and password (twice) are checked
+ * The "add account" and "change password" modal of 登录账号. Adding also binds roles of this data centre
+ * (with BINDING_ROLES; RoleSelect). Username and password (twice) are checked
  * in the browser by the contract's rules; the password leaves the browser RSA-OAEP encrypted
  * (newPassword.ts). Server refusals show as the client's toast in the current language.
  */
@@ -10,12 +11,15 @@ import { call } from '../../api/client';
 import { useApiMutation } from '../../api/useApiMutation';
 import { CryptoUnavailableError } from '../login/crypto';
 import { encryptNewPassword } from './newPassword';
+import { RoleSelect } from './RoleSelect';
+import { mayOpen, useUserInfo } from '../../app/useSession';
 
 /** What the modal does: create an account, or set the password of `account`. */
 export type AccountModalMode = { kind: 'add' } | { kind: 'password'; account: AccountRecord };
 
 interface Values {
   username?: string;
+  roleIds?: number[];
   password: string;
   confirm: string;
 }
@@ -32,11 +36,13 @@ export function AccountModal({ mode, open, onClose }: AccountModalProps) {
   const { t } = useTranslation('account');
   const [form] = Form.useForm<Values>();
   const adding = mode.kind === 'add';
+  const { data: info } = useUserInfo();
+  const mayBind = info !== undefined && mayOpen(info, 'BINDING_ROLES');
 
   const save = useApiMutation({
     mutationFn: async (values: Values) => {
       const encrypted = await encryptNewPassword(values.password);
-      if (mode.kind === 'add') await call(accountEndpoints.add, { body: { username: values.username?.trim() ?? '', ...encrypted } });
+      if (mode.kind === 'add') await call(accountEndpoints.add, { body: { username: values.username?.trim() ?? '', ...encrypted, roleIds: values.roleIds } });
       else await call(accountEndpoints.editPassword, { body: { id: mode.account.id, ...encrypted } });
     },
     success: t('saved'),
@@ -97,6 +103,11 @@ export function AccountModal({ mode, open, onClose }: AccountModalProps) {
         >
           <Input.Password id="account-confirm" autoComplete="new-password" />
         </Form.Item>
+        {adding && mayBind && (
+          <Form.Item name="roleIds" label={t('roles')} extra={t('rolesHint')}>
+            <RoleSelect id="account-roles" />
+          </Form.Item>
+        )}
       </Form>
     </Modal>
   );

@@ -4,7 +4,7 @@
  * sees what a checkbox grants.
  */
 import type { TreeDataNode } from 'antd';
-import { Tooltip, Typography } from 'antd';
+import { Tooltip } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLanguage } from '../../app/useSession';
@@ -26,11 +26,9 @@ export function KeyReach({ node }: { node: TreeDataNode }) {
   );
   return (
     <Tooltip title={detail} placement="right">
-      <span className="key-reach" data-key={String(node.key)}>
+      {/* The summary is drawn by CSS (styles.css .key-reach::after): the node's text stays its title. */}
+      <span className="key-reach" data-key={String(node.key)} data-reach={t('reachSummary', { pages: reach.pages.length, changes: reach.changes.length })}>
         {title}
-        <Typography.Text type="secondary" style={{ fontSize: 12, marginInlineStart: 6 }}>
-          {t('reachSummary', { pages: reach.pages.length, changes: reach.changes.length })}
-        </Typography.Text>
       </span>
     </Tooltip>
   );
