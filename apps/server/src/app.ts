@@ -31,19 +31,23 @@ import { commandRoutes } from './modules/command/routes.js';
 import { credentialRoutes } from './modules/credential/routes.js';
 import { lockConfigRoutes } from './modules/lockConfig/routes.js';
 import { tenantRoutes } from './modules/tenant/routes.js';
+import { subscriptionRoutes } from './modules/subscription/routes.js';
+import { enqueueFinishedCommands } from './modules/subscription/outbox.js';
 import { onCommandFinished } from './modules/command/lifecycle.js';
 import { settleFinishedCommands } from './modules/credential/sync.js';
 
 /** Every module's routes; adding an entity adds one line here. */
 const modules = [oauthRoutes, tenantRoutes, lockDeviceRoutes, accountRoutes, roleRoutes, auditRoutes, commandRoutes, lockConfigRoutes,
-  logUpCommandRoutes, logHeartbeatRoutes, lockAlertRoutes, lockOpenRecordRoutes, lockJournalRoutes, credentialRoutes];
+  logUpCommandRoutes, logHeartbeatRoutes, lockAlertRoutes, lockOpenRecordRoutes, lockJournalRoutes, credentialRoutes, subscriptionRoutes];
 
 /**
  * Hooks between modules, wired here and nowhere else (idempotent: the lifecycle keeps a set).
- * Credential sync states follow their commands' final states, in the transaction that writes them.
+ * Credential sync states follow their commands' final states, in the transaction that writes them;
+ * so do the open platform's commandResult / credentialSync pushes (issue #16).
  */
 function wireModuleHooks(): void {
   onCommandFinished(settleFinishedCommands);
+  onCommandFinished(enqueueFinishedCommands);
 }
 
 export interface AppOptions {

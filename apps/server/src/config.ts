@@ -85,6 +85,18 @@ const configSchema = z.object({
     .transform((value) => (['off', 'false', '0', ''].includes(value) ? false : value.split(',').map((part) => part.trim()).filter(Boolean))),
   /** Origins (scheme://host[:port]) allowed to call the API from another site, comma-separated; none by default. */
   CORS_ORIGINS: z.string().default('').transform((value) => value.split(',').map((part) => part.trim()).filter(Boolean)),
+  /**
+   * Open platform (issue #16): networks pushes may reach besides public addresses, comma-separated:
+   * ipaddr.js range names (`loopback`, `private`, `linkLocal`, `uniqueLocal`) or CIDRs. Default:
+   * `loopback` with DEMO=on (the demo receiver), none otherwise.
+   */
+  PUSH_ALLOWED_NETWORKS: z.string().optional(),
+  /** A push failing this long after its event is a dead letter, s. */
+  PUSH_RETRY_WINDOW_S: z.coerce.number().int().min(1).max(30 * 86_400).default(86_400),
+  /** An endpoint failing this long is paused until resumed in the console, s. */
+  PUSH_PAUSE_AFTER_S: z.coerce.number().int().min(1).max(30 * 86_400).default(86_400),
+  /** Poll period of the push delivery worker, ms. */
+  PUSH_POLL_MS: z.coerce.number().int().min(10).max(60_000).default(500),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Graceful shutdown deadline: after SIGTERM/SIGINT, in-flight work gets this long before a forced exit, ms. */
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),

@@ -44,3 +44,29 @@ function deviceBrokerUrl(url: string): string {
   parsed.password = '';
   return parsed.toString();
 }
+
+/** The demo customer code of data centre 100, pushing to the embedded demo receiver (issue #16). */
+export const DEMO_CUSTOMER_CODE = 'DEMO-100';
+
+/**
+ * Makes sure data centre 100 has the demo customer code with a key and a configuration pushing unlocks,
+ * alarms, door states, command results and credential sync results to the demo receiver on `port`.
+ * @public main.ts imports this module dynamically.
+ */
+export async function seedDemoSubscription(database: Database, config: Config, port: number): Promise<void> {
+  const { customerCodeId, listCustomerCodes, saveCustomerCode, writeConfig } = await import('./modules/subscription/service.js');
+  const { rotateKey } = await import('./modules/subscription/keys.js');
+  const { DEMO_RECEIVER_PATH } = await import('./modules/subscription/demo-receiver.js');
+  const { lazySecretBox } = await import('./crypto/secret-box.js');
+  await database.withTenant(100, async (tx) => {
+    const [existing] = await listCustomerCodes(tx, DEMO_CUSTOMER_CODE);
+    const id = existing?.customerCode === DEMO_CUSTOMER_CODE ? existing.id
+      : (await saveCustomerCode(tx, 100, { customerCode: DEMO_CUSTOMER_CODE, name: '演示接收端 Demo receiver', contact: '', enabled: true })).id;
+    if (!existing?.keys.length) await rotateKey(tx, 100, await customerCodeId(tx, DEMO_CUSTOMER_CODE), 0, lazySecretBox(config));
+    await writeConfig(tx, 100, id, {
+      url: `http://127.0.0.1:${port}${DEMO_RECEIVER_PATH}/${DEMO_CUSTOMER_CODE}`,
+      eventTypes: existing?.config?.eventTypes ?? ['unlock', 'alarm', 'doorState', 'commandResult', 'credentialSync'],
+      buildings: existing?.config?.buildings ?? [], enabled: existing?.config?.enabled ?? true,
+    });
+  });
+}

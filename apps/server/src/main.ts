@@ -7,7 +7,7 @@
  *
  * Lifecycle (close-with-grace): SIGTERM/SIGINT start a graceful shutdown with a deadline
  * (SHUTDOWN_TIMEOUT_MS): /readyz turns 503, HTTP stops accepting and finishes in-flight requests, the
- * fleet, the retention job and the gateway (command dispatcher, broker, ingest flush) stop in that
+ * fleet, the retention job, the gateway (command dispatcher, broker, ingest flush) and the push worker stop in that
  * order, then the database closes; past the deadline the process exits 1. An uncaught exception or
  * unhandled rejection is logged and fatal (the same shutdown, exit code 1).
  */
@@ -23,6 +23,9 @@ import type { SeededCredential } from './db/seed.js';
 import { type Gateway, startGateway } from './gateway/index.js';
 import { handlersFinished } from './http/health-plugin.js';
 import { type RetentionJob, startHeartbeatRetention } from './modules/logHeartbeat/retention.js';
+import { lazySecretBox } from './crypto/secret-box.js';
+import { egressPolicyOf } from './modules/subscription/egress.js';
+import { type DeliveryWorker, startDeliveryWorker } from './modules/subscription/worker.js';
 
 const config = loadConfig();
 let database: Database | undefined;
@@ -30,6 +33,7 @@ let app: FastifyInstance | undefined;
 let gateway: Gateway | undefined;
 let retention: RetentionJob | undefined;
 let fleet: { stop(): Promise<void> } | undefined;
+let pushes: DeliveryWorker | undefined;
 
 const log = (level: 'info' | 'error' | 'fatal', object: object, message: string) => {
   if (app) app.log[level](object, message);
@@ -45,6 +49,7 @@ closeWithGrace({ delay: config.SHUTDOWN_TIMEOUT_MS, logger: { error: (message: u
   await fleet?.stop();
   await retention?.stop();
   await gateway?.close(); // dispatcher, broker, then every accepted uplink committed
+  await pushes?.close(); // open-platform pushes in flight finish (or stay leased for the next start)
   await database?.close();
   log('info', { signal }, 'stopped');
 });
@@ -60,10 +65,15 @@ gateway = await startGateway({ database, config, log: app.log });
 const started = gateway;
 app.lifecycle.brokerReady = () => started.stats().external?.connected ?? true;
 retention = startHeartbeatRetention(database, app.log, { days: config.HEARTBEAT_RETENTION_DAYS });
+pushes = startDeliveryWorker({
+  database, box: lazySecretBox(config), policy: egressPolicyOf(config), log: app.log,
+  pollMs: config.PUSH_POLL_MS, retryWindowMs: config.PUSH_RETRY_WINDOW_S * 1000, pauseAfterMs: config.PUSH_PAUSE_AFTER_S * 1000,
+});
 fleet = await demo?.startDemoFleet(app, database, config, gateway.port);
 
 const address = app.server.address();
 const port = typeof address === 'object' && address ? address.port : config.PORT;
+await demo?.seedDemoSubscription(database, config, port);
 const lines = [
   '',
   `  物联网中台 is running: http://localhost:${port}${WEB_BASE_PATH}/  (${config.DEMO ? 'DEMO=on: demo data and simulated locks' : 'DEMO=off: production'})`,

@@ -157,3 +157,6 @@ export * from './schema-device.js';
 
 /* Issue #4: credential tables. */
 export * from './schema-credential.js';
+
+/* Issue #16: open-platform tables. */
+export * from './schema-subscription.js';

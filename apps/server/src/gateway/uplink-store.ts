@@ -10,6 +10,7 @@ import type { Database } from '../db/client.js';
 import { type HeartbeatReading, applyHeartbeatReadings, markUplinksSeen } from '../modules/lockDevice/service.js';
 import { type HeartbeatRecord, insertHeartbeats } from '../modules/logHeartbeat/service.js';
 import { insertUplinks } from '../modules/logUpCommand/service.js';
+import { enqueuePushEvents, eventOfUplink, heartbeatEvent, type PushEvent } from '../modules/subscription/outbox.js';
 import { type EventType, type StoredUplink, type UplinkHandlers, uplinkHandlers } from './uplink-handlers.js';
 
 /** One validated uplink of an authenticated lock. */
@@ -25,6 +26,7 @@ export async function storeUplinks(database: Database, records: readonly UplinkR
   if (records.length === 0) return { inserted: 0 };
   const heartbeats: HeartbeatRecord[] = [];
   const newest = new Map<number, HeartbeatReading>();
+  const newestHeartbeat = new Map<number, UplinkRecord>();
   const events: UplinkRecord[] = [];
   const seen = new Set<string>();
   for (const record of records) {
@@ -37,7 +39,10 @@ export async function storeUplinks(database: Database, records: readonly UplinkR
     if (message.type === 'heartbeat') {
       heartbeats.push({ lockId: record.lockId, tenantId: record.tenantId, seq: message.seq, ts: message.ts, data: message.data });
       const latest = newest.get(record.lockId);
-      if (!latest || message.seq > latest.seq) newest.set(record.lockId, { lockId: record.lockId, seq: message.seq, data: message.data });
+      if (!latest || message.seq > latest.seq) {
+        newest.set(record.lockId, { lockId: record.lockId, seq: message.seq, data: message.data });
+        newestHeartbeat.set(record.lockId, record);
+      }
     } else {
       events.push(record);
     }
@@ -45,6 +50,9 @@ export async function storeUplinks(database: Database, records: readonly UplinkR
   return database.transaction(async (tx) => {
     let inserted = await insertHeartbeats(tx, heartbeats);
     await applyHeartbeatReadings(tx, [...newest.values()]);
+    // Open platform (issue #16): the batch's events to subscribed endpoints, one statement, this transaction.
+    const pushEvents: PushEvent[] = [];
+    for (const r of newestHeartbeat.values()) if (r.message.type === 'heartbeat') pushEvents.push(heartbeatEvent(r.tenantId, r.lockId, r.imei, r.message));
     if (events.length) {
       const idOf = await insertUplinks(tx, events);
       inserted += idOf.size;
@@ -52,13 +60,19 @@ export async function storeUplinks(database: Database, records: readonly UplinkR
       for (const record of events) {
         const uplinkId = idOf.get(`${record.lockId}:${record.message.seq}`);
         if (uplinkId === undefined) continue;
+        const pushEvent = eventOfUplink(record);
+        if (pushEvent) pushEvents.push(pushEvent);
         const type = record.message.type as EventType;
         const list = byType.get(type) ?? [];
         list.push({ uplinkId, ...record });
         byType.set(type, list);
       }
+      // Before the handlers: a batch that fails after this point rolls its pushes back with it.
+      await enqueuePushEvents(tx, pushEvents.sort((a, b) => Number(a.data.seq) - Number(b.data.seq))); // per-lock order
+      pushEvents.length = 0;
       for (const [type, stored] of byType) await (handlers[type] as ((tx: unknown, u: StoredUplink[]) => Promise<void>) | undefined)?.(tx, stored);
     }
+    await enqueuePushEvents(tx, pushEvents); // heartbeat-only batches
     const maxSeq = new Map<number, number>();
     for (const r of events) maxSeq.set(r.lockId, Math.max(maxSeq.get(r.lockId) ?? -1, r.message.seq));
     await markUplinksSeen(tx, maxSeq);

@@ -17,6 +17,7 @@ import { openRecordEndpoints } from './lockOpenRecord.js';
 import { heartbeatLogEndpoints } from './logHeartbeat.js';
 import { uplinkLogEndpoints } from './logUpCommand.js';
 import { roleEndpoints } from './role.js';
+import { demoReceiverEndpoints, subscriptionEndpoints } from './subscription.js';
 import { systemLogEndpoints } from './systemLog.js';
 import { tenantEndpoints } from './tenant.js';
 import { offboardEndpoints } from './offboard.js';
@@ -37,6 +38,7 @@ function collect(table: object, into: Endpoint[]): Endpoint[] {
 export const apiEndpoints: readonly Endpoint[] = collect([
   authEndpoints, tenantEndpoints, lockEndpoints, accountEndpoints, roleEndpoints, systemLogEndpoints, commandEndpoints,
   uplinkLogEndpoints, heartbeatLogEndpoints, alertEndpoints, openRecordEndpoints, journalEndpoints, credentialEndpoints, offboardEndpoints,
+  subscriptionEndpoints, demoReceiverEndpoints,
 ], []);
 
 /** System-log actions written by the sign-in service rather than by an endpoint. */
