@@ -67,15 +67,26 @@ export const rows = (page: Page, text?: string) =>
  * envelope's `data`, rejects when the call fails. For tests that watch what the console would show.
  */
 export async function apiGet<T>(page: Page, path: string): Promise<T> {
-  const result = await page.evaluate(async ({ target, tokenHeader, tenantHeader }) => {
+  return apiCall<T>(page, 'GET', path);
+}
+
+/** POST `body` to `path` of the API from the page, as apiGet does (e.g. the simulated keypad). */
+export async function apiPost<T>(page: Page, path: string, body: object): Promise<T> {
+  return apiCall<T>(page, 'POST', path, body);
+}
+
+async function apiCall<T>(page: Page, method: 'GET' | 'POST', path: string, body?: object): Promise<T> {
+  const result = await page.evaluate(async ({ target, tokenHeader, tenantHeader, method, json }) => {
     const raw = localStorage.getItem('token') ?? '';
     let token = raw;
     try { token = (JSON.parse(raw) as { data: { access_token: string } }).data.access_token; } catch { /* stored bare */ }
-    const response = await fetch(target, { headers: { [tokenHeader]: token, [tenantHeader]: localStorage.getItem('tenantId') ?? '100' } });
+    const headers: Record<string, string> = { [tokenHeader]: token, [tenantHeader]: localStorage.getItem('tenantId') ?? '100' };
+    if (json !== undefined) headers['content-type'] = 'application/json';
+    const response = await fetch(target, { method, headers, body: json });
     const rotated = response.headers.get(tokenHeader);
     if (rotated) localStorage.setItem('token', JSON.stringify({ success: true, data: { access_token: rotated } }));
     return { status: response.status, body: (await response.json()) as { success?: boolean; data?: unknown } };
-  }, { target: path, tokenHeader: TOKEN_HEADER, tenantHeader: TENANT_HEADER });
-  if (!result.body.success) throw new Error(`GET ${path}: HTTP ${result.status} ${JSON.stringify(result.body)}`);
+  }, { target: path, tokenHeader: TOKEN_HEADER, tenantHeader: TENANT_HEADER, method, json: body === undefined ? undefined : JSON.stringify(body) });
+  if (!result.body.success) throw new Error(`${method} ${path}: HTTP ${result.status} ${JSON.stringify(result.body)}`);
   return result.body.data as T;
 }

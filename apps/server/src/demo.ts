@@ -64,7 +64,7 @@ export async function seedDemoSubscription(database: Database, config: Config, p
       : (await saveCustomerCode(tx, 100, { customerCode: DEMO_CUSTOMER_CODE, name: '演示接收端 Demo receiver', contact: '', enabled: true })).id;
     if (!existing?.keys.length) await rotateKey(tx, 100, await customerCodeId(tx, DEMO_CUSTOMER_CODE), 0, lazySecretBox(config));
     await writeConfig(tx, 100, id, {
-      url: `http://127.0.0.1:${port}${DEMO_RECEIVER_PATH}/${DEMO_CUSTOMER_CODE}`,
+      url: `http://127.0.0.1:${port}${DEMO_RECEIVER_PATH}`,
       eventTypes: existing?.config?.eventTypes ?? ['unlock', 'alarm', 'doorState', 'commandResult', 'credentialSync'],
       buildings: existing?.config?.buildings ?? [], enabled: existing?.config?.enabled ?? true,
     });

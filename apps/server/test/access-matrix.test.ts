@@ -114,6 +114,21 @@ const SAMPLES: Record<string, Sample> = {
   'GET /iot/v1/lockDevice/whoCanOpen': { access: ['LOOK_INFO', 'VOUCHER_USER_MANAGE'], query: () => 'lockId=1' },
   // Answers 404 here: the tests attach no simulated fleet to this app.
   'POST /iot/v1/simulator/attemptOpen': { access: 'VOUCHER_PASSWORD_MANAGE', body: () => ({ lockId: 1, method: 'password', password: '123456' }) },
+  // Open platform (issue #16); the code MATRIX-1 does not exist: allowed calls answer 404.
+  'GET /nbdev/customerCode': { access: 'SUBSCRIPTIONMANAGEMENT' },
+  'POST /nbdev/customerCode': { access: 'SUBSCRIPTIONMANAGEMENT', body: () => ({ name: 'matrix' }) },
+  'POST /nbdev/generateKey': { access: 'SUBSCRIPTIONMANAGEMENT', body: () => ({ customerCode: 'MATRIX-1' }) },
+  'GET /nbdev/getConfig': { access: 'SUBSCRIPTIONMANAGEMENT', query: () => 'customerCode=MATRIX-1' },
+  'POST /nbdev/saveConfig': { access: 'SUBSCRIPTIONMANAGEMENT', body: () => ({ customerCode: 'MATRIX-1', url: 'https://203.0.113.9/hook', eventTypes: ['unlock'] }) },
+  'GET /nbdev/delivery/list': { access: 'SUBSCRIPTIONMANAGEMENT' },
+  'GET /nbdev/delivery/export': { access: 'SUBSCRIPTIONMANAGEMENT' },
+  'POST /nbdev/delivery/replay': { access: 'SUBSCRIPTIONMANAGEMENT', body: () => ({ ids: [999_999] }) },
+  'POST /nbdev/resume': { access: 'SUBSCRIPTIONMANAGEMENT', body: () => ({ customerCode: 'MATRIX-1' }) },
+  'POST /nbdev/sendTest': { access: 'SUBSCRIPTIONMANAGEMENT', body: () => ({ customerCode: 'MATRIX-1' }) },
+  'GET /nbdev/demoReceiver': { access: 'SUBSCRIPTIONMANAGEMENT' },
+  'POST /nbdev/demoReceiver': { access: 'SUBSCRIPTIONMANAGEMENT', body: () => ({ running: true }) },
+  // The demo receiver itself is a customer's endpoint: public, and it answers 401 to an unsigned call.
+  'POST /demo/receiver': { access: 'public', body: () => ({ eventType: 'test' }) },
 };
 
 /** Tables a refused call may change: its token's last use, and the system log row of the refusal. */
@@ -221,5 +236,5 @@ describe.skipIf(skipSuite)('authorization matrix over the live route table', () 
         expect([`${other} ${route.url}`, response.statusCode]).toEqual([`${other} ${route.url}`, 404]);
       }
     }
-  }, 120_000); // ~80 routes x 5 callers: 25 s on main with the shared machine at load 20, over the default 30 s with 6 more routes
+  }, 180_000); // ~93 routes x 5 callers: 25 s on main with the shared machine at load 20 for 80 routes; 13 open-platform routes added (issue #16)
 });

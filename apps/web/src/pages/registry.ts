@@ -16,6 +16,7 @@ const LockAlertLogPage = lazy(() => import('./lockAlertLog/LockAlertLogPage'));
 const LockAlertPage = lazy(() => import('./lockAlert/LockAlertPage'));
 const LockOpenRecordLogPage = lazy(() => import('./lockOpenRecordLog/LockOpenRecordLogPage'));
 const LockJournalPage = lazy(() => import('./lockJournal/LockJournalPage'));
+const SubscriptionManagementPage = lazy(() => import('./subscriptionManagement/SubscriptionManagementPage'));
 const LoginAccountPage = lazy(() => import('./loginAccount/LoginAccountPage'));
 const RolePermissionsPage = lazy(() => import('./rolePermissions/RolePermissionsPage'));
 const BindingRolesPage = lazy(() => import('./bindingRoles/BindingRolesPage'));
@@ -67,7 +68,7 @@ const PAGES: Record<PagePath, Page> = {
   '/Information': ComingSoon,
   '/renew': ComingSoon,
   '/orderManagement': ComingSoon,
-  '/subscriptionManagement': ComingSoon,
+  '/subscriptionManagement': SubscriptionManagementPage,
   '/Datavisualization': ComingSoon,
 };
 

@@ -176,7 +176,7 @@ export const subscriptionEndpoints = {
 };
 
 /** The demo receiver (DEMO=on only): whether it answers, and its URL for a customer code. */
-export const demoReceiverState = z.object({ running: z.boolean(), received: z.number().int(), urlTemplate: z.string() });
+export const demoReceiverState = z.object({ running: z.boolean(), received: z.number().int(), url: z.string() });
 export const demoReceiverEndpoints = {
   state: endpoint({ method: 'GET', path: '/nbdev/demoReceiver', access: ACCESS, kind: 'token', response: demoReceiverState }),
   set: endpoint({

@@ -1,0 +1,69 @@
+/**
+ * The customer codes of 订阅管理: one row per code with its signing key hints, endpoint, subscribed
+ * events and health over 24 h (success rate, p95 latency, last success, failure streak; a paused
+ * endpoint is red with a one-click resume), and the actions: edit, generate key (shown once),
+ * configure push, send a test event. Polls every 5 s so retries and drains are seen as they happen.
+ */
+import { type CustomerCodeRecord, subscriptionEndpoints as api } from '@iot/contract';
+import { PlusOutlined, ReloadOutlined } from '@ant-design/icons';
+import { App, Button, Space, Table } from 'antd';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { call } from '../../api/client';
+import { useApiQuery } from '../../api/useApiQuery';
+import { useInvalidate } from '../../api/useInvalidate';
+import { CodeModal } from './CodeModal';
+import { codeColumns } from './codeColumns';
+import { ConfigModal } from './ConfigModal';
+import { DemoReceiver } from './DemoReceiver';
+import { showSecret } from './showSecret';
+
+const REFETCH_MS = 5000;
+
+/** The customer-code table with its modals. */
+export function CustomerCodes() {
+  const { t } = useTranslation('subscription');
+  const { message, modal } = App.useApp();
+  const codes = useApiQuery(api.customerCodes, {}, { refetchInterval: REFETCH_MS });
+  const refresh = useInvalidate(api.customerCodes, api.deliveries);
+  const [editing, setEditing] = useState<{ record?: CustomerCodeRecord; open: boolean }>({ open: false });
+  const [configuring, setConfiguring] = useState<{ record?: CustomerCodeRecord; open: boolean }>({ open: false });
+
+  const columns = useMemo(() => {
+    const run = async (action: () => Promise<unknown>, done: string) => {
+      try {
+        await action();
+        message.success(done);
+      } catch {
+        /* shown by the client */
+      }
+      await refresh();
+    };
+    return codeColumns(t, {
+      edit: (record) => setEditing({ record, open: true }),
+      configure: (record) => setConfiguring({ record, open: true }),
+      generateKey: (record) => modal.confirm({
+        title: t('generateKeyTitle', { code: record.customerCode }), content: t('generateKeyHint'), okText: t('ok'), cancelText: t('cancel'),
+        onOk: () => run(async () => showSecret(modal, t, await call(api.generateKey, { body: { customerCode: record.customerCode } })), t('keyGenerated')),
+      }),
+      sendTest: (record) => run(() => call(api.sendTest, { body: { customerCode: record.customerCode } }), t('testQueued')),
+      resume: (record) => run(() => call(api.resume, { body: { customerCode: record.customerCode } }), t('resumed')),
+    });
+  }, [t, message, modal, refresh]);
+
+  return (
+    <Space direction="vertical" style={{ width: '100%' }} size="middle">
+      <DemoReceiver />
+      <Space>
+        <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({ open: true })}>{t('addCode')}</Button>
+        <Button icon={<ReloadOutlined />} onClick={() => void refresh()}>{t('refresh')}</Button>
+      </Space>
+      <Table<CustomerCodeRecord>
+        rowKey="id" size="middle" columns={columns} dataSource={codes.data ?? []} loading={codes.isLoading}
+        pagination={false} scroll={{ x: 'max-content' }}
+      />
+      <CodeModal {...editing} onClose={() => setEditing((s) => ({ ...s, open: false }))} onSaved={() => void refresh()} />
+      <ConfigModal {...configuring} onClose={() => setConfiguring((s) => ({ ...s, open: false }))} onSaved={() => void refresh()} />
+    </Space>
+  );
+}

@@ -1,0 +1,41 @@
+/**
+ * The embedded demo receiver's switch (DEMO=on only; the card hides itself when the server has no demo
+ * receiver): stop it and retries pile up in the log, start it and the backlog drains.
+ */
+import { subscriptionEndpoints, demoReceiverEndpoints as demo } from '@iot/contract';
+import { Alert, Button, Space, Typography } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { call } from '../../api/client';
+import { useApiQuery } from '../../api/useApiQuery';
+import { useInvalidate } from '../../api/useInvalidate';
+
+/** The card. */
+export function DemoReceiver() {
+  const { t } = useTranslation('subscription');
+  const state = useApiQuery(demo.state, undefined, { refetchInterval: 5000 });
+  const refresh = useInvalidate(demo.state, subscriptionEndpoints.customerCodes);
+  const [busy, setBusy] = useState(false);
+  if (!state.data) return null;
+  const { running, received, url } = state.data;
+  const toggle = async () => {
+    setBusy(true);
+    try {
+      await call(demo.set, { body: { running: !running } });
+    } catch {
+      /* shown by the client */
+    } finally {
+      setBusy(false);
+      await refresh();
+    }
+  };
+  return (
+    <Alert
+      type={running ? 'success' : 'warning'}
+      showIcon
+      message={<Space wrap>{t(running ? 'demo.running' : 'demo.stopped', { received })}
+        <Button size="small" loading={busy} danger={running} onClick={() => void toggle()} data-testid="demo-receiver-toggle">{t(running ? 'demo.stop' : 'demo.start')}</Button></Space>}
+      description={<Typography.Text type="secondary">{t('demo.url')} <Typography.Text code copyable>{url}</Typography.Text></Typography.Text>}
+    />
+  );
+}

@@ -1,0 +1,31 @@
+/**
+ * 订阅管理 (issue #16): the tenant's customer codes with their key, push configuration and endpoint
+ * health (CustomerCodes), the delivery log with filters, export and replay (Deliveries), the dead
+ * letters (the same log, state "dead"), and, with the demo on, the embedded demo receiver's switch.
+ */
+import { Tabs } from 'antd';
+import { useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { CustomerCodes } from './CustomerCodes';
+import { Deliveries } from './Deliveries';
+
+const TABS = ['codes', 'deliveries', 'dead'] as const;
+
+/** The subscription management page. */
+export default function SubscriptionManagementPage() {
+  const { t } = useTranslation('subscription');
+  const [params, setParams] = useSearchParams();
+  const tab = TABS.find((key) => key === params.get('tab')) ?? 'codes';
+  return (
+    <Tabs
+      activeKey={tab}
+      destroyOnHidden
+      onChange={(key) => setParams({ tab: key })}
+      items={[
+        { key: 'codes', label: t('tabs.codes'), children: <CustomerCodes /> },
+        { key: 'deliveries', label: t('tabs.deliveries'), children: <Deliveries /> },
+        { key: 'dead', label: t('tabs.dead'), children: <Deliveries dead /> },
+      ]}
+    />
+  );
+}
