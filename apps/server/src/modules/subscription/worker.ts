@@ -45,7 +45,6 @@ export interface DeliveryWorkerOptions extends DeliveryTuning {
 }
 
 export interface DeliveryStats { attempted: number; delivered: number; failed: number; dead: number }
-
 export interface DeliveryWorker {
   /** Runs passes until nothing is due (tests, benchmarks). */
   drain(): Promise<void>;
@@ -102,8 +101,7 @@ export function startDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWor
     counters.attempted++;
     const result = await postJson(claimed.url, headers, body, policy, abort.signal);
     if (abort.signal.aborted) return undefined; // shutting down: the lease expires and another pass sends it again
-    const ok = result.error === null;
-    return { claimed, ok, status: result.status, latencyMs: result.latencyMs, error: result.error };
+    return { claimed, ok: result.error === null, status: result.status, latencyMs: result.latencyMs, error: result.error };
   }
 
   /** Records a pass's outcomes (see the module comment) in one transaction. */
@@ -122,7 +120,7 @@ export function startDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWor
     const byCode = new Map<number, { ok: number; failed: number }>();
     for (const o of outcomes) {
       const tally = byCode.get(o.claimed.customerCodeId) ?? { ok: 0, failed: 0 };
-      if (o.ok) tally.ok++; else tally.failed++;
+      tally[o.ok ? 'ok' : 'failed']++;
       byCode.set(o.claimed.customerCodeId, tally);
     }
     const p = <V>(pick: (r: (typeof rows)[number]) => V) => sql.param(rows.map(pick));

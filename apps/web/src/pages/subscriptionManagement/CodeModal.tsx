@@ -1,40 +1,31 @@
 /** Add or edit a customer code (name, contact, enabled; the code itself is generated unless given). */
 import { type CustomerCodeRecord, subscriptionEndpoints as api } from '@iot/contract';
-import { App, Form, Input, Modal, Switch } from 'antd';
-import { useEffect, useState } from 'react';
+import { Form, Input, Modal, Switch } from 'antd';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../api/client';
+import { useApiMutation } from '../../api/useApiMutation';
 
 interface Values { customerCode?: string; name: string; contact?: string; enabled: boolean }
 
 /** The modal; `record` absent: a new code. */
 export function CodeModal({ record, open, onClose, onSaved }: { record?: CustomerCodeRecord; open: boolean; onClose(): void; onSaved(): void }) {
   const { t } = useTranslation('subscription');
-  const { message } = App.useApp();
   const [form] = Form.useForm<Values>();
-  const [saving, setSaving] = useState(false);
+  const save = useApiMutation({
+    mutationFn: (values: Values) => call(api.saveCustomerCode, {
+      body: { id: record?.id, customerCode: values.customerCode?.trim() || undefined, name: values.name, contact: values.contact ?? '', enabled: values.enabled },
+    }),
+    success: t('saved'), invalidate: [api.customerCodes], onSuccess: () => { onSaved(); onClose(); },
+  });
   useEffect(() => {
     if (open) form.setFieldsValue(record ? { customerCode: record.customerCode, name: record.name, contact: record.contact, enabled: record.enabled } : { enabled: true });
   }, [open, record, form]);
 
-  const submit = async (values: Values) => {
-    setSaving(true);
-    try {
-      const customerCode = values.customerCode?.trim() || undefined;
-      await call(api.saveCustomerCode, { body: { id: record?.id, customerCode, name: values.name, contact: values.contact ?? '', enabled: values.enabled } });
-      message.success(t('saved'));
-      onSaved();
-      onClose();
-    } catch {
-      /* shown by the client */
-    } finally {
-      setSaving(false);
-    }
-  };
   return (
-    <Modal open={open} title={record ? t('editCode') : t('addCode')} okText={t('ok')} cancelText={t('cancel')} confirmLoading={saving}
+    <Modal open={open} title={record ? t('editCode') : t('addCode')} okText={t('ok')} cancelText={t('cancel')} confirmLoading={save.isPending}
       onOk={() => form.submit()} onCancel={onClose} afterClose={() => form.resetFields()} forceRender>
-      <Form form={form} layout="vertical" onFinish={(values) => void submit(values)} autoComplete="off">
+      <Form form={form} layout="vertical" onFinish={(values) => void save.run(values)} autoComplete="off">
         <Form.Item name="customerCode" label={t('customerCode')} extra={record ? undefined : t('codeGenerated')}
           rules={[{ pattern: /^[A-Za-z0-9_-]{4,40}$/, message: t('codeInvalid') }]}>
           <Input id="code-customerCode" maxLength={40} />

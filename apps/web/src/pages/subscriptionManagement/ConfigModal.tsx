@@ -4,42 +4,36 @@
  * no challenge in the answer, a private address) shows the server's reason on the URL field.
  */
 import { type CustomerCodeRecord, PUSH_EVENT_TYPES, type PushEventType, subscriptionEndpoints as api } from '@iot/contract';
-import { App, Checkbox, Form, Input, Modal, Select, Switch } from 'antd';
-import { useEffect, useState } from 'react';
+import { Checkbox, Form, Input, Modal, Select, Switch } from 'antd';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, call } from '../../api/client';
+import { useApiMutation } from '../../api/useApiMutation';
 
 interface Values { url: string; eventTypes: PushEventType[]; buildings: string[]; enabled: boolean }
 
 /** The modal for `record`. */
 export function ConfigModal({ record, open, onClose, onSaved }: { record?: CustomerCodeRecord; open: boolean; onClose(): void; onSaved(): void }) {
   const { t, i18n } = useTranslation('subscription');
-  const { message } = App.useApp();
   const [form] = Form.useForm<Values>();
-  const [saving, setSaving] = useState(false);
+  const save = useApiMutation({
+    mutationFn: (values: Values) => call(api.saveConfig, { body: { customerCode: record?.customerCode ?? '', ...values, url: values.url.trim() } }),
+    success: (result) => t('verified', { status: result.status, ms: result.latencyMs }),
+    invalidate: [api.customerCodes],
+    onSuccess: () => { onSaved(); onClose(); },
+    onError: (error) => {
+      const field = error instanceof ApiError ? error.body?.errors?.find((e) => e.field === 'body.url') : undefined;
+      if (field) form.setFields([{ name: 'url', errors: [field.message[i18n.language === 'en-US' ? 'en-US' : 'zh-CN']] }]);
+    },
+  });
   useEffect(() => {
     if (open && record) form.setFieldsValue(record.config ?? { url: '', eventTypes: ['unlock', 'alarm', 'doorState', 'commandResult', 'credentialSync'], buildings: [], enabled: true });
   }, [open, record, form]);
 
-  const submit = async (values: Values) => {
-    if (!record) return;
-    setSaving(true);
-    try {
-      const result = await call(api.saveConfig, { body: { customerCode: record.customerCode, ...values, url: values.url.trim() } });
-      message.success(t('verified', { status: result.status, ms: result.latencyMs }));
-      onSaved();
-      onClose();
-    } catch (error) {
-      const field = error instanceof ApiError ? error.body?.errors?.find((e) => e.field === 'body.url') : undefined;
-      if (field) form.setFields([{ name: 'url', errors: [field.message[i18n.language === 'en-US' ? 'en-US' : 'zh-CN']] }]);
-    } finally {
-      setSaving(false);
-    }
-  };
   return (
     <Modal open={open} width={640} title={t('configTitle', { code: record?.customerCode ?? '' })} okText={t('verifyAndSave')} cancelText={t('cancel')}
-      confirmLoading={saving} onOk={() => form.submit()} onCancel={onClose} afterClose={() => form.resetFields()} forceRender>
-      <Form form={form} layout="vertical" onFinish={(values) => void submit(values)} autoComplete="off">
+      confirmLoading={save.isPending} onOk={() => form.submit()} onCancel={onClose} afterClose={() => form.resetFields()} forceRender>
+      <Form form={form} layout="vertical" onFinish={(values) => void save.run(values)} autoComplete="off">
         <Form.Item name="url" label={t('endpoint')} extra={t('endpointHint')} rules={[{ required: true, whitespace: true, message: t('urlRequired') }]}>
           <Input id="config-url" placeholder="https://example.com/iot/push" />
         </Form.Item>

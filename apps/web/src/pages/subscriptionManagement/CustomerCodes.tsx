@@ -10,6 +10,7 @@ import { App, Button, Space, Table } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../api/client';
+import { useApiMutation } from '../../api/useApiMutation';
 import { useApiQuery } from '../../api/useApiQuery';
 import { useInvalidate } from '../../api/useInvalidate';
 import { CodeModal } from './CodeModal';
@@ -23,33 +24,30 @@ const REFETCH_MS = 5000;
 /** The customer-code table with its modals. */
 export function CustomerCodes() {
   const { t } = useTranslation('subscription');
-  const { message, modal } = App.useApp();
+  const { modal } = App.useApp();
   const codes = useApiQuery(api.customerCodes, {}, { refetchInterval: REFETCH_MS });
   const refresh = useInvalidate(api.customerCodes, api.deliveries);
   const [editing, setEditing] = useState<{ record?: CustomerCodeRecord; open: boolean }>({ open: false });
   const [configuring, setConfiguring] = useState<{ record?: CustomerCodeRecord; open: boolean }>({ open: false });
 
-  const columns = useMemo(() => {
-    const run = async (action: () => Promise<unknown>, done: string) => {
-      try {
-        await action();
-        message.success(done);
-      } catch {
-        /* shown by the client */
-      }
-      await refresh();
-    };
-    return codeColumns(t, {
-      edit: (record) => setEditing({ record, open: true }),
-      configure: (record) => setConfiguring({ record, open: true }),
-      generateKey: (record) => modal.confirm({
-        title: t('generateKeyTitle', { code: record.customerCode }), content: t('generateKeyHint'), okText: t('ok'), cancelText: t('cancel'),
-        onOk: () => run(async () => showSecret(modal, t, await call(api.generateKey, { body: { customerCode: record.customerCode } })), t('keyGenerated')),
-      }),
-      sendTest: (record) => run(() => call(api.sendTest, { body: { customerCode: record.customerCode } }), t('testQueued')),
-      resume: (record) => run(() => call(api.resume, { body: { customerCode: record.customerCode } }), t('resumed')),
-    });
-  }, [t, message, modal, refresh]);
+  const invalidate = [api.customerCodes, api.deliveries];
+  const generateKey = useApiMutation({
+    mutationFn: (customerCode: string) => call(api.generateKey, { body: { customerCode } }), invalidate,
+    success: t('keyGenerated'), onSuccess: (key) => showSecret(modal, t, key),
+  });
+  const sendTest = useApiMutation({ mutationFn: (customerCode: string) => call(api.sendTest, { body: { customerCode } }), success: t('testQueued'), invalidate });
+  const resume = useApiMutation({ mutationFn: (customerCode: string) => call(api.resume, { body: { customerCode } }), success: t('resumed'), invalidate });
+
+  const columns = useMemo(() => codeColumns(t, {
+    edit: (record) => setEditing({ record, open: true }),
+    configure: (record) => setConfiguring({ record, open: true }),
+    generateKey: (record) => modal.confirm({
+      title: t('generateKeyTitle', { code: record.customerCode }), content: t('generateKeyHint'), okText: t('ok'), cancelText: t('cancel'),
+      onOk: () => generateKey.run(record.customerCode),
+    }),
+    sendTest: (record) => void sendTest.run(record.customerCode),
+    resume: (record) => void resume.run(record.customerCode),
+  }), [t, modal, generateKey.run, sendTest.run, resume.run]);
 
   return (
     <Space direction="vertical" style={{ width: '100%' }} size="middle">

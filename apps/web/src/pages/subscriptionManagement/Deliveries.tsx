@@ -4,12 +4,13 @@
  * exportable; selected rows can be replayed (same event id). Polls every 5 s.
  */
 import { type DeliveryRecord, DELIVERY_STATES, PUSH_CONTROL_TYPES, PUSH_EVENT_TYPES, subscriptionEndpoints as api } from '@iot/contract';
-import { App, Button, Form, Input, Select, Tag, type TableColumnsType } from 'antd';
+import { Button, Form, Select, Tag, type TableColumnsType } from 'antd';
 import type { TFunction } from 'i18next';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../api/client';
-import { useInvalidate } from '../../api/useInvalidate';
+import { useApiMutation } from '../../api/useApiMutation';
+import { RemoteSelect } from '../../components/RemoteSelect';
 import { LockLink } from '../../components/LockLink';
 import { DASH, formatTime } from '../../components/logColumns';
 import { LogFilterItems, logQuery } from '../../components/logFilters';
@@ -36,14 +37,19 @@ function columns(t: TFunction): TableColumnsType<DeliveryRecord> {
 /** The log; `dead`: only dead letters. */
 export function Deliveries({ dead = false }: { dead?: boolean }) {
   const { t } = useTranslation('subscription');
-  const { message } = App.useApp();
-  const refresh = useInvalidate(api.deliveries, api.customerCodes);
+  const replay = useApiMutation({
+    mutationFn: (ids: number[]) => call(api.replay, { body: { ids } }),
+    success: ({ replayed }) => t('replayed', { n: replayed }), invalidate: [api.deliveries, api.customerCodes],
+  });
   const cols = useMemo(() => columns(t), [t]);
   const all = { value: 'all', label: t('all') };
   const filters = (
     <>
       <LogFilterItems />
-      <Form.Item name="customerCode" label={t('customerCode')}><Input allowClear style={{ width: 160 }} /></Form.Item>
+      <Form.Item name="customerCode" label={t('customerCode')}>
+        <RemoteSelect endpoint={api.customerCodes} query={(keyword) => ({ keyword })} records={(codes) => codes} allowClear style={{ width: 180 }}
+          option={(code) => ({ value: code.customerCode, label: `${code.customerCode} ${code.name}` })} />
+      </Form.Item>
       <Form.Item name="eventType" label={t('eventTypes')}>
         <Select style={{ width: 150 }} options={[all, ...[...PUSH_EVENT_TYPES, ...PUSH_CONTROL_TYPES].map((e) => ({ value: e, label: t(`eventType.${e}`) }))]} />
       </Form.Item>
@@ -52,16 +58,6 @@ export function Deliveries({ dead = false }: { dead?: boolean }) {
       </Form.Item>}
     </>
   );
-  const replay = async (ids: number[], clear: () => void) => {
-    try {
-      const { replayed } = await call(api.replay, { body: { ids } });
-      message.success(t('replayed', { n: replayed }));
-      clear();
-    } catch {
-      /* shown by the client */
-    }
-    await refresh();
-  };
   return (
     <ServerTable<DeliveryRecord>
       endpoint={api.deliveries}
@@ -72,7 +68,7 @@ export function Deliveries({ dead = false }: { dead?: boolean }) {
       initialFilters={{ eventType: 'all', state: 'all' }}
       toQuery={(values) => ({ ...logQuery(values), ...(dead ? { state: 'dead' } : {}) })}
       refetchInterval={5000}
-      batchActions={(selected, clear) => <Button type="primary" onClick={() => void replay(selected.map(Number), clear)}>{t('replaySelected', { n: selected.length })}</Button>}
+      batchActions={(selected, clear) => <Button type="primary" loading={replay.isPending} onClick={() => void replay.run(selected.map(Number)).then((done) => done && clear())}>{t('replaySelected', { n: selected.length })}</Button>}
     />
   );
 }

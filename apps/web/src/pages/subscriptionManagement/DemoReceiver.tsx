@@ -4,37 +4,26 @@
  */
 import { subscriptionEndpoints, demoReceiverEndpoints as demo } from '@iot/contract';
 import { Alert, Button, Space, Typography } from 'antd';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../api/client';
+import { useApiMutation } from '../../api/useApiMutation';
 import { useApiQuery } from '../../api/useApiQuery';
-import { useInvalidate } from '../../api/useInvalidate';
 
 /** The card. */
 export function DemoReceiver() {
   const { t } = useTranslation('subscription');
   const state = useApiQuery(demo.state, undefined, { refetchInterval: 5000 });
-  const refresh = useInvalidate(demo.state, subscriptionEndpoints.customerCodes);
-  const [busy, setBusy] = useState(false);
+  const toggle = useApiMutation({
+    mutationFn: (running: boolean) => call(demo.set, { body: { running } }), invalidate: [demo.state, subscriptionEndpoints.customerCodes],
+  });
   if (!state.data) return null;
   const { running, received, url } = state.data;
-  const toggle = async () => {
-    setBusy(true);
-    try {
-      await call(demo.set, { body: { running: !running } });
-    } catch {
-      /* shown by the client */
-    } finally {
-      setBusy(false);
-      await refresh();
-    }
-  };
   return (
     <Alert
       type={running ? 'success' : 'warning'}
       showIcon
       message={<Space wrap>{t(running ? 'demo.running' : 'demo.stopped', { received })}
-        <Button size="small" loading={busy} danger={running} onClick={() => void toggle()} data-testid="demo-receiver-toggle">{t(running ? 'demo.stop' : 'demo.start')}</Button></Space>}
+        <Button size="small" loading={toggle.isPending} danger={running} onClick={() => void toggle.run(!running)} data-testid="demo-receiver-toggle">{t(running ? 'demo.stop' : 'demo.start')}</Button></Space>}
       description={<Typography.Text type="secondary">{t('demo.url')} <Typography.Text code copyable>{url}</Typography.Text></Typography.Text>}
     />
   );
