@@ -29,7 +29,7 @@ export function codeColumns(t: TFunction, actions: CodeActions): TableColumnsTyp
     { title: t('contact'), dataIndex: 'contact', render: (v: string) => v || DASH },
     { title: t('keys'), dataIndex: 'keys', render: (keys: CustomerCodeRecord['keys']) => (keys.length ? keys.map((k) => <Tag key={k.id} color={k.validUntil ? 'default' : 'blue'}>…{k.hint}</Tag>) : <Tag color="warning">{t('noKey')}</Tag>) },
     { title: t('endpoint'), dataIndex: ['config', 'url'], render: (url?: string) => url ?? DASH },
-    { title: t('eventTypes'), dataIndex: ['config', 'eventTypes'], render: (types?: string[]) => (types ? types.map((e) => t(`eventType.${e}`)).join('、') : DASH) },
+    { title: t('eventTypes'), dataIndex: ['config', 'eventTypes'], width: 200, ellipsis: true, render: (types?: string[]) => (types ? types.map((e) => t(`eventType.${e}`)).join('、') : DASH) },
     { title: t('healthTitle'), key: 'health', render: (_, r) => <HealthTag record={r} t={t} /> },
     { title: t('successRate'), key: 'rate', align: 'right', render: (_, r) => (r.health.successRate === null ? DASH : `${(r.health.successRate * 100).toFixed(1)}%`) },
     { title: t('p95'), key: 'p95', align: 'right', render: (_, r) => (r.health.p95LatencyMs === null ? DASH : `${r.health.p95LatencyMs} ms`) },
