@@ -18,7 +18,7 @@ import { enqueuePushEvents, type PushEvent } from '../src/modules/subscription/o
 import { saveCustomerCode, writeConfig } from '../src/modules/subscription/service.js';
 import { documentedCheck, startPushReceiver } from '../test/push-receiver.js';
 import { provisionLocks, rows } from './devices.js';
-import { freePort, type ServerProcess, startServer } from './server-process.js';
+import { freePort, type ServerProcess, startServer, waitUntil } from './server-process.js';
 
 const EVENTS = 1000;
 const LOCKS = 20;
@@ -28,14 +28,6 @@ afterAll(async () => {
   await server?.stop();
   rmSync(dataDir, { recursive: true, force: true });
 });
-
-async function waitUntil(predicate: () => boolean, ms: number, what: string): Promise<void> {
-  const end = Date.now() + ms;
-  while (!predicate()) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
 
 it('loses no queued push across a kill -9 of the server, and repeats only as the same event id', async () => {
   const receiver = await startPushReceiver();
