@@ -11,6 +11,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { Tx } from '../db/client.js';
 import type { Principal } from './context.js';
+// The app.lifecycle declaration (health-plugin.ts), for programs that compile this file without the app (bench).
+import type {} from './health-plugin.js';
 import { writeAuditRow } from './audit-plugin.js';
 import { parseOrThrow } from './validation.js';
 
