@@ -12,7 +12,7 @@ import { useApiMutation } from '../../api/useApiMutation';
 import { formatTime, lockRefColumns } from '../../components/logColumns';
 import { LogFilterItems, logQuery } from '../../components/logFilters';
 import { ServerTable } from '../../components/ServerTable';
-import { CommandResult, StateTag, TypeTag } from './CommandTags';
+import { CommandResult, StateBadge, TypeTag } from './CommandTags';
 import { PayloadDrawer } from './PayloadDrawer';
 
 /** Live refresh of the states, ms. */
@@ -36,7 +36,7 @@ export default function CommandDownLogPage() {
       { title: t('createdAt'), dataIndex: 'createdAt', render: formatTime },
       ...lockRefColumns<CommandRecord>(tLog),
       { title: t('type'), dataIndex: 'type', render: (type: CommandRecord['type']) => <TypeTag type={type} /> },
-      { title: t('state'), dataIndex: 'state', render: (state: CommandRecord['state']) => <StateTag state={state} /> },
+      { title: t('state'), dataIndex: 'state', render: (state: CommandRecord['state']) => <StateBadge state={state} /> },
       { title: t('attempts'), dataIndex: 'attempts', align: 'right', render: (n: number, r) => `${n} / ${r.maxAttempts}` },
       {
         title: t('data'), dataIndex: 'data',

@@ -3,19 +3,20 @@
  * operation logs (labels from the `command` namespace; result codes from the contract).
  */
 import { type CommandRecord, type protocol, resultCodeText } from '@iot/contract';
-import { Tag, Tooltip } from 'antd';
+import { Badge, Tag, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useLanguage } from '../../app/useSession';
 import { DASH } from '../../components/logColumns';
 
-const STATE_COLORS: Record<protocol.CommandState, string> = {
-  QUEUED: 'default', SENT: 'processing', DELIVERED: 'cyan', SUCCESSFUL: 'success', FAILED: 'error', TIMEOUT: 'warning', EXPIRED: 'orange', CANCELED: 'default',
+type Status = 'default' | 'processing' | 'success' | 'error' | 'warning';
+const STATE_STATUS: Record<protocol.CommandState, Status> = {
+  QUEUED: 'default', SENT: 'processing', DELIVERED: 'processing', SUCCESSFUL: 'success', FAILED: 'error', TIMEOUT: 'warning', EXPIRED: 'warning', CANCELED: 'default',
 };
 
-/** The live state of a command as a coloured tag (data-state carries the raw state for tests). */
-export function StateTag({ state }: { state: protocol.CommandState }) {
+/** The live state of a command as a Badge (Badge: live state; Tag: categories; data-state carries the raw state for tests). */
+export function StateBadge({ state }: { state: protocol.CommandState }) {
   const { t } = useTranslation('command');
-  return <Tag color={STATE_COLORS[state]} data-state={state}>{t(`states.${state}`)}</Tag>;
+  return <span className="command-state" data-state={state}><Badge status={STATE_STATUS[state]} text={t(`states.${state}`)} /></span>;
 }
 
 /** The command type as a tag. */

@@ -8,7 +8,7 @@ import { Alert, Descriptions, Drawer, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useApiQuery } from '../../api/useApiQuery';
 import { formatTime } from '../../components/logColumns';
-import { StateTag } from './CommandTags';
+import { StateBadge } from './CommandTags';
 
 const pre = { background: '#f6f8fa', padding: 12, borderRadius: 6, fontSize: 12, whiteSpace: 'pre-wrap', wordBreak: 'break-all' } as const;
 
@@ -43,7 +43,7 @@ function PayloadBody({ id }: { id: number }) {
             <Descriptions.Item label={t('topic')}>{isp.data.topic}</Descriptions.Item>
             <Descriptions.Item label={t('qos')}>{isp.data.qos}</Descriptions.Item>
             <Descriptions.Item label={t('bytes')}>{isp.data.bytes}</Descriptions.Item>
-            <Descriptions.Item label={t('state')}><StateTag state={isp.data.state} /></Descriptions.Item>
+            <Descriptions.Item label={t('state')}><StateBadge state={isp.data.state} /></Descriptions.Item>
             <Descriptions.Item label={t('attempts')}>{isp.data.attempts}</Descriptions.Item>
             <Descriptions.Item label={t('sentAt')}>{formatTime(isp.data.sentAt)}</Descriptions.Item>
           </Descriptions>

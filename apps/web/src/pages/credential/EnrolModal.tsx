@@ -10,9 +10,9 @@ import { useTranslation } from 'react-i18next';
 import { call } from '../../api/client';
 import { useApiQuery } from '../../api/useApiQuery';
 import { LockSelect } from '../../components/LockSelect';
-import { StateTag } from '../commandDownLog/CommandTags';
+import { StateBadge } from '../commandDownLog/CommandTags';
 import { useOperation } from './shared';
-import { SyncStateTag, syncFailed } from './SyncStateTag';
+import { SyncStateBadge, syncFailed } from './SyncStateBadge';
 import { UserSelect } from './UserSelect';
 
 interface Values { lockId: number; lockUserId: number }
@@ -64,8 +64,8 @@ function EnrolProgress({ row }: { row: CredentialRecord }) {
       <Descriptions size="small" column={1} bordered style={{ marginBottom: 16 }}>
         <Descriptions.Item label={t('lock')}>{live.lockName} ({live.imei})</Descriptions.Item>
         <Descriptions.Item label={t('holder')}>{live.holderName ?? '—'}</Descriptions.Item>
-        <Descriptions.Item label={t('enrolState')}>{live.lastCommandState ? <StateTag state={live.lastCommandState} /> : '—'}</Descriptions.Item>
-        <Descriptions.Item label={t('syncState')}><SyncStateTag state={live.syncState} /></Descriptions.Item>
+        <Descriptions.Item label={t('enrolState')}>{live.lastCommandState ? <StateBadge state={live.lastCommandState} /> : '—'}</Descriptions.Item>
+        <Descriptions.Item label={t('syncState')}><SyncStateBadge state={live.syncState} /></Descriptions.Item>
       </Descriptions>
       {done && <Alert type="success" showIcon title={t('enrolDone', { slot: live.slot ?? '—' })} />}
       {failed && <Alert type="error" showIcon title={t('enrolFailed', { detail: t(`syncStates.${live.syncState}`) })} />}

@@ -8,7 +8,7 @@ import { Alert, List, Progress, Space, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../api/client';
-import { StateTag } from '../commandDownLog/CommandTags';
+import { StateBadge } from '../commandDownLog/CommandTags';
 
 export type Locks = ResponseOf<typeof credentialEndpoints.offboard>['locks'];
 const POLL_MS = 1000;
@@ -47,7 +47,7 @@ export function MultiLockProgress({ locks }: { locks: Locks }) {
               {lock.commands.map((c) => (
                 <Space key={c.commandId} size={4}>
                   <span>{t(`subjects.${c.subject}`)}</span>
-                  <StateTag state={stateOf.get(c.commandId) ?? c.state} />
+                  <StateBadge state={stateOf.get(c.commandId) ?? c.state} />
                 </Space>
               ))}
             </Space>

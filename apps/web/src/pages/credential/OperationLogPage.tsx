@@ -10,7 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { DASH, formatTime, lockRefColumns } from '../../components/logColumns';
 import { LogFilterItems, logQuery } from '../../components/logFilters';
 import { ServerTable } from '../../components/ServerTable';
-import { CommandResult, StateTag } from '../commandDownLog/CommandTags';
+import { CommandResult, StateBadge } from '../commandDownLog/CommandTags';
 
 const REFETCH_MS = 5000;
 
@@ -25,7 +25,7 @@ export function OperationLogPage({ endpoint }: { endpoint: Endpoint }) {
     ...lockRefColumns<OperationLogRecord>(tLog),
     { title: t('target'), key: 'target', render: (_: unknown, r) => [r.kind ? t(`kinds.${r.kind}`) : t(`subjects.${r.subject}`), r.slot === null ? '' : `#${r.slot}`].join(' ') },
     { title: t('holder'), dataIndex: 'holderName', render: (v: string | null) => v ?? DASH },
-    { title: t('commandState'), dataIndex: 'commandState', render: (s: OperationLogRecord['commandState']) => (s ? <StateTag state={s} /> : DASH) },
+    { title: t('commandState'), dataIndex: 'commandState', render: (s: OperationLogRecord['commandState']) => (s ? <StateBadge state={s} /> : DASH) },
     { title: t('answer'), key: 'answer', render: (_: unknown, r) => <CommandResult record={{ resultCode: r.resultCode, resultDetail: r.resultDetail, resultSlot: null }} /> },
   ], [t, tLog]);
   const filters = (

@@ -5,7 +5,7 @@
  */
 import { credentialEndpoints, LOCK_USER_STATUSES, type LockUserRecord } from '@iot/contract';
 import { PlusOutlined } from '@ant-design/icons';
-import { Button, Form, Input, Popconfirm, Select, Tag, type TableColumnsType } from 'antd';
+import { Badge, Button, Form, Input, Popconfirm, Select, type TableColumnsType } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../api/client';
@@ -39,7 +39,7 @@ export default function VoucherUserManagePage() {
       { title: t('userSlot'), dataIndex: 'userSlot', align: 'right' },
       { title: t('name'), dataIndex: 'name' },
       { title: t('phone'), dataIndex: 'phone', render: (v: string | null) => v ?? DASH },
-      { title: t('status'), dataIndex: 'status', render: (s: LockUserRecord['status']) => <Tag color={s === 'frozen' ? 'cyan' : 'green'}>{t(`userStatus.${s}`)}</Tag> },
+      { title: t('status'), dataIndex: 'status', render: (s: LockUserRecord['status']) => <Badge status={s === 'frozen' ? 'warning' : 'success'} text={t(`userStatus.${s}`)} /> },
       ...validityAndSync<LockUserRecord>(t),
       { title: t('credentialCount'), dataIndex: 'credentials', align: 'right' },
       {

@@ -6,7 +6,7 @@ import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
 import { DASH, formatTime } from '../../components/logColumns';
 import { validityText } from './shared';
-import { SyncStateTag } from './SyncStateTag';
+import { SyncStateBadge } from './SyncStateBadge';
 
 type Row = CredentialRecord | LockUserRecord;
 
@@ -25,7 +25,7 @@ export function holderColumns(t: TFunction): TableColumnsType<CredentialRecord> 
 
 /** Sync state as a coloured tag. */
 export function syncColumn<R extends Row>(t: TFunction): TableColumnsType<R>[number] {
-  return { title: t('syncState'), dataIndex: 'syncState', render: (s: Row['syncState']) => <SyncStateTag state={s} /> };
+  return { title: t('syncState'), dataIndex: 'syncState', render: (s: Row['syncState']) => <SyncStateBadge state={s} /> };
 }
 
 /** Validity window and sync state. */

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import en from '../../locales/en-US/credential.json';
 import zh from '../../locales/zh-CN/credential.json';
 import { listQuery } from './shared';
-import { syncColor, syncFailed } from './SyncStateTag';
+import { syncColor, syncFailed } from './SyncStateBadge';
 
 /** Dotted key paths of a nested locale object. */
 const keys = (value: object, prefix = ''): string[] => Object.entries(value).flatMap(([key, inner]) =>

@@ -12,7 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { call } from '../../api/client';
 import { useApiMutation } from '../../api/useApiMutation';
 import { DASH } from '../../components/logColumns';
-import { syncFailed } from './SyncStateTag';
+import { syncFailed } from './SyncStateBadge';
 
 /** Live refresh of the sync states, ms (background, no overlay). */
 export const SYNC_REFETCH_MS = 2000;

@@ -1,6 +1,6 @@
 /** Columns and filters of the alert pages (报警日志, 门锁警告). */
 import { type AlertRecord, ALERT_SEVERITIES, ALERT_STATES, alertDetailText, type Language, protocol } from '@iot/contract';
-import { Form, Select, Tag, Tooltip, type TableColumnsType } from 'antd';
+import { Badge, Form, Select, Tag, Tooltip, type TableColumnsType } from 'antd';
 import type { TFunction } from 'i18next';
 import { DASH, formatTime, lockRefColumns } from '../../components/logColumns';
 import { LogFilterItems } from '../../components/logFilters';
@@ -8,14 +8,14 @@ import { LogFilterItems } from '../../components/logFilters';
 /** Tag colour of each severity. */
 export const SEVERITY_COLORS: Record<string, string> = { critical: 'red', major: 'volcano', minor: 'gold', warning: 'blue' };
 
-/** Alert columns in the current language (the detail: what the kind means, the lock's own text on hover). */
+/** Alert columns in the current language (state as a Badge, kind and severity as Tags; the detail: what the kind means, the lock's own text on hover). */
 export function alertColumns(t: TFunction, language: Language): TableColumnsType<AlertRecord> {
   return [
     { title: t('lastAt'), dataIndex: 'lastAt', render: formatTime },
     ...lockRefColumns<AlertRecord>(t),
-    { title: t('kind'), dataIndex: 'kind', render: (kind: string) => t(`kinds.${kind}`) },
+    { title: t('kind'), dataIndex: 'kind', render: (kind: string) => <Tag>{t(`kinds.${kind}`)}</Tag> },
     { title: t('severity'), dataIndex: 'severity', render: (s: string) => <Tag color={SEVERITY_COLORS[s]}>{t(`severities.${s}`)}</Tag> },
-    { title: t('state'), dataIndex: 'state', render: (s: string) => <Tag color={s === 'active' ? 'error' : 'default'}>{t(`states.${s}`)}</Tag> },
+    { title: t('state'), dataIndex: 'state', render: (s: string) => <Badge status={s === 'active' ? 'error' : 'default'} text={t(`states.${s}`)} /> },
     { title: t('occurrences'), dataIndex: 'occurrences', align: 'right' },
     {
       title: t('detail'), dataIndex: 'detail',

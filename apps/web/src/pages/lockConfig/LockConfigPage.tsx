@@ -4,14 +4,13 @@
  * config push form, a confirmed clock sync (POST /iot/v1/lockDevice/clockSync; also for the selected
  * locks at once) and its command queue.
  */
-import { commandEndpoints, type LockConfigRecord } from '@iot/contract';
+import { commandEndpoints, type LockConfigRecord, type protocol } from '@iot/contract';
 import { Badge, Button, Form, Input, Popconfirm, Space, Tag, type TableColumnsType } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../api/client';
 import { useApiMutation } from '../../api/useApiMutation';
 import { formatTime } from '../../components/logColumns';
-import { LockConfigFields } from '../../components/LockConfigFields';
 import { LockLink } from '../../components/LockLink';
 import { ServerTable } from '../../components/ServerTable';
 import { ConfigModal } from './ConfigModal';
@@ -19,6 +18,12 @@ import { QueueDrawer } from './QueueDrawer';
 
 const REFETCH_MS = 3000;
 
+
+/** "音量 (%): 60 · 自动上锁 (秒): 5 · …" of a reported configuration: labelled fields, never JSON. */
+function configText(config: protocol.LockConfig | null, t: (key: string) => string): string {
+  if (!config) return t('noConfig');
+  return (Object.keys(config) as (keyof protocol.LockConfig)[]).map((key) => `${t(key)}: ${key === 'language' ? t(`languages.${config[key]}`) : config[key]}`).join(' · ');
+}
 
 function toQuery(values: Record<string, unknown>) {
   const keyword = typeof values.keyword === 'string' ? values.keyword.trim() : '';
@@ -53,7 +58,7 @@ export default function LockConfigPage() {
           </Space>
         ),
       },
-      { title: t('config'), dataIndex: 'config', render: (config: LockConfigRecord['config']) => <LockConfigFields config={config} empty={t('noConfig')} /> },
+      { title: t('config'), dataIndex: 'config', render: (config: LockConfigRecord['config']) => configText(config, t) },
       { title: t('pending'), dataIndex: 'pending', align: 'right' },
       { title: t('nextWake'), dataIndex: 'nextWakeAt', render: (value: string | null, r) => (r.alwaysOnline ? '—' : formatTime(value)) },
       {

@@ -8,7 +8,7 @@ import { Descriptions, Drawer, Table, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useApiQuery } from '../../api/useApiQuery';
 import { formatTime } from '../../components/logColumns';
-import { CommandResult, StateTag, TypeTag } from '../commandDownLog/CommandTags';
+import { CommandResult, StateBadge, TypeTag } from '../commandDownLog/CommandTags';
 
 /** Drawer for lock `lockId` (closed when undefined). */
 export function QueueDrawer({ lockId, onClose }: { lockId: number | undefined; onClose: () => void }) {
@@ -40,7 +40,7 @@ function QueueBody({ lockId }: { lockId: number }) {
         columns={[
           { title: t('createdAt'), dataIndex: 'createdAt', render: formatTime },
           { title: t('type'), dataIndex: 'type', render: (type: CommandRecord['type']) => <TypeTag type={type} /> },
-          { title: t('state'), dataIndex: 'state', render: (state: CommandRecord['state']) => <StateTag state={state} /> },
+          { title: t('state'), dataIndex: 'state', render: (state: CommandRecord['state']) => <StateBadge state={state} /> },
           { title: t('attempts'), dataIndex: 'attempts', align: 'right' },
           { title: t('sentAt'), dataIndex: 'sentAt', render: formatTime },
           { title: t('result'), key: 'result', render: (_: unknown, r) => <CommandResult record={r} /> },
