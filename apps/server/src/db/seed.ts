@@ -54,9 +54,12 @@ async function ensureSimulatedLocks(tx: Tx, wanted: number) {
   const have = row?.n ?? 0;
   const values = [];
   for (let i = have; i < wanted; i++) {
+    // Buildings A, B, C in turn; six rooms a floor: every lock gets its own room, so names never repeat.
     const building = `${'ABC'[i % 3]}栋`;
-    const floor = `${(Math.floor(i / 3) % 6) + 1}层`;
-    const room = `${(Math.floor(i / 3) % 6) + 1}${String((i % 12) + 1).padStart(2, '0')}`;
+    const inBuilding = Math.floor(i / 3);
+    const level = Math.floor(inBuilding / 6) + 1;
+    const floor = `${level}层`;
+    const room = `${level}${String((inBuilding % 6) + 1).padStart(2, '0')}`;
     values.push({
       tenantId: i % 5 === 4 ? 101 : 100, imei: simulatedImei(i), name: `${building}${room}门锁`, building, floor, room,
       model: MODELS[i % MODELS.length] as string, vendor: LOCK_VENDOR, firmwareVersion: FIRMWARE[i % FIRMWARE.length] as string,
