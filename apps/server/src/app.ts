@@ -19,6 +19,7 @@ import { securityPlugin } from './http/security-plugin.js';
 import { webPlugin } from './http/web-plugin.js';
 import { accountRoutes } from './modules/account/routes.js';
 import { auditRoutes } from './modules/audit/routes.js';
+import { deviceTypeRoutes } from './modules/deviceType/routes.js';
 import { lockDeviceRoutes } from './modules/lockDevice/routes.js';
 import { lockAlertRoutes } from './modules/lockAlert/routes.js';
 import { lockJournalRoutes } from './modules/lockJournal/routes.js';
@@ -37,7 +38,7 @@ import { onCommandFinished } from './modules/command/lifecycle.js';
 import { settleFinishedCommands } from './modules/credential/sync.js';
 
 /** Every module's routes; adding an entity adds one line here. */
-const modules = [oauthRoutes, tenantRoutes, lockDeviceRoutes, accountRoutes, roleRoutes, auditRoutes, commandRoutes, lockConfigRoutes,
+const modules = [oauthRoutes, tenantRoutes, lockDeviceRoutes, deviceTypeRoutes, accountRoutes, roleRoutes, auditRoutes, commandRoutes, lockConfigRoutes,
   logUpCommandRoutes, logHeartbeatRoutes, lockAlertRoutes, lockOpenRecordRoutes, lockJournalRoutes, credentialRoutes, subscriptionRoutes];
 
 /**

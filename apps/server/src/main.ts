@@ -22,6 +22,7 @@ import { migrateDatabase } from './db/migrate.js';
 import type { SeededCredential } from './db/seed.js';
 import { type Gateway, startGateway } from './gateway/index.js';
 import { handlersFinished } from './http/health-plugin.js';
+import { setSessionDropper } from './modules/lockDevice/sessions.js';
 import { type RetentionJob, startHeartbeatRetention } from './modules/logHeartbeat/retention.js';
 import { lazySecretBox } from './crypto/secret-box.js';
 import { egressPolicyOf } from './modules/subscription/egress.js';
@@ -63,6 +64,7 @@ app = await buildApp({ config, database });
 await app.listen({ port: config.PORT, host: config.HOST });
 gateway = await startGateway({ database, config, log: app.log });
 const started = gateway;
+setSessionDropper((imei) => started.transport.disconnect?.(imei)); // reset secret / disable drops the lock's session
 app.lifecycle.brokerReady = () => started.stats().external?.connected ?? true;
 retention = startHeartbeatRetention(database, app.log, { days: config.HEARTBEAT_RETENTION_DAYS });
 pushes = startDeliveryWorker({

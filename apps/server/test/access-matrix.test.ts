@@ -112,6 +112,23 @@ const SAMPLES: Record<string, Sample> = {
   'POST /iot/v1/operateUser/commandStates': { access: ['VOUCHER_USER_MANAGE', 'VOUCHER_CARD_MANAGE'], body: () => ({ commandIds: [999_999] }) },
   'GET /iot/v1/lockDevice/capacity': { access: ['VOUCHER_USER_MANAGE', 'VOUCHER_PASSWORD_MANAGE', 'VOUCHER_CARD_MANAGE', 'VOUCHER_FP_MANAGE', 'LOOK_INFO'], query: () => 'lockId=1' },
   'GET /iot/v1/lockDevice/whoCanOpen': { access: ['LOOK_INFO', 'VOUCHER_USER_MANAGE'], query: () => 'lockId=1' },
+  // Device registry (issue #11).
+  'GET /iot/v1/lockDevice/export': { access: 'LOOK_INFO', query: () => 'format=csv' },
+  'POST /iot/v1/lockDevice': { access: 'LOCK_REGISTRY', body: () => ({ imei: '490154203237518', name: 'matrix', model: 'ZG-NB100' }) },
+  'POST /iot/v1/lockDevice/update': { access: 'LOCK_REGISTRY', body: () => ({ id: 1, name: 'matrix', model: 'ZG-NB100' }) },
+  'POST /iot/v1/lockDevice/enable': { access: 'LOCK_REGISTRY', body: () => ({ id: 1, enabled: true }) },
+  'POST /iot/v1/lockDevice/decommission': { access: 'LOCK_REGISTRY', body: () => ({ id: 999_999 }) },
+  'POST /iot/v1/lockDevice/releaseImei': { access: 'LOCK_REGISTRY', body: () => ({ id: 1 }) },
+  'POST /iot/v1/lockDevice/resetSecret': { access: 'LOCK_REGISTRY', body: () => ({ id: 999_999 }) },
+  'GET /iot/v1/equipmentType/list': { access: 'LOOK_INFO' },
+  'GET /iot/v1/equipmentType/options': { access: 'LOOK_INFO' },
+  'POST /iot/v1/equipmentType/add': { access: 'DEVICE_TYPE_EDIT', body: () => ({
+    kind: 'lock', model: 'ZG-MATRIX', connectivity: 'nbiotSleeping', heartbeatIntervalS: 300, capacity: { users: 1, passwords: 1, cards: 1, fingerprints: 1 },
+    passwordDigits: { min: 6, max: 9 }, maxValidityDays: 365, unlockMethods: ['password'], firmwareFamily: '' }) },
+  'POST /iot/v1/equipmentType/update': { access: 'DEVICE_TYPE_EDIT', body: () => ({
+    id: 999_999, kind: 'lock', model: 'ZG-MATRIX', connectivity: 'nbiotSleeping', heartbeatIntervalS: 300, capacity: { users: 1, passwords: 1, cards: 1, fingerprints: 1 },
+    passwordDigits: { min: 6, max: 9 }, maxValidityDays: 365, unlockMethods: ['password'], firmwareFamily: '' }) },
+  'POST /iot/v1/equipmentType/delete': { access: 'DEVICE_TYPE_EDIT', body: () => ({ id: 999_999 }) },
   // Answers 404 here: the tests attach no simulated fleet to this app.
   'POST /iot/v1/simulator/attemptOpen': { access: 'VOUCHER_PASSWORD_MANAGE', body: () => ({ lockId: 1, method: 'password', password: '123456' }) },
   // Open platform (issue #16); the code MATRIX-1 does not exist: allowed calls answer 404.

@@ -50,9 +50,12 @@ export class LockState {
   readonly cards = new Map<number, CardEntry>();
   readonly fingerprints = new Map<number, FingerprintEntry>();
 
-  /** `heartbeatIntervalS`: the device's reporting interval, s; `clockOffsetMs`: initial drift, ms. */
-  constructor(model: string, heartbeatIntervalS: number, clockOffsetMs = 0) {
-    this.capacity = lockModel(model).capacity;
+  /**
+   * `heartbeatIntervalS`: the device's reporting interval, s; `clockOffsetMs`: initial drift, ms;
+   * `capacity`: slots per table from the lock's device type (default: the contract's rules of `model`).
+   */
+  constructor(model: string, heartbeatIntervalS: number, clockOffsetMs = 0, capacity?: Capacity) {
+    this.capacity = capacity ?? lockModel(model).capacity;
     // lockConfig allows 10 s and more; faster simulated locks (tests) leave it out.
     this.config = heartbeatIntervalS >= 10 ? { ...DEFAULT_CONFIG, heartbeatIntervalS } : { ...DEFAULT_CONFIG };
     this.clockOffsetMs = clockOffsetMs;

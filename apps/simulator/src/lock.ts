@@ -77,7 +77,7 @@ export class SimulatedLock {
     this.rssi = randomInt(random, -105, -70);
     this.snr = Math.round((random() * 20 - 2) * 10) / 10;
     this.firmwareVersion = device.firmwareVersion;
-    this.state = new LockState(device.model, this.intervalS);
+    this.state = new LockState(device.model, this.intervalS, 0, device.capacity);
     this.activity = options.activity ? new LockActivity(random, options.activity) : undefined;
   }
 

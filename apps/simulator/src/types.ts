@@ -1,3 +1,5 @@
+import type { Capacity } from '@iot/contract';
+
 /** What the simulator needs to impersonate one lock (issued by the server's modules/lockDevice/credentials.ts). */
 export interface SimulatedDevice {
   /** 15 digits; also the MQTT client id and username. */
@@ -11,6 +13,8 @@ export interface SimulatedDevice {
   heartbeatIntervalS: number;
   /** Highest uplink seq the platform has stored; null when none. The next uplink uses lastSeq + 1. */
   lastSeq: number | null;
+  /** Slots per credential table, from the lock's device type (platform table device_types); default: the contract's rules of `model`. */
+  capacity?: Capacity;
   /** Last reported battery, %; null when never reported. */
   battery: number | null;
   /**

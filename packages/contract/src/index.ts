@@ -13,6 +13,7 @@ export * from './api/endpoint.js';
 export * from './api/auth.js';
 export * from './api/tenant.js';
 export * from './api/lock.js';
+export * from './api/deviceType.js';
 export * from './api/account.js';
 export * from './api/role.js';
 export * from './api/systemLog.js';

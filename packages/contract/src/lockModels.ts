@@ -1,8 +1,10 @@
 /**
  * ZIGUANG lock models (issue #4): slot capacity of each credential table, password digit rules and the
- * longest validity window a lock accepts. One source of truth for the server's checks and the simulated
- * locks (apps/simulator lock-state.ts).
+ * longest validity window a lock accepts. Since issue #11 device types are data (table `device_types`,
+ * page 设备类型): LOCK_MODELS are the seed rows every data centre starts with (LOCK_TYPE_SEEDS), and
+ * DEFAULT_LOCK_MODEL is what a lock whose model has no row is assumed to be.
  */
+import type { OpenMethod } from './protocol/index.js';
 
 /** Slots per credential table of a lock. */
 export interface Capacity {
@@ -32,7 +34,23 @@ export const LOCK_MODELS: Record<string, LockModel> = {
   'ZG-NB300': { capacity: { users: 200, passwords: 200, cards: 200, fingerprints: 100 }, passwordDigits: { min: 6, max: 12 }, maxValidityDays: 3650 },
 };
 
-/** What a model not in LOCK_MODELS is assumed to be. */
+/** What a seeded device type adds to a model's rules. */
+export interface LockTypeSeed {
+  connectivity: 'nbiotSleeping' | 'alwaysOnline';
+  /** s */
+  heartbeatIntervalS: number;
+  unlockMethods: OpenMethod[];
+  firmwareFamily: string;
+}
+
+/** The device-type rows every data centre starts with: LOCK_MODELS plus connectivity and unlock methods. */
+export const LOCK_TYPE_SEEDS: Record<string, LockTypeSeed> = {
+  'ZG-NB100': { connectivity: 'nbiotSleeping', heartbeatIntervalS: 300, unlockMethods: ['password', 'card', 'app', 'mechanicalKey'], firmwareFamily: 'ZG-NB' },
+  'ZG-NB200': { connectivity: 'nbiotSleeping', heartbeatIntervalS: 300, unlockMethods: ['password', 'card', 'fingerprint', 'app', 'mechanicalKey'], firmwareFamily: 'ZG-NB' },
+  'ZG-NB300': { connectivity: 'nbiotSleeping', heartbeatIntervalS: 300, unlockMethods: ['password', 'card', 'fingerprint', 'app', 'mechanicalKey', 'remote'], firmwareFamily: 'ZG-NB' },
+};
+
+/** What a model without a device-type row is assumed to be. */
 export const DEFAULT_LOCK_MODEL: LockModel = {
   capacity: { users: 100, passwords: 100, cards: 100, fingerprints: 50 },
   passwordDigits: { ...DEFAULT_PASSWORD_DIGITS },
@@ -42,15 +60,4 @@ export const DEFAULT_LOCK_MODEL: LockModel = {
 /** The rules of a model (DEFAULT_LOCK_MODEL for unknown ones). */
 export function lockModel(model: string | null | undefined): LockModel {
   return (model ? LOCK_MODELS[model] : undefined) ?? DEFAULT_LOCK_MODEL;
-}
-
-/** Longest validity window of a model, ms. */
-export function maxValidityMs(model: string | null | undefined): number {
-  return lockModel(model).maxValidityDays * 86_400_000;
-}
-
-/** True when `digits` are only digits and of a length the model accepts. */
-export function passwordFits(model: string | null | undefined, digits: string): boolean {
-  const { min, max } = lockModel(model).passwordDigits;
-  return /^\d+$/.test(digits) && digits.length >= min && digits.length <= max;
 }

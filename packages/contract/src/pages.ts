@@ -39,7 +39,11 @@ export const PAGE_TREE = [
   ] },
   { index: 'lockRule', key: 'LOOK_RULE', group: true, title: t('设备管理', 'Devices'), icon: 'device', subs: [
     { index: 'lockManage', group: true, title: t('门锁管理', 'Locks'), icon: 'lock', subs: [
-      { index: 'lockInfo', key: 'LOOK_INFO', title: t('门锁信息', 'Lock information'), subs: [
+      { index: 'lockInfo', key: 'LOOK_INFO', title: t('门锁信息', 'Lock information'), actions: [
+        { key: 'LOCK_REGISTRY', title: t('登记与停用门锁', 'Register and retire locks') },
+        { key: 'DEVICE_TYPE_EDIT', title: t('维护设备类型', 'Edit device types') },
+        { key: 'LOCK_GROUP_EDIT', title: t('维护分组', 'Edit groups') },
+      ], subs: [
         { index: 'RoomInquiry', hidden: true, title: t('产品', 'Products') },
         { index: 'lockSurvey', hidden: true, title: t('门锁概况', 'Lock overview') },
         { index: 'lockJournal', hidden: true, title: t('门锁日志', 'Lock journal') },

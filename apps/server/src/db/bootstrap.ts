@@ -8,6 +8,7 @@
  */
 import { ACCOUNT_TYPE_ADMIN, DEFAULT_TENANT_ID } from '@iot/contract';
 import { count, eq } from 'drizzle-orm';
+import { seedDeviceTypes } from '../modules/deviceType/service.js';
 import { hashPassword } from '../modules/oauth/passwords.js';
 import type { Database } from './client.js';
 import { accountTenants, accounts, tenants } from './schema.js';
@@ -22,11 +23,12 @@ export interface BootstrapResult {
 /** The first data centre's name when the platform creates it. */
 export const FIRST_TENANT_NAME = '数据中心 100 / Data centre 100';
 
-/** Creates the first data centre and administrator when missing, in one transaction. */
+/** Creates the first data centre and administrator when missing, and the seed device types, in one transaction. */
 export async function ensureFirstAdministrator(database: Database, options: { username: string; password?: string }): Promise<BootstrapResult> {
   return database.transaction(async (tx) => {
     const [tenantRow] = await tx.select({ n: count() }).from(tenants);
     if (!tenantRow?.n) await tx.insert(tenants).values({ id: DEFAULT_TENANT_ID, name: FIRST_TENANT_NAME }).onConflictDoNothing();
+    await seedDeviceTypes(tx); // a data centre without any device type gets the ZIGUANG models
     const [adminRow] = await tx.select({ n: count() }).from(accounts).where(eq(accounts.type, ACCOUNT_TYPE_ADMIN));
     if (adminRow?.n) return { missingAdministrator: false };
     if (!options.password) return { missingAdministrator: true };

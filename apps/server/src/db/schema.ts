@@ -95,7 +95,8 @@ export const rsaKeys = pgTable('rsa_keys', {
 export const locks = pgTable('locks', {
   id: serial('id').primaryKey(),
   tenantId: integer('tenant_id').notNull().references(() => tenants.id),
-  imei: text('imei').notNull().unique(),
+  /** Unique among locks whose IMEI was not released (a decommissioned lock's IMEI is freed only by an explicit act). */
+  imei: text('imei').notNull(),
   name: text('name').notNull(),
   building: text('building').notNull().default(''),
   floor: text('floor').notNull().default(''),
@@ -126,8 +127,20 @@ export const locks = pgTable('locks', {
   enabled: boolean('enabled').notNull().default(true),
   /** Part of the demo fleet driven by the built-in simulator. */
   simulated: boolean('simulated').notNull().default(false),
+  /** SIM card id (19-20 digits) or ''. */
+  iccid: text('iccid').notNull().default(''),
+  note: text('note').notNull().default(''),
+  /** Retired: refused at connect, hidden from the default list, history kept. */
+  decommissionedAt: timestamp('decommissioned_at', { withTimezone: true }),
+  /** Set when a decommissioned lock's IMEI was released for a new registration. */
+  imeiReleasedAt: timestamp('imei_released_at', { withTimezone: true }),
   createdAt: createdAt(),
-}, (t) => [index('locks_tenant').on(t.tenantId, t.id)]);
+}, (t) => [
+  index('locks_tenant').on(t.tenantId, t.id),
+  uniqueIndex('locks_imei_registered').on(t.imei).where(sql`imei_released_at is null`),
+  index('locks_tenant_location').on(t.tenantId, t.building, t.floor, t.room),
+  index('locks_tenant_model').on(t.tenantId, t.model),
+]);
 
 /** System log (系统日志): sign-ins, sign-outs and every mutating call. Never holds secrets. */
 export const auditLog = pgTable('audit_log', {
@@ -160,3 +173,6 @@ export * from './schema-credential.js';
 
 /* Issue #16: open-platform tables. */
 export * from './schema-subscription.js';
+
+/* Issue #11: device types and lock groups. */
+export * from './schema-registry.js';

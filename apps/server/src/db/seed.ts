@@ -1,5 +1,6 @@
 /**
  * Demo data, seeded idempotently on every start (issue #2 "Demo data"): data centres 100 and 101,
+ * the seed device types (ZG-NB100/200/300) of a data centre without any,
  * accounts `admin` (type 0, both tenants) and `operator` (type 1, tenant 100, a role granting
  * HOME_PAGE, LOOK_RULE, LOOK_INFO), and `simLocks` simulated ZIGUANG locks (4 in 5 in tenant 100).
  * Returns the passwords it generated so the caller prints them once; they are never logged.
@@ -10,6 +11,7 @@ import { and, count, eq } from 'drizzle-orm';
 import type { Database, Tx } from './client.js';
 import { accountRoles, accountTenants, accounts, locks, roles, tenants } from './schema.js';
 import { hashDeviceSecret, newDeviceSecret } from '../crypto/device-secret.js';
+import { seedDeviceTypes } from '../modules/deviceType/service.js';
 import { hashPassword, verifyPassword } from '../modules/oauth/passwords.js';
 
 export interface SeedOptions {
@@ -75,6 +77,7 @@ async function ensureSimulatedLocks(tx: Tx, wanted: number) {
 export async function seedDemo(database: Database, options: SeedOptions): Promise<SeededCredential[]> {
   return database.transaction(async (tx) => {
     await tx.insert(tenants).values(DEMO_TENANTS).onConflictDoNothing();
+    await seedDeviceTypes(tx);
     const admin = await ensureAccount(tx, 'admin', ACCOUNT_TYPE_ADMIN, options.adminPassword, [100, 101]);
     const operator = await ensureAccount(tx, 'operator', ACCOUNT_TYPE_OPERATOR, options.operatorPassword, [100]);
     let [role] = await tx.select().from(roles).where(and(eq(roles.tenantId, 100), eq(roles.name, '门锁查看员')));

@@ -11,6 +11,8 @@
  * payload) when a client PUBACKs a QoS 1 delivery; the payload's msgId is the command's msgId. Only
  * acks of a client's own downlink topic count.
  *
+ * disconnect: closes the client of that id (aedes `client.close()`), so it must authenticate again.
+ *
  * isConnected: the client is connected and subscribed to its own downlink topic (aedes keeps the
  * client's subscriptions, restored ones of a persistent session included, in `client.subscriptions`).
  */
@@ -34,7 +36,7 @@ export function createEmbeddedTransport(broker: Aedes): DownlinkTransport {
     if (typeof msgId !== 'string') return;
     for (const listener of listeners) listener(topic.imei, msgId);
   });
-  type Connected = { connected?: boolean; subscriptions?: Record<string, unknown> };
+  type Connected = { connected?: boolean; subscriptions?: Record<string, unknown>; close?(): void };
   const clients = () => (broker as unknown as { clients: Record<string, Connected | undefined> }).clients;
 
   return {
@@ -54,6 +56,10 @@ export function createEmbeddedTransport(broker: Aedes): DownlinkTransport {
     isConnected(imei) {
       const client = clients()[imei];
       return Boolean(client?.connected && client.subscriptions?.[protocol.downlinkTopic(imei)]);
+    },
+    /** Closes the client's socket (a reset secret or a disabled lock): its next CONNECT is authenticated anew. */
+    disconnect(imei) {
+      clients()[imei]?.close?.();
     },
   };
 }

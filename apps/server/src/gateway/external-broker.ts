@@ -172,6 +172,7 @@ export async function startExternalBroker(options: ExternalBrokerOptions): Promi
     },
     onDelivered() {}, // the platform never sees a device's PUBACK through an external broker
     isConnected: () => undefined,
+    disconnect: () => {},
   };
 
   return {

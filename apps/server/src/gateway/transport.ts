@@ -14,4 +14,9 @@ export interface DownlinkTransport {
   onDelivered(listener: (imei: string, msgId: string) => void): void;
   /** Whether the device has a live connection now; undefined when the transport cannot tell. */
   isConnected(imei: string): boolean | undefined;
+  /**
+   * Closes the device's live connection, if this transport holds it (embedded broker); through an
+   * external broker the platform holds no device connection, and the broker's own session stays.
+   */
+  disconnect?(imei: string): void;
 }

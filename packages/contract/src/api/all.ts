@@ -10,6 +10,7 @@ import { authEndpoints } from './auth.js';
 import { commandEndpoints } from './command.js';
 import { credentialEndpoints } from './credential.js';
 import type { AuditAction, Endpoint } from './endpoint.js';
+import { deviceTypeEndpoints } from './deviceType.js';
 import { lockEndpoints } from './lock.js';
 import { alertEndpoints } from './lockAlert.js';
 import { journalEndpoints } from './lockJournal.js';
@@ -36,7 +37,7 @@ function collect(table: object, into: Endpoint[]): Endpoint[] {
 
 /** Every endpoint of the API, once. */
 export const apiEndpoints: readonly Endpoint[] = collect([
-  authEndpoints, tenantEndpoints, lockEndpoints, accountEndpoints, roleEndpoints, systemLogEndpoints, commandEndpoints,
+  authEndpoints, tenantEndpoints, lockEndpoints, deviceTypeEndpoints, accountEndpoints, roleEndpoints, systemLogEndpoints, commandEndpoints,
   uplinkLogEndpoints, heartbeatLogEndpoints, alertEndpoints, openRecordEndpoints, journalEndpoints, credentialEndpoints, offboardEndpoints,
   subscriptionEndpoints, demoReceiverEndpoints,
 ], []);

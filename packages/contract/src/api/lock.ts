@@ -1,20 +1,47 @@
 /** Lock endpoints (spec §7 "Locks"; issue #2 "Lock list API"). */
 import { z } from 'zod';
 import type { Authority } from '../authorities.js';
-import { keyword } from './input.js';
+import { IMEI_INVALID, int4Id, keyword, text } from './input.js';
 import { endpoint } from './endpoint.js';
+import { exportFields, exportResponse } from './deviceLog.js';
 import { pageOf, pageQuery } from './envelope.js';
 
 /** Query-string boolean: "true"/"false"/"1"/"0". */
 const queryBoolean = z.enum(['true', 'false', '1', '0']).transform((value) => value === 'true' || value === '1');
 
-export const lockListQuery = pageQuery.extend({
+/** Registry states: `active` (may connect), `disabled` (refused at connect), `decommissioned` (retired, history kept). */
+export const LOCK_STATES = ['active', 'disabled', 'decommissioned'] as const;
+export type LockState = (typeof LOCK_STATES)[number];
+
+/** True when `imei` is 15 digits whose last one is the Luhn check digit of the first 14 (3GPP TS 23.003). */
+export function imeiLuhnValid(imei: string): boolean {
+  if (!/^\d{15}$/.test(imei)) return false;
+  let sum = 0;
+  for (let index = 0; index < 15; index++) {
+    let digit = imei.charCodeAt(index) - 48;
+    if (index % 2 === 1) digit = digit * 2 > 9 ? digit * 2 - 9 : digit * 2;
+    sum += digit;
+  }
+  return sum % 10 === 0;
+}
+
+/** The filters of the lock list, its export and "members from the current filter". */
+export const lockFilterQuery = z.object({
   /** Matches IMEI, name or room (substring, case-insensitive). */
   keyword: keyword().optional(),
   online: queryBoolean.optional(),
   /** Only locks at or below LOW_BATTERY_PERCENT (the home page's low-battery KPI links here). */
   lowBattery: queryBoolean.optional(),
+  /** Device type model code (exact). */
+  model: keyword(32).optional(),
+  building: keyword(32).optional(),
+  floor: keyword(32).optional(),
+  /** Default: every state but decommissioned. */
+  state: z.enum([...LOCK_STATES, 'all']).optional(),
+  firmwareVersion: keyword(32).optional(),
 });
+
+export const lockListQuery = pageQuery.extend(lockFilterQuery.shape);
 
 export const lockRecord = z.object({
   id: z.number().int(),
@@ -35,8 +62,43 @@ export const lockRecord = z.object({
   online: z.boolean(),
   /** ISO 8601, null before the first heartbeat. */
   lastHeartbeatAt: z.string().nullable(),
+  /** The parts of `room`, as registered. */
+  location: z.object({ building: z.string(), floor: z.string(), room: z.string() }),
+  state: z.enum(LOCK_STATES),
+  iccid: z.string(),
+  note: z.string(),
+  /** Driven by the demo's built-in simulator. */
+  simulated: z.boolean(),
+  createdAt: z.string(),
 });
 export type LockRecord = z.infer<typeof lockRecord>;
+
+const place = text().trim().max(32);
+
+/** A lock as registered on 门锁信息 (IMEI fixed at registration; `model` names a device type of the data centre). */
+export const lockFields = z.strictObject({
+  name: text().trim().min(1).max(64),
+  model: text().trim().min(1).max(32),
+  building: place.default(''),
+  floor: place.default(''),
+  room: place.default(''),
+  /** SIM card id: 19 or 20 digits, or empty. */
+  iccid: text().trim().regex(/^(\d{19,20})?$/).default(''),
+  note: text().trim().max(200).default(''),
+  /** The demo's built-in simulator starts it within seconds (DEMO=on only). */
+  simulated: z.boolean().default(false),
+});
+
+export const lockAddBody = lockFields.extend({
+  imei: z.string().trim().refine(imeiLuhnValid, { error: IMEI_INVALID }),
+});
+export type LockAddBody = z.input<typeof lockAddBody>;
+export const lockUpdateBody = lockFields.extend({ id: int4Id });
+const lockIdBody = z.strictObject({ id: int4Id });
+
+/** A device secret, shown once (at registration or reset): the lock's MQTT password. */
+export const lockSecretResponse = z.object({ id: z.number().int(), imei: z.string(), secret: z.string() });
+export type LockSecret = z.infer<typeof lockSecretResponse>;
 
 export const lockAnalysisResponse = z.object({
   total: z.number().int(),
@@ -66,6 +128,8 @@ export const lockOptionsQuery = z.object({
 export const lockOption = z.object({ id: z.number().int(), imei: z.string(), name: z.string(), room: z.string() });
 export type LockOption = z.infer<typeof lockOption>;
 
+const label = (zh: string, en: string) => ({ 'zh-CN': zh, 'en-US': en });
+
 export const lockEndpoints = {
   /** The lock picker's list (spec §7 lockRoomList): id, IMEI, name and room only, for every page that picks a lock. */
   lockRoomList: endpoint({
@@ -75,6 +139,35 @@ export const lockEndpoints = {
   list: endpoint({
     method: 'GET', path: '/iot/v1/lockDevice/list', access: 'LOOK_INFO', kind: 'token',
     query: lockListQuery, response: pageOf(lockRecord),
+  }),
+  export: endpoint({
+    method: 'GET', path: '/iot/v1/lockDevice/export', access: 'LOOK_INFO', kind: 'token',
+    query: lockFilterQuery.extend(exportFields), response: exportResponse,
+  }),
+  add: endpoint({
+    method: 'POST', path: '/iot/v1/lockDevice', access: 'LOCK_REGISTRY', kind: 'token', body: lockAddBody, response: lockSecretResponse,
+    action: { label: label('登记门锁', 'Register lock'), target: ['imei'] },
+  }),
+  update: endpoint({
+    method: 'POST', path: '/iot/v1/lockDevice/update', access: 'LOCK_REGISTRY', kind: 'token', body: lockUpdateBody, response: z.null(),
+    action: { label: label('修改门锁', 'Edit lock'), target: ['id'] },
+  }),
+  enable: endpoint({
+    method: 'POST', path: '/iot/v1/lockDevice/enable', access: 'LOCK_REGISTRY', kind: 'token',
+    body: z.strictObject({ id: int4Id, enabled: z.boolean() }), response: z.null(),
+    action: { label: label('启用/停用门锁', 'Enable/disable lock'), target: ['id'] },
+  }),
+  decommission: endpoint({
+    method: 'POST', path: '/iot/v1/lockDevice/decommission', access: 'LOCK_REGISTRY', kind: 'token', body: lockIdBody, response: z.null(),
+    action: { label: label('退役门锁', 'Decommission lock'), target: ['id'] },
+  }),
+  releaseImei: endpoint({
+    method: 'POST', path: '/iot/v1/lockDevice/releaseImei', access: 'LOCK_REGISTRY', kind: 'token', body: lockIdBody, response: z.null(),
+    action: { label: label('释放退役门锁的 IMEI', 'Release a decommissioned lock\'s IMEI'), target: ['id'] },
+  }),
+  resetSecret: endpoint({
+    method: 'POST', path: '/iot/v1/lockDevice/resetSecret', access: 'LOCK_REGISTRY', kind: 'token', body: lockIdBody, response: lockSecretResponse,
+    action: { label: label('重置设备密钥', 'Reset device secret'), target: ['id'] },
   }),
   analysis: endpoint({
     method: 'GET', path: '/iot/v1/lockDevice/analysis', access: 'HOME_PAGE', kind: 'token', response: lockAnalysisResponse,

@@ -68,12 +68,12 @@ export async function addCredential(tx: Executor, actor: Actor, input: AddInput)
   let window: { validFrom?: number; validTo?: number } = {};
   if (input.kind === 'tempPassword') {
     if (!input.oneTime && !input.validTo) throw fieldError('body.validTo', '临时密码须设置结束时间', 'A temporary password needs validTo');
-    window = checkValidity(lock.model, input.validFrom, input.validTo);
+    window = checkValidity(lock.rules, input.validFrom, input.validTo);
     if (input.oneTime && window.validTo === undefined) window = { validFrom: window.validFrom ?? Date.now(), validTo: (window.validFrom ?? Date.now()) + ONE_TIME_DEFAULT_MS };
   }
   let secretEnc: string | null = null;
   if (input.kind === 'password' || input.kind === 'tempPassword') {
-    if (input.password !== undefined) checkDigits(lock.model, input.password);
+    if (input.password !== undefined) checkDigits(lock.rules, input.password);
     if (input.password !== undefined) await checkDuplicateDigits(tx, lock.id, input.password, actor.box);
     secretEnc = actor.box.seal(input.password ?? (await drawDigits(tx, lock, actor.box)));
   }

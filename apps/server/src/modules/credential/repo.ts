@@ -4,23 +4,29 @@
  * transaction, so row-level security confines it to the tenant.
  */
 import { type CredentialRecord, type LockUserRecord, type Page, SECRET_MASK } from '@iot/contract';
-import { count, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, isNull, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.js';
-import { commands, credentials, locks, lockUsers } from '../../db/schema.js';
+import { commands, credentials, deviceTypes, locks, lockUsers } from '../../db/schema.js';
 import { ApiError } from '../../http/api-error.js';
 import { containsPattern, iso } from '../../db/sql.js';
+import { lockTypeJoin, lockRulesColumns, rulesOf } from '../deviceType/rules.js';
 import { lockKeyword, roomSql } from '../lockDevice/sql.js';
 
 const holder = alias(lockUsers, 'holder');
 
-/** The lock of `lockId` (or `imei`) in the tenant, locked for update when `lock` (slot allocation); 404 otherwise. */
+/**
+ * The lock of `lockId` (or registered `imei`) in the tenant with its device type's rules, the lock row
+ * locked for update when `lock` (slot allocation); 404 otherwise.
+ */
 export async function findLock(tx: Executor, ref: { lockId?: number; imei?: string }, lock = false) {
-  const where = ref.lockId !== undefined ? eq(locks.id, ref.lockId) : eq(locks.imei, ref.imei ?? '');
-  const query = tx.select({ id: locks.id, imei: locks.imei, name: locks.name, model: locks.model, tenantId: locks.tenantId }).from(locks).where(where);
-  const [row] = lock ? await query.for('update') : await query;
+  const where = ref.lockId !== undefined ? eq(locks.id, ref.lockId) : and(eq(locks.imei, ref.imei ?? ''), isNull(locks.imeiReleasedAt));
+  const query = tx.select({ id: locks.id, imei: locks.imei, name: locks.name, model: locks.model, tenantId: locks.tenantId, ...lockRulesColumns })
+    .from(locks).leftJoin(deviceTypes, lockTypeJoin).where(where);
+  const [row] = lock ? await query.for('update', { of: locks }) : await query;
   if (!row) throw new ApiError('NOT_FOUND');
-  return row;
+  const { id, imei, name, model, tenantId } = row;
+  return { id, imei, name, model, tenantId, rules: rulesOf(row) };
 }
 export type LockRow = Awaited<ReturnType<typeof findLock>>;
 

@@ -1,10 +1,10 @@
 /**
  * Rules checked before anything is sent to a lock (issue #4): validity windows, password digits per
- * model, capacity per model and duplicates on a lock. Each refusal is an ApiError (400 / 409) naming
+ * device type, capacity per device type and duplicates on a lock. Each refusal is an ApiError (400 / 409) naming
  * the field; messages never contain the secret itself. Times are ms since epoch.
  */
 import { randomInt } from 'node:crypto';
-import { type CapacityTable, lockModel, maxValidityMs, passwordFits } from '@iot/contract';
+import type { CapacityTable, LockModel } from '@iot/contract';
 import { and, count, eq, inArray } from 'drizzle-orm';
 import type { SecretBox } from '../../crypto/secret-box.js';
 import type { Executor } from '../../db/client.js';
@@ -21,32 +21,32 @@ export const toMinute = (value: string | undefined) => (value === undefined ? un
 
 /**
  * Checks a validity window (either end optional): start < end, end in the future, length at most the
- * model's limit (measured from now when there is no start). Returns the window floored to the minute.
+ * device type's limit (measured from now when there is no start). Returns the window floored to the minute.
  */
-export function checkValidity(model: string, validFrom: string | undefined, validTo: string | undefined, now = Date.now()) {
+export function checkValidity(rules: LockModel, validFrom: string | undefined, validTo: string | undefined, now = Date.now()) {
   const from = toMinute(validFrom);
   const to = toMinute(validTo);
   if (from !== undefined && to !== undefined && from >= to) throw fieldError('body.validTo', '结束时间必须晚于开始时间', 'validTo must be after validFrom');
   if (to !== undefined && to <= now) throw fieldError('body.validTo', '结束时间必须在将来', 'validTo must be in the future');
-  const days = lockModel(model).maxValidityDays;
-  if (to !== undefined && to - (from ?? now) > maxValidityMs(model)) {
+  const days = rules.maxValidityDays;
+  if (to !== undefined && to - (from ?? now) > days * 86_400_000) {
     throw fieldError('body.validTo', `有效期不能超过 ${days} 天`, `The validity window may not exceed ${days} days`);
   }
   return { validFrom: from, validTo: to };
 }
 
-/** Refuses digits the model does not accept (digits only; length per model). Never echoes them. */
-export function checkDigits(model: string, digits: string): void {
-  if (passwordFits(model, digits)) return;
-  const { min, max } = lockModel(model).passwordDigits;
+/** Refuses digits the device type does not accept (digits only; length per type). Never echoes them. */
+export function checkDigits(rules: LockModel, digits: string): void {
+  const { min, max } = rules.passwordDigits;
+  if (/^\d+$/.test(digits) && digits.length >= min && digits.length <= max) return;
   throw fieldError('body.password', `密码须为 ${min}-${max} 位数字`, `The password must be ${min}-${max} digits`);
 }
 
 const TABLE_NAMES = { users: ['用户', 'user'], passwords: ['密码', 'password'], cards: ['卡片', 'card'], fingerprints: ['指纹', 'fingerprint'] } as const;
 
-/** 409 CAPACITY_FULL when the lock's table holds as many rows as the model has slots. */
+/** 409 CAPACITY_FULL when the lock's table holds as many rows as its device type has slots. */
 export async function checkCapacity(tx: Executor, lock: LockRow, table: CapacityTable): Promise<void> {
-  const capacity = lockModel(lock.model).capacity[table];
+  const capacity = lock.rules.capacity[table];
   const [row] = table === 'users'
     ? await tx.select({ n: count() }).from(lockUsers).where(eq(lockUsers.lockId, lock.id))
     : await tx.select({ n: count() }).from(credentials).where(and(eq(credentials.lockId, lock.id), eq(credentials.slotTable, table)));
@@ -82,7 +82,7 @@ export async function checkDuplicateDigits(tx: Executor, lockId: number, digits:
 /** Random digits of the model's minimum length not yet on the lock. */
 export async function drawDigits(tx: Executor, lock: LockRow, box: SecretBox): Promise<string> {
   const taken = new Set(await lockDigits(tx, lock.id, box));
-  const { min } = lockModel(lock.model).passwordDigits;
+  const { min } = lock.rules.passwordDigits;
   for (;;) {
     const digits = Array.from({ length: min }, () => String(randomInt(10))).join('');
     if (!taken.has(digits)) return digits;

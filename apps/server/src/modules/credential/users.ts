@@ -38,7 +38,7 @@ export async function dispatchUser(tx: Executor, actor: Actor, id: number, actio
 export async function userOperation(tx: Executor, actor: Actor, body: Body): Promise<{ record: LockUserRecord; lockId: number }> {
   if (body.action === 'add') {
     const lock = await findLock(tx, { lockId: body.lockId }, true);
-    const window = checkValidity(lock.model, body.validFrom, body.validTo);
+    const window = checkValidity(lock.rules, body.validFrom, body.validTo);
     await checkCapacity(tx, lock, 'users');
     const userSlot = await freeSlot(tx, lock, 'users');
     const [row] = await tx.insert(lockUsers).values({
@@ -52,7 +52,7 @@ export async function userOperation(tx: Executor, actor: Actor, body: Body): Pro
   checkIdle(row, body.action);
   if (body.action === 'modify') {
     const lock = await findLock(tx, { lockId: row.lockId });
-    const window = checkValidity(lock.model, body.validFrom, body.validTo);
+    const window = checkValidity(lock.rules, body.validFrom, body.validTo);
     await tx.update(lockUsers).set({
       ...(body.name !== undefined ? { name: body.name } : {}),
       ...(body.phone !== undefined ? { phone: body.phone } : {}),

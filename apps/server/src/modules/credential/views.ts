@@ -3,9 +3,8 @@
  * answer read through the command row), a lock's capacity, "who can open this door at time T" and the
  * password reveal (the only way digits leave the platform; it writes a system-log row each time).
  */
-import {
-  type CredentialKind, type CredentialRecord, type credentialListQuery, type lockUserListQuery, lockModel, type OperationLogRecord,
-  type operationLogQuery, type Page,
+import type {
+  CredentialKind, CredentialRecord, credentialListQuery, lockUserListQuery, OperationLogRecord, operationLogQuery, Page,
 } from '@iot/contract';
 import { and, count, desc, eq, gte, ilike, inArray, isNull, lte, or, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -60,7 +59,7 @@ export async function listOperations(tx: Executor, subject: string, q: z.output<
 /** Rows per table of a lock against its model's slots. */
 export async function capacity(tx: Executor, ref: { lockId?: number; imei?: string }) {
   const lock = await findLock(tx, ref);
-  const model = lockModel(lock.model);
+  const model = lock.rules;
   const [users] = await tx.select({ n: count() }).from(lockUsers).where(eq(lockUsers.lockId, lock.id));
   const tables = await tx.select({ table: credentials.slotTable, n: count() }).from(credentials).where(eq(credentials.lockId, lock.id)).groupBy(credentials.slotTable);
   const use = (capacityOf: number, used: number) => ({ capacity: capacityOf, used, free: Math.max(0, capacityOf - used) });

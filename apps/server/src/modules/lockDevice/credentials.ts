@@ -4,10 +4,11 @@
  * get new secrets at every start, so no clear-text secret is ever stored).
  */
 import type { SimulatedDevice } from '@iot/simulator';
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, notInArray, sql } from 'drizzle-orm';
 import { hashDeviceSecret, newDeviceSecret } from '../../crypto/device-secret.js';
 import type { Database } from '../../db/client.js';
-import { locks } from '../../db/schema.js';
+import { deviceTypes, locks } from '../../db/schema.js';
+import { lockRulesColumns, lockTypeJoin, rulesOf } from '../deviceType/rules.js';
 
 /** What authenticating a device needs of its lock row (hash: SHA-256 hex of the device secret). */
 export interface LockCredentials {
@@ -22,18 +23,22 @@ export interface LockCredentials {
 export async function findLockCredentials(database: Database, imeis: readonly string[]): Promise<LockCredentials[]> {
   if (imeis.length === 0) return [];
   return database.system
-    .select({ imei: locks.imei, id: locks.id, tenantId: locks.tenantId, hash: locks.deviceSecretHash, enabled: locks.enabled })
+    .select({
+      imei: locks.imei, id: locks.id, tenantId: locks.tenantId, hash: locks.deviceSecretHash,
+      enabled: sql<boolean>`${locks.enabled} and ${locks.decommissionedAt} is null`,
+    })
     .from(locks)
-    .where(inArray(locks.imei, [...imeis]));
+    .where(and(inArray(locks.imei, [...imeis]), isNull(locks.imeiReleasedAt)));
 }
 
 /**
- * For every lock with `simulated = true and enabled = true`: generates a new device secret, stores
- * its SHA-256 (one multi-row UPDATE, in one transaction with the read, rows locked), and returns what
- * the simulator needs to connect, ordered by lock id. Secrets issued earlier stop working. Returns []
- * when there is no such lock. Rejects (changing nothing) when the database fails.
+ * For every lock with `simulated = true and enabled = true`, not decommissioned and not among `except`
+ * (IMEIs the simulator already drives): generates a new device secret, stores its SHA-256 (one
+ * multi-row UPDATE, in one transaction with the read, rows locked), and returns what the simulator
+ * needs to connect (capacities from the lock's device type), ordered by lock id. Secrets issued earlier
+ * stop working. Returns [] when there is no such lock. Rejects (changing nothing) when the database fails.
  */
-export async function issueSimulatorCredentials(database: Database): Promise<SimulatedDevice[]> {
+export async function issueSimulatorCredentials(database: Database, except: readonly string[] = []): Promise<SimulatedDevice[]> {
   return database.transaction(async (tx) => {
     const rows = await tx
       .select({
@@ -46,17 +51,23 @@ export async function issueSimulatorCredentials(database: Database): Promise<Sim
         lastSeq: locks.lastSeq,
         battery: locks.battery,
         alwaysOnline: locks.alwaysOnline,
+        ...lockRulesColumns,
       })
       .from(locks)
-      .where(and(eq(locks.simulated, true), eq(locks.enabled, true)))
+      .leftJoin(deviceTypes, lockTypeJoin)
+      .where(and(eq(locks.simulated, true), eq(locks.enabled, true), isNull(locks.decommissionedAt),
+        except.length > 0 ? notInArray(locks.imei, [...except]) : undefined))
       .orderBy(asc(locks.id))
-      .for('update');
+      .for('update', { of: locks });
     if (rows.length === 0) return [];
     const secrets = rows.map(() => newDeviceSecret());
     await tx.execute(sql`
       update locks set device_secret_hash = v.hash
       from unnest(${sql.param(rows.map((row) => row.id))}::int[], ${sql.param(secrets.map(hashDeviceSecret))}::text[]) as v(id, hash)
       where locks.id = v.id`);
-    return rows.map(({ id: _id, ...row }, index) => ({ ...row, secret: secrets[index] as string }));
+    return rows.map((row, index) => ({
+      imei: row.imei, tenantId: row.tenantId, model: row.model, firmwareVersion: row.firmwareVersion, heartbeatIntervalS: row.heartbeatIntervalS,
+      lastSeq: row.lastSeq, battery: row.battery, alwaysOnline: row.alwaysOnline, capacity: rulesOf(row).capacity, secret: secrets[index] as string,
+    }));
   });
 }

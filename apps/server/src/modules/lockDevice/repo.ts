@@ -2,8 +2,8 @@
  * Lock queries. Run inside a tenant transaction (row-level security confines them to the tenant).
  * Online: last heartbeat younger than ONLINE_HEARTBEAT_FACTOR x the lock's heartbeat interval (issue #2).
  */
-import { LOW_BATTERY_PERCENT, LOCK_VENDOR, ONLINE_HEARTBEAT_FACTOR, type LockOption, type LockRecord, type Page } from '@iot/contract';
-import { and, asc, count, eq, not, type SQL, sql } from 'drizzle-orm';
+import { LOW_BATTERY_PERCENT, LOCK_VENDOR, ONLINE_HEARTBEAT_FACTOR, type LockOption, type LockRecord, type LockState, type Page } from '@iot/contract';
+import { and, asc, count, eq, isNull, not, type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { locks } from '../../db/schema.js';
 import { iso } from '../../db/sql.js';
@@ -20,19 +20,60 @@ export const onlineSql = sql<boolean>`coalesce(${locks.lastHeartbeatAt} > now() 
  */
 export const nextWakeSql = sql<string | null>`coalesce(${locks.lastHeartbeatAt}, ${locks.lastUplinkAt}) + make_interval(secs => ${locks.heartbeatIntervalS})`;
 
+/** SQL text: the registry state (contract LOCK_STATES). */
+export const stateSql = sql<LockState>`case when ${locks.decommissionedAt} is not null then 'decommissioned' when not ${locks.enabled} then 'disabled' else 'active' end`;
+
+/** The lock list's filters (contract lockFilterQuery). */
 export interface LockFilter {
   keyword?: string;
   online?: boolean;
   /** At or below LOW_BATTERY_PERCENT. */
   lowBattery?: boolean;
+  model?: string;
+  building?: string;
+  floor?: string;
+  /** Default: every state but decommissioned. */
+  state?: LockState | 'all';
+  firmwareVersion?: string;
 }
 
-function whereOf(filter: LockFilter): SQL | undefined {
-  const conditions: SQL[] = [];
+/** The WHERE of a lock filter (locks of released IMEIs are never listed). */
+export function lockWhere(filter: LockFilter): SQL | undefined {
+  const conditions: SQL[] = [isNull(locks.imeiReleasedAt)];
   if (filter.keyword) conditions.push(lockKeyword(filter.keyword));
   if (filter.online !== undefined) conditions.push(filter.online ? onlineSql : not(onlineSql));
   if (filter.lowBattery) conditions.push(sql`${locks.battery} <= ${LOW_BATTERY_PERCENT}`);
-  return conditions.length ? and(...conditions) : undefined;
+  if (filter.model) conditions.push(eq(locks.model, filter.model));
+  if (filter.building) conditions.push(eq(locks.building, filter.building));
+  if (filter.floor) conditions.push(eq(locks.floor, filter.floor));
+  if (filter.firmwareVersion) conditions.push(eq(locks.firmwareVersion, filter.firmwareVersion));
+  const state = filter.state ?? 'registered';
+  if (state === 'registered') conditions.push(isNull(locks.decommissionedAt));
+  else if (state !== 'all') conditions.push(sql`${stateSql} = ${state}`);
+  return and(...conditions);
+}
+
+const recordColumns = {
+  id: locks.id, imei: locks.imei, name: locks.name, room: roomSql,
+  model: locks.model, vendor: locks.vendor, firmwareVersion: locks.firmwareVersion, battery: locks.battery, rssi: locks.rssi,
+  snr: locks.snr, heartbeatIntervalS: locks.heartbeatIntervalS, lastHeartbeatAt: locks.lastHeartbeatAt, online: onlineSql,
+  building: locks.building, floor: locks.floor, roomPart: locks.room, state: stateSql, iccid: locks.iccid, note: locks.note,
+  simulated: locks.simulated, createdAt: locks.createdAt,
+};
+
+const recordRows = (tx: Tx, where: SQL | undefined, limit: number) => tx.select(recordColumns).from(locks).where(where).orderBy(asc(locks.id)).limit(limit);
+type RecordRow = Awaited<ReturnType<typeof recordRows>>[number];
+
+/** A selected row as the contract's record. */
+function toRecord({ lastHeartbeatAt, vendor, building, floor, roomPart, createdAt, ...rest }: RecordRow): LockRecord {
+  return {
+    ...rest, vendor: vendor || LOCK_VENDOR, lastHeartbeatAt: iso(lastHeartbeatAt), location: { building, floor, room: roomPart }, createdAt: iso(createdAt) as string,
+  };
+}
+
+/** At most `limit` locks matching `filter` as contract records, ordered by id (exports). */
+export async function selectLocks(tx: Tx, filter: LockFilter, limit: number): Promise<LockRecord[]> {
+  return (await recordRows(tx, lockWhere(filter), limit)).map(toRecord);
 }
 
 /**
@@ -40,35 +81,26 @@ function whereOf(filter: LockFilter): SQL | undefined {
  * count: one round trip); a page past the end costs a second statement for the total.
  */
 export async function listLocks(tx: Tx, filter: LockFilter, current: number, size: number): Promise<Page<LockRecord>> {
-  const where = whereOf(filter);
-  const rows = await tx.select({
-    id: locks.id, imei: locks.imei, name: locks.name, room: roomSql,
-    model: locks.model, vendor: locks.vendor, firmwareVersion: locks.firmwareVersion, battery: locks.battery, rssi: locks.rssi,
-    snr: locks.snr, heartbeatIntervalS: locks.heartbeatIntervalS, lastHeartbeatAt: locks.lastHeartbeatAt, online: onlineSql,
-    total: sql<number>`count(*) over ()`.mapWith(Number),
-  }).from(locks).where(where).orderBy(asc(locks.id)).limit(size).offset((current - 1) * size);
+  const where = lockWhere(filter);
+  const rows = await tx.select({ ...recordColumns, total: sql<number>`count(*) over ()`.mapWith(Number) })
+    .from(locks).where(where).orderBy(asc(locks.id)).limit(size).offset((current - 1) * size);
   const total = rows[0]?.total ?? (current > 1 ? ((await tx.select({ n: count() }).from(locks).where(where))[0]?.n ?? 0) : 0);
-  const records = rows.map(({ lastHeartbeatAt, vendor, total: _total, ...rest }) => ({
-    ...rest,
-    vendor: vendor || LOCK_VENDOR,
-    lastHeartbeatAt: iso(lastHeartbeatAt),
-  }));
-  return { records, total, current, size };
+  return { records: rows.map(({ total: _total, ...row }) => toRecord(row)), total, current, size };
 }
 
 /** At most `size` locks matching `keyword` (IMEI, name or room), ordered by id, as a picker shows them. */
 export async function listLockOptions(tx: Tx, keyword: string | undefined, size: number): Promise<LockOption[]> {
   return tx.select({ id: locks.id, imei: locks.imei, name: locks.name, room: roomSql })
-    .from(locks).where(whereOf({ keyword })).orderBy(asc(locks.id)).limit(size);
+    .from(locks).where(and(isNull(locks.imeiReleasedAt), keyword ? lockKeyword(keyword) : undefined)).orderBy(asc(locks.id)).limit(size);
 }
 
-/** Fleet KPIs of the tenant: total, online, offline, low battery (≤ LOW_BATTERY_PERCENT %). */
+/** Fleet KPIs of the tenant (decommissioned locks left out): total, online, offline, low battery (≤ LOW_BATTERY_PERCENT %). */
 export async function analyseLocks(tx: Tx) {
   const [row] = await tx.select({
     total: count(),
     online: sql<number>`count(*) filter (where ${onlineSql})`.mapWith(Number),
     lowBattery: sql<number>`count(*) filter (where ${locks.battery} <= ${LOW_BATTERY_PERCENT})`.mapWith(Number),
-  }).from(locks);
+  }).from(locks).where(isNull(locks.decommissionedAt));
   const total = row?.total ?? 0;
   const online = row?.online ?? 0;
   return { total, online, offline: total - online, lowBattery: row?.lowBattery ?? 0 };

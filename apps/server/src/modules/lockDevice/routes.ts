@@ -1,13 +1,44 @@
-/** Lock routes: list (门锁信息), the lock picker's list (every page that picks a lock) and fleet analysis (首页 KPIs). */
-import { lockEndpoints } from '@iot/contract';
+/**
+ * Lock routes: the registry (门锁信息: list, export, register, edit, enable/disable, decommission,
+ * release IMEI, reset secret), the lock picker's list (every page that picks a lock) and fleet analysis
+ * (首页 KPIs). A reset secret, a disable or a decommission drops the lock's live MQTT session once the
+ * change has committed (sessions.ts).
+ */
+import { LOG_EXPORT_MAX, lockEndpoints } from '@iot/contract';
 import type { FastifyInstance } from 'fastify';
+import { sendExport } from '../../http/export.js';
 import { registerEndpoint } from '../../http/endpoint.js';
-import { analyseLocks, listLockOptions, listLocks } from './repo.js';
+import { LOCK_EXPORT_COLUMNS } from './exportColumns.js';
+import { decommissionLock, registerLock, releaseImei, resetSecret, setLockEnabled, updateLock } from './registry.js';
+import { analyseLocks, listLockOptions, listLocks, selectLocks } from './repo.js';
+import { dropSession } from './sessions.js';
 
 export async function lockDeviceRoutes(app: FastifyInstance): Promise<void> {
-  registerEndpoint(app, lockEndpoints.list, ({ query, inTenant }) =>
-    inTenant((tx) => listLocks(tx, { keyword: query.keyword, online: query.online, lowBattery: query.lowBattery }, query.current, query.size)));
+  registerEndpoint(app, lockEndpoints.list, ({ query: { current, size, ...filter }, inTenant }) =>
+    inTenant((tx) => listLocks(tx, filter, current, size)));
+  registerEndpoint(app, lockEndpoints.export, async ({ query: { format, timeZone, ...filter }, inTenant, request, reply }) => {
+    const rows = await inTenant((tx) => selectLocks(tx, filter, LOG_EXPORT_MAX + 1), { read: true });
+    return sendExport({ request, reply, format, timeZone, name: 'locks', columns: LOCK_EXPORT_COLUMNS, rows });
+  }, { raw: true });
   registerEndpoint(app, lockEndpoints.lockRoomList, ({ query, inTenant }) =>
     inTenant((tx) => listLockOptions(tx, query.keyword, query.size)));
   registerEndpoint(app, lockEndpoints.analysis, ({ inTenant }) => inTenant((tx) => analyseLocks(tx)));
+
+  registerEndpoint(app, lockEndpoints.add, ({ body, tenantId, inTenant }) => inTenant((tx) => registerLock(tx, tenantId, body)));
+  registerEndpoint(app, lockEndpoints.update, ({ body: { id, ...input }, inTenant }) => inTenant((tx) => updateLock(tx, id, input)));
+  registerEndpoint(app, lockEndpoints.enable, async ({ body, inTenant }) => {
+    const imei = await inTenant((tx) => setLockEnabled(tx, body.id, body.enabled));
+    if (!body.enabled) dropSession(imei);
+    return null;
+  });
+  registerEndpoint(app, lockEndpoints.decommission, async ({ body, inTenant }) => {
+    dropSession(await inTenant((tx) => decommissionLock(tx, body.id)));
+    return null;
+  });
+  registerEndpoint(app, lockEndpoints.releaseImei, ({ body, inTenant }) => inTenant((tx) => releaseImei(tx, body.id)));
+  registerEndpoint(app, lockEndpoints.resetSecret, async ({ body, inTenant }) => {
+    const issued = await inTenant((tx) => resetSecret(tx, body.id));
+    dropSession(issued.imei);
+    return issued;
+  });
 }

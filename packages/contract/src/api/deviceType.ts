@@ -1,0 +1,98 @@
+/**
+ * 设备类型 equipmentType (issue #11): device types are data, one row per model code and data centre.
+ * The ZIGUANG models of lockModels.ts (LOCK_MODELS) are the seed rows every data centre starts with;
+ * credential checks and the simulated locks read a lock's type by its model code (`locks.model`).
+ * A type some device uses cannot be deleted, and its model code cannot change (409 naming the count).
+ */
+import { z } from 'zod';
+import { OPEN_METHODS } from '../protocol/index.js';
+import { endpoint } from './endpoint.js';
+import { pageOf, pageQuery } from './envelope.js';
+import { DIGITS_ORDER, int4Id, keyword, METHODS_UNIQUE, text } from './input.js';
+
+/** Device kinds one registry serves (air switches arrive with their own issue). */
+export const DEVICE_KINDS = ['lock', 'airSwitch'] as const;
+export type DeviceKind = (typeof DEVICE_KINDS)[number];
+/** `nbiotSleeping`: NB-IoT power saving, reachable only after an uplink; `alwaysOnline`: mains or Wi-Fi. */
+export const CONNECTIVITIES = ['nbiotSleeping', 'alwaysOnline'] as const;
+export type Connectivity = (typeof CONNECTIVITIES)[number];
+
+
+const slots = z.number().int().min(0).max(10_000);
+
+/** A device type as entered on the 设备类型 page (vendor is the ZIGUANG constant). */
+export const deviceTypeInput = z.strictObject({
+  kind: z.enum(DEVICE_KINDS),
+  /** Model code, e.g. ZG-NB100: letters, digits, `.`, `_`, `-`. */
+  model: text().trim().min(1).max(32).regex(/^[A-Za-z0-9._-]+$/),
+  connectivity: z.enum(CONNECTIVITIES),
+  /** Default heartbeat interval, s. */
+  heartbeatIntervalS: z.number().int().min(10).max(86_400),
+  /** Slots per credential table (0 for a kind without them). */
+  capacity: z.strictObject({ users: slots, passwords: slots, cards: slots, fingerprints: slots }),
+  /** Password length in digits, inclusive. */
+  passwordDigits: z.strictObject({ min: z.number().int().min(4).max(16), max: z.number().int().min(4).max(16) })
+    .refine((digits) => digits.min <= digits.max, { error: DIGITS_ORDER, path: ['max'] }),
+  /** Longest validity window of a lock user or temporary password, days. */
+  maxValidityDays: z.number().int().min(1).max(36_500),
+  unlockMethods: z.array(z.enum(OPEN_METHODS)).max(OPEN_METHODS.length)
+    .refine((methods) => new Set(methods).size === methods.length, { error: METHODS_UNIQUE }),
+  firmwareFamily: text().trim().max(32),
+});
+export type DeviceTypeInput = z.infer<typeof deviceTypeInput>;
+
+export const deviceTypeRecord = z.object({
+  id: z.number().int(),
+  kind: z.enum(DEVICE_KINDS),
+  model: z.string(),
+  vendor: z.string(),
+  connectivity: z.enum(CONNECTIVITIES),
+  heartbeatIntervalS: z.number().int(),
+  capacity: z.object({ users: z.number().int(), passwords: z.number().int(), cards: z.number().int(), fingerprints: z.number().int() }),
+  passwordDigits: z.object({ min: z.number().int(), max: z.number().int() }),
+  maxValidityDays: z.number().int(),
+  unlockMethods: z.array(z.string()),
+  firmwareFamily: z.string(),
+  /** Devices of the data centre registered with this model (decommissioned ones included). */
+  deviceCount: z.number().int(),
+  createdAt: z.string(),
+});
+export type DeviceTypeRecord = z.infer<typeof deviceTypeRecord>;
+
+export const deviceTypeListQuery = pageQuery.extend({
+  /** Model code or firmware family contains it. */
+  keyword: keyword().optional(),
+  kind: z.enum(DEVICE_KINDS).optional(),
+});
+
+/** A type as a select shows it. */
+export const deviceTypeOption = z.object({ id: z.number().int(), kind: z.enum(DEVICE_KINDS), model: z.string(), connectivity: z.enum(CONNECTIVITIES) });
+export type DeviceTypeOption = z.infer<typeof deviceTypeOption>;
+
+const label = (zh: string, en: string) => ({ 'zh-CN': zh, 'en-US': en });
+
+export const deviceTypeEndpoints = {
+  list: endpoint({
+    method: 'GET', path: '/iot/v1/equipmentType/list', access: 'LOOK_INFO', kind: 'token',
+    query: deviceTypeListQuery, response: pageOf(deviceTypeRecord),
+  }),
+  /** Every type of the data centre, for selects (registering a lock, filters). */
+  options: endpoint({
+    method: 'GET', path: '/iot/v1/equipmentType/options', access: 'LOOK_INFO', kind: 'token', response: z.array(deviceTypeOption),
+  }),
+  add: endpoint({
+    method: 'POST', path: '/iot/v1/equipmentType/add', access: 'DEVICE_TYPE_EDIT', kind: 'token',
+    body: deviceTypeInput, response: z.object({ id: z.number().int() }),
+    action: { label: label('新增设备类型', 'Add device type'), target: ['model'] },
+  }),
+  update: endpoint({
+    method: 'POST', path: '/iot/v1/equipmentType/update', access: 'DEVICE_TYPE_EDIT', kind: 'token',
+    body: deviceTypeInput.extend({ id: int4Id }), response: z.null(),
+    action: { label: label('修改设备类型', 'Edit device type'), target: ['model', 'id'] },
+  }),
+  delete: endpoint({
+    method: 'POST', path: '/iot/v1/equipmentType/delete', access: 'DEVICE_TYPE_EDIT', kind: 'token',
+    body: z.strictObject({ id: int4Id }), response: z.null(),
+    action: { label: label('删除设备类型', 'Delete device type'), target: ['id'] },
+  }),
+};
