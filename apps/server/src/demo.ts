@@ -27,14 +27,38 @@ export function seedDemoData(database: Database, config: Config): Promise<Seeded
 export async function startDemoFleet(app: FastifyInstance, database: Database, config: Config, brokerPort: number): Promise<Fleet | undefined> {
   if (config.SIM_LOCKS <= 0) return undefined;
   // Each lock beats at SIM_HEARTBEAT_S or its SIM_HEARTBEAT_S_BY_IMEI interval and reports it (heartbeat intervalS).
-  const devices = (await issueSimulatorCredentials(database)).slice(0, config.SIM_LOCKS)
+  const issued = await issueSimulatorCredentials(database);
+  const devices = issued.slice(0, config.SIM_LOCKS)
     .map((device) => ({ ...device, heartbeatIntervalS: config.SIM_HEARTBEAT_S_BY_IMEI[device.imei] ?? config.SIM_HEARTBEAT_S }));
   // External broker: the same host and port, but the locks' own credentials, never the platform's.
   const brokerUrl = config.MQTT_URL ? deviceBrokerUrl(config.MQTT_URL) : `mqtt://127.0.0.1:${brokerPort}`;
   const fleet = await startFleet({ brokerUrl, devices, wakeWindowMs: config.WAKE_WINDOW_MS, log: app.log, activity: ACTIVITY_PRESETS[config.SIM_ACTIVITY],
     behaviour: config.SIM_OUTAGES ? undefined : { flakyRatio: 0 } });
   attachSimulator(app, fleet); // POST /iot/v1/simulator/attemptOpen
-  return fleet;
+  // Simulated locks beyond SIM_LOCKS (a smaller SIM_LOCKS on an older data directory) stay off.
+  return watchRegisteredLocks(app, database, config, fleet, issued.slice(config.SIM_LOCKS).map((device) => device.imei));
+}
+
+/** How often the demo looks for locks registered (or imported) in the console as simulated, ms. */
+const REGISTERED_POLL_MS = 3000;
+
+/**
+ * Starts, within seconds, every simulated lock registered in the console after the fleet started (issue
+ * #11): every REGISTERED_POLL_MS the locks marked simulated that the fleet does not drive yet get a
+ * fresh secret and join it. Returns the fleet, whose `stop` also ends the polling.
+ */
+function watchRegisteredLocks(app: FastifyInstance, database: Database, config: Config, fleet: Fleet, left: readonly string[]): Fleet {
+  let busy = false;
+  const timer = setInterval(() => {
+    if (busy) return;
+    busy = true;
+    issueSimulatorCredentials(database, [...left, ...fleet.devices.map((device) => device.imei)])
+      .then((devices) => fleet.add(devices.map((device) => ({ ...device, heartbeatIntervalS: config.SIM_HEARTBEAT_S_BY_IMEI[device.imei] ?? config.SIM_HEARTBEAT_S }))))
+      .catch((error) => app.log.warn({ err: error }, 'simulated fleet: could not start registered locks'))
+      .finally(() => { busy = false; });
+  }, REGISTERED_POLL_MS);
+  timer.unref();
+  return { ...fleet, stop: async () => { clearInterval(timer); await fleet.stop(); } };
 }
 
 /** `url` without user name and password (mqtt://user:pass@host:port -> mqtt://host:port). */

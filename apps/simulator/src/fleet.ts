@@ -56,6 +56,11 @@ export interface Fleet {
    * Undefined when the fleet has no such lock.
    */
   attemptOpen(imei: string, input: AttemptInput): AttemptResult | undefined;
+  /**
+   * Starts more locks (e.g. locks registered in the console as simulated), connecting within a second;
+   * a device whose IMEI the fleet already drives is skipped.
+   */
+  add(devices: SimulatedDevice[]): void;
   /** Stops every timer and disconnects every lock (waits up to ~2 s for in-flight acks). Never rejects. */
   stop(): Promise<void>;
 }
@@ -68,16 +73,26 @@ export interface Fleet {
 export async function startFleet(options: FleetOptions): Promise<Fleet> {
   const random = options.random ?? Math.random;
   const connectPerSecond = options.connectPerSecond ?? 200;
-  const runners = options.devices.map((device) => {
+  const runnerOf = (device: SimulatedDevice) => {
     const lock = new SimulatedLock(device, { random, intervalS: options.heartbeatS, behaviour: options.behaviour, activity: options.activity });
     return new LockRunner(lock, device.secret, options, random);
-  });
+  };
+  const runners = options.devices.map(runnerOf);
   for (const [index, runner] of runners.entries()) runner.start((index * 1000) / connectPerSecond);
   options.log?.info({ locks: runners.length, brokerUrl: options.brokerUrl }, 'simulated fleet starting');
   const byImei = new Map(runners.map((runner) => [runner.imei, runner]));
   return {
     devices: runners,
     attemptOpen: (imei, input) => byImei.get(imei)?.attemptOpen(input),
+    add(devices) {
+      for (const device of devices) {
+        if (byImei.has(device.imei)) continue;
+        const runner = runnerOf(device);
+        runners.push(runner);
+        byImei.set(runner.imei, runner);
+        runner.start(random() * 1000);
+      }
+    },
     async stop() {
       await Promise.all(runners.map((runner) => runner.stop()));
       options.log?.info({ locks: runners.length }, 'simulated fleet stopped');

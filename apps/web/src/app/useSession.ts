@@ -40,3 +40,9 @@ export function useUserInfo() {
 export function mayOpen(info: UserInfo, authority: Authority | undefined): boolean {
   return info.type === ACCOUNT_TYPE_ADMIN || authority === undefined || info.authorities.includes(authority);
 }
+
+/** True when the signed-in user holds `authority` in the current data centre (administrators hold every key). */
+export function useAllowed(authority: Authority): boolean {
+  const { data } = useUserInfo();
+  return data ? mayOpen(data, authority) : false;
+}

@@ -10,6 +10,7 @@ type Page = LazyExoticComponent<ComponentType>;
 
 const HomePage = lazy(() => import('./homepage/HomePage'));
 const LockInfoPage = lazy(() => import('./lock/LockInfoPage'));
+const EquipmentTypePage = lazy(() => import('./equipmentType/EquipmentTypePage'));
 const CommandUpLogPage = lazy(() => import('./commandUpLog/CommandUpLogPage'));
 const HeartbeatLogPage = lazy(() => import('./heartbeatLog/HeartbeatLogPage'));
 const LockAlertLogPage = lazy(() => import('./lockAlertLog/LockAlertLogPage'));
@@ -50,6 +51,7 @@ const PAGES: Record<PagePath, Page> = {
   '/lockAlert': LockAlertPage,
   '/lockOpenRecordLog': LockOpenRecordLogPage,
   '/lockJournal': LockJournalPage,
+  '/equipmentType': EquipmentTypePage,
   '/voucherUserManage': VoucherUserManagePage,
   '/voucherPasswordManage': VoucherPasswordManagePage,
   '/voucherCardManage': VoucherCardManagePage,
@@ -62,7 +64,6 @@ const PAGES: Record<PagePath, Page> = {
   '/RoomInquiry': ComingSoon,
   '/lockSurvey': ComingSoon,
   '/airSwitchAnalysis': ComingSoon,
-  '/equipmentType': ComingSoon,
   '/firmwareRule': ComingSoon,
   '/groupManagement': ComingSoon,
   '/Information': ComingSoon,

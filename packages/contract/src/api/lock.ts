@@ -90,7 +90,7 @@ export const lockFields = z.strictObject({
 });
 
 export const lockAddBody = lockFields.extend({
-  imei: z.string().trim().refine(imeiLuhnValid, { error: IMEI_INVALID }),
+  imei: text().trim().refine(imeiLuhnValid, { error: IMEI_INVALID }),
 });
 export type LockAddBody = z.input<typeof lockAddBody>;
 export const lockUpdateBody = lockFields.extend({ id: int4Id });

@@ -1,6 +1,6 @@
 /** Columns of the lock list (门锁信息). */
 import { LOW_BATTERY_PERCENT, type LockRecord } from '@iot/contract';
-import { Badge, Progress, type TableColumnsType } from 'antd';
+import { Badge, Button, Popconfirm, Progress, Space, Tag, type TableColumnsType } from 'antd';
 import dayjs from 'dayjs';
 import type { TFunction } from 'i18next';
 import { LockLink } from '../../components/LockLink';
@@ -18,9 +18,50 @@ function battery(value: number | null, t: TFunction) {
   );
 }
 
-/** Lock list columns in the current language. */
-export function lockColumns(t: TFunction): TableColumnsType<LockRecord> {
-  return [
+/** Registry acts on a lock (holders of LOCK_REGISTRY). */
+export interface LockActions {
+  edit(lock: LockRecord): void;
+  setEnabled(lock: LockRecord, enabled: boolean): Promise<unknown>;
+  resetSecret(lock: LockRecord): Promise<unknown>;
+  decommission(lock: LockRecord): Promise<unknown>;
+  releaseImei(lock: LockRecord): Promise<unknown>;
+}
+
+const STATE_COLORS: Record<LockRecord['state'], string> = { active: 'green', disabled: 'orange', decommissioned: 'default' };
+
+/** A link-styled button asking for confirmation first. */
+function confirmed(t: TFunction, label: string, question: string, run: () => Promise<unknown>, danger = false) {
+  return (
+    <Popconfirm title={question} okText={t('ok')} cancelText={t('cancel')} okButtonProps={{ danger }} onConfirm={run}>
+      <Button type="link" size="small" danger={danger}>{label}</Button>
+    </Popconfirm>
+  );
+}
+
+/** The actions column. */
+function actionsColumn(t: TFunction, actions: LockActions): TableColumnsType<LockRecord>[number] {
+  return {
+    title: t('actions'), key: 'actions', fixed: 'right',
+    render: (_, lock) => {
+      const imei = lock.imei;
+      if (lock.state === 'decommissioned') return confirmed(t, t('releaseImei'), t('releaseConfirm', { imei }), () => actions.releaseImei(lock), true);
+      return (
+        <Space size={0}>
+          <Button type="link" size="small" onClick={() => actions.edit(lock)}>{t('edit')}</Button>
+          {lock.state === 'active'
+            ? confirmed(t, t('disable'), t('disableConfirm', { imei }), () => actions.setEnabled(lock, false))
+            : <Button type="link" size="small" onClick={() => void actions.setEnabled(lock, true)}>{t('enable')}</Button>}
+          {confirmed(t, t('resetSecret'), t('resetConfirm', { imei }), () => actions.resetSecret(lock))}
+          {confirmed(t, t('decommission'), t('decommissionConfirm', { imei }), () => actions.decommission(lock), true)}
+        </Space>
+      );
+    },
+  };
+}
+
+/** Lock list columns in the current language; with `actions`, the registry's row actions. */
+export function lockColumns(t: TFunction, actions?: LockActions): TableColumnsType<LockRecord> {
+  const columns: TableColumnsType<LockRecord> = [
     { title: t('imei'), dataIndex: 'imei', fixed: 'left', render: (imei: string) => <LockLink imei={imei} /> },
     { title: t('name'), dataIndex: 'name', render: (name: string, lock) => <LockLink imei={lock.imei}>{name}</LockLink> },
     { title: t('room'), dataIndex: 'room' },
@@ -39,5 +80,8 @@ export function lockColumns(t: TFunction): TableColumnsType<LockRecord> {
       dataIndex: 'lastHeartbeatAt',
       render: (value: string | null) => (value ? dayjs(value).format('YYYY-MM-DD HH:mm:ss') : dash),
     },
+    { title: t('state'), dataIndex: 'state', render: (state: LockRecord['state']) => <Tag color={STATE_COLORS[state]}>{t(`states.${state}`)}</Tag> },
   ];
+  if (actions) columns.push(actionsColumn(t, actions));
+  return columns;
 }

@@ -1,0 +1,94 @@
+/**
+ * Add / edit modal of 设备类型: every field of a device type, checked in the browser by the contract's
+ * schema (deviceTypeInput) before the call; server refusals (duplicate model, type in use) show as
+ * the client's toast in the current language.
+ */
+import { CONNECTIVITIES, DEVICE_KINDS, type DeviceTypeInput, type DeviceTypeRecord, deviceTypeEndpoints, protocol } from '@iot/contract';
+import { App, Form, Input, InputNumber, Modal, Select, Space } from 'antd';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { call } from '../../api/client';
+
+const DEFAULTS: DeviceTypeInput = {
+  kind: 'lock', model: '', connectivity: 'nbiotSleeping', heartbeatIntervalS: 300,
+  capacity: { users: 100, passwords: 100, cards: 100, fingerprints: 50 }, passwordDigits: { min: 6, max: 9 },
+  maxValidityDays: 365, unlockMethods: ['password', 'card', 'app'], firmwareFamily: '',
+};
+
+export interface TypeModalProps {
+  /** The type edited; undefined: a new one. */
+  editing?: DeviceTypeRecord;
+  open: boolean;
+  onClose(): void;
+  onSaved(): void;
+}
+
+/** The modal form. */
+export function TypeModal({ editing, open, onClose, onSaved }: TypeModalProps) {
+  const { t } = useTranslation('deviceType');
+  const { message } = App.useApp();
+  const [form] = Form.useForm<DeviceTypeInput>();
+  const [saving, setSaving] = useState(false);
+  useEffect(() => {
+    if (!open) return;
+    form.resetFields();
+    form.setFieldsValue(editing ? { ...editing, unlockMethods: editing.unlockMethods as DeviceTypeInput['unlockMethods'] } : DEFAULTS);
+  }, [open, editing, form]);
+
+  const submit = async (values: DeviceTypeInput) => {
+    setSaving(true);
+    try {
+      const body = { ...values, model: values.model.trim(), firmwareFamily: (values.firmwareFamily ?? '').trim() };
+      if (editing) await call(deviceTypeEndpoints.update, { body: { ...body, id: editing.id } });
+      else await call(deviceTypeEndpoints.add, { body });
+      message.success(t('saved'));
+      onSaved();
+      onClose();
+    } catch {
+      /* shown by the client */
+    } finally {
+      setSaving(false);
+    }
+  };
+  const required = (field: string) => [{ required: true, message: t('required', { field: t(field) }) }];
+  const number = (name: (string | number)[] | string, label: string, min: number, max: number) => (
+    <Form.Item name={name} label={t(label)} rules={required(label)}>
+      <InputNumber min={min} max={max} precision={0} style={{ width: '100%' }} />
+    </Form.Item>
+  );
+
+  return (
+    <Modal open={open} title={editing ? t('editTitle', { model: editing.model }) : t('add')} okText={t('ok')} cancelText={t('cancel')}
+      confirmLoading={saving} onOk={() => form.submit()} onCancel={onClose} width={640} forceRender>
+      <Form form={form} layout="vertical" onFinish={(values) => void submit(values)} autoComplete="off">
+        <Space.Compact block>
+          <Form.Item name="model" label={t('model')} style={{ flex: 2 }}
+            rules={[...required('model'), { pattern: /^[A-Za-z0-9._-]{1,32}$/, message: t('modelInvalid') }]}>
+            <Input id="type-model" maxLength={32} />
+          </Form.Item>
+          <Form.Item name="kind" label={t('kind')} style={{ flex: 1 }}>
+            <Select options={DEVICE_KINDS.map((kind) => ({ value: kind, label: t(`kinds.${kind}`) }))} />
+          </Form.Item>
+          <Form.Item name="connectivity" label={t('connectivity')} style={{ flex: 1.4 }}>
+            <Select options={CONNECTIVITIES.map((value) => ({ value, label: t(`connectivities.${value}`) }))} />
+          </Form.Item>
+        </Space.Compact>
+        <Space.Compact block>
+          {number('heartbeatIntervalS', 'heartbeatIntervalS', 10, 86_400)}
+          {number('maxValidityDays', 'maxValidityDays', 1, 36_500)}
+          {number(['passwordDigits', 'min'], 'digitsMin', 4, 16)}
+          {number(['passwordDigits', 'max'], 'digitsMax', 4, 16)}
+        </Space.Compact>
+        <Space.Compact block>
+          {(['users', 'passwords', 'cards', 'fingerprints'] as const).map((table) => <span key={table} style={{ flex: 1 }}>{number(['capacity', table], table, 0, 10_000)}</span>)}
+        </Space.Compact>
+        <Form.Item name="unlockMethods" label={t('unlockMethods')}>
+          <Select mode="multiple" options={protocol.OPEN_METHODS.map((method) => ({ value: method, label: t(`deviceLog:methods.${method}`) }))} />
+        </Form.Item>
+        <Form.Item name="firmwareFamily" label={t('firmwareFamily')}>
+          <Input maxLength={32} />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}
