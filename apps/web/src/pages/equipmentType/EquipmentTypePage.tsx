@@ -5,11 +5,11 @@
  */
 import { type DeviceTypeRecord, deviceTypeEndpoints } from '@iot/contract';
 import { PlusOutlined } from '@ant-design/icons';
-import { App, Button, Form, Input } from 'antd';
+import { Button, Form, Input } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../api/client';
-import { useInvalidate } from '../../api/useInvalidate';
+import { useApiMutation } from '../../api/useApiMutation';
 import { useAllowed } from '../../app/useSession';
 import { ServerTable } from '../../components/ServerTable';
 import { typeColumns } from './columns';
@@ -23,22 +23,17 @@ function toQuery(values: Record<string, unknown>) {
 /** The device-type page. */
 export default function EquipmentTypePage() {
   const { t } = useTranslation(['deviceType', 'deviceLog']);
-  const { message } = App.useApp();
   const mayEdit = useAllowed('DEVICE_TYPE_EDIT');
   const [modal, setModal] = useState<{ open: boolean; editing?: DeviceTypeRecord }>({ open: false });
-  const refresh = useInvalidate(deviceTypeEndpoints.list, deviceTypeEndpoints.options);
+  const remove = useApiMutation({
+    mutationFn: (id: number) => call(deviceTypeEndpoints.delete, { body: { id } }), success: t('deleted'),
+    invalidate: [deviceTypeEndpoints.list, deviceTypeEndpoints.options],
+  });
+  const removeRun = remove.run;
   const columns = useMemo(() => typeColumns(t, mayEdit ? {
     edit: (editing) => setModal({ open: true, editing }),
-    remove: async (type) => {
-      try {
-        await call(deviceTypeEndpoints.delete, { body: { id: type.id } });
-        message.success(t('deleted'));
-      } catch {
-        /* shown by the client */
-      }
-      await refresh();
-    },
-  } : undefined), [t, mayEdit, message, refresh]);
+    remove: (type) => removeRun(type.id),
+  } : undefined), [t, mayEdit, removeRun]);
   const filters = (
     <Form.Item name="keyword" label={t('keyword')}>
       <Input id="type-keyword" allowClear placeholder={t('keywordPlaceholder')} style={{ width: 220 }} />
@@ -48,7 +43,7 @@ export default function EquipmentTypePage() {
   return (
     <>
       <ServerTable<DeviceTypeRecord> endpoint={deviceTypeEndpoints.list} columns={columns} rowKey="id" filters={filters} toQuery={toQuery} toolbar={toolbar} />
-      <TypeModal {...modal} onClose={() => setModal((current) => ({ ...current, open: false }))} onSaved={() => void refresh()} />
+      <TypeModal {...modal} onClose={() => setModal((current) => ({ ...current, open: false }))} />
     </>
   );
 }

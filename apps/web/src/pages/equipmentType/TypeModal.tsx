@@ -4,10 +4,11 @@
  * the client's toast in the current language.
  */
 import { CONNECTIVITIES, DEVICE_KINDS, type DeviceTypeInput, type DeviceTypeRecord, deviceTypeEndpoints, protocol } from '@iot/contract';
-import { App, Form, Input, InputNumber, Modal, Select, Space } from 'antd';
-import { useEffect, useState } from 'react';
+import { Form, Input, InputNumber, Modal, Select, Space } from 'antd';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../api/client';
+import { useApiMutation } from '../../api/useApiMutation';
 
 const DEFAULTS: DeviceTypeInput = {
   kind: 'lock', model: '', connectivity: 'nbiotSleeping', heartbeatIntervalS: 300,
@@ -20,36 +21,26 @@ export interface TypeModalProps {
   editing?: DeviceTypeRecord;
   open: boolean;
   onClose(): void;
-  onSaved(): void;
 }
 
 /** The modal form. */
-export function TypeModal({ editing, open, onClose, onSaved }: TypeModalProps) {
+export function TypeModal({ editing, open, onClose }: TypeModalProps) {
   const { t } = useTranslation('deviceType');
-  const { message } = App.useApp();
   const [form] = Form.useForm<DeviceTypeInput>();
-  const [saving, setSaving] = useState(false);
   useEffect(() => {
     if (!open) return;
     form.resetFields();
     form.setFieldsValue(editing ? { ...editing, unlockMethods: editing.unlockMethods as DeviceTypeInput['unlockMethods'] } : DEFAULTS);
   }, [open, editing, form]);
 
-  const submit = async (values: DeviceTypeInput) => {
-    setSaving(true);
-    try {
+  const save = useApiMutation({
+    mutationFn: async (values: DeviceTypeInput) => {
       const body = { ...values, model: values.model.trim(), firmwareFamily: (values.firmwareFamily ?? '').trim() };
       if (editing) await call(deviceTypeEndpoints.update, { body: { ...body, id: editing.id } });
       else await call(deviceTypeEndpoints.add, { body });
-      message.success(t('saved'));
-      onSaved();
-      onClose();
-    } catch {
-      /* shown by the client */
-    } finally {
-      setSaving(false);
-    }
-  };
+    },
+    success: t('saved'), invalidate: [deviceTypeEndpoints.list, deviceTypeEndpoints.options], onSuccess: onClose,
+  });
   const required = (field: string) => [{ required: true, message: t('required', { field: t(field) }) }];
   const number = (name: (string | number)[] | string, label: string, min: number, max: number) => (
     <Form.Item name={name} label={t(label)} rules={required(label)}>
@@ -59,8 +50,8 @@ export function TypeModal({ editing, open, onClose, onSaved }: TypeModalProps) {
 
   return (
     <Modal open={open} title={editing ? t('editTitle', { model: editing.model }) : t('add')} okText={t('ok')} cancelText={t('cancel')}
-      confirmLoading={saving} onOk={() => form.submit()} onCancel={onClose} width={640} forceRender>
-      <Form form={form} layout="vertical" onFinish={(values) => void submit(values)} autoComplete="off">
+      confirmLoading={save.isPending} onOk={() => form.submit()} onCancel={onClose} width={640} forceRender>
+      <Form form={form} layout="vertical" onFinish={(values) => void save.run(values)} autoComplete="off">
         <Space.Compact block>
           <Form.Item name="model" label={t('model')} style={{ flex: 2 }}
             rules={[...required('model'), { pattern: /^[A-Za-z0-9._-]{1,32}$/, message: t('modelInvalid') }]}>

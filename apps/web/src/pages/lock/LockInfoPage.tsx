@@ -6,12 +6,12 @@
  */
 import { deviceTypeEndpoints, type LockRecord, type LockSecret, lockEndpoints } from '@iot/contract';
 import { PlusOutlined } from '@ant-design/icons';
-import { App, Button, Checkbox, Form, Input, Select } from 'antd';
+import { Button, Checkbox, Form, Input, Select } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../api/client';
+import { useApiMutation } from '../../api/useApiMutation';
 import { useApiQuery } from '../../api/useApiQuery';
-import { useInvalidate } from '../../api/useInvalidate';
 import { useAllowed } from '../../app/useSession';
 import { ServerTable } from '../../components/ServerTable';
 import { lockColumns } from './columns';
@@ -32,31 +32,26 @@ function toQuery(values: Record<string, unknown>) {
 /** The lock information page. */
 export default function LockInfoPage() {
   const { t } = useTranslation('lock');
-  const { message } = App.useApp();
   const mayRegister = useAllowed('LOCK_REGISTRY');
   const [modal, setModal] = useState<{ open: boolean; editing?: LockRecord }>({ open: false });
   const [issued, setIssued] = useState<LockSecret>();
-  const refresh = useInvalidate(lockEndpoints.list);
   const { data: types } = useApiQuery(deviceTypeEndpoints.options);
+  const invalidate = [lockEndpoints.list];
+  const act = useApiMutation({
+    mutationFn: ({ endpoint, id }: { endpoint: 'decommission' | 'releaseImei'; id: number }) => call(lockEndpoints[endpoint], { body: { id } }),
+    success: t('saved'), invalidate,
+  });
+  const enable = useApiMutation({ mutationFn: (body: { id: number; enabled: boolean }) => call(lockEndpoints.enable, { body }), success: t('saved'), invalidate });
+  const reset = useApiMutation({ mutationFn: (id: number) => call(lockEndpoints.resetSecret, { body: { id } }), onSuccess: setIssued, invalidate });
 
-  const columns = useMemo(() => {
-    const change = async (run: () => Promise<unknown>) => {
-      try {
-        await run();
-        message.success(t('saved'));
-      } catch {
-        /* shown by the client */
-      }
-      await refresh();
-    };
-    return lockColumns(t, mayRegister ? {
-      edit: (editing) => setModal({ open: true, editing }),
-      setEnabled: (lock, enabled) => change(() => call(lockEndpoints.enable, { body: { id: lock.id, enabled } })),
-      resetSecret: (lock) => change(async () => setIssued(await call(lockEndpoints.resetSecret, { body: { id: lock.id } }))),
-      decommission: (lock) => change(() => call(lockEndpoints.decommission, { body: { id: lock.id } })),
-      releaseImei: (lock) => change(() => call(lockEndpoints.releaseImei, { body: { id: lock.id } })),
-    } : undefined);
-  }, [t, mayRegister, message, refresh]);
+  const [run, setEnabled, resetSecret] = [act.run, enable.run, reset.run];
+  const columns = useMemo(() => lockColumns(t, mayRegister ? {
+    edit: (editing) => setModal({ open: true, editing }),
+    setEnabled: (lock, enabled) => setEnabled({ id: lock.id, enabled }),
+    resetSecret: (lock) => resetSecret(lock.id),
+    decommission: (lock) => run({ endpoint: 'decommission', id: lock.id }),
+    releaseImei: (lock) => run({ endpoint: 'releaseImei', id: lock.id }),
+  } : undefined), [t, mayRegister, run, setEnabled, resetSecret]);
 
   const filters = (
     <>
@@ -92,8 +87,7 @@ export default function LockInfoPage() {
       <ServerTable<LockRecord> endpoint={lockEndpoints.list} columns={columns} rowKey="id" filters={filters}
         initialFilters={{ online: 'all', state: 'registered' }} fromQuery={(query) => ({ online: 'all', state: 'registered', ...query })}
         toQuery={toQuery} refetchInterval={REFETCH_MS} exportEndpoint={lockEndpoints.export} toolbar={toolbar} />
-      <LockModal {...modal} onClose={() => setModal((current) => ({ ...current, open: false }))}
-        onSaved={(secret) => { void refresh(); if (secret) setIssued(secret); }} />
+      <LockModal {...modal} onClose={() => setModal((current) => ({ ...current, open: false }))} onIssued={setIssued} />
       <SecretModal issued={issued} onClose={() => setIssued(undefined)} />
     </>
   );

@@ -4,10 +4,11 @@
  * room, ICCID, note and the demo's "simulated" flag. A registration answers the device secret once.
  */
 import { deviceTypeEndpoints, imeiLuhnValid, type LockRecord, type LockSecret, lockEndpoints } from '@iot/contract';
-import { App, Form, Input, Modal, Select, Space, Switch } from 'antd';
-import { useEffect, useState } from 'react';
+import { Form, Input, Modal, Select, Space, Switch } from 'antd';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../api/client';
+import { useApiMutation } from '../../api/useApiMutation';
 import { useApiQuery } from '../../api/useApiQuery';
 
 interface Values {
@@ -27,16 +28,14 @@ export interface LockModalProps {
   editing?: LockRecord;
   open: boolean;
   onClose(): void;
-  /** After a save; a registration passes the secret to show once. */
-  onSaved(issued?: LockSecret): void;
+  /** A registration's secret, to show once. */
+  onIssued(issued: LockSecret): void;
 }
 
 /** The modal form. */
-export function LockModal({ editing, open, onClose, onSaved }: LockModalProps) {
+export function LockModal({ editing, open, onClose, onIssued }: LockModalProps) {
   const { t } = useTranslation('lock');
-  const { message } = App.useApp();
   const [form] = Form.useForm<Values>();
-  const [saving, setSaving] = useState(false);
   const { data: types } = useApiQuery(deviceTypeEndpoints.options, undefined, { enabled: open });
   useEffect(() => {
     if (!open) return;
@@ -44,33 +43,28 @@ export function LockModal({ editing, open, onClose, onSaved }: LockModalProps) {
     if (editing) form.setFieldsValue({ ...editing, ...editing.location });
   }, [open, editing, form]);
 
-  const submit = async (values: Values) => {
-    setSaving(true);
-    try {
+  const save = useApiMutation({
+    mutationFn: async (values: Values) => {
       const fields = {
         name: values.name.trim(), model: values.model, building: values.building?.trim() ?? '', floor: values.floor?.trim() ?? '',
         room: values.room?.trim() ?? '', iccid: values.iccid?.trim() ?? '', note: values.note?.trim() ?? '', simulated: values.simulated ?? false,
       };
-      if (editing) {
-        await call(lockEndpoints.update, { body: { ...fields, id: editing.id } });
-        message.success(t('saved'));
-        onSaved();
-      } else {
-        onSaved(await call(lockEndpoints.add, { body: { ...fields, imei: values.imei?.trim() ?? '' } }));
-      }
+      if (editing) return call(lockEndpoints.update, { body: { ...fields, id: editing.id } });
+      return call(lockEndpoints.add, { body: { ...fields, imei: values.imei?.trim() ?? '' } });
+    },
+    success: () => (editing ? t('saved') : undefined),
+    invalidate: [lockEndpoints.list],
+    onSuccess: (result) => {
+      if (result) onIssued(result);
       onClose();
-    } catch {
-      /* shown by the client */
-    } finally {
-      setSaving(false);
-    }
-  };
+    },
+  });
   const required = (field: string) => ({ required: true, whitespace: true, message: t('required', { field: t(field) }) });
 
   return (
     <Modal open={open} title={editing ? t('editTitle', { imei: editing.imei }) : t('register')} okText={t('ok')} cancelText={t('cancel')}
-      confirmLoading={saving} onOk={() => form.submit()} onCancel={onClose} width={600} forceRender>
-      <Form form={form} layout="vertical" onFinish={(values) => void submit(values)} autoComplete="off" initialValues={{ simulated: false }}>
+      confirmLoading={save.isPending} onOk={() => form.submit()} onCancel={onClose} width={600} forceRender>
+      <Form form={form} layout="vertical" onFinish={(values) => void save.run(values)} autoComplete="off" initialValues={{ simulated: false }}>
         {!editing && (
           <Form.Item name="imei" label={t('imei')} rules={[required('imei'), { validator: async (_, value?: string) => {
             if (value?.trim() && !imeiLuhnValid(value.trim())) throw new Error(t('imeiInvalid'));
