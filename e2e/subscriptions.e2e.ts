@@ -2,8 +2,8 @@
  * Issue #16 in a real browser against the started server (DEMO=on: the embedded demo receiver): create
  * a customer code, generate its key (shown once), save a push configuration for the demo receiver
  * (the verification handshake passes), type a password on a simulated lock's keypad, see the unlock
- * delivered with HTTP 200 in the delivery log; stop the receiver, see the next unlock retried (503),
- * start it again and see the backlog delivered.
+ * delivered with HTTP 200 in the delivery log; stop the receiver, see deliveries retried (503) and the
+ * ones behind them wait (per-lock order), start it again and see the backlog delivered.
  */
 import type { DeliveryRecord, Page as ApiPage } from '@iot/contract';
 import type { Browser, Page } from 'playwright-core';
@@ -11,14 +11,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiGet, apiPost, hasChromium, launchBrowser, newPage, rows, signInThroughUi, url } from './browser.js';
 
 const CODE = 'E2E-PUSH';
-const IMEI = '861234500000004';
+const IMEI = '861234500000003'; // tenant 100, never asleep
 
 describe.skipIf(!hasChromium)('subscriptions in the console', () => {
   let browser: Browser;
   beforeAll(async () => { browser = await launchBrowser(); });
   afterAll(() => browser?.close());
 
-  const deliveries = (page: Page) => apiGet<ApiPage<DeliveryRecord>>(page, `/nbdev/delivery/list?customerCode=${CODE}&eventType=unlock&size=50`).then((p) => p.records);
+  const deliveries = (page: Page) => apiGet<ApiPage<DeliveryRecord>>(page, `/nbdev/delivery/list?customerCode=${CODE}&size=200`).then((p) => p.records);
   const unlock = (page: Page) => apiPost(page, '/iot/v1/simulator/attemptOpen', { imei: IMEI, method: 'password', password: '000000' });
 
   it('pushes an unlock to the demo receiver, retries while it is stopped and drains when it is back', async () => {
@@ -57,17 +57,20 @@ describe.skipIf(!hasChromium)('subscriptions in the console', () => {
     await unlock(page);
     await unlock(page);
     await expect.poll(async () => (await deliveries(page)).filter((d) => d.state === 'pending' && d.lastStatus === 503).length, { timeout: 20_000 }).toBeGreaterThanOrEqual(1);
-    await page.goto(url(`/subscriptionManagement?tab=deliveries&customerCode=${CODE}`));
+    // The retried ones are each lock's oldest pending delivery: the log filtered to pending, 100 a page.
+    await page.goto(url(`/subscriptionManagement?tab=deliveries&customerCode=${CODE}&state=pending&size=100`));
     await expect.poll(() => rows(page).filter({ hasText: '待重试' }).filter({ hasText: '503' }).count(), { timeout: 15_000 }).toBeGreaterThanOrEqual(1);
 
-    // Start it again: the first retry (about 10 s) succeeds and the backlog behind it drains.
+    // Start it again: each lock's first retry (about 10 s) succeeds and the backlog behind it drains
+    // (the simulated fleet keeps adding events: judged on those queued while it was stopped).
+    const backlog = Math.max(...(await deliveries(page)).map((d) => d.id));
     await page.goto(url('/subscriptionManagement'));
     await page.getByTestId('demo-receiver-toggle').click();
     await expect.poll(async () => {
-      const all = await deliveries(page);
-      return all.length >= 3 && all.every((d) => d.state === 'delivered');
-    }, { timeout: 45_000, interval: 1000 }).toBe(true);
-    await page.goto(url(`/subscriptionManagement?tab=deliveries&customerCode=${CODE}`));
-    await expect.poll(() => rows(page).filter({ hasText: '已送达' }).count(), { timeout: 15_000 }).toBeGreaterThanOrEqual(3);
-  }, 150_000);
+      const queued = (await deliveries(page)).filter((d) => d.id <= backlog);
+      return queued.length >= 3 && queued.every((d) => d.state === 'delivered');
+    }, { timeout: 90_000, interval: 1000 }).toBe(true);
+    await page.goto(url(`/subscriptionManagement?tab=deliveries&customerCode=${CODE}&state=delivered&size=100`));
+    await expect.poll(() => rows(page).filter({ hasText: '已送达' }).count(), { timeout: 20_000 }).toBeGreaterThanOrEqual(3);
+  }, 200_000);
 });

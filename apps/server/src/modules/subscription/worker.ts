@@ -146,11 +146,11 @@ export function startDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWor
           returning c.customer_code_id, old.consecutive_failures as before, v.ok)
         select customer_code_id from changed where ok > 0 and before > 0`));
       if (recovered.length > 0) {
-        // The endpoint answers again: its backlog waiting on backoff is due now (not leases in flight).
+        // The endpoint answers again: its backlog waiting on backoff is due now (not leases in flight: claim time + lease).
         await tx.execute(sql`
           update push_deliveries set next_attempt_at = now()
           where state = 'pending' and customer_code_id = any(${sql.param(recovered.map((r) => Number(r.customer_code_id)))}::bigint[])
-            and next_attempt_at > now() and last_attempt_at < now() - make_interval(secs => ${leaseS})`);
+            and next_attempt_at > now() and next_attempt_at <> last_attempt_at + make_interval(secs => ${leaseS})`);
       }
     });
   }
