@@ -102,6 +102,28 @@ const configSchema = z.object({
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
   /** Load shedding: requests get 503 while the event loop lags more than this, ms (0 disables). */
   MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
+  /*
+   * WeChat Pay API v3 (issue #15, modules/wx/settings.ts). All of MCHID, APPID, MERCHANT_SERIAL,
+   * MERCHANT_PRIVATE_KEY, API_V3_KEY, PLATFORM_SERIAL and PLATFORM_PUBLIC_KEY set: the real provider.
+   * None set: DEMO=on runs the sandbox provider, DEMO=off has no payments. Keys: PEM text or a file path.
+   */
+  WXPAY_MCHID: z.string().regex(/^\d{6,32}$/).optional(),
+  WXPAY_APPID: z.string().regex(/^[A-Za-z0-9_-]{4,64}$/).optional(),
+  WXPAY_MERCHANT_SERIAL: z.string().regex(/^[A-Za-z0-9_]{8,64}$/).optional(),
+  WXPAY_MERCHANT_PRIVATE_KEY: z.string().optional(),
+  WXPAY_API_V3_KEY: z.string().length(32, 'the API v3 key has 32 characters').optional(),
+  WXPAY_PLATFORM_SERIAL: z.string().regex(/^[A-Za-z0-9_]{8,64}$/).optional(),
+  WXPAY_PLATFORM_PUBLIC_KEY: z.string().optional(),
+  /** Base URL of WeChat Pay's API. */
+  WXPAY_BASE_URL: z.url().default('https://api.mch.weixin.qq.com/'),
+  /** Public https origin WeChat Pay posts notifications to (e.g. https://iot.example.com); default: this server on 127.0.0.1. */
+  WXPAY_NOTIFY_BASE: z.url().optional(),
+  /** An order's QR code is valid this long, s (WeChat Pay time_expire). */
+  WXPAY_ORDER_TTL_S: z.coerce.number().int().min(60).max(7 * 86_400).default(900),
+  /** Period of the reconciliation job (open orders and refunds asked at WeChat Pay), ms; 0: off. */
+  WXPAY_RECONCILE_MS: z.coerce.number().int().min(0).max(3_600_000).default(30_000),
+  /** Sandbox provider's port (DEMO=on without merchant settings); 0: any free port. */
+  WXPAY_SANDBOX_PORT: z.coerce.number().int().min(0).max(65535).default(0),
 });
 
 export type Config = Omit<z.infer<typeof configSchema>, 'DEMO'> & { DEMO: boolean };

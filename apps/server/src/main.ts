@@ -7,7 +7,7 @@
  *
  * Lifecycle (close-with-grace): SIGTERM/SIGINT start a graceful shutdown with a deadline
  * (SHUTDOWN_TIMEOUT_MS): /readyz turns 503, HTTP stops accepting and finishes in-flight requests, the
- * fleet, the retention job, the gateway (command dispatcher, broker, ingest flush) and the push worker stop in that
+ * fleet, the retention job, the payment reconciliation, the gateway (command dispatcher, broker, ingest flush) and the push worker stop in that
  * order, then the database closes; past the deadline the process exits 1. An uncaught exception or
  * unhandled rejection is logged and fatal (the same shutdown, exit code 1).
  */
@@ -27,12 +27,14 @@ import { type RetentionJob, startHeartbeatRetention } from './modules/logHeartbe
 import { lazySecretBox } from './crypto/secret-box.js';
 import { egressPolicyOf } from './modules/subscription/egress.js';
 import { type DeliveryWorker, startDeliveryWorker } from './modules/subscription/worker.js';
+import { type Reconciler, startReconciler } from './modules/wx/reconcile.js';
 
 const config = loadConfig();
 let database: Database | undefined;
 let app: FastifyInstance | undefined;
 let gateway: Gateway | undefined;
 let retention: RetentionJob | undefined;
+let reconciler: Reconciler | undefined;
 let fleet: { stop(): Promise<void> } | undefined;
 let pushes: DeliveryWorker | undefined;
 
@@ -49,6 +51,7 @@ closeWithGrace({ delay: config.SHUTDOWN_TIMEOUT_MS, logger: { error: (message: u
   if (app && !(await handlersFinished(app, config.SHUTDOWN_TIMEOUT_MS / 2))) log('error', {}, 'handlers still running at shutdown');
   await fleet?.stop();
   await retention?.stop();
+  await reconciler?.stop(); // the run in progress finishes; no other starts
   await gateway?.close(); // dispatcher, broker, then every accepted uplink committed
   await pushes?.close(); // open-platform pushes in flight finish (or stay leased for the next start)
   await database?.close();
@@ -71,6 +74,7 @@ pushes = startDeliveryWorker({
   database, box: lazySecretBox(config), policy: egressPolicyOf(config), log: app.log,
   pollMs: config.PUSH_POLL_MS, retryWindowMs: config.PUSH_RETRY_WINDOW_S * 1000, pauseAfterMs: config.PUSH_PAUSE_AFTER_S * 1000,
 });
+reconciler = startReconciler(database, app.payments, config.WXPAY_RECONCILE_MS, app.log);
 fleet = await demo?.startDemoFleet(app, database, config, gateway.port);
 
 const address = app.server.address();

@@ -28,6 +28,7 @@ export * from './api/credential.js';
 export * from './api/credentialLog.js';
 export * from './api/offboard.js';
 export * from './api/subscription.js';
+export * from './api/wx.js';
 export * from './lockModels.js';
 export * as protocol from './protocol/index.js';
 export * from './api/all.js';

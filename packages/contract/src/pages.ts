@@ -81,7 +81,9 @@ export const PAGE_TREE = [
     { index: 'systemLog', key: 'SYSTEM_LOG', title: t('系统日志', 'System log') },
   ] },
   { index: 'renewTop', key: 'RENEWTOP', group: true, title: t('订单管理', 'Orders'), icon: 'shopping', subs: [
-    { index: 'renew', key: 'RENEW', title: t('套餐', 'Packages') },
+    { index: 'renew', key: 'RENEW', title: t('套餐', 'Packages'), actions: [
+      { key: 'RENEW_PRODUCT_MANAGE', title: t('管理套餐', 'Manage packages') },
+    ] },
     { index: 'orderManagement', key: 'ORDER_MANAGEMENT', title: t('订单管理', 'Orders') },
   ] },
   { index: 'userManagement', key: 'USER_MANAGEMENTTOP', group: true, status: 1, title: t('用户管理', 'Users'), icon: 'team', subs: [

@@ -134,6 +134,8 @@ export const locks = pgTable('locks', {
   decommissionedAt: timestamp('decommissioned_at', { withTimezone: true }),
   /** Set when a decommissioned lock's IMEI was released for a new registration. */
   imeiReleasedAt: timestamp('imei_released_at', { withTimezone: true }),
+  /** End of the paid service period (issue #15; written by lockDevice/service-period.ts); null: never covered, not restricted. */
+  serviceEndAt: timestamp('service_end_at', { withTimezone: true }),
   createdAt: createdAt(),
 }, (t) => [
   index('locks_tenant').on(t.tenantId, t.id),
@@ -176,3 +178,6 @@ export * from './schema-subscription.js';
 
 /* Issue #11: device types and lock groups. */
 export * from './schema-registry.js';
+
+/* Issue #15: packages, orders and refunds. */
+export * from './schema-commerce.js';

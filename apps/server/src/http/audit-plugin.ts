@@ -23,7 +23,8 @@ import type { Executor } from '../db/client.js';
 import { insertAudit } from '../modules/audit/repo.js';
 
 /** Body fields copied into the log. */
-export const AUDITED_FIELDS = ['id', 'ids', 'accountId', 'lockId', 'lockUserId', 'imei', 'username', 'name', 'action', 'roleIds', 'enabled', 'authorities'] as const;
+export const AUDITED_FIELDS = ['id', 'ids', 'accountId', 'lockId', 'lockUserId', 'imei', 'username', 'name', 'action', 'roleIds', 'enabled', 'authorities',
+  'productId', 'lockIds', 'outTradeNo', 'amountFen', 'reason', 'nameZh'] as const;
 const MAX_TEXT = 64;
 const MAX_ITEMS = 50;
 

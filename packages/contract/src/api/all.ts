@@ -22,6 +22,7 @@ import { demoReceiverEndpoints, subscriptionEndpoints } from './subscription.js'
 import { systemLogEndpoints } from './systemLog.js';
 import { tenantEndpoints } from './tenant.js';
 import { offboardEndpoints } from './offboard.js';
+import { wxEndpoints } from './wx.js';
 
 function isEndpoint(value: unknown): value is Endpoint {
   return typeof value === 'object' && value !== null && 'method' in value && 'path' in value && 'response' in value;
@@ -40,6 +41,7 @@ export const apiEndpoints: readonly Endpoint[] = collect([
   authEndpoints, tenantEndpoints, lockEndpoints, deviceTypeEndpoints, accountEndpoints, roleEndpoints, systemLogEndpoints, commandEndpoints,
   uplinkLogEndpoints, heartbeatLogEndpoints, alertEndpoints, openRecordEndpoints, journalEndpoints, credentialEndpoints, offboardEndpoints,
   subscriptionEndpoints, demoReceiverEndpoints,
+  wxEndpoints,
 ], []);
 
 /** System-log actions written by the sign-in service rather than by an endpoint. */
@@ -48,10 +50,17 @@ export const SESSION_ACTIONS: Record<string, AuditAction> = {
   'sign-out': { label: { 'zh-CN': '退出登录', 'en-US': 'Sign out' } },
 };
 
+/** System-log actions written when WeChat Pay (a notification or reconciliation) changes an order (issue #15). */
+export const PROVIDER_ACTIONS: Record<string, AuditAction> = {
+  'wxpay-paid': { label: { 'zh-CN': '微信支付到账', 'en-US': 'WeChat Pay payment received' } },
+  'wxpay-refunded': { label: { 'zh-CN': '微信支付退款完成', 'en-US': 'WeChat Pay refund completed' } },
+  'wxpay-closed': { label: { 'zh-CN': '订单超时关闭', 'en-US': 'Order closed unpaid' } },
+};
+
 /** The system-log `action` of an endpoint: `METHOD path` (stable across languages and label edits). */
 export const auditActionKey = (endpoint: Pick<Endpoint, 'method' | 'path'>) => `${endpoint.method} ${endpoint.path}`;
 
-const byKey = new Map<string, AuditAction>(Object.entries(SESSION_ACTIONS));
+const byKey = new Map<string, AuditAction>([...Object.entries(SESSION_ACTIONS), ...Object.entries(PROVIDER_ACTIONS)]);
 for (const endpoint of apiEndpoints) if (endpoint.action) byKey.set(auditActionKey(endpoint), endpoint.action);
 
 /** The readable name of a system-log `action`; undefined for an action no endpoint declares (older rows). */

@@ -31,6 +31,10 @@ export const ERRORS = {
   CREDENTIAL_BUSY: { status: 409, message: { 'zh-CN': '该凭证正在同步中，请等待门锁应答', 'en-US': 'This credential is still syncing; wait for the lock to answer' } },
   /** Retry/discard apply only to a failed operation. */
   NOT_FAILED: { status: 409, message: { 'zh-CN': '只能重试或放弃同步失败的记录', 'en-US': 'Only a failed operation can be retried or discarded' } },
+  /** Issue #15: the lock's service period has ended; granting access and remote changes wait for a renewal. */
+  SERVICE_EXPIRED: { status: 402, message: { 'zh-CN': '该门锁服务已到期，请续费后再操作（删除凭证、冻结用户等安全操作不受影响）', 'en-US': 'This lock\'s service has expired; renew it first (deleting credentials, freezing users and other safety actions still work)' } },
+  /** Issue #15: WeChat Pay did not answer or refused; nothing was charged. */
+  PAYMENT_UNAVAILABLE: { status: 502, message: { 'zh-CN': '支付服务暂不可用，请稍后再试', 'en-US': 'The payment service is unavailable; try again later' } },
   METHOD_NOT_ALLOWED: { status: 405, message: { 'zh-CN': '不支持该请求方法', 'en-US': 'This method is not allowed here' } },
   PAYLOAD_TOO_LARGE: { status: 413, message: { 'zh-CN': '请求内容过大', 'en-US': 'The request body is too large' } },
   UNSUPPORTED_MEDIA_TYPE: { status: 415, message: { 'zh-CN': '不支持的请求内容类型', 'en-US': 'Unsupported content type' } },

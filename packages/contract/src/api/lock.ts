@@ -70,6 +70,8 @@ export const lockRecord = z.object({
   /** Driven by the demo's built-in simulator. */
   simulated: z.boolean(),
   createdAt: z.string(),
+  /** ISO 8601 UTC: end of the paid service period (issue #15); null: never covered by a package (not restricted). */
+  serviceEndAt: z.string().nullable(),
 });
 export type LockRecord = z.infer<typeof lockRecord>;
 
@@ -115,7 +117,7 @@ export type LockAnalysis = z.infer<typeof lockAnalysisResponse>;
 export const LOCK_PICKER_ACCESS: readonly Authority[] = [
   'LOOK_INFO', 'LOOK_CONFIG', 'HEARTBEAT_LOG', 'COMMAND_UP_LOG', 'COMMAND_DOWN_LOG', 'LOCK_ALERT_LOG', 'LOCK_OPEN_RECORD_LOG',
   'VOUCHER_USER_MANAGE', 'VOUCHER_PASSWORD_MANAGE', 'VOUCHER_CARD_MANAGE', 'VOUCHER_FP_MANAGE',
-  'OPERATE_USER_LOG', 'OPERATE_PASSWORD_LOG', 'OPERATE_CARD_LOG', 'OPERATE_FP_LOG',
+  'OPERATE_USER_LOG', 'OPERATE_PASSWORD_LOG', 'OPERATE_CARD_LOG', 'OPERATE_FP_LOG', 'RENEW',
 ];
 
 /** Lock picker query: keyword over IMEI, name or room; at most `size` (default 20, max 50) locks. */

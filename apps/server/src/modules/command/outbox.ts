@@ -11,6 +11,7 @@ import type { SecretBox } from '../../crypto/secret-box.js';
 import type { Executor } from '../../db/client.js';
 import { commands, locks } from '../../db/schema.js';
 import { ApiError } from '../../http/api-error.js';
+import { refusedAfterServiceEnd, serviceExpiredSql } from '../lockDevice/service-period.js';
 import { commandsFinished } from './lifecycle.js';
 import { findCommand } from './repo.js';
 import { protect } from './secrets.js';
@@ -31,7 +32,8 @@ export interface EnqueueInput<T extends protocol.DownlinkType = protocol.Downlin
 
 /**
  * Queues a command. Refuses with 400 VALIDATION_FAILED (data does not fit its type), 404 NOT_FOUND
- * (no such lock in the tenant) or 409 QUEUE_FULL (the lock already has
+ * (no such lock in the tenant), 402 SERVICE_EXPIRED (a granting command to a lock whose service has
+ * ended: lockDevice/service-period.ts) or 409 QUEUE_FULL (the lock already has
  * protocol.MAX_QUEUED_PER_DEVICE QUEUED commands). Locks the lock row for the count, so concurrent
  * enqueues cannot pass the limit. Returns the new command (secrets masked).
  */
@@ -45,9 +47,10 @@ export async function enqueueCommand(tx: Executor, input: EnqueueInput, box: Sec
     }));
     throw new ApiError('VALIDATION_FAILED', errors);
   }
-  const [lock] = await tx.select({ id: locks.id }).from(locks)
+  const [lock] = await tx.select({ id: locks.id, expired: serviceExpiredSql }).from(locks)
     .where(and(eq(locks.id, input.lockId), eq(locks.tenantId, input.tenantId))).for('update');
   if (!lock) throw new ApiError('NOT_FOUND');
+  if (lock.expired && refusedAfterServiceEnd(input.type, parsed.data)) throw new ApiError('SERVICE_EXPIRED');
   const [queued] = await tx.select({ n: count() }).from(commands).where(and(eq(commands.lockId, lock.id), eq(commands.state, 'QUEUED')));
   if ((queued?.n ?? 0) >= protocol.MAX_QUEUED_PER_DEVICE) throw new ApiError('QUEUE_FULL');
   const ttlMs = input.ttlMs ?? protocol.COMMAND_TTL_MS;

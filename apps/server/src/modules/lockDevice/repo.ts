@@ -58,16 +58,17 @@ const recordColumns = {
   model: locks.model, vendor: locks.vendor, firmwareVersion: locks.firmwareVersion, battery: locks.battery, rssi: locks.rssi,
   snr: locks.snr, heartbeatIntervalS: locks.heartbeatIntervalS, lastHeartbeatAt: locks.lastHeartbeatAt, online: onlineSql,
   building: locks.building, floor: locks.floor, roomPart: locks.room, state: stateSql, iccid: locks.iccid, note: locks.note,
-  simulated: locks.simulated, createdAt: locks.createdAt,
+  simulated: locks.simulated, createdAt: locks.createdAt, serviceEndAt: locks.serviceEndAt,
 };
 
 const recordRows = (tx: Tx, where: SQL | undefined, limit: number) => tx.select(recordColumns).from(locks).where(where).orderBy(asc(locks.id)).limit(limit);
 type RecordRow = Awaited<ReturnType<typeof recordRows>>[number];
 
 /** A selected row as the contract's record. */
-function toRecord({ lastHeartbeatAt, vendor, building, floor, roomPart, createdAt, ...rest }: RecordRow): LockRecord {
+function toRecord({ lastHeartbeatAt, vendor, building, floor, roomPart, createdAt, serviceEndAt, ...rest }: RecordRow): LockRecord {
   return {
     ...rest, vendor: vendor || LOCK_VENDOR, lastHeartbeatAt: iso(lastHeartbeatAt), location: { building, floor, room: roomPart }, createdAt: iso(createdAt) as string,
+    serviceEndAt: iso(serviceEndAt),
   };
 }
 

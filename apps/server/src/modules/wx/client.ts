@@ -1,0 +1,108 @@
+/**
+ * WeChat Pay API v3 client (issue #15) on wechatpay-axios-plugin: every request is signed with the
+ * merchant key (Authorization: WECHATPAY2-SHA256-RSA2048), every answer's Wechatpay-Signature is
+ * verified with the platform key its Wechatpay-Serial names, within 5 minutes of its timestamp. The
+ * same client talks to WeChat Pay or to the sandbox (only the base URL differs). Errors are turned
+ * into PaymentProviderError with the provider's code and message only: axios errors carry the request
+ * configuration (the merchant key), so they are never logged or rethrown as they are.
+ */
+import { Decorator } from 'wechatpay-axios-plugin';
+import { z } from 'zod';
+import type { MerchantSettings } from './settings.js';
+
+/** A refusal or failure of the provider; `status` 0 when it could not be reached or its answer was not genuine. */
+export class PaymentProviderError extends Error {
+  constructor(readonly status: number, readonly code: string, message: string) {
+    super(`${code}: ${message}`);
+    this.name = 'PaymentProviderError';
+  }
+}
+
+/** A transaction as WeChat Pay describes it (query answers and TRANSACTION.* notifications). */
+export const transactionResource = z.object({
+  appid: z.string(),
+  mchid: z.string(),
+  out_trade_no: z.string(),
+  transaction_id: z.string().optional(),
+  trade_state: z.string(),
+  success_time: z.string().optional(),
+  amount: z.object({ total: z.number().int().optional(), payer_total: z.number().int().optional(), currency: z.string().optional() }).optional(),
+});
+export type TransactionResource = z.infer<typeof transactionResource>;
+
+/** A refund as WeChat Pay describes it (refund answers and REFUND.* notifications; `refund_status` in notifications). */
+export const refundResource = z.object({
+  mchid: z.string().optional(),
+  out_trade_no: z.string(),
+  out_refund_no: z.string(),
+  refund_id: z.string(),
+  status: z.string().optional(),
+  refund_status: z.string().optional(),
+  success_time: z.string().optional(),
+  amount: z.object({ total: z.number().int(), refund: z.number().int() }),
+});
+export type RefundResource = z.infer<typeof refundResource>;
+
+/** RFC 3339 with offset, as WeChat Pay wants time_expire. */
+export const rfc3339 = (date: Date) => date.toISOString().replace(/\.\d{3}Z$/, '+00:00');
+
+/** The calls the platform makes; `create` returns the code_url of a Native payment. */
+export interface PayClient {
+  createNative(input: { outTradeNo: string; description: string; amountFen: number; expiresAt: Date; notifyUrl: string }): Promise<string>;
+  queryOrder(outTradeNo: string): Promise<TransactionResource>;
+  closeOrder(outTradeNo: string): Promise<void>;
+  refund(input: { outTradeNo: string; outRefundNo: string; amountFen: number; totalFen: number; reason: string; notifyUrl: string }): Promise<RefundResource>;
+  queryRefund(outRefundNo: string): Promise<RefundResource>;
+}
+
+interface AxiosLikeError { response?: { status?: number; data?: unknown }; code?: string; message?: string }
+
+/** The provider's { code, message } of a failure, without anything of the request. */
+function providerError(error: unknown): PaymentProviderError {
+  const failure = error as AxiosLikeError;
+  const status = failure.response?.status ?? 0;
+  const data = failure.response?.data as { code?: unknown; message?: unknown } | undefined;
+  const code = typeof data?.code === 'string' ? data.code : (failure.code ?? 'NETWORK');
+  const message = typeof data?.message === 'string' ? data.message : status ? `HTTP ${status}` : 'no genuine answer';
+  return new PaymentProviderError(status >= 200 && status < 300 ? 0 : status, code.slice(0, 64), message.slice(0, 200));
+}
+
+/** The client of `settings`. */
+export function createPayClient(settings: MerchantSettings): PayClient {
+  const http = Decorator.jsonBased({
+    mchid: settings.mchid, serial: settings.serial, privateKey: settings.privateKey, certs: settings.platformKeys,
+    baseURL: settings.baseUrl, timeout: 10_000,
+  } as Parameters<typeof Decorator.jsonBased>[0]);
+  const send = async <T>(schema: z.ZodType<T> | undefined, method: 'get' | 'post', url: string, body?: object): Promise<T> => {
+    let data: unknown;
+    try {
+      data = (await (method === 'get' ? http.get(url) : http.post(url, body))).data;
+    } catch (error) {
+      throw providerError(error);
+    }
+    if (!schema) return undefined as T;
+    const parsed = schema.safeParse(data);
+    if (!parsed.success) throw new PaymentProviderError(0, 'MALFORMED', 'unexpected answer');
+    return parsed.data;
+  };
+  const mchid = encodeURIComponent(settings.mchid);
+  return {
+    async createNative({ outTradeNo, description, amountFen, expiresAt, notifyUrl }) {
+      const answer = await send(z.object({ code_url: z.string().min(1) }), 'post', 'v3/pay/transactions/native', {
+        appid: settings.appid, mchid: settings.mchid, description, out_trade_no: outTradeNo, time_expire: rfc3339(expiresAt),
+        notify_url: notifyUrl, amount: { total: amountFen, currency: 'CNY' },
+      });
+      return answer.code_url;
+    },
+    queryOrder: (outTradeNo) =>
+      send(transactionResource, 'get', `v3/pay/transactions/out-trade-no/${encodeURIComponent(outTradeNo)}?mchid=${mchid}`),
+    closeOrder: (outTradeNo) =>
+      send(undefined, 'post', `v3/pay/transactions/out-trade-no/${encodeURIComponent(outTradeNo)}/close`, { mchid: settings.mchid }),
+    refund: ({ outTradeNo, outRefundNo, amountFen, totalFen, reason, notifyUrl }) =>
+      send(refundResource, 'post', 'v3/refund/domestic/refunds', {
+        out_trade_no: outTradeNo, out_refund_no: outRefundNo, reason, notify_url: notifyUrl,
+        amount: { refund: amountFen, total: totalFen, currency: 'CNY' },
+      }),
+    queryRefund: (outRefundNo) => send(refundResource, 'get', `v3/refund/domestic/refunds/${encodeURIComponent(outRefundNo)}`),
+  };
+}

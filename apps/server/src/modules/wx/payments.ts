@@ -1,0 +1,50 @@
+/**
+ * The payment provider of this process (issue #15): the real WeChat Pay when the merchant settings
+ * are configured, otherwise with DEMO=on the in-process sandbox (a real HTTP server on 127.0.0.1),
+ * otherwise none (payments answer 502 PAYMENT_UNAVAILABLE). One client and one code path for both.
+ */
+import { WXPAY_NOTIFY_PATHS } from '@iot/contract';
+import type { FastifyInstance } from 'fastify';
+import { ApiError } from '../../http/api-error.js';
+import { createPayClient, type PayClient } from './client.js';
+import { type Sandbox, startSandbox } from './sandbox/provider.js';
+import { type MerchantSettings, merchantSettingsFrom } from './settings.js';
+
+export interface Payments {
+  client: PayClient;
+  settings: MerchantSettings;
+  /** Present in the demo. */
+  sandbox?: Sandbox;
+  /** Where WeChat Pay posts notifications of `kind`. */
+  notifyUrl(kind: keyof typeof WXPAY_NOTIFY_PATHS): string;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Undefined without merchant settings outside the demo. */
+    payments?: Payments;
+  }
+}
+
+/** Sets up `app.payments` (and stops the sandbox when the app closes). */
+export async function setUpPayments(app: FastifyInstance): Promise<void> {
+  const configured = merchantSettingsFrom(app.config);
+  const sandbox = configured || !app.config.DEMO ? undefined : await startSandbox(app.config.WXPAY_SANDBOX_PORT);
+  if (sandbox) app.addHook('onClose', () => sandbox.close());
+  const settings = configured ?? sandbox?.settings;
+  const notifyBase = () => {
+    if (app.config.WXPAY_NOTIFY_BASE) return app.config.WXPAY_NOTIFY_BASE.replace(/\/$/, '');
+    const address = app.server.address();
+    return `http://127.0.0.1:${typeof address === 'object' && address ? address.port : app.config.PORT}`;
+  };
+  const payments: Payments | undefined = settings ? {
+    client: createPayClient(settings), settings, sandbox, notifyUrl: (kind) => `${notifyBase()}${WXPAY_NOTIFY_PATHS[kind]}`,
+  } : undefined;
+  app.decorate('payments', payments);
+}
+
+/** The process's payments, or 502 PAYMENT_UNAVAILABLE. */
+export function paymentsOf(app: FastifyInstance): Payments {
+  if (!app.payments) throw new ApiError('PAYMENT_UNAVAILABLE');
+  return app.payments;
+}

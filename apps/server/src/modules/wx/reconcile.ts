@@ -1,0 +1,102 @@
+/**
+ * Reconciliation (issue #15): notifications are not guaranteed, so orders still NOTPAY/USERPAYING
+ * and refunds still PROCESSING are asked about at WeChat Pay periodically; an order past its expiry
+ * is closed there and here. Safe on several instances: each run claims rows by moving their
+ * `reconcile_after` forward under FOR UPDATE SKIP LOCKED, so no two instances ask about one row at
+ * once. `stop()` (graceful shutdown) waits for the run in progress and starts no other.
+ */
+import { and, eq, inArray, lte, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database, Executor } from '../../db/client.js';
+import { orders, refunds } from '../../db/schema.js';
+import { insertAudit } from '../audit/repo.js';
+import { applyRefund, applyTransaction } from './apply.js';
+import { PaymentProviderError, type RefundResource } from './client.js';
+import type { Payments } from './payments.js';
+
+/** Rows claimed per run and kind. */
+const BATCH = 20;
+/** A claimed row is asked about again after this long, s. */
+const RECHECK_S = 60;
+
+/** Settles a refund from the provider's answer to the refund call: the resource applied, or CLOSED when refused. */
+export async function settleRefundAnswer(database: Database, payments: Payments, outTradeNo: string, outRefundNo: string, answer: RefundResource | 'refused' | 'unknown'): Promise<void> {
+  if (answer === 'unknown') return; // reconciliation asks later
+  await database.transaction(async (tx) => {
+    if (answer === 'refused') {
+      await tx.update(refunds).set({ status: 'CLOSED' }).where(and(eq(refunds.outRefundNo, outRefundNo), eq(refunds.status, 'PROCESSING')));
+      return;
+    }
+    await applyRefund(tx, payments.settings, { ...answer, out_trade_no: outTradeNo });
+  });
+}
+
+async function claim(tx: Executor, table: typeof orders | typeof refunds, open: ReturnType<typeof sql>) {
+  const ids = tx.select({ id: table.id }).from(table).where(and(open, lte(table.reconcileAfter, sql`now()`)))
+    .orderBy(table.reconcileAfter).limit(BATCH).for('update', { skipLocked: true });
+  return tx.update(table).set({ reconcileAfter: sql`now() + make_interval(secs => ${RECHECK_S})` }).where(inArray(table.id, ids)).returning();
+}
+
+/** One pass over due open orders and processing refunds; returns how many rows changed. */
+export async function reconcileOnce(database: Database, payments: Payments, log?: FastifyBaseLogger): Promise<number> {
+  const due = await database.transaction((tx) => claim(tx, orders, sql`${orders.tradeState} in ('NOTPAY', 'USERPAYING')`)) as (typeof orders.$inferSelect)[];
+  const dueRefunds = await database.transaction((tx) => claim(tx, refunds, sql`${refunds.status} = 'PROCESSING'`)) as (typeof refunds.$inferSelect)[];
+  let changed = 0;
+  for (const order of due) {
+    try {
+      const found = await payments.client.queryOrder(order.outTradeNo).catch((error) => {
+        if (error instanceof PaymentProviderError && error.status === 404) return undefined;
+        throw error;
+      });
+      if (found && found.trade_state !== 'NOTPAY' && found.trade_state !== 'USERPAYING') {
+        if ((await database.transaction((tx) => applyTransaction(tx, payments.settings, found))) === 'applied') changed += 1;
+      } else if (order.expiresAt.getTime() <= Date.now()) {
+        if (found) await payments.client.closeOrder(order.outTradeNo);
+        const closed = await database.transaction(async (tx) => {
+          const rows = await tx.update(orders).set({ tradeState: 'CLOSED', codeUrl: null, updatedAt: sql`now()` })
+            .where(and(eq(orders.id, order.id), inArray(orders.tradeState, ['NOTPAY', 'USERPAYING']))).returning({ id: orders.id });
+          if (rows.length) await insertAudit(tx, { tenantId: order.tenantId, accountId: null, username: 'wechatpay', action: 'wxpay-closed', target: order.outTradeNo, result: 'success', clientIp: '' });
+          return rows.length;
+        });
+        changed += closed;
+      }
+    } catch (error) {
+      log?.warn({ outTradeNo: order.outTradeNo, reason: error instanceof Error ? error.message : 'unknown' }, 'reconciliation of an order failed; retried later');
+    }
+  }
+  for (const refund of dueRefunds) {
+    try {
+      const [order] = await database.system.select({ outTradeNo: orders.outTradeNo }).from(orders).where(eq(orders.id, refund.orderId));
+      const found = await payments.client.queryRefund(refund.outRefundNo);
+      if ((await database.transaction((tx) => applyRefund(tx, payments.settings, { ...found, out_trade_no: order?.outTradeNo ?? found.out_trade_no }))) === 'applied') changed += 1;
+    } catch (error) {
+      log?.warn({ outRefundNo: refund.outRefundNo, reason: error instanceof Error ? error.message : 'unknown' }, 'reconciliation of a refund failed; retried later');
+    }
+  }
+  return changed;
+}
+
+export interface Reconciler {
+  stop(): Promise<void>;
+}
+
+/** Runs reconcileOnce every `periodMs` (0: never) until stopped. */
+export function startReconciler(database: Database, payments: Payments | undefined, periodMs: number, log: FastifyBaseLogger): Reconciler {
+  if (!payments || periodMs <= 0) return { stop: async () => {} };
+  let running: Promise<unknown> = Promise.resolve();
+  let stopped = false;
+  const timer = setInterval(() => {
+    if (stopped) return;
+    running = running.then(() => (stopped ? 0 : reconcileOnce(database, payments, log))).catch((error) => {
+      log.error({ reason: error instanceof Error ? error.message : 'unknown' }, 'reconciliation run failed');
+    });
+  }, periodMs);
+  timer.unref();
+  return {
+    async stop() {
+      stopped = true;
+      clearInterval(timer);
+      await running;
+    },
+  };
+}

@@ -1,0 +1,100 @@
+/**
+ * Buying, closing and refunding (issue #15). The amount always comes from the package on the server.
+ * Provider calls happen outside database transactions (a slow provider never holds a row lock); each
+ * database change and its system-log row are one transaction (the `inTenant` of the route).
+ */
+import { randomBytes } from 'node:crypto';
+import type { OrderRecord } from '@iot/contract';
+import { and, count, eq, inArray, sql, sum } from 'drizzle-orm';
+import type { Executor, Tx } from '../../db/client.js';
+import { locks, orders, refunds } from '../../db/schema.js';
+import { ApiError, fieldError } from '../../http/api-error.js';
+import { PaymentProviderError } from './client.js';
+import type { Payments } from './payments.js';
+import { findOrderRow, findProduct, orderRecordOf } from './repo.js';
+
+type InTenant = <T>(fn: (tx: Tx) => Promise<T>, options?: { read?: boolean }) => Promise<T>;
+
+/** A new merchant number: prefix, UTC time to the second and 10 random hex digits (27 characters). */
+export function newTradeNo(prefix: 'IOT' | 'RFD'): string {
+  return `${prefix}${new Date().toISOString().replace(/\D/g, '').slice(0, 14)}${randomBytes(5).toString('hex')}`;
+}
+
+/** The package, refused unless enabled and covering the locks (all of the tenant's, at most lockCount). */
+async function checkPurchase(tx: Executor, productId: number, lockIds: number[]) {
+  const product = await findProduct(tx, productId);
+  if (!product?.enabled) throw fieldError('body.productId', '套餐不存在或已停用', 'No such package, or it is disabled');
+  const unique = [...new Set(lockIds)];
+  if (unique.length > product.lockCount) {
+    throw fieldError('body.lockIds', `该套餐最多覆盖 ${product.lockCount} 把门锁`, `This package covers at most ${product.lockCount} locks`);
+  }
+  const [found] = await tx.select({ n: count() }).from(locks).where(inArray(locks.id, unique));
+  if ((found?.n ?? 0) !== unique.length) throw fieldError('body.lockIds', '门锁不存在', 'No such lock');
+  return { product, lockIds: unique };
+}
+
+const providerFailed = (error: unknown): never => {
+  if (error instanceof PaymentProviderError) throw new ApiError('PAYMENT_UNAVAILABLE');
+  throw error;
+};
+
+/** Creates the prepayment at the provider, then the order (NOTPAY, with its code_url). */
+export async function createOrder(payments: Payments, inTenant: InTenant, input: { tenantId: number; productId: number; lockIds: number[]; createdBy: string; ttlS: number }): Promise<OrderRecord> {
+  const { product, lockIds } = await inTenant((tx) => checkPurchase(tx, input.productId, input.lockIds), { read: true });
+  const outTradeNo = newTradeNo('IOT');
+  const expiresAt = new Date(Date.now() + input.ttlS * 1000);
+  const codeUrl = await payments.client.createNative({
+    outTradeNo, description: product.nameZh, amountFen: product.priceFen, expiresAt, notifyUrl: payments.notifyUrl('payment'),
+  }).catch(providerFailed);
+  return inTenant(async (tx) => {
+    await checkPurchase(tx, product.id, lockIds);
+    const [row] = await tx.insert(orders).values({
+      tenantId: input.tenantId, outTradeNo, productId: product.id, description: product.nameZh, amountFen: product.priceFen,
+      lockIds, months: product.months, codeUrl, expiresAt, createdBy: input.createdBy,
+    }).returning();
+    return orderRecordOf(tx, row as NonNullable<typeof row>);
+  });
+}
+
+/** Closes an unpaid order at the provider and here; 409 CONFLICT when it is paid (or paid meanwhile). */
+export async function closeOrder(payments: Payments, inTenant: InTenant, outTradeNo: string): Promise<OrderRecord> {
+  const before = await inTenant((tx) => findOrderRow(tx, outTradeNo), { read: true });
+  if (!before) throw new ApiError('NOT_FOUND');
+  if (before.tradeState !== 'NOTPAY' && before.tradeState !== 'USERPAYING') throw new ApiError('CONFLICT');
+  await payments.client.closeOrder(outTradeNo).catch((error) => {
+    if (error instanceof PaymentProviderError && error.code === 'ORDERPAID') throw new ApiError('CONFLICT');
+    providerFailed(error);
+  });
+  return inTenant(async (tx) => {
+    const row = await findOrderRow(tx, outTradeNo, true);
+    if (!row || (row.tradeState !== 'NOTPAY' && row.tradeState !== 'USERPAYING')) throw new ApiError('CONFLICT');
+    const [closed] = await tx.update(orders).set({ tradeState: 'CLOSED', codeUrl: null, updatedAt: sql`now()` }).where(eq(orders.id, row.id)).returning();
+    return orderRecordOf(tx, closed as NonNullable<typeof closed>);
+  });
+}
+
+/**
+ * Records a refund (PROCESSING) if the paid amount not yet refunded or being refunded covers it, then
+ * asks the provider; its answer (or later its notification, or reconciliation) settles the refund.
+ */
+export async function refundOrder(payments: Payments, inTenant: InTenant, input: { outTradeNo: string; amountFen: number; reason: string; createdBy: string; tenantId: number }) {
+  const { order, outRefundNo } = await inTenant(async (tx) => {
+    const row = await findOrderRow(tx, input.outTradeNo, true);
+    if (!row) throw new ApiError('NOT_FOUND');
+    if (row.tradeState !== 'SUCCESS' && row.tradeState !== 'REFUND') throw new ApiError('CONFLICT');
+    const [pending] = await tx.select({ fen: sum(refunds.amountFen).mapWith(Number) }).from(refunds)
+      .where(and(eq(refunds.orderId, row.id), inArray(refunds.status, ['PROCESSING', 'SUCCESS', 'ABNORMAL'])));
+    const left = row.amountFen - (pending?.fen ?? 0);
+    if (input.amountFen > left) throw fieldError('body.amountFen', `最多可退 ${left} 分`, `At most ${left} fen can be refunded`);
+    const number = newTradeNo('RFD');
+    await tx.insert(refunds).values({
+      tenantId: input.tenantId, orderId: row.id, outRefundNo: number, amountFen: input.amountFen, reason: input.reason, createdBy: input.createdBy,
+    });
+    return { order: row, outRefundNo: number };
+  });
+  const answer = await payments.client.refund({
+    outTradeNo: order.outTradeNo, outRefundNo, amountFen: input.amountFen, totalFen: order.amountFen, reason: input.reason,
+    notifyUrl: payments.notifyUrl('refund'),
+  }).catch((error) => (error instanceof PaymentProviderError && error.status >= 400 && error.status < 500 ? 'refused' as const : 'unknown' as const));
+  return { outRefundNo, answer };
+}
