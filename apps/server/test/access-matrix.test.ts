@@ -129,6 +129,18 @@ const SAMPLES: Record<string, Sample> = {
     id: 999_999, kind: 'lock', model: 'ZG-MATRIX', connectivity: 'nbiotSleeping', heartbeatIntervalS: 300, capacity: { users: 1, passwords: 1, cards: 1, fingerprints: 1 },
     passwordDigits: { min: 6, max: 9 }, maxValidityDays: 365, unlockMethods: ['password'], firmwareFamily: '' }) },
   'POST /iot/v1/equipmentType/delete': { access: 'DEVICE_TYPE_EDIT', body: () => ({ id: 999_999 }) },
+  // Packages, orders and WeChat Pay (issue #15); the notification routes are public and answer FAIL to this body.
+  'GET /iot/v1/wx/product/list': { access: ['RENEW', 'ORDER_MANAGEMENT'] },
+  'POST /iot/v1/wx/product/save': { access: 'RENEW_PRODUCT_MANAGE', body: () => ({ nameZh: '矩阵套餐', nameEn: 'Matrix', priceFen: 100, lockCount: 1, months: 1 }) },
+  'POST /iot/v1/wx/createOrder': { access: 'RENEW', body: () => ({ productId: 1, lockIds: [1] }) },
+  'GET /iot/v1/wx/orderInfo': { access: ['RENEW', 'ORDER_MANAGEMENT'], query: () => 'outTradeNo=IOT0000000000000000000000' },
+  'GET /iot/v1/wx/orderInfo/list': { access: 'ORDER_MANAGEMENT' },
+  'GET /iot/v1/wx/orderInfo/export': { access: 'ORDER_MANAGEMENT' },
+  'POST /iot/v1/wx/orderInfo/close': { access: 'ORDER_MANAGEMENT', body: () => ({ outTradeNo: 'IOT0000000000000000000000' }) },
+  'POST /iot/v1/wx/orderInfo/refund': { access: 'ORDER_MANAGEMENT', body: () => ({ outTradeNo: 'IOT0000000000000000000000', amountFen: 1, reason: 'matrix' }) },
+  'GET /iot/v1/wx/serviceSummary': { access: ['RENEW', 'LOOK_INFO'] },
+  'POST /iot/v1/wx/wxPay/native/notify': { access: 'public', body: () => ({}) },
+  'POST /iot/v1/wx/wxPay/native/refundNotify': { access: 'public', body: () => ({}) },
   // Answers 404 here: the tests attach no simulated fleet to this app.
   'POST /iot/v1/simulator/attemptOpen': { access: 'VOUCHER_PASSWORD_MANAGE', body: () => ({ lockId: 1, method: 'password', password: '123456' }) },
   // Open platform (issue #16); the code MATRIX-1 does not exist: allowed calls answer 404.
