@@ -44,7 +44,7 @@ export function notificationBody(eventType: string, resourceType: string, resour
 }
 
 /** A complete signed notification (headers and body) of a transaction or refund resource. */
-export function signedNotification(eventType: string, resource: object, apiV3Key: string, signer: PlatformSigner, timestamp?: number) {
+export function signedNotification(eventType: string, resource: object, apiV3Key: string, signer: PlatformSigner, timestamp?: number): { body: string; headers: Record<string, string> } {
   const body = notificationBody(eventType, 'encrypt-resource', resource, apiV3Key, eventType.startsWith('REFUND') ? 'refund' : 'transaction');
   return { body, headers: { 'content-type': 'application/json', ...signedHeaders(body, signer, timestamp) } };
 }
