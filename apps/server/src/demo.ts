@@ -11,13 +11,16 @@ import type { Database } from './db/client.js';
 import { type SeededCredential, seedDemo } from './db/seed.js';
 import { issueSimulatorCredentials } from './modules/lockDevice/credentials.js';
 import { attachSimulator } from './modules/credential/simulator.js';
+import { seedDemoServicePeriods } from './modules/lockDevice/service-period.js';
 
 /**
  * Seeds the demo data (idempotent); returns the passwords it generated, to be printed once.
  * @public main.ts imports this module dynamically (knip 5 does not follow that import's members).
  */
-export function seedDemoData(database: Database, config: Config): Promise<SeededCredential[]> {
-  return seedDemo(database, { adminPassword: config.ADMIN_PASSWORD, operatorPassword: config.OPERATOR_PASSWORD, simLocks: config.SIM_LOCKS });
+export async function seedDemoData(database: Database, config: Config): Promise<SeededCredential[]> {
+  const created = await seedDemo(database, { adminPassword: config.ADMIN_PASSWORD, operatorPassword: config.OPERATOR_PASSWORD, simLocks: config.SIM_LOCKS });
+  await seedDemoServicePeriods(database.system); // issue #15: some locks near or past their service end
+  return created;
 }
 
 /**

@@ -9,7 +9,7 @@
  * covered by a package (null) is not restricted.
  */
 import type { protocol, ServiceSummary } from '@iot/contract';
-import { and, asc, inArray, isNotNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { locks } from '../../db/schema.js';
 import { iso } from '../../db/sql.js';
@@ -42,9 +42,20 @@ export async function revokeService(tx: Executor, tenantId: number, lockIds: rea
     .where(and(inArray(locks.id, [...lockIds]), sql`${locks.tenantId} = ${tenantId}`, isNotNull(locks.serviceEndAt)));
 }
 
-/** Sets one lock's service end (demo seed). */
-export async function setServiceEnd(tx: Executor, lockId: number, end: Date | null): Promise<void> {
-  await tx.update(locks).set({ serviceEndAt: end }).where(sql`${locks.id} = ${lockId}`);
+/**
+ * Demo service periods (DEMO=on, idempotent: only locks never covered): the last four simulated locks
+ * of data centre 100 ended 3 days ago and end in 12 hours, 5 and 25 days (the 30/7/1-day warnings);
+ * every other simulated lock has 6 to 12 months left.
+ */
+export async function seedDemoServicePeriods(db: Executor): Promise<void> {
+  const rows = await db.select({ id: locks.id, tenantId: locks.tenantId }).from(locks)
+    .where(and(eq(locks.simulated, true), isNull(locks.serviceEndAt))).orderBy(desc(locks.id));
+  const soon = [-3, 0.5, 5, 25];
+  let ending = 0;
+  for (const [index, row] of rows.entries()) {
+    const days = row.tenantId === 100 && ending < soon.length ? (soon[ending++] as number) : 180 + ((index * 37) % 185);
+    await db.update(locks).set({ serviceEndAt: sql`now() + make_interval(secs => ${Math.round(days * 86_400)})` }).where(eq(locks.id, row.id));
+  }
 }
 
 /** The tenant's locks ending within 30 days or ended (run in the tenant's transaction). */
