@@ -13,7 +13,9 @@ import { z } from 'zod';
 type JsonSchema = Record<string, unknown>;
 
 /** How a route answers (registerEndpoint's options), kept in its config for the documentation. */
-export type ResponseKind = { kind: 'envelope' } | { kind: 'raw' } | { kind: 'file'; contentType: string };
+export type ResponseKind = { kind: 'envelope' } | { kind: 'raw' } | { kind: 'file'; contentType: string }
+  /** A payment provider's protocol (WeChat Pay notifications): 204 once applied, `{"code":"FAIL","message"}` otherwise. */
+  | { kind: 'provider' };
 
 /** zod -> JSON Schema 2020-12 (OpenAPI 3.1), input side for requests, output side for responses. */
 export function jsonSchemaOf(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
@@ -45,6 +47,7 @@ function errorResponse(status: number, description: string): JsonSchema {
 
 function successResponse(endpoint: Endpoint, kind: ResponseKind): JsonSchema {
   if (kind.kind === 'file') return { description: `A file (${kind.contentType})`, content: { [kind.contentType.split(';')[0] as string]: { schema: { type: 'string' } } } };
+  if (kind.kind === 'provider') return { description: 'Answered 204 after the change is committed; a refused or failed notification gets 4xx/5xx with {"code":"FAIL","message":...} (WeChat Pay retries)' };
   const data = jsonSchemaOf(endpoint.response, 'output');
   if (kind.kind === 'raw') return { description: 'The data as it is (no envelope)', ...data };
   return {

@@ -30,6 +30,8 @@ const VoucherCardManagePage = lazy(() => import('./credential/VoucherCardManageP
 const VoucherFpManagePage = lazy(() => import('./credential/VoucherFpManagePage'));
 const logPage = (name: 'OperateUserLogPage' | 'OperatePasswordLogPage' | 'OperateCardLogPage' | 'OperateFpLogPage') =>
   lazy(() => import('./credential/logPages').then((module) => ({ default: module[name] })));
+const RenewPage = lazy(() => import('./wx/RenewPage'));
+const OrderManagementPage = lazy(() => import('./wx/OrderManagementPage'));
 const ComingSoon = lazy(() => import('../components/ComingSoon'));
 
 /** The login screen. */
@@ -67,8 +69,8 @@ const PAGES: Record<PagePath, Page> = {
   '/firmwareRule': ComingSoon,
   '/groupManagement': ComingSoon,
   '/Information': ComingSoon,
-  '/renew': ComingSoon,
-  '/orderManagement': ComingSoon,
+  '/renew': RenewPage,
+  '/orderManagement': OrderManagementPage,
   '/subscriptionManagement': SubscriptionManagementPage,
   '/Datavisualization': ComingSoon,
 };

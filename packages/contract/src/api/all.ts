@@ -22,7 +22,7 @@ import { demoReceiverEndpoints, subscriptionEndpoints } from './subscription.js'
 import { systemLogEndpoints } from './systemLog.js';
 import { tenantEndpoints } from './tenant.js';
 import { offboardEndpoints } from './offboard.js';
-import { wxEndpoints } from './wx.js';
+import { wxEndpoints, wxNotifyEndpoints } from './wx.js';
 
 function isEndpoint(value: unknown): value is Endpoint {
   return typeof value === 'object' && value !== null && 'method' in value && 'path' in value && 'response' in value;
@@ -41,7 +41,7 @@ export const apiEndpoints: readonly Endpoint[] = collect([
   authEndpoints, tenantEndpoints, lockEndpoints, deviceTypeEndpoints, accountEndpoints, roleEndpoints, systemLogEndpoints, commandEndpoints,
   uplinkLogEndpoints, heartbeatLogEndpoints, alertEndpoints, openRecordEndpoints, journalEndpoints, credentialEndpoints, offboardEndpoints,
   subscriptionEndpoints, demoReceiverEndpoints,
-  wxEndpoints,
+  wxEndpoints, wxNotifyEndpoints,
 ], []);
 
 /** System-log actions written by the sign-in service rather than by an endpoint. */

@@ -5,13 +5,13 @@
  * else answers `{"code":"FAIL","message":...}` with 4xx/5xx and changes nothing; the log line names
  * the reason and the notification id, never headers, bodies or keys.
  */
-import { WXPAY_NOTIFY_PATHS } from '@iot/contract';
+import { wxNotifyEndpoints } from '@iot/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { applyRefund, applyTransaction } from './apply.js';
 import { refundResource, transactionResource } from './client.js';
 import { NotificationRefused, openNotification } from './notification.js';
 
-type Kind = keyof typeof WXPAY_NOTIFY_PATHS;
+type Kind = keyof typeof wxNotifyEndpoints;
 
 /** Registers both notification routes in their own scope (raw body parser). */
 export async function notifyRoutes(app: FastifyInstance): Promise<void> {
@@ -48,7 +48,8 @@ export async function notifyRoutes(app: FastifyInstance): Promise<void> {
       return fail(500, 'internal error');
     }
   };
-  for (const kind of Object.keys(WXPAY_NOTIFY_PATHS) as Kind[]) {
-    app.route({ method: 'POST', url: WXPAY_NOTIFY_PATHS[kind], config: { access: 'public' }, handler: handle(kind) });
+  for (const kind of Object.keys(wxNotifyEndpoints) as Kind[]) {
+    const endpoint = wxNotifyEndpoints[kind];
+    app.route({ method: 'POST', url: endpoint.path, config: { access: endpoint.access, endpoint, response: { kind: 'provider' } }, handler: handle(kind) });
   }
 }

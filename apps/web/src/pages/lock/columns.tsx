@@ -4,6 +4,7 @@ import { Badge, Button, Popconfirm, Progress, Space, Tag, type TableColumnsType 
 import dayjs from 'dayjs';
 import type { TFunction } from 'i18next';
 import { LockLink } from '../../components/LockLink';
+import { ServiceEndTag } from '../../components/ServiceEndTag';
 
 const dash = '—';
 
@@ -81,6 +82,7 @@ export function lockColumns(t: TFunction, actions?: LockActions): TableColumnsTy
       render: (value: string | null) => (value ? dayjs(value).format('YYYY-MM-DD HH:mm:ss') : dash),
     },
     { title: t('state'), dataIndex: 'state', render: (state: LockRecord['state']) => <Tag color={STATE_COLORS[state]}>{t(`states.${state}`)}</Tag> },
+    { title: t('serviceEnd'), dataIndex: 'serviceEndAt', render: (value: string | null) => <ServiceEndTag value={value} /> },
   ];
   if (actions) columns.push(actionsColumn(t, actions));
   return columns;

@@ -1,0 +1,26 @@
+/**
+ * A lock's service end (issue #15): the date, coloured as the warnings go: orange within 30 days, red
+ * within 7 days and after the end; "not purchased" when the lock was never covered by a package.
+ */
+import { SERVICE_WARNING_DAYS } from '@iot/contract';
+import { Tag, Tooltip } from 'antd';
+import dayjs from 'dayjs';
+import { useTranslation } from 'react-i18next';
+
+const DAY_MS = 86_400_000;
+const [MONTH, WEEK, ONE] = SERVICE_WARNING_DAYS;
+
+/** The tag of `value` (ISO 8601 or null). */
+export function ServiceEndTag({ value }: { value: string | null }) {
+  const { t } = useTranslation('wx');
+  if (!value) return <Tag>{t('noService')}</Tag>;
+  const date = dayjs(value).format('YYYY-MM-DD');
+  const left = (Date.parse(value) - Date.now()) / DAY_MS;
+  if (left > MONTH) return <span className="service-end">{date}</span>;
+  const label = left <= 0 ? t('expired') : left <= ONE ? t('endsToday') : t('endsInDays', { count: Math.ceil(left) });
+  return (
+    <Tooltip title={date}>
+      <Tag className="service-end" color={left <= WEEK ? 'red' : 'orange'}>{label}</Tag>
+    </Tooltip>
+  );
+}

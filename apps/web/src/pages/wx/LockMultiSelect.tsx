@@ -1,0 +1,32 @@
+/** Picks up to `max` of the tenant's locks, searching on the server (GET lockRoomList). Values are lock ids. */
+import { lockEndpoints } from '@iot/contract';
+import { Select } from 'antd';
+import { useState } from 'react';
+import { useApiQuery } from '../../api/useApiQuery';
+
+export interface LockMultiSelectProps {
+  value?: number[];
+  onChange?(value: number[]): void;
+  max: number;
+  placeholder?: string;
+}
+
+/** A searchable multiple select of locks (IMEI · name). */
+export function LockMultiSelect({ value = [], onChange, max, placeholder }: LockMultiSelectProps) {
+  const [keyword, setKeyword] = useState('');
+  const { data = [], isFetching } = useApiQuery(lockEndpoints.lockRoomList, { size: 50, keyword: keyword || undefined }, { keepPrevious: true });
+  return (
+    <Select
+      id="buy-locks"
+      mode="multiple"
+      maxCount={max}
+      showSearch={{ filterOption: false, onSearch: setKeyword }}
+      value={value}
+      placeholder={placeholder}
+      loading={isFetching}
+      onChange={(next: number[]) => onChange?.(next)}
+      options={data.map((lock) => ({ value: lock.id, label: `${lock.imei} · ${lock.name}` }))}
+      style={{ width: '100%' }}
+    />
+  );
+}

@@ -1,0 +1,47 @@
+/** Creating or editing a package (POST /iot/v1/wx/product/save; RENEW_PRODUCT_MANAGE). Price typed in yuan, sent in fen. */
+import { type ProductRecord, wxEndpoints } from '@iot/contract';
+import { App, Form, Input, InputNumber, Modal, Switch } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { call } from '../../api/client';
+import { toFen } from './money';
+
+type Values = Omit<ProductRecord, 'id' | 'priceFen'> & { priceYuan: number };
+
+/** `product`: null for a new one, undefined when closed. */
+export function ProductModal({ product, onClose, onDone }: { product: ProductRecord | null | undefined; onClose: () => void; onDone: () => void }) {
+  const { t } = useTranslation('wx');
+  const { message } = App.useApp();
+  const [saving, setSaving] = useState(false);
+  const [form] = Form.useForm<Values>();
+  const submit = async ({ priceYuan, ...values }: Values) => {
+    setSaving(true);
+    try {
+      await call(wxEndpoints.productSave, { body: { ...values, ...(product ? { id: product.id } : {}), priceFen: toFen(priceYuan) } });
+      message.success(t('saved'));
+      onDone();
+    } catch {
+      /* shown by the client */
+    } finally {
+      setSaving(false);
+    }
+  };
+  const initial = product ? { ...product, priceYuan: product.priceFen / 100 } : { lockCount: 1, months: 12, enabled: true };
+  const text = (name: keyof Values, max: number, required = true) => (
+    <Form.Item name={name} label={t(name)} rules={[{ required, max, whitespace: true }]}><Input id={`product-${name}`} /></Form.Item>
+  );
+  return (
+    <Modal open={product !== undefined} title={product ? t('editPackage') : t('addPackage')} confirmLoading={saving} onOk={() => form.submit()} onCancel={onClose} destroyOnHidden>
+      <Form form={form} layout="vertical" initialValues={initial} onFinish={(values) => void submit(values)} preserve={false}>
+        {text('nameZh', 64)}
+        {text('nameEn', 64)}
+        {text('descriptionZh', 500, false)}
+        {text('descriptionEn', 500, false)}
+        <Form.Item name="priceYuan" label={t('priceYuan')} rules={[{ required: true }]}><InputNumber min={0.01} max={1_000_000} precision={2} /></Form.Item>
+        <Form.Item name="lockCount" label={t('lockCount')} rules={[{ required: true }]}><InputNumber min={1} max={500} precision={0} /></Form.Item>
+        <Form.Item name="months" label={t('months')} rules={[{ required: true }]}><InputNumber min={1} max={120} precision={0} /></Form.Item>
+        <Form.Item name="enabled" label={t('enabled')} valuePropName="checked"><Switch /></Form.Item>
+      </Form>
+    </Modal>
+  );
+}

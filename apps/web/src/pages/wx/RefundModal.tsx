@@ -1,0 +1,46 @@
+/** Refunding all or part of a paid order, with a reason (POST /iot/v1/wx/orderInfo/refund; ORDER_MANAGEMENT). */
+import { type OrderRecord, wxEndpoints } from '@iot/contract';
+import { App, Form, Input, InputNumber, Modal } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { call } from '../../api/client';
+import { toFen } from './money';
+
+/** Fen of `order` not yet refunded nor being refunded. */
+export function refundableFen(order: OrderRecord): number {
+  return order.amountFen - order.refunds.filter((refund) => refund.status !== 'CLOSED').reduce((sum, refund) => sum + refund.amountFen, 0);
+}
+
+/** The modal for `order` (closed when undefined). */
+export function RefundModal({ order, onClose, onDone }: { order: OrderRecord | undefined; onClose: () => void; onDone: () => void }) {
+  const { t } = useTranslation('wx');
+  const { message } = App.useApp();
+  const [saving, setSaving] = useState(false);
+  const left = order ? refundableFen(order) / 100 : 0;
+  const submit = async ({ amount, reason }: { amount: number; reason: string }) => {
+    if (!order) return;
+    setSaving(true);
+    try {
+      await call(wxEndpoints.refund, { body: { outTradeNo: order.outTradeNo, amountFen: toFen(amount), reason } });
+      message.success(t('refundRequested'));
+      onDone();
+    } catch {
+      /* shown by the client */
+    } finally {
+      setSaving(false);
+    }
+  };
+  return (
+    <Modal open={order !== undefined} title={`${t('refund')} · ${order?.outTradeNo ?? ''}`} confirmLoading={saving} destroyOnHidden onCancel={onClose}
+      okButtonProps={{ id: 'refund-submit', htmlType: 'submit', form: 'refund-form' }}>
+      <Form id="refund-form" layout="vertical" initialValues={{ amount: left }} onFinish={(values) => void submit(values)} preserve={false}>
+        <Form.Item name="amount" label={t('refundAmount')} extra={t('refundLeft', { yuan: left.toFixed(2) })} rules={[{ required: true }]}>
+          <InputNumber id="refund-amount" min={0.01} max={left} precision={2} style={{ width: 200 }} />
+        </Form.Item>
+        <Form.Item name="reason" label={t('reason')} rules={[{ required: true, whitespace: true, max: 80 }]}>
+          <Input id="refund-reason" maxLength={80} />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}
