@@ -193,27 +193,15 @@ export const wxEndpoints = {
   }),
 };
 
-/** A WeChat Pay API v3 notification body as it arrives (the resource is still encrypted). */
-export const wxNotification = z.object({
-  id: z.string(),
-  create_time: z.string().optional(),
-  event_type: z.string(),
-  resource_type: z.string().optional(),
-  summary: z.string().optional(),
-  resource: z.object({
-    algorithm: z.literal('AEAD_AES_256_GCM'), ciphertext: z.string(), nonce: z.string(),
-    associated_data: z.string().optional(), original_type: z.string().optional(),
-  }),
-});
-
 /**
  * The notification routes, for the route table and the API reference: public, authenticated by WeChat
  * Pay's signature (Wechatpay-* headers) over the raw body; they answer in WeChat Pay's protocol (204,
- * or `{"code":"FAIL","message":...}`), not in the console's envelope.
+ * or `{"code":"FAIL","message":...}`), not in the console's envelope. No body schema here: the body is
+ * WeChat Pay's (it may grow fields), verified byte for byte and parsed by the server after the signature.
  */
 export const wxNotifyEndpoints = {
-  payment: endpoint({ method: 'POST', path: WXPAY_NOTIFY_PATHS.payment, access: 'public', kind: 'tokenless', body: wxNotification, response: z.null() }),
-  refund: endpoint({ method: 'POST', path: WXPAY_NOTIFY_PATHS.refund, access: 'public', kind: 'tokenless', body: wxNotification, response: z.null() }),
+  payment: endpoint({ method: 'POST', path: WXPAY_NOTIFY_PATHS.payment, access: 'public', kind: 'tokenless', response: z.null() }),
+  refund: endpoint({ method: 'POST', path: WXPAY_NOTIFY_PATHS.refund, access: 'public', kind: 'tokenless', response: z.null() }),
 };
 
 /** Labels of trade states and refund statuses in both languages (console and exports). */
