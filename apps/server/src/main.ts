@@ -7,7 +7,7 @@
  *
  * Lifecycle (close-with-grace): SIGTERM/SIGINT start a graceful shutdown with a deadline
  * (SHUTDOWN_TIMEOUT_MS): /readyz turns 503, HTTP stops accepting and finishes in-flight requests, the
- * fleet, the retention job, the payment reconciliation, the gateway (command dispatcher, broker, ingest flush) and the push worker stop in that
+ * fleet, the retention job, the presence sweep, the payment reconciliation, the gateway (command dispatcher, broker, ingest flush) and the push worker stop in that
  * order, then the database closes; past the deadline the process exits 1. An uncaught exception or
  * unhandled rejection is logged and fatal (the same shutdown, exit code 1).
  */
@@ -26,6 +26,7 @@ import { setSessionDropper } from './modules/lockDevice/sessions.js';
 import { type RetentionJob, startHeartbeatRetention } from './modules/logHeartbeat/retention.js';
 import { lazySecretBox } from './crypto/secret-box.js';
 import { egressPolicyOf } from './modules/subscription/egress.js';
+import { type PresenceSweep, startPresenceSweep } from './modules/subscription/presence.js';
 import { type DeliveryWorker, startDeliveryWorker } from './modules/subscription/worker.js';
 import { type Reconciler, startReconciler } from './modules/wx/reconcile.js';
 
@@ -37,6 +38,7 @@ let retention: RetentionJob | undefined;
 let reconciler: Reconciler | undefined;
 let fleet: { stop(): Promise<void> } | undefined;
 let pushes: DeliveryWorker | undefined;
+let presence: PresenceSweep | undefined;
 
 const log = (level: 'info' | 'error' | 'fatal', object: object, message: string) => {
   if (app) app.log[level](object, message);
@@ -51,6 +53,7 @@ closeWithGrace({ delay: config.SHUTDOWN_TIMEOUT_MS, logger: { error: (message: u
   if (app && !(await handlersFinished(app, config.SHUTDOWN_TIMEOUT_MS / 2))) log('error', {}, 'handlers still running at shutdown');
   await fleet?.stop();
   await retention?.stop();
+  await presence?.stop();
   await reconciler?.stop(); // the run in progress finishes; no other starts
   await gateway?.close(); // dispatcher, broker, then every accepted uplink committed
   await pushes?.close(); // open-platform pushes in flight finish (or stay leased for the next start)
@@ -70,6 +73,7 @@ const started = gateway;
 setSessionDropper((imei) => started.transport.disconnect?.(imei)); // reset secret / disable drops the lock's session
 app.lifecycle.brokerReady = () => started.stats().external?.connected ?? true;
 retention = startHeartbeatRetention(database, app.log, { days: config.HEARTBEAT_RETENTION_DAYS });
+presence = startPresenceSweep(database, app.log);
 pushes = startDeliveryWorker({
   database, box: lazySecretBox(config), policy: egressPolicyOf(config), log: app.log,
   pollMs: config.PUSH_POLL_MS, retryWindowMs: config.PUSH_RETRY_WINDOW_S * 1000, pauseAfterMs: config.PUSH_PAUSE_AFTER_S * 1000,

@@ -116,6 +116,12 @@ export const locks = pgTable('locks', {
   lastSeq: integer('last_seq'),
   /** Any uplink; an NB-IoT lock is reachable for protocol.WAKE_WINDOW_MS after it. */
   lastUplinkAt: timestamp('last_uplink_at', { withTimezone: true }),
+  /**
+   * online | offline as last announced to the open platform (issue #16 presence events): online from
+   * a stored heartbeat, offline from the presence sweep (modules/subscription/presence.ts); null
+   * before the first heartbeat.
+   */
+  presence: text('presence'),
   /** Always reachable (mains-powered / Wi-Fi); false for NB-IoT locks in power-saving mode. */
   alwaysOnline: boolean('always_online').notNull().default(false),
   /** open | closed, from doorState uplinks. */

@@ -10,7 +10,7 @@ import type { Database } from '../db/client.js';
 import { type HeartbeatReading, applyHeartbeatReadings, markUplinksSeen } from '../modules/lockDevice/service.js';
 import { type HeartbeatRecord, insertHeartbeats } from '../modules/logHeartbeat/service.js';
 import { insertUplinks } from '../modules/logUpCommand/service.js';
-import { enqueuePushEvents, eventOfUplink, heartbeatEvent, type PushEvent } from '../modules/subscription/outbox.js';
+import { enqueuePushEvents, eventOfUplink, heartbeatEvent, presenceEvent, type PushEvent } from '../modules/subscription/outbox.js';
 import { type EventType, type StoredUplink, type UplinkHandlers, uplinkHandlers } from './uplink-handlers.js';
 
 /** One validated uplink of an authenticated lock. */
@@ -49,10 +49,14 @@ export async function storeUplinks(database: Database, records: readonly UplinkR
   }
   return database.transaction(async (tx) => {
     let inserted = await insertHeartbeats(tx, heartbeats);
-    await applyHeartbeatReadings(tx, [...newest.values()]);
+    const cameOnline = new Set(await applyHeartbeatReadings(tx, [...newest.values()]));
     // Open platform (issue #16): the batch's events to subscribed endpoints, one statement, this transaction.
     const pushEvents: PushEvent[] = [];
-    for (const r of newestHeartbeat.values()) if (r.message.type === 'heartbeat') pushEvents.push(heartbeatEvent(r.tenantId, r.lockId, r.imei, r.message));
+    for (const r of newestHeartbeat.values()) {
+      if (r.message.type !== 'heartbeat') continue;
+      if (cameOnline.has(r.lockId)) pushEvents.push(presenceEvent(r.tenantId, r.lockId, r.imei, 'online', r.message.ts, r.message.seq, new Date().toISOString()));
+      pushEvents.push(heartbeatEvent(r.tenantId, r.lockId, r.imei, r.message));
+    }
     if (events.length) {
       const idOf = await insertUplinks(tx, events);
       inserted += idOf.size;

@@ -12,7 +12,7 @@ import { endpoint } from './endpoint.js';
 import { pageOf, pageQuery } from './envelope.js';
 
 /** Event types a configuration may subscribe to (docs/open-platform.md has each payload). */
-export const PUSH_EVENT_TYPES = ['unlock', 'alarm', 'doorState', 'heartbeat', 'commandResult', 'credentialSync'] as const;
+export const PUSH_EVENT_TYPES = ['unlock', 'alarm', 'doorState', 'heartbeat', 'presence', 'commandResult', 'credentialSync'] as const;
 export type PushEventType = (typeof PUSH_EVENT_TYPES)[number];
 /** Event types the platform sends by itself: the handshake when a configuration is saved, and the test button. */
 export const PUSH_CONTROL_TYPES = ['verification', 'test'] as const;
@@ -189,7 +189,7 @@ const l = (zh: string, en: string) => ({ 'zh-CN': zh, 'en-US': en });
 /** Labels of the open platform's enum values in both languages (exports and the console). */
 export const SUBSCRIPTION_LABELS = {
   eventTypes: {
-    unlock: l('开锁记录', 'Unlock'), alarm: l('报警', 'Alarm'), doorState: l('门状态', 'Door state'), heartbeat: l('心跳摘要', 'Heartbeat summary'),
+    unlock: l('开锁记录', 'Unlock'), alarm: l('报警', 'Alarm'), doorState: l('门状态', 'Door state'), heartbeat: l('心跳摘要', 'Heartbeat summary'), presence: l('上线 / 离线', 'Online / offline'),
     commandResult: l('指令结果', 'Command result'), credentialSync: l('凭证同步结果', 'Credential sync'), verification: l('验证请求', 'Verification'), test: l('测试事件', 'Test event'),
   },
   deliveryStates: { pending: l('待重试', 'Pending'), delivered: l('已送达', 'Delivered'), dead: l('死信', 'Dead letter') },

@@ -6,7 +6,9 @@
 import type { protocol } from '@iot/contract';
 import { sql } from 'drizzle-orm';
 import { numberArray, textArray } from '../../db/array-literal.js';
-import type { Tx } from '../../db/client.js';
+import type { Executor, Tx } from '../../db/client.js';
+import { rowsOf } from '../../db/rows.js';
+import { onlineSql } from './repo.js';
 
 /** A lock's newest heartbeat of a batch (seq: its sequence number). */
 export interface HeartbeatReading {
@@ -27,12 +29,13 @@ interface LockUplink<T extends protocol.UplinkMessage = protocol.UplinkMessage> 
  * snr, firmware_version, heartbeat_interval_s from the reading unless the lock already holds a newer
  * seq (a late redelivery does not roll readings back). Only a stored heartbeat counts: one refused
  * because its seq belongs to an event uplink (one message per (lock, seq), docs/protocol.md) changes
- * nothing. Call it after insertHeartbeats in the same transaction.
+ * nothing. Call it after insertHeartbeats in the same transaction. Returns the ids of the locks that
+ * came online by it (presence was not `online`), for the open platform's presence events.
  */
-export async function applyHeartbeatReadings(tx: Tx, latest: readonly HeartbeatReading[]): Promise<void> {
-  if (latest.length === 0) return;
+export async function applyHeartbeatReadings(tx: Tx, latest: readonly HeartbeatReading[]): Promise<number[]> {
+  if (latest.length === 0) return [];
   const column = (pick: (reading: HeartbeatReading) => number) => numberArray(latest.map(pick));
-  await tx.execute(sql`
+  const updated = await tx.execute(sql`
     update locks l set
       battery = case when v.seq >= coalesce(l.last_seq, -1) then v.battery else l.battery end,
       rssi = case when v.seq >= coalesce(l.last_seq, -1) then v.rssi else l.rssi end,
@@ -52,7 +55,29 @@ export async function applyHeartbeatReadings(tx: Tx, latest: readonly HeartbeatR
       ${column((r) => r.data.intervalS)}::int[]
     ) as v(lock_id, seq, battery, rssi, snr, firmware_version, interval_s)
     where l.id = v.lock_id
-      and exists (select 1 from heartbeats h where h.lock_id = v.lock_id and h.seq = v.seq)`);
+      and exists (select 1 from heartbeats h where h.lock_id = v.lock_id and h.seq = v.seq)
+    returning l.id`);
+  const ids = rowsOf<{ id: number }>(updated).map((row) => row.id);
+  if (ids.length === 0) return [];
+  // Presence (issue #16): only the locks that were not online yet; the row lock orders this against
+  // the presence sweep, so each transition is announced once.
+  const cameOnline = await tx.execute(sql`
+    update locks set presence = 'online' where id = any(${numberArray(ids)}::int[]) and presence is distinct from 'online' returning id`);
+  return rowsOf<{ id: number }>(cameOnline).map((row) => row.id);
+}
+
+/**
+ * Presence sweep: locks announced online whose last heartbeat is older than ONLINE_HEARTBEAT_FACTOR
+ * times their interval become offline (the console's online rule). Each lock is returned once per
+ * transition, also with several server instances sweeping at once (the update re-checks the row).
+ */
+export async function markSilentLocksOffline(tx: Executor): Promise<{ id: number; tenantId: number; imei: string; lastHeartbeatAt: string | null }[]> {
+  const result = await tx.execute(sql`
+    update locks set presence = 'offline'
+    where presence = 'online' and not ${onlineSql}
+    returning id, tenant_id as "tenantId", imei, last_heartbeat_at as "lastHeartbeatAt"`);
+  return rowsOf<{ id: number; tenantId: number; imei: string; lastHeartbeatAt: Date | string | null }>(result)
+    .map((row) => ({ ...row, lastHeartbeatAt: row.lastHeartbeatAt === null ? null : new Date(row.lastHeartbeatAt).toISOString() }));
 }
 
 /**

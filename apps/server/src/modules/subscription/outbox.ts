@@ -67,6 +67,15 @@ export function heartbeatEvent(tenantId: number, lockId: number, imei: string, m
   return { tenantId, lockId, type: 'heartbeat', occurredAt: message.ts, data: { imei, seq: message.seq, ...data } };
 }
 
+/**
+ * A presence event: the lock came online (its first stored heartbeat after being offline or unknown;
+ * `seq` is that heartbeat's) or went offline (the presence sweep: no heartbeat for
+ * ONLINE_HEARTBEAT_FACTOR intervals; `seq` null). occurredAt: ms since epoch.
+ */
+export function presenceEvent(tenantId: number, lockId: number, imei: string, state: 'online' | 'offline', occurredAt: number, seq: number | null, lastHeartbeatAt: string | null): PushEvent {
+  return { tenantId, lockId, type: 'presence', occurredAt, data: { imei, seq, state, lastHeartbeatAt } };
+}
+
 const CREDENTIAL_COMMANDS = new Set(['userOperation', 'foreverPassword', 'tempPassword', 'cardOperate', 'addFingerPrint', 'deleteDevice', 'registerDevice']);
 
 /**
