@@ -2,7 +2,8 @@
  * Presence events of the open platform (issue #16 "device online/offline"), on PGlite and PostgreSQL:
  * a lock's first stored heartbeat after being offline or unknown queues one `presence` online event;
  * the presence sweep queues one offline event when its heartbeats stop for ONLINE_HEARTBEAT_FACTOR
- * intervals, once however often it runs; the next heartbeat brings it online again.
+ * intervals, once however often it runs; the next heartbeat brings it online again. An operator's
+ * acknowledgement of an alarm is pushed as an `alarm` event with state `acknowledged`.
  */
 import type { protocol } from '@iot/contract';
 import { and, asc, eq, sql } from 'drizzle-orm';
@@ -11,6 +12,7 @@ import { locks, pushDeliveries } from '../src/db/schema.js';
 import { simulatedImei } from '../src/db/seed.js';
 import { storeUplinks, type UplinkRecord } from '../src/gateway/uplink-store.js';
 import { sweepPresence } from '../src/modules/subscription/presence.js';
+import { rowsOf } from '../src/db/rows.js';
 import { call, createTestContext, signIn, skipSuite, type TestContext } from './helper.js';
 import { type PushReceiver, startPushReceiver } from './push-receiver.js';
 
@@ -19,14 +21,15 @@ describe.skipIf(skipSuite)('presence pushes', () => {
   let receiver: PushReceiver;
   let lock: { id: number; tenantId: number; imei: string };
   let seq = 70_000;
+  let token: string;
+  const post = (url: string, payload: object) => call(ctx.app, token, { method: 'POST', url, payload });
   beforeAll(async () => {
     ctx = await createTestContext({}, 3);
     receiver = await startPushReceiver();
-    const token = await signIn(ctx.app);
-    const post = (url: string, payload: object) => call(ctx.app, token, { method: 'POST', url, payload });
+    token = await signIn(ctx.app);
     expect((await post('/nbdev/customerCode', { customerCode: 'PRESENCE-1', name: 'Presence', contact: 'ops@example.com' })).statusCode).toBe(200);
     expect((await post('/nbdev/generateKey', { customerCode: 'PRESENCE-1' })).statusCode).toBe(200);
-    const saved = await post('/nbdev/saveConfig', { customerCode: 'PRESENCE-1', url: receiver.url(), eventTypes: ['presence'] });
+    const saved = await post('/nbdev/saveConfig', { customerCode: 'PRESENCE-1', url: receiver.url(), eventTypes: ['presence', 'alarm'] });
     expect(saved.statusCode, saved.body).toBe(200);
     lock = (await ctx.database.system.select({ id: locks.id, tenantId: locks.tenantId, imei: locks.imei }).from(locks).where(eq(locks.imei, simulatedImei(1))))[0] as typeof lock;
   });
@@ -55,4 +58,17 @@ describe.skipIf(skipSuite)('presence pushes', () => {
     expect(await states()).toEqual(['online', 'offline', 'online']);
   });
 
+
+  it('pushes an operator\'s acknowledgement of an alarm in the acknowledging transaction', async () => {
+    seq += 1;
+    await storeUplinks(ctx.database, [{ lockId: lock.id, tenantId: lock.tenantId, imei: lock.imei,
+      message: { msgId: `pr-${seq}`, seq, type: 'alarm', ts: Date.now(), data: { kind: 'tamper', detail: 'cover opened' } } as protocol.UplinkMessage }]);
+    const [alert] = rowsOf<{ id: number }>(await ctx.database.system.execute(sql`select id from alerts where lock_id = ${lock.id} and kind = 'tamper' and state = 'active'`));
+    expect((await post('/iot/v1/lockAlert/acknowledge', { ids: [alert?.id] })).statusCode).toBe(200);
+    const alarms = (await ctx.database.system.select({ data: pushDeliveries.data }).from(pushDeliveries)
+      .where(and(eq(pushDeliveries.lockId, lock.id), eq(pushDeliveries.eventType, 'alarm'))).orderBy(asc(pushDeliveries.id)))
+      .map((row) => row.data as { state: string; acknowledgedBy?: string; imei: string });
+    expect(alarms.map((a) => a.state)).toEqual(['raised', 'acknowledged']);
+    expect(alarms[1]).toMatchObject({ acknowledgedBy: 'admin', imei: lock.imei });
+  });
 });

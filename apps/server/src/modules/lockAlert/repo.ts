@@ -55,9 +55,19 @@ export const alertLog = defineDeviceLog<AlertFilter, typeof columns, AlertRecord
   ],
 });
 
-/** Acknowledges the tenant's unacknowledged alerts among `ids` as `username` now; returns how many changed. */
-export async function acknowledgeAlerts(tx: Tx, ids: readonly number[], username: string): Promise<number> {
-  const rows = await tx.update(alerts).set({ acknowledgedBy: username, acknowledgedAt: sql`now()` })
-    .where(and(inArray(alerts.id, [...ids]), isNull(alerts.acknowledgedAt))).returning({ id: alerts.id });
-  return rows.length;
+/** An alert acknowledged by a call of acknowledgeAlerts. */
+export interface AcknowledgedAlert {
+  id: number;
+  tenantId: number;
+  lockId: number;
+  kind: string;
+  severity: string;
+  detail: string | null;
+}
+
+/** Acknowledges the tenant's unacknowledged alerts among `ids` as `username` now; returns those that changed. */
+export async function acknowledgeAlerts(tx: Tx, ids: readonly number[], username: string): Promise<AcknowledgedAlert[]> {
+  return tx.update(alerts).set({ acknowledgedBy: username, acknowledgedAt: sql`now()` })
+    .where(and(inArray(alerts.id, [...ids]), isNull(alerts.acknowledgedAt)))
+    .returning({ id: alerts.id, tenantId: alerts.tenantId, lockId: alerts.lockId, kind: alerts.kind, severity: alerts.severity, detail: alerts.detail });
 }

@@ -2,12 +2,17 @@
 import { alertEndpoints, LOG_EXPORT_MAX } from '@iot/contract';
 import type { FastifyInstance } from 'fastify';
 import { registerEndpoint } from '../../http/endpoint.js';
+import { enqueueAcknowledgedAlarms } from '../subscription/outbox.js';
 import { acknowledgeAlerts, alertLog } from './repo.js';
 
 /** Registers the alert routes. */
 export async function lockAlertRoutes(app: FastifyInstance): Promise<void> {
   alertLog.register(app, alertEndpoints, LOG_EXPORT_MAX);
   registerEndpoint(app, alertEndpoints.acknowledge, async ({ body, inTenant, principal }) => ({
-    acknowledged: await inTenant((tx) => acknowledgeAlerts(tx, body.ids, principal.username)),
+    acknowledged: await inTenant(async (tx) => {
+      const acknowledged = await acknowledgeAlerts(tx, body.ids, principal.username);
+      await enqueueAcknowledgedAlarms(tx, acknowledged, principal.username); // open platform: same transaction
+      return acknowledged.length;
+    }),
   }));
 }

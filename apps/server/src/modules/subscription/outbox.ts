@@ -9,7 +9,7 @@ import { randomUUID } from 'node:crypto';
 import { protocol, type PushEventType } from '@iot/contract';
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { rowCount } from '../../db/rows.js';
+import { rowCount, rowsOf } from '../../db/rows.js';
 import type { FinishedCommand } from '../command/lifecycle.js';
 
 /** One event of a lock. `data`: the payload's `data` (docs/open-platform.md); occurredAt: ms since epoch. */
@@ -74,6 +74,21 @@ export function heartbeatEvent(tenantId: number, lockId: number, imei: string, m
  */
 export function presenceEvent(tenantId: number, lockId: number, imei: string, state: 'online' | 'offline', occurredAt: number, seq: number | null, lastHeartbeatAt: string | null): PushEvent {
   return { tenantId, lockId, type: 'presence', occurredAt, data: { imei, seq, state, lastHeartbeatAt } };
+}
+
+/**
+ * Alarm events of alerts an operator acknowledged (state `acknowledged`, `seq` null), in the
+ * acknowledging transaction. `alerts`: lockAlert's acknowledged rows.
+ */
+export async function enqueueAcknowledgedAlarms(tx: Executor, alerts: readonly { tenantId: number; lockId: number; kind: string; severity: string; detail: string | null }[], username: string): Promise<void> {
+  if (alerts.length === 0) return;
+  const imeis = rowsOf<{ id: number; imei: string }>(await tx.execute(sql`select id, imei from locks where id = any(${sql.param(alerts.map((a) => a.lockId))}::int[])`));
+  const imeiOf = new Map(imeis.map((row) => [row.id, row.imei]));
+  const now = Date.now();
+  await enqueuePushEvents(tx, alerts.map((alert) => ({
+    tenantId: alert.tenantId, lockId: alert.lockId, type: 'alarm' as const, occurredAt: now,
+    data: { imei: imeiOf.get(alert.lockId) ?? null, seq: null, kind: alert.kind, severity: alert.severity, state: 'acknowledged', detail: alert.detail, acknowledgedBy: username },
+  })));
 }
 
 const CREDENTIAL_COMMANDS = new Set(['userOperation', 'foreverPassword', 'tempPassword', 'cardOperate', 'addFingerPrint', 'deleteDevice', 'registerDevice']);
