@@ -42,8 +42,11 @@ describe.skipIf(!hasChromium)('console shell', () => {
     const text = await page.locator('.ant-table-tbody').textContent();
     expect(text).toContain('861234500000000');
     expect(text).not.toContain('861234500000004'); // tenant 101
-    // Without any reload, the first lock's last heartbeat (last column) moves on as new heartbeats arrive.
-    const lastHeartbeat = page.locator('.ant-table-row').first().locator('td').last();
+    // Without any reload, the first lock's last heartbeat moves on as new heartbeats arrive.
+    const headers = await page.locator('.ant-table-thead th').allTextContents();
+    const column = headers.findIndex((header) => header.includes('最后心跳'));
+    expect(column).toBeGreaterThanOrEqual(0);
+    const lastHeartbeat = page.locator('.ant-table-row').first().locator('td').nth(column);
     const before = await lastHeartbeat.textContent();
     await expect.poll(() => lastHeartbeat.textContent(), { timeout: 20_000 }).not.toBe(before);
     await page.context().close();

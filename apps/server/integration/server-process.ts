@@ -3,7 +3,7 @@
  * an npm/sh/node chain; known-good.md), for the integration tests: start, SIGTERM (graceful) or
  * SIGKILL of the whole group, and its stdout/stderr lines (pino JSON) for assertions.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { constants, publicEncrypt } from 'node:crypto';
 import { join } from 'node:path';
 import getPort from 'get-port';
@@ -86,6 +86,11 @@ export async function startServer(env: Record<string, string>, timeoutMs = 60_00
       // already gone
     }
   };
+  /** The node process running main.ts: tsx's child, or the compiled server itself. */
+  const serverPid = (): number => {
+    const children = spawnSync('pgrep', ['-P', String(pid)], { encoding: 'utf8' }).stdout.trim().split('\n').filter(Boolean).map(Number);
+    return children[0] ?? pid;
+  };
   const server: ServerProcess = {
     pid,
     lines,
@@ -99,7 +104,14 @@ export async function startServer(env: Record<string, string>, timeoutMs = 60_00
       }
     }),
     async stop(ms = 15_000) {
-      killGroup('SIGTERM');
+      // SIGTERM to the server itself only: tsx relays a signal it receives, so a SIGTERM to the whole
+      // group reached the server twice, and close-with-grace exits at once on a second one.
+      const server = serverPid();
+      try {
+        process.kill(server, 'SIGTERM');
+      } catch {
+        // already gone
+      }
       const timer = setTimeout(() => killGroup('SIGKILL'), ms);
       await exited;
       clearTimeout(timer);
