@@ -133,7 +133,9 @@ export default function LoginPage() {
               )}
             </div>
           )}
-          <Button type="primary" size="large" htmlType="submit" block loading={submitting}>
+          {/* Disabled until the server said whether a captcha is needed: a submit before that would be
+              refused for a missing captcha the operator may never have been asked for. */}
+          <Button type="primary" size="large" htmlType="submit" block loading={submitting} disabled={captcha.isPending}>
             {t('submit')}
           </Button>
         </form>
