@@ -45,6 +45,19 @@ export const DEFAULT_HEARTBEAT_INTERVAL_S = 30;
 /** A battery at or below this is "low battery", %. */
 export const LOW_BATTERY_PERCENT = 20;
 
+/**
+ * Locks that need attention (issue #11: 门锁信息's attention filters, 门锁概况's counts). The one place
+ * their thresholds live; a low battery is LOW_BATTERY_PERCENT above.
+ */
+export const ATTENTION_THRESHOLDS = {
+  /** RSSI strictly below this is a weak signal, dBm. */
+  weakRssiDbm: -105,
+  /** Offline longer than this many of the lock's heartbeat intervals (never seen: counted from registration). */
+  offlineIntervals: 3,
+  /** Failed commands (FAILED, TIMEOUT, EXPIRED) completed within this many hours. */
+  failedCommandsHours: 24,
+} as const;
+
 /** Account types: 0 is administrator (spec §6). */
 export const ACCOUNT_TYPE_ADMIN = 0;
 export const ACCOUNT_TYPE_OPERATOR = 1;

@@ -35,6 +35,8 @@ export const lockUsers = pgTable('lock_users', {
   uniqueIndex('lock_users_lock_slot').on(t.lockId, t.userSlot),
   index('lock_users_tenant').on(t.tenantId, t.id),
   index('lock_users_command').on(t.lastCommandId),
+  // Credential drift (门锁信息 / 门锁概况 attention): the few rows not in sync, by lock.
+  index('lock_users_unsynced').on(t.lockId).where(sql`sync_state <> 'normal'`),
 ]);
 
 /** A password, temporary password, card or fingerprint on one lock. */
@@ -70,6 +72,7 @@ export const credentials = pgTable('credentials', {
   index('credentials_tenant').on(t.tenantId, t.id),
   index('credentials_command').on(t.lastCommandId),
   index('credentials_card').on(t.tenantId, t.cardNumber),
+  index('credentials_unsynced').on(t.lockId).where(sql`sync_state <> 'normal'`),
 ]);
 
 /** Operation log (用户/密码/卡/指纹操作日志); the lock's answer is read through the command row. */

@@ -125,4 +125,7 @@ export const commands = pgTable('commands', {
   index('commands_lock_state').on(t.lockId, t.state, t.id),
   index('commands_state_expiry').on(t.state, t.expiresAt),
   index('commands_tenant_time').on(t.tenantId, t.createdAt),
+  // Attention filters (lockDevice/attention.ts): a lock's newest configuration push, its recent failures.
+  index('commands_lock_config_push').on(t.lockId, t.id).where(sql`type = 'configPush'`),
+  index('commands_lock_failed').on(t.lockId, t.completedAt).where(sql`state in ('FAILED', 'TIMEOUT', 'EXPIRED')`),
 ]);

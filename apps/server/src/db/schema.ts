@@ -148,6 +148,8 @@ export const locks = pgTable('locks', {
   uniqueIndex('locks_imei_registered').on(t.imei).where(sql`imei_released_at is null`),
   index('locks_tenant_location').on(t.tenantId, t.building, t.floor, t.room),
   index('locks_tenant_model').on(t.tenantId, t.model),
+  // Firmware changes only by an upgrade, so heartbeats still update the row in place (HOT, 0009).
+  index('locks_tenant_firmware').on(t.tenantId, t.firmwareVersion),
 ]);
 
 /** System log (系统日志): sign-ins, sign-outs and every mutating call. Never holds secrets. */

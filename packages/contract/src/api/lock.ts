@@ -25,17 +25,43 @@ export function imeiLuhnValid(imei: string): boolean {
   return sum % 10 === 0;
 }
 
-/** The filters of the lock list, its export and "members from the current filter". */
+/**
+ * Live state: `online` (heartbeat within ONLINE_HEARTBEAT_FACTOR intervals and reachable now: always
+ * online, or an uplink within the wake window), `asleep` (heartbeat recent, an NB-IoT lock sleeping
+ * until its next heartbeat), `offline` (no heartbeat within ONLINE_HEARTBEAT_FACTOR intervals).
+ */
+export const LIVE_STATES = ['online', 'asleep', 'offline'] as const;
+export type LiveState = (typeof LIVE_STATES)[number];
+
+/**
+ * Why a lock needs attention (thresholds: constants ATTENTION_THRESHOLDS, LOW_BATTERY_PERCENT):
+ * lowBattery (battery <= LOW_BATTERY_PERCENT %), weakSignal (RSSI < weakRssiDbm), offlineLong (no
+ * heartbeat for offlineIntervals intervals), configDrift (the last configuration pushed, not canceled,
+ * is not what the lock reports), credentialDrift (a lock user or credential not in sync with the lock),
+ * failedCommands (a command FAILED / TIMEOUT / EXPIRED within failedCommandsHours). Each is a boolean
+ * filter of the lock list of the same name.
+ */
+export const ATTENTION_KINDS = ['lowBattery', 'weakSignal', 'offlineLong', 'configDrift', 'credentialDrift', 'failedCommands'] as const;
+export type AttentionKind = (typeof ATTENTION_KINDS)[number];
+
+const attentionFilters = Object.fromEntries(ATTENTION_KINDS.map((kind) => [kind, queryBoolean.optional()])) as
+  Record<AttentionKind, z.ZodOptional<typeof queryBoolean>>;
+
+/** The filters of the lock list, its export and "members from the current filter" (all combine with AND). */
 export const lockFilterQuery = z.object({
   /** Matches IMEI, name or room (substring, case-insensitive). */
   keyword: keyword().optional(),
+  /** true: online or asleep (heartbeat recent); false: offline. */
   online: queryBoolean.optional(),
-  /** Only locks at or below LOW_BATTERY_PERCENT (the home page's low-battery KPI links here). */
-  lowBattery: queryBoolean.optional(),
+  liveState: z.enum(LIVE_STATES).optional(),
   /** Device type model code (exact). */
   model: keyword(32).optional(),
+  /** Location parts (exact). */
   building: keyword(32).optional(),
   floor: keyword(32).optional(),
+  room: keyword(32).optional(),
+  /** Attention filters (ATTENTION_KINDS); `true` keeps only the locks matching it. */
+  ...attentionFilters,
   /** Default: every state but decommissioned. */
   state: z.enum([...LOCK_STATES, 'all']).optional(),
   firmwareVersion: keyword(32).optional(),
@@ -60,6 +86,7 @@ export const lockRecord = z.object({
   snr: z.number().nullable(),
   heartbeatIntervalS: z.number().int(),
   online: z.boolean(),
+  liveState: z.enum(LIVE_STATES),
   /** ISO 8601, null before the first heartbeat. */
   lastHeartbeatAt: z.string().nullable(),
   /** The parts of `room`, as registered. */

@@ -2,16 +2,16 @@
  * Lock queries. Run inside a tenant transaction (row-level security confines them to the tenant).
  * Online: last heartbeat younger than ONLINE_HEARTBEAT_FACTOR x the lock's heartbeat interval (issue #2).
  */
-import { LOW_BATTERY_PERCENT, LOCK_VENDOR, ONLINE_HEARTBEAT_FACTOR, type LockOption, type LockRecord, type LockState, type Page } from '@iot/contract';
+import { ATTENTION_KINDS, type AttentionKind, type LiveState, LOCK_VENDOR, type LockOption, type LockRecord, type LockState, type Page } from '@iot/contract';
 import { and, asc, count, eq, isNull, not, type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { locks } from '../../db/schema.js';
 import { iso } from '../../db/sql.js';
 import { ApiError } from '../../http/api-error.js';
-import { lockKeyword, roomSql } from './sql.js';
+import { ATTENTION_SQL, liveStateIs, liveStateSql } from './attention.js';
+import { lockKeyword, onlineSql, roomSql } from './sql.js';
 
-/** SQL boolean: the lock is online now. */
-export const onlineSql = sql<boolean>`coalesce(${locks.lastHeartbeatAt} > now() - make_interval(secs => ${locks.heartbeatIntervalS} * ${sql.raw(String(ONLINE_HEARTBEAT_FACTOR))}), false)`;
+export { onlineSql } from './sql.js';
 
 /**
  * SQL timestamp: when a sleeping lock is next expected to wake, i.e. its next heartbeat (last
@@ -23,29 +23,35 @@ export const nextWakeSql = sql<string | null>`coalesce(${locks.lastHeartbeatAt},
 /** SQL text: the registry state (contract LOCK_STATES). */
 export const stateSql = sql<LockState>`case when ${locks.decommissionedAt} is not null then 'decommissioned' when not ${locks.enabled} then 'disabled' else 'active' end`;
 
-/** The lock list's filters (contract lockFilterQuery). */
-export interface LockFilter {
+/** The lock list's filters (contract lockFilterQuery); the attention kinds (ATTENTION_KINDS) keep the locks matching them when true. */
+export interface LockFilter extends Partial<Record<AttentionKind, boolean>> {
   keyword?: string;
+  /** true: online or asleep; false: offline. */
   online?: boolean;
-  /** At or below LOW_BATTERY_PERCENT. */
-  lowBattery?: boolean;
+  liveState?: LiveState;
   model?: string;
   building?: string;
   floor?: string;
+  room?: string;
   /** Default: every state but decommissioned. */
   state?: LockState | 'all';
   firmwareVersion?: string;
 }
 
-/** The WHERE of a lock filter (locks of released IMEIs are never listed). */
-export function lockWhere(filter: LockFilter): SQL | undefined {
+/**
+ * The WHERE of a lock filter (locks of released IMEIs are never listed); `wakeWindowMs`: how long a
+ * sleeping lock stays reachable after an uplink (config WAKE_WINDOW_MS), for the live state.
+ */
+export function lockWhere(filter: LockFilter, wakeWindowMs: number): SQL | undefined {
   const conditions: SQL[] = [isNull(locks.imeiReleasedAt)];
   if (filter.keyword) conditions.push(lockKeyword(filter.keyword));
   if (filter.online !== undefined) conditions.push(filter.online ? onlineSql : not(onlineSql));
-  if (filter.lowBattery) conditions.push(sql`${locks.battery} <= ${LOW_BATTERY_PERCENT}`);
+  if (filter.liveState) conditions.push(liveStateIs(filter.liveState, wakeWindowMs));
+  for (const kind of ATTENTION_KINDS) if (filter[kind]) conditions.push(ATTENTION_SQL[kind]);
   if (filter.model) conditions.push(eq(locks.model, filter.model));
   if (filter.building) conditions.push(eq(locks.building, filter.building));
   if (filter.floor) conditions.push(eq(locks.floor, filter.floor));
+  if (filter.room) conditions.push(eq(locks.room, filter.room));
   if (filter.firmwareVersion) conditions.push(eq(locks.firmwareVersion, filter.firmwareVersion));
   const state = filter.state ?? 'registered';
   if (state === 'registered') conditions.push(isNull(locks.decommissionedAt));
@@ -53,15 +59,17 @@ export function lockWhere(filter: LockFilter): SQL | undefined {
   return and(...conditions);
 }
 
-const recordColumns = {
+const recordColumns = (wakeWindowMs: number) => ({
   id: locks.id, imei: locks.imei, name: locks.name, room: roomSql,
   model: locks.model, vendor: locks.vendor, firmwareVersion: locks.firmwareVersion, battery: locks.battery, rssi: locks.rssi,
   snr: locks.snr, heartbeatIntervalS: locks.heartbeatIntervalS, lastHeartbeatAt: locks.lastHeartbeatAt, online: onlineSql,
+  liveState: liveStateSql(wakeWindowMs),
   building: locks.building, floor: locks.floor, roomPart: locks.room, state: stateSql, iccid: locks.iccid, note: locks.note,
   simulated: locks.simulated, createdAt: locks.createdAt, serviceEndAt: locks.serviceEndAt,
-};
+});
 
-const recordRows = (tx: Tx, where: SQL | undefined, limit: number) => tx.select(recordColumns).from(locks).where(where).orderBy(asc(locks.id)).limit(limit);
+const recordRows = (tx: Tx, where: SQL | undefined, limit: number, wakeWindowMs: number) =>
+  tx.select(recordColumns(wakeWindowMs)).from(locks).where(where).orderBy(asc(locks.id)).limit(limit);
 type RecordRow = Awaited<ReturnType<typeof recordRows>>[number];
 
 /** A selected row as the contract's record. */
@@ -73,17 +81,17 @@ function toRecord({ lastHeartbeatAt, vendor, building, floor, roomPart, createdA
 }
 
 /** At most `limit` locks matching `filter` as contract records, ordered by id (exports). */
-export async function selectLocks(tx: Tx, filter: LockFilter, limit: number): Promise<LockRecord[]> {
-  return (await recordRows(tx, lockWhere(filter), limit)).map(toRecord);
+export async function selectLocks(tx: Tx, filter: LockFilter, limit: number, wakeWindowMs: number): Promise<LockRecord[]> {
+  return (await recordRows(tx, lockWhere(filter, wakeWindowMs), limit, wakeWindowMs)).map(toRecord);
 }
 
 /**
  * A page of locks, ordered by id, with the filter's total counted by the same statement (a window
  * count: one round trip); a page past the end costs a second statement for the total.
  */
-export async function listLocks(tx: Tx, filter: LockFilter, current: number, size: number): Promise<Page<LockRecord>> {
-  const where = lockWhere(filter);
-  const rows = await tx.select({ ...recordColumns, total: sql<number>`count(*) over ()`.mapWith(Number) })
+export async function listLocks(tx: Tx, filter: LockFilter, current: number, size: number, wakeWindowMs: number): Promise<Page<LockRecord>> {
+  const where = lockWhere(filter, wakeWindowMs);
+  const rows = await tx.select({ ...recordColumns(wakeWindowMs), total: sql<number>`count(*) over ()`.mapWith(Number) })
     .from(locks).where(where).orderBy(asc(locks.id)).limit(size).offset((current - 1) * size);
   const total = rows[0]?.total ?? (current > 1 ? ((await tx.select({ n: count() }).from(locks).where(where))[0]?.n ?? 0) : 0);
   return { records: rows.map(({ total: _total, ...row }) => toRecord(row)), total, current, size };
@@ -100,7 +108,7 @@ export async function analyseLocks(tx: Tx) {
   const [row] = await tx.select({
     total: count(),
     online: sql<number>`count(*) filter (where ${onlineSql})`.mapWith(Number),
-    lowBattery: sql<number>`count(*) filter (where ${locks.battery} <= ${LOW_BATTERY_PERCENT})`.mapWith(Number),
+    lowBattery: sql<number>`count(*) filter (where ${ATTENTION_SQL.lowBattery})`.mapWith(Number),
   }).from(locks).where(isNull(locks.decommissionedAt));
   const total = row?.total ?? 0;
   const online = row?.online ?? 0;

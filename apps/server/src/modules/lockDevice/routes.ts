@@ -15,9 +15,9 @@ import { dropSession } from './sessions.js';
 
 export async function lockDeviceRoutes(app: FastifyInstance): Promise<void> {
   registerEndpoint(app, lockEndpoints.list, ({ query: { current, size, ...filter }, inTenant }) =>
-    inTenant((tx) => listLocks(tx, filter, current, size)));
+    inTenant((tx) => listLocks(tx, filter, current, size, app.config.WAKE_WINDOW_MS)));
   registerEndpoint(app, lockEndpoints.export, async ({ query: { format, timeZone, ...filter }, inTenant, request, reply }) => {
-    const rows = await inTenant((tx) => selectLocks(tx, filter, LOG_EXPORT_MAX + 1), { read: true });
+    const rows = await inTenant((tx) => selectLocks(tx, filter, LOG_EXPORT_MAX + 1, app.config.WAKE_WINDOW_MS), { read: true });
     return sendExport({ request, reply, format, timeZone, name: 'locks', columns: LOCK_EXPORT_COLUMNS, rows });
   }, { raw: true });
   registerEndpoint(app, lockEndpoints.lockRoomList, ({ query, inTenant }) =>

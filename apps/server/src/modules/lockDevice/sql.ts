@@ -3,6 +3,7 @@
  * searches locks beside its own rows (logs, commands, credentials, configuration): one room text,
  * one set of lock columns, one keyword filter, so what a list shows is what its search finds.
  */
+import { ONLINE_HEARTBEAT_FACTOR } from '@iot/contract';
 import { or, type SQL, sql } from 'drizzle-orm';
 import { containsPattern } from '../../db/sql.js';
 import { locks } from '../../db/schema.js';
@@ -18,3 +19,6 @@ export function lockKeyword(keyword: string): SQL {
   const pattern = containsPattern(keyword);
   return or(sql`${locks.imei} ilike ${pattern}`, sql`${locks.name} ilike ${pattern}`, sql`${roomSql} ilike ${pattern}`) as SQL;
 }
+
+/** SQL boolean: the lock is online now (last heartbeat younger than ONLINE_HEARTBEAT_FACTOR x its heartbeat interval). */
+export const onlineSql = sql<boolean>`coalesce(${locks.lastHeartbeatAt} > now() - make_interval(secs => ${locks.heartbeatIntervalS} * ${sql.raw(String(ONLINE_HEARTBEAT_FACTOR))}), false)`;

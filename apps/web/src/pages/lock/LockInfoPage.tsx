@@ -1,33 +1,24 @@
 /**
  * 门锁信息, the lock registry (issue #11): the live lock list (GET /iot/v1/lockDevice/list) filtered by
- * keyword, online, low battery, device type, building and state (in the URL), refetched every 5 s in
- * the background, exportable as CSV / Excel with the same filters. Holders of LOCK_REGISTRY register
+ * keyword, live state, attention, device type, location, firmware and state (LockFilters.tsx, in the
+ * URL), refetched every 5 s in the background, exportable as CSV / Excel with the same filters. Holders of LOCK_REGISTRY register
  * locks (the device secret shown once), edit, disable, reset secrets, decommission and release IMEIs.
  */
-import { deviceTypeEndpoints, type LockRecord, type LockSecret, lockEndpoints } from '@iot/contract';
+import { type LockRecord, type LockSecret, lockEndpoints } from '@iot/contract';
 import { PlusOutlined } from '@ant-design/icons';
-import { Button, Checkbox, Form, Input, Select } from 'antd';
+import { Button } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../api/client';
 import { useApiMutation } from '../../api/useApiMutation';
-import { useApiQuery } from '../../api/useApiQuery';
 import { useAllowed } from '../../app/useSession';
 import { ServerTable } from '../../components/ServerTable';
 import { lockColumns } from './columns';
+import { INITIAL_LOCK_FILTERS, LockFilterItems, lockFormValues, lockQuery } from './LockFilters';
 import { LockModal } from './LockModal';
 import { SecretModal } from './SecretModal';
 
 const REFETCH_MS = 5000;
-
-/** Form values -> query: 'all' choices dropped, text trimmed. */
-function toQuery(values: Record<string, unknown>) {
-  const text = (key: string) => (typeof values[key] === 'string' ? (values[key] as string).trim() || undefined : undefined);
-  const online = values.online === 'true' || values.online === 'false' ? values.online : undefined;
-  const lowBattery = values.lowBattery === true || values.lowBattery === 'true' ? 'true' : undefined;
-  const state = typeof values.state === 'string' && values.state !== 'registered' ? values.state : undefined;
-  return { keyword: text('keyword'), online, lowBattery, model: text('model'), building: text('building'), floor: text('floor'), state, firmwareVersion: text('firmwareVersion') };
-}
 
 /** The lock information page. */
 export default function LockInfoPage() {
@@ -35,7 +26,6 @@ export default function LockInfoPage() {
   const mayRegister = useAllowed('LOCK_REGISTRY');
   const [modal, setModal] = useState<{ open: boolean; editing?: LockRecord }>({ open: false });
   const [issued, setIssued] = useState<LockSecret>();
-  const { data: types } = useApiQuery(deviceTypeEndpoints.options);
   const invalidate = [lockEndpoints.list];
   const act = useApiMutation({
     mutationFn: ({ endpoint, id }: { endpoint: 'decommission' | 'releaseImei'; id: number }) => call(lockEndpoints[endpoint], { body: { id } }),
@@ -53,40 +43,13 @@ export default function LockInfoPage() {
     releaseImei: (lock) => run({ endpoint: 'releaseImei', id: lock.id }),
   } : undefined), [t, mayRegister, run, setEnabled, resetSecret]);
 
-  const filters = (
-    <>
-      <Form.Item name="keyword" label={t('keyword')}>
-        <Input id="lock-keyword" allowClear placeholder={t('keywordPlaceholder')} style={{ width: 200 }} />
-      </Form.Item>
-      <Form.Item name="online" label={t('status')}>
-        <Select style={{ width: 110 }} options={[
-          { value: 'all', label: t('common:all') }, { value: 'true', label: t('online') }, { value: 'false', label: t('offline') },
-        ]} />
-      </Form.Item>
-      <Form.Item name="model" label={t('model')}>
-        <Select id="lock-filter-model" allowClear style={{ width: 130 }} placeholder={t('allTypes')} options={(types ?? []).map((type) => ({ value: type.model, label: type.model }))} />
-      </Form.Item>
-      <Form.Item name="building" label={t('building')}>
-        <Input allowClear style={{ width: 110 }} />
-      </Form.Item>
-      <Form.Item name="state" label={t('state')}>
-        <Select style={{ width: 150 }} options={[
-          ...(['registered', 'active', 'disabled', 'decommissioned', 'all'] as const).map((value) => ({ value, label: t(`states.${value}`) })),
-        ]} />
-      </Form.Item>
-      <Form.Item name="lowBattery" valuePropName="checked" getValueProps={(value) => ({ checked: value === true || value === 'true' })}>
-        <Checkbox>{t('lowBattery')}</Checkbox>
-      </Form.Item>
-    </>
-  );
   const toolbar = mayRegister
     ? <Button type="primary" icon={<PlusOutlined />} onClick={() => setModal({ open: true })}>{t('register')}</Button>
     : undefined;
   return (
     <>
-      <ServerTable<LockRecord> endpoint={lockEndpoints.list} columns={columns} rowKey="id" filters={filters}
-        initialFilters={{ online: 'all', state: 'registered' }} fromQuery={(query) => ({ online: 'all', state: 'registered', ...query })}
-        toQuery={toQuery} refetchInterval={REFETCH_MS} exportEndpoint={lockEndpoints.export} toolbar={toolbar} />
+      <ServerTable<LockRecord> endpoint={lockEndpoints.list} columns={columns} rowKey="id" filters={<LockFilterItems />}
+        initialFilters={INITIAL_LOCK_FILTERS} fromQuery={lockFormValues} toQuery={lockQuery} refetchInterval={REFETCH_MS} exportEndpoint={lockEndpoints.export} toolbar={toolbar} />
       <LockModal {...modal} onClose={() => setModal((current) => ({ ...current, open: false }))} onIssued={setIssued} />
       <SecretModal issued={issued} onClose={() => setIssued(undefined)} />
     </>

@@ -74,7 +74,12 @@ export function lockColumns(t: TFunction, actions?: LockActions): TableColumnsTy
     {
       title: t('status'),
       dataIndex: 'online',
-      render: (online: boolean) => <Badge status={online ? 'success' : 'default'} text={online ? t('online') : t('offline')} />,
+      render: (online: boolean, lock) => (
+        <Space size={4}>
+          <Badge status={online ? 'success' : 'default'} text={online ? t('online') : t('offline')} />
+          {lock.liveState === 'asleep' && <Tag color="purple">{t('liveStates.asleep')}</Tag>}
+        </Space>
+      ),
     },
     {
       title: t('lastHeartbeat'),

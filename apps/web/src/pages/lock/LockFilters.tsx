@@ -1,0 +1,79 @@
+/**
+ * The search form of 门锁信息 and its mapping to the lock list's query (contract lockFilterQuery), all
+ * kept in the URL by ServerTable: keyword, live state (online / asleep / offline, or online-or-asleep
+ * = `online=true`), attention (any of ATTENTION_KINDS, each a `kind=true` parameter; the home page and
+ * 门锁概况 link here with them), device type, building / floor / room, firmware version, registry state.
+ */
+import { ATTENTION_KINDS, deviceTypeEndpoints, LIVE_STATES } from '@iot/contract';
+import { Form, Input, Select } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useApiQuery } from '../../api/useApiQuery';
+
+type Values = Record<string, unknown>;
+
+/** Form values when the URL names no filter. */
+export const INITIAL_LOCK_FILTERS: Values = { liveState: 'all', state: 'registered' };
+
+/** Form values -> query: 'all' choices dropped, text trimmed, attention kinds as `kind=true`. */
+export function lockQuery(values: Values): Values {
+  const text = (key: string) => (typeof values[key] === 'string' ? (values[key] as string).trim() || undefined : undefined);
+  const live = values.liveState;
+  const attention = Array.isArray(values.attention) ? values.attention as string[] : [];
+  const state = typeof values.state === 'string' && values.state !== 'registered' ? values.state : undefined;
+  return {
+    keyword: text('keyword'),
+    online: live === 'reachable' ? 'true' : undefined,
+    liveState: typeof live === 'string' && (LIVE_STATES as readonly string[]).includes(live) ? live : undefined,
+    ...Object.fromEntries(ATTENTION_KINDS.map((kind) => [kind, attention.includes(kind) ? 'true' : undefined])),
+    model: text('model'), building: text('building'), floor: text('floor'), room: text('room'), firmwareVersion: text('firmwareVersion'), state,
+  };
+}
+
+/** URL query -> form values (`online=true|false` as the live-state choice it means). */
+export function lockFormValues(query: Record<string, string>): Values {
+  const { online, liveState, ...rest } = query;
+  const attention = ATTENTION_KINDS.filter((kind) => rest[kind] === 'true');
+  for (const kind of ATTENTION_KINDS) delete rest[kind];
+  const live = liveState ?? (online === 'true' ? 'reachable' : online === 'false' ? 'offline' : 'all');
+  return { ...INITIAL_LOCK_FILTERS, ...rest, liveState: live, attention };
+}
+
+/** The Form.Items of the lock list's search form. */
+export function LockFilterItems() {
+  const { t } = useTranslation('lock');
+  const { data: types } = useApiQuery(deviceTypeEndpoints.options);
+  return (
+    <>
+      <Form.Item name="keyword" label={t('keyword')}>
+        <Input id="lock-keyword" allowClear placeholder={t('keywordPlaceholder')} style={{ width: 200 }} />
+      </Form.Item>
+      <Form.Item name="liveState" label={t('status')}>
+        <Select id="lock-filter-live" style={{ width: 150 }} options={['all', 'reachable', ...LIVE_STATES].map((value) => ({ value, label: t(`liveStates.${value}`) }))} />
+      </Form.Item>
+      <Form.Item name="attention" label={t('attention')}>
+        <Select id="lock-filter-attention" mode="multiple" allowClear style={{ minWidth: 200 }} placeholder={t('attentionAny')}
+          options={ATTENTION_KINDS.map((value) => ({ value, label: t(`attentionKinds.${value}`) }))} />
+      </Form.Item>
+      <Form.Item name="model" label={t('model')}>
+        <Select id="lock-filter-model" allowClear style={{ width: 130 }} placeholder={t('allTypes')} options={(types ?? []).map((type) => ({ value: type.model, label: type.model }))} />
+      </Form.Item>
+      <Form.Item name="building" label={t('building')}>
+        <Input id="lock-filter-building" allowClear style={{ width: 100 }} />
+      </Form.Item>
+      <Form.Item name="floor" label={t('floor')}>
+        <Input id="lock-filter-floor" allowClear style={{ width: 80 }} />
+      </Form.Item>
+      <Form.Item name="room" label={t('roomNo')}>
+        <Input id="lock-filter-room" allowClear style={{ width: 80 }} />
+      </Form.Item>
+      <Form.Item name="firmwareVersion" label={t('firmware')}>
+        <Input id="lock-filter-firmware" allowClear style={{ width: 100 }} />
+      </Form.Item>
+      <Form.Item name="state" label={t('state')}>
+        <Select style={{ width: 150 }} options={[
+          ...(['registered', 'active', 'disabled', 'decommissioned', 'all'] as const).map((value) => ({ value, label: t(`states.${value}`) })),
+        ]} />
+      </Form.Item>
+    </>
+  );
+}
