@@ -18,6 +18,7 @@ import { loggerOptions, requestLogPlugin } from './http/logging.js';
 import { securityPlugin } from './http/security-plugin.js';
 import { webPlugin } from './http/web-plugin.js';
 import { accountRoutes } from './modules/account/routes.js';
+import { airSwitchRoutes } from './modules/airSwitch/routes.js';
 import { auditRoutes } from './modules/audit/routes.js';
 import { deviceTypeRoutes } from './modules/deviceType/routes.js';
 import { lockDeviceRoutes } from './modules/lockDevice/routes.js';
@@ -40,7 +41,7 @@ import { settleFinishedCommands } from './modules/credential/sync.js';
 
 /** Every module's routes; adding an entity adds one line here. */
 const modules = [oauthRoutes, tenantRoutes, lockDeviceRoutes, deviceTypeRoutes, accountRoutes, roleRoutes, auditRoutes, commandRoutes, lockConfigRoutes,
-  logUpCommandRoutes, logHeartbeatRoutes, lockAlertRoutes, lockOpenRecordRoutes, lockJournalRoutes, credentialRoutes, subscriptionRoutes, wxRoutes];
+  logUpCommandRoutes, logHeartbeatRoutes, lockAlertRoutes, lockOpenRecordRoutes, lockJournalRoutes, credentialRoutes, subscriptionRoutes, wxRoutes, airSwitchRoutes];
 
 /**
  * Hooks between modules, wired here and nowhere else (idempotent: the lifecycle keeps a set).

@@ -45,6 +45,10 @@ const configSchema = z.object({
   SIM_ACTIVITY: z.enum(['off', 'normal', 'high']).default('normal'),
   /** Heartbeats older than this are deleted by a periodic job, d. */
   HEARTBEAT_RETENTION_DAYS: z.coerce.number().int().min(1).max(36_500).default(90),
+  /** Raw air switch uplinks (telemetry) older than this are deleted; hourly and daily rollups are kept for good (issue #13). */
+  TELEMETRY_RETENTION_DAYS: z.coerce.number().int().min(1).max(36_500).default(30),
+  /** IANA zone of the air switches' daily energy rollup (the days most operators ask for); other zones are summed from hourly rows. */
+  TELEMETRY_TIME_ZONE: z.string().refine((zone) => { try { new Intl.DateTimeFormat('en-US', { timeZone: zone }); return true; } catch { return false; } }, 'unknown time zone').default('Asia/Shanghai'),
   /** A token unused this long expires, s. */
   TOKEN_IDLE_S: z.coerce.number().int().min(1).default(30 * 60),
   /** A sign-in lasts at most this long, s. */

@@ -24,6 +24,7 @@ import { type Gateway, startGateway } from './gateway/index.js';
 import { handlersFinished } from './http/health-plugin.js';
 import { setSessionDropper } from './modules/lockDevice/sessions.js';
 import { type RetentionJob, startHeartbeatRetention } from './modules/logHeartbeat/retention.js';
+import { startAirSwitchRetention } from './modules/airSwitch/retention.js';
 import { lazySecretBox } from './crypto/secret-box.js';
 import { egressPolicyOf } from './modules/subscription/egress.js';
 import { type PresenceSweep, startPresenceSweep } from './modules/subscription/presence.js';
@@ -35,6 +36,7 @@ let database: Database | undefined;
 let app: FastifyInstance | undefined;
 let gateway: Gateway | undefined;
 let retention: RetentionJob | undefined;
+let telemetryRetention: RetentionJob | undefined;
 let reconciler: Reconciler | undefined;
 let fleet: { stop(): Promise<void> } | undefined;
 let pushes: DeliveryWorker | undefined;
@@ -53,6 +55,7 @@ closeWithGrace({ delay: config.SHUTDOWN_TIMEOUT_MS, logger: { error: (message: u
   if (app && !(await handlersFinished(app, config.SHUTDOWN_TIMEOUT_MS / 2))) log('error', {}, 'handlers still running at shutdown');
   await fleet?.stop();
   await retention?.stop();
+  await telemetryRetention?.stop();
   await presence?.stop();
   await reconciler?.stop(); // the run in progress finishes; no other starts
   await gateway?.close(); // dispatcher, broker, then every accepted uplink committed
@@ -73,6 +76,7 @@ const started = gateway;
 setSessionDropper((imei) => started.transport.disconnect?.(imei)); // reset secret / disable drops the lock's session
 app.lifecycle.brokerReady = () => started.stats().external?.connected ?? true;
 retention = startHeartbeatRetention(database, app.log, { days: config.HEARTBEAT_RETENTION_DAYS });
+telemetryRetention = startAirSwitchRetention(database, app.log, config.TELEMETRY_RETENTION_DAYS);
 presence = startPresenceSweep(database, app.log);
 pushes = startDeliveryWorker({
   database, box: lazySecretBox(config), policy: egressPolicyOf(config), log: app.log,

@@ -158,6 +158,17 @@ const SAMPLES: Record<string, Sample> = {
   'POST /nbdev/demoReceiver': { access: 'SUBSCRIPTIONMANAGEMENT', body: () => ({ running: true }) },
   // The demo receiver itself is a customer's endpoint: public, and it answers 401 to an unsigned call.
   'POST /demo/receiver': { access: 'public', body: () => ({ eventType: 'test' }) },
+  // Air switches (issue #13): switch 999999 does not exist, allowed calls answer 404 or an empty page.
+  'GET /iot/v1/airSwitch/list': { access: 'AIRSWITCH_RULE' },
+  'GET /iot/v1/airSwitch/detail': { access: 'AIRSWITCH_RULE', query: () => 'id=999999' },
+  'POST /iot/v1/airSwitch/add': { access: 'AIRSWITCH_RULE', body: () => ({ serial: 'AS00MATRIX01', name: 'matrix', model: 'ZG-AS4' }) },
+  'POST /iot/v1/airSwitch/switch': { access: 'AIRSWITCH_RULE', body: () => ({ id: 999_999, circuit: 1, on: false }) },
+  'POST /iot/v1/airSwitch/thresholds': { access: 'AIRSWITCH_RULE', body: () => ({ id: 999_999, circuit: 1, thresholds: { currentLimitA: 16 } }) },
+  'GET /iot/v1/airSwitch/command': { access: 'AIRSWITCH_RULE', query: () => 'id=999999' },
+  'GET /iot/v1/airSwitch/alerts': { access: 'AIRSWITCH_RULE' },
+  'POST /iot/v1/airSwitch/alerts/acknowledge': { access: 'AIRSWITCH_RULE', body: () => ({ ids: [999_999] }) },
+  'GET /iot/v1/airSwitch/energy': { access: 'AIRSWITCH_RULE', query: () => 'from=2026-11-01&to=2026-11-22' },
+  'GET /iot/v1/airSwitch/energy/export': { access: 'AIRSWITCH_RULE', query: () => 'from=2026-11-01&to=2026-11-22&chart=byPeriod&format=xlsx' },
 };
 
 /** Tables a refused call may change: its token's last use, and the system log row of the refusal. */

@@ -189,3 +189,6 @@ export * from './schema-registry.js';
 
 /* Issue #15: packages, orders and refunds. */
 export * from './schema-commerce.js';
+
+/* Issue #13: air switches. */
+export * from './schema-airswitch.js';

@@ -19,7 +19,7 @@ import type { EventEmitter } from 'node:events';
 import { type AddressInfo, createServer, type Socket } from 'node:net';
 import { Aedes, type AuthenticateError, type Client } from 'aedes';
 import { type AuthResult, mayPublish, maySubscribe } from './auth.js';
-import type { DeviceSession, Ingest } from './ingest.js';
+import type { GatewaySession, Ingest } from './ingest.js';
 import type { GatewayLog } from './log.js';
 
 export interface EmbeddedBrokerOptions {
@@ -56,7 +56,7 @@ export interface EmbeddedBroker {
 /** Starts aedes on `host:port`. Rejects when the port cannot be bound. */
 export async function startEmbeddedBroker(options: EmbeddedBrokerOptions): Promise<EmbeddedBroker> {
   const { ingest, log } = options;
-  const sessions = new WeakMap<Client, DeviceSession>();
+  const sessions = new WeakMap<Client, GatewaySession>();
   const counters = { refusedConnect: 0, refusedPublish: 0, refusedSubscribe: 0 };
   /** Authentications and uplinks being processed; close() waits for them. */
   let inflight = 0;

@@ -23,10 +23,13 @@ import type { DownlinkTransport } from './transport.js';
 /** Creates the transport; listeners stay attached for the broker's lifetime. */
 export function createEmbeddedTransport(broker: Aedes): DownlinkTransport {
   const listeners: ((imei: string, msgId: string) => void)[] = [];
+  const topicListeners: ((topic: string, clientId: string, msgId: string) => void)[] = [];
   broker.on('ack', (packet, client: Client | undefined) => {
     if (packet?.cmd !== 'publish' || !client) return;
     const topic = protocol.parseDeviceTopic(packet.topic);
-    if (topic?.direction !== 'down' || topic.imei !== client.id) return;
+    const airSwitch = topic ? undefined : protocol.parseAirSwitchTopic(packet.topic);
+    const own = topic ? topic.direction === 'down' && topic.imei === client.id : airSwitch?.direction === 'down' && airSwitch.id === client.id;
+    if (!own) return;
     let msgId: unknown;
     try {
       msgId = JSON.parse(Buffer.from(packet.payload as Buffer | string).toString('utf8')).msgId;
@@ -34,23 +37,31 @@ export function createEmbeddedTransport(broker: Aedes): DownlinkTransport {
       return;
     }
     if (typeof msgId !== 'string') return;
-    for (const listener of listeners) listener(topic.imei, msgId);
+    if (topic) for (const listener of listeners) listener(topic.imei, msgId);
+    for (const listener of topicListeners) listener(packet.topic, client.id, msgId);
   });
   type Connected = { connected?: boolean; subscriptions?: Record<string, unknown>; close?(): void };
   const clients = () => (broker as unknown as { clients: Record<string, Connected | undefined> }).clients;
 
+  const publishTo = (topic: string, message: object) => {
+    const payload = Buffer.from(JSON.stringify(message));
+    return new Promise<void>((resolve, reject) => {
+      broker.publish({ cmd: 'publish', topic, payload, qos: 1, retain: false, dup: false }, (error) => (error ? reject(error) : resolve()));
+    });
+  };
+
   return {
-    publish(imei, message) {
-      const payload = Buffer.from(JSON.stringify(message));
-      return new Promise((resolve, reject) => {
-        broker.publish(
-          { cmd: 'publish', topic: protocol.downlinkTopic(imei), payload, qos: 1, retain: false, dup: false },
-          (error) => (error ? reject(error) : resolve()),
-        );
-      });
-    },
+    publish: (imei, message) => publishTo(protocol.downlinkTopic(imei), message),
+    publishTo,
     onDelivered(listener) {
       listeners.push(listener);
+    },
+    onTopicDelivered(listener) {
+      topicListeners.push(listener);
+    },
+    isSubscribed(clientId, topic) {
+      const client = clients()[clientId];
+      return Boolean(client?.connected && client.subscriptions?.[topic]);
     },
     /** Connected and subscribed to its downlink topic (right after CONNECT it cannot receive yet). */
     isConnected(imei) {

@@ -5,7 +5,8 @@
  *
  * - Persistent session: `clean: false`, Session Expiry Interval `sessionExpiryS`, one stable client id
  *   per server instance, so uplinks published while this instance is away wait for it at the broker.
- * - `$share/platform/zg/+/up` at QoS 1: the broker spreads the uplinks over every instance.
+ * - `$share/platform/zg/+/up` (and `$share/platform/as/+/up`, air switches) at QoS 1: the broker spreads
+ *   the uplinks over every instance.
  * - PUBACK to the broker only after `ingest()` resolved, pipelined, in order, with backpressure
  *   (deferred-puback.ts, which also explains the mqtt.js internals this relies on). A failed store
  *   drops the connection without PUBACK: the broker redelivers on the resumed session, and the
@@ -14,13 +15,16 @@
  */
 import { protocol } from '@iot/contract';
 import mqtt, { type IClientOptions, type MqttClient } from 'mqtt';
-import type { LockLookup } from './auth.js';
+import type { AirSwitchLookup, LockLookup } from './auth.js';
 import { deferPubacks } from './deferred-puback.js';
-import type { DeviceSession, Ingest } from './ingest.js';
+import type { Ingest } from './ingest.js';
+import { createSessionCache } from './session-cache.js';
 import type { GatewayLog } from './log.js';
 import type { DownlinkTransport } from './transport.js';
 
 export const SHARED_UPLINK_FILTER = `$share/platform/${protocol.UPLINK_WILDCARD}`;
+/** Air switches' uplinks (issue #13), shared the same way. */
+export const SHARED_AIR_SWITCH_FILTER = `$share/platform/${protocol.AIR_SWITCH_UPLINK_WILDCARD}`;
 
 export interface ExternalBrokerOptions {
   /** mqtt://user:pass@host:port of the broker; user/pass = the platform's own broker account. */
@@ -29,6 +33,8 @@ export interface ExternalBrokerOptions {
   clientId: string;
   ingest: Ingest;
   lookup: LockLookup;
+  /** Air switches by serial; without it `as/+/up` is not subscribed. */
+  airSwitchLookup?: AirSwitchLookup;
   log: GatewayLog;
   /** Most unacknowledged uplinks the broker may send this instance (MQTT 5 Receive Maximum; default 1000). */
   receiveMaximum?: number;
@@ -36,7 +42,7 @@ export interface ExternalBrokerOptions {
   sessionExpiryS?: number;
   /** How long start waits for the first connection before resolving anyway (and retrying), ms (default 15,000). */
   startTimeoutMs?: number;
-  /** How long a lock row (id, tenant, enabled) is reused for uplinks, ms (default 10,000). */
+  /** How long a device row (id, tenant, enabled) is reused for uplinks, ms (default 10,000). */
   lockCacheMs?: number;
 }
 
@@ -71,8 +77,8 @@ export interface ExternalBroker {
 export async function startExternalBroker(options: ExternalBrokerOptions): Promise<ExternalBroker> {
   const { ingest, lookup, log } = options;
   const counters = { connects: 0, received: 0, droppedUnknown: 0, downlinks: 0 };
-  const cache = new Map<string, { device?: DeviceSession; until: number }>();
   const maxStoring = options.receiveMaximum ?? 1000;
+  const filters = options.airSwitchLookup ? [SHARED_UPLINK_FILTER, SHARED_AIR_SWITCH_FILTER] : [SHARED_UPLINK_FILTER];
   let acks: ReturnType<typeof deferPubacks> | undefined;
   const clientOptions: IClientOptions = {
     protocolVersion: 5,
@@ -92,25 +98,17 @@ export async function startExternalBroker(options: ExternalBrokerOptions): Promi
   };
   const client: MqttClient = mqtt.connect(options.url, clientOptions);
   acks = deferPubacks(client, maxStoring);
-
-  async function device(imei: string): Promise<DeviceSession | undefined> {
-    const hit = cache.get(imei);
-    if (hit && hit.until > Date.now()) return hit.device;
-    const row = await lookup(imei);
-    const found = row?.enabled ? { lockId: row.id, tenantId: row.tenantId, imei } : undefined;
-    if (cache.size > 100_000) cache.clear();
-    cache.set(imei, { device: found, until: Date.now() + (options.lockCacheMs ?? 10_000) });
-    return found;
-  }
-
+  const device = createSessionCache(lookup, options.airSwitchLookup, options.lockCacheMs ?? 10_000);
   /**
    * Resolves true when the uplink may be acknowledged (committed or deliberately dropped). Never
    * rejects; on failure drops the connection so the broker redelivers (QoS 1 only: `qos1` true).
    */
   async function store(topic: string, payload: Buffer, qos1 = true): Promise<boolean> {
     const parsed = protocol.parseDeviceTopic(topic);
+    const airSwitch = parsed ? undefined : protocol.parseAirSwitchTopic(topic);
     try {
-      const session = parsed?.direction === 'up' ? await device(parsed.imei) : undefined;
+      const session = parsed?.direction === 'up' ? await device(parsed.imei)
+        : airSwitch?.direction === 'up' ? await device(airSwitch.id, true) : undefined;
       if (!session) {
         counters.droppedUnknown++;
         return true;
@@ -130,10 +128,10 @@ export async function startExternalBroker(options: ExternalBrokerOptions): Promi
     counters.connects++;
     log.info({ clientId: options.clientId, sessionPresent: connack.sessionPresent }, 'connected to the external mqtt broker');
     // Always (re)subscribe: a graceful close() unsubscribed, while the session and its queue survived.
-    client.subscribe(SHARED_UPLINK_FILTER, { qos: 1 }, (error, granted) => {
-      const code = granted?.[0]?.qos;
-      if (error || code === undefined || code > 2) log.error({ err: error, code }, `subscription to ${SHARED_UPLINK_FILTER} refused`);
-    });
+    client.subscribe(filters, { qos: 1 }, (error, granted) => filters.forEach((filter, index) => {
+      const code = granted?.[index]?.qos;
+      if (error || code === undefined || code > 2) log.error({ err: error, code }, `subscription to ${filter} refused`);
+    }));
   });
   // QoS 0 uplinks bypass customHandleAcks: stored the same way, without any guarantee (docs/protocol.md).
   client.on('message', (topic, payload, packet) => {
@@ -170,8 +168,10 @@ export async function startExternalBroker(options: ExternalBrokerOptions): Promi
       await client.publishAsync(protocol.downlinkTopic(imei), JSON.stringify(message), { qos: 1 });
       counters.downlinks++;
     },
+    publishTo: (topic, message) => client.publishAsync(topic, JSON.stringify(message), { qos: 1 }).then(() => { counters.downlinks++; }),
     onDelivered() {}, // the platform never sees a device's PUBACK through an external broker
     isConnected: () => undefined,
+    isSubscribed: () => undefined,
     disconnect: () => {},
   };
 
@@ -181,7 +181,7 @@ export async function startExternalBroker(options: ExternalBrokerOptions): Promi
     /** Unsubscribes, stores what still comes until 300 ms pass without an uplink (<= 10 s), acks, disconnects. */
     async close() {
       const deadline = Date.now() + 10_000;
-      if (client.connected) await Promise.race([client.unsubscribeAsync(SHARED_UPLINK_FILTER).catch(() => {}), sleep(2000)]);
+      if (client.connected) await Promise.race([client.unsubscribeAsync(filters).catch(() => {}), sleep(2000)]);
       for (let seen = -1; seen !== counters.received && Date.now() < deadline; ) {
         seen = counters.received;
         await sleep(300);

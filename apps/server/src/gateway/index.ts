@@ -8,7 +8,8 @@
 import { hostname } from 'node:os';
 import type { Config } from '../config.js';
 import type { Database } from '../db/client.js';
-import { authenticateDevice, createLockLookup } from './auth.js';
+import { type AirSwitchDispatcher, startAirSwitchDispatcher } from './airswitch-dispatcher.js';
+import { authenticateDevice, createAirSwitchLookup, createLockLookup } from './auth.js';
 import { type BrokerStats, startEmbeddedBroker } from './broker.js';
 import { type ExternalBrokerStats, redact, startExternalBroker } from './external-broker.js';
 import { createIngest, type IngestStats } from './ingest.js';
@@ -21,7 +22,7 @@ export type { GatewayLog } from './log.js';
 
 export interface GatewayOptions {
   database: Database;
-  config: Pick<Config, 'MQTT_PORT' | 'MQTT_URL' | 'HOST'> & Partial<Pick<Config, 'MQTT_CLIENT_ID' | 'PORT'>> & OutboxConfig;
+  config: Pick<Config, 'MQTT_PORT' | 'MQTT_URL' | 'HOST'> & Partial<Pick<Config, 'MQTT_CLIENT_ID' | 'PORT' | 'TELEMETRY_TIME_ZONE'>> & OutboxConfig;
   /** pino-compatible (fastify's `app.log`, `pino()`). */
   log: GatewayLog;
   /** Group-commit tuning for tests and benchmarks (defaults: 500 messages, 20 ms, 10,000 queued). */
@@ -45,6 +46,8 @@ export interface Gateway {
   transport: DownlinkTransport;
   /** The command outbox dispatcher running over `transport`. */
   dispatcher: Dispatcher;
+  /** The air switches' command dispatcher (issue #13) over the same transport. */
+  airSwitchDispatcher: AirSwitchDispatcher;
   /** Counters since start; see BrokerStats and IngestStats for units. */
   stats(): GatewayStats;
   /** Disconnects every device, stores what was accepted, releases the port. Does not close the database. */
@@ -60,22 +63,27 @@ export interface Gateway {
 export async function startGateway(options: GatewayOptions): Promise<Gateway> {
   const { database, config, log } = options;
   const outbox = createOutbox({ database, config, log, tuning: options.outbox });
-  const ingest = createIngest({ database, log, ...options.ingest, onCommitted: outbox.onCommitted });
+  const ingest = createIngest({ database, log, ...options.ingest, onCommitted: outbox.onCommitted, telemetryTimeZone: config.TELEMETRY_TIME_ZONE });
   const lookup = createLockLookup(database);
+  const airSwitchLookup = createAirSwitchLookup(database);
+  const sweepIntervalMs = options.outbox?.sweepIntervalMs ?? config.COMMAND_SWEEP_MS;
   if (config.MQTT_URL) {
     const clientId = config.MQTT_CLIENT_ID ?? `platform-${hostname()}-${config.PORT ?? 0}`;
-    const external = await startExternalBroker({ url: config.MQTT_URL, clientId, ingest, lookup, log }).catch(async (error) => {
+    const external = await startExternalBroker({ url: config.MQTT_URL, clientId, ingest, lookup, airSwitchLookup, log }).catch(async (error) => {
       await ingest.close();
       throw error;
     });
     const dispatcher = outbox.start(external.transport);
+    const airSwitchDispatcher = startAirSwitchDispatcher({ database, transport: external.transport, log, sweepIntervalMs });
     const idle: BrokerStats = { connected: 0, refusedConnect: 0, refusedPublish: 0, refusedSubscribe: 0 };
     return {
       port: 0,
       transport: external.transport,
       dispatcher,
+      airSwitchDispatcher,
       stats: () => ({ broker: idle, external: external.stats(), ingest: ingest.stats() }),
       async close() {
+        await airSwitchDispatcher.close();
         await dispatcher.close();
         await external.close();
         await ingest.close();
@@ -88,7 +96,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     broker = await startEmbeddedBroker({
       host: config.HOST,
       port: config.MQTT_PORT,
-      authenticate: (clientId, username, password) => authenticateDevice(lookup, clientId, username, password),
+      authenticate: (clientId, username, password) => authenticateDevice(lookup, clientId, username, password, airSwitchLookup),
       ingest,
       log,
     });
@@ -99,12 +107,15 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
   log.info({ host: config.HOST, port: broker.port }, 'mqtt broker listening');
   const transport = createEmbeddedTransport(broker.aedes);
   const dispatcher = outbox.start(transport);
+  const airSwitchDispatcher = startAirSwitchDispatcher({ database, transport, log, sweepIntervalMs });
   return {
     port: broker.port,
     transport,
     dispatcher,
+    airSwitchDispatcher,
     stats: () => ({ broker: broker.stats(), ingest: ingest.stats() }),
     async close() {
+      await airSwitchDispatcher.close();
       await dispatcher.close();
       await broker.close();
       await ingest.close();

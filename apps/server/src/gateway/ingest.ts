@@ -9,15 +9,28 @@
 import { protocol } from '@iot/contract';
 import type { Database } from '../db/client.js';
 import { type BatcherStats, createLanes } from './batcher.js';
-import { storeUplinks, type UplinkRecord } from './uplink-store.js';
-import type { GatewayLog } from './log.js';
+import { storeAirSwitchUplinks, storeUplinks, type UplinkRecord } from './uplink-store.js';
+import type { AirSwitchUplinkRecord } from '../modules/airSwitch/ingest.js';
+import { type GatewayLog, throttled } from './log.js';
 
 /** An authenticated device (set at MQTT CONNECT). */
 export interface DeviceSession {
+  kind?: 'lock';
   lockId: number;
   tenantId: number;
   imei: string;
 }
+
+/** An authenticated air switch (issue #13); `serial` is its MQTT client id and username. */
+export interface AirSwitchSession {
+  kind: 'airSwitch';
+  airSwitchId: number;
+  tenantId: number;
+  serial: string;
+}
+
+/** Any authenticated device. */
+export type GatewaySession = DeviceSession | AirSwitchSession;
 
 export type IngestOutcome = 'stored' | 'dropped';
 
@@ -39,7 +52,7 @@ export interface IngestStats {
 
 export interface Ingest {
   /** Validates and stores one uplink payload of `device`. See the module comment for the contract. */
-  ingest(device: DeviceSession, payload: Buffer): Promise<IngestOutcome>;
+  ingest(device: GatewaySession, payload: Buffer): Promise<IngestOutcome>;
   stats(): IngestStats;
   /** Writes what is queued, then refuses further uplinks. */
   close(): Promise<void>;
@@ -59,6 +72,8 @@ export interface IngestOptions {
   maxQueue?: number;
   /** Called after each commit with the uplinks it stored (e.g. to dispatch commands to locks now awake). */
   onCommitted?: (records: readonly UplinkRecord[]) => void;
+  /** IANA zone of the air switches' daily energy rollup (config TELEMETRY_TIME_ZONE; default Asia/Shanghai). */
+  telemetryTimeZone?: string;
 }
 
 const INT4_MAX = 2_147_483_647;
@@ -89,27 +104,44 @@ export function createIngest(options: IngestOptions): Ingest {
       options.onCommitted?.(records);
     },
   });
+  // Air switches (issue #13): the same validation, group commit and acknowledgement, their own lanes and writer.
+  const telemetryTimeZone = options.telemetryTimeZone ?? 'Asia/Shanghai';
+  const airSwitchBatcher = createLanes<AirSwitchUplinkRecord>(writers, (record) => record.airSwitchId, {
+    maxBatch: options.maxBatch,
+    maxDelayMs: options.maxDelayMs,
+    maxQueue: options.maxQueue,
+    async write(records) {
+      const inserted = await storeAirSwitchUplinks(database, records, telemetryTimeZone);
+      counters.committed += records.length;
+      counters.duplicates += records.length - inserted;
+    },
+  });
   const warnDrop = throttled(log, 20, 10_000);
 
-  async function ingest(device: DeviceSession, payload: Buffer): Promise<IngestOutcome> {
+  async function ingest(device: GatewaySession, payload: Buffer): Promise<IngestOutcome> {
     counters.received++;
+    const id = device.kind === 'airSwitch' ? { serial: device.serial } : { imei: device.imei };
     if (payload.length > protocol.MAX_PAYLOAD_BYTES) {
       counters.droppedOversized++;
-      warnDrop({ imei: device.imei, bytes: payload.length }, 'uplink dropped: payload too large');
+      warnDrop({ ...id, bytes: payload.length }, 'uplink dropped: payload too large');
       return 'dropped';
     }
-    const parsed = parseUplink(payload);
+    const parsed = device.kind === 'airSwitch' ? parseUplink(payload, protocol.airSwitchUplinkMessage) : parseUplink(payload);
     if (!parsed.ok) {
       counters.droppedMalformed++;
-      warnDrop({ imei: device.imei, bytes: payload.length, reason: parsed.reason }, 'uplink dropped: malformed');
+      warnDrop({ ...id, bytes: payload.length, reason: parsed.reason }, 'uplink dropped: malformed');
       return 'dropped';
     }
     const message = parsed.message;
     try {
-      await batcher.add({ lockId: device.lockId, tenantId: device.tenantId, imei: device.imei, message });
+      if (device.kind === 'airSwitch') {
+        await airSwitchBatcher.add({ airSwitchId: device.airSwitchId, tenantId: device.tenantId, serial: device.serial, message: message as protocol.AirSwitchUplinkMessage });
+      } else {
+        await batcher.add({ lockId: device.lockId, tenantId: device.tenantId, imei: device.imei, message: message as protocol.UplinkMessage });
+      }
     } catch (error) {
       counters.failed++;
-      log.warn({ imei: device.imei, seq: message.seq, err: error }, 'uplink not stored; left unacknowledged');
+      log.warn({ ...id, seq: message.seq, err: error }, 'uplink not stored; left unacknowledged');
       throw error;
     }
     return 'stored';
@@ -117,26 +149,35 @@ export function createIngest(options: IngestOptions): Ingest {
 
   return {
     ingest,
-    stats: () => ({ ...counters, queue: batcher.stats() }),
-    close: () => batcher.close(),
+    stats: () => ({ ...counters, queue: sumStats(batcher.stats(), airSwitchBatcher.stats()) }),
+    close: async () => { await Promise.all([batcher.close(), airSwitchBatcher.close()]); },
   };
 }
 
+/** Queue counters of the lock and air switch lanes together. */
+function sumStats(a: BatcherStats, b: BatcherStats): BatcherStats {
+  return Object.fromEntries(Object.entries(a).map(([key, value]) => [key, value + b[key as keyof BatcherStats]])) as unknown as BatcherStats;
+}
+
 /**
- * Parses and validates an uplink payload against protocol.uplinkMessage plus what the database can
+ * Parses and validates an uplink payload against `schema` (default protocol.uplinkMessage; air switches:
+ * protocol.airSwitchUplinkMessage) plus what the database can
  * store (seq fits int4, ts a valid timestamp, no NUL in text). Never throws.
  */
-export function parseUplink(payload: Buffer): { ok: true; message: protocol.UplinkMessage } | { ok: false; reason: string } {
+export function parseUplink<M extends { seq: number; ts: number; data: unknown } = protocol.UplinkMessage>(
+  payload: Buffer,
+  schema: { safeParse(value: unknown): { success: true; data: M } | { success: false; error: { issues: { path: PropertyKey[]; message: string }[] } } } = protocol.uplinkMessage as never,
+): { ok: true; message: M } | { ok: false; reason: string } {
   let json: unknown;
   try {
     json = JSON.parse(payload.toString('utf8'));
   } catch {
     return { ok: false, reason: 'not JSON' };
   }
-  const result = protocol.uplinkMessage.safeParse(json);
+  const result = schema.safeParse(json);
   if (!result.success) {
     const issue = result.error.issues[0];
-    return { ok: false, reason: issue ? `${issue.path.join('.') || '(root)'}: ${issue.message}` : 'invalid' };
+    return { ok: false, reason: issue ? `${issue.path.map(String).join('.') || '(root)'}: ${issue.message}` : 'invalid' };
   }
   const message = result.data;
   if (message.seq > INT4_MAX) return { ok: false, reason: 'seq: too large' };
@@ -145,22 +186,4 @@ export function parseUplink(payload: Buffer): { ok: true; message: protocol.Upli
   // valid JSON), so only payloads holding the bytes `\u0000` need the exact check of the parsed data.
   if (payload.includes(ESCAPED_NUL) && JSON.stringify(message.data).includes('\\u0000')) return { ok: false, reason: 'data: NUL character in text' };
   return { ok: true, message };
-}
-
-/** A warn() that logs at most `limit` times per `windowMs`, then one line counting what it skipped. */
-function throttled(log: GatewayLog, limit: number, windowMs: number) {
-  let windowStart = 0;
-  let count = 0;
-  let suppressed = 0;
-  return (fields: object, message: string) => {
-    const now = Date.now();
-    if (now - windowStart > windowMs) {
-      if (suppressed > 0) log.warn({ suppressed }, 'further uplink drops not logged in the last window');
-      windowStart = now;
-      count = 0;
-      suppressed = 0;
-    }
-    if (++count <= limit) log.warn(fields, message);
-    else suppressed++;
-  };
 }

@@ -12,6 +12,15 @@ export interface DownlinkTransport {
    * broker can; through an external broker the platform never sees the device's PUBACK).
    */
   onDelivered(listener: (imei: string, msgId: string) => void): void;
+  /** Publishes `message` on a device's downlink `topic` (air switches: `as/{serial}/down`) with QoS 1. */
+  publishTo?(topic: string, message: object): Promise<void>;
+  /**
+   * Reports a device's PUBACK of a downlink (msgId) on its `topic`, where the transport can see it; unlike
+   * onDelivered, for every device topic (air switches included).
+   */
+  onTopicDelivered?(listener: (topic: string, clientId: string, msgId: string) => void): void;
+  /** Whether client `clientId` is connected and subscribed to `topic`; undefined when the transport cannot tell. */
+  isSubscribed?(clientId: string, topic: string): boolean | undefined;
   /** Whether the device has a live connection now; undefined when the transport cannot tell. */
   isConnected(imei: string): boolean | undefined;
   /**

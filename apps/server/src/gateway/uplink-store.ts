@@ -10,6 +10,7 @@ import type { Database } from '../db/client.js';
 import { type HeartbeatReading, applyHeartbeatReadings, markUplinksSeen } from '../modules/lockDevice/service.js';
 import { type HeartbeatRecord, insertHeartbeats } from '../modules/logHeartbeat/service.js';
 import { insertUplinks } from '../modules/logUpCommand/service.js';
+import { type AirSwitchUplinkRecord, applyAirSwitchUplinks } from '../modules/airSwitch/ingest.js';
 import { enqueuePushEvents, eventOfUplink, heartbeatEvent, presenceEvent, type PushEvent } from '../modules/subscription/outbox.js';
 import { type EventType, type StoredUplink, type UplinkHandlers, uplinkHandlers } from './uplink-handlers.js';
 
@@ -82,4 +83,14 @@ export async function storeUplinks(database: Database, records: readonly UplinkR
     await markUplinksSeen(tx, maxSeq);
     return { inserted };
   });
+}
+
+/**
+ * Stores a batch of air switch uplinks in one transaction through the airSwitch module (issue #13: raw
+ * log deduplicated by (switch, seq), readings, rollups with days in `timeZone`, alarms, command
+ * results); returns how many were new. Throws (storing nothing) when the database fails.
+ */
+export async function storeAirSwitchUplinks(database: Database, records: readonly AirSwitchUplinkRecord[], timeZone: string): Promise<number> {
+  if (records.length === 0) return 0;
+  return database.transaction((tx) => applyAirSwitchUplinks(tx, records, { timeZone }));
 }

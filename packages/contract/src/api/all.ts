@@ -6,6 +6,7 @@ import { accessKeys, type Authority } from '../authorities.js';
 import type { LocalizedText } from '../i18n.js';
 import { ROUTES } from '../routes.js';
 import { accountEndpoints } from './account.js';
+import { airSwitchEndpoints } from './airSwitch.js';
 import { authEndpoints } from './auth.js';
 import { commandEndpoints } from './command.js';
 import { credentialEndpoints } from './credential.js';
@@ -40,7 +41,7 @@ function collect(table: object, into: Endpoint[]): Endpoint[] {
 export const apiEndpoints: readonly Endpoint[] = collect([
   authEndpoints, tenantEndpoints, lockEndpoints, deviceTypeEndpoints, accountEndpoints, roleEndpoints, systemLogEndpoints, commandEndpoints,
   uplinkLogEndpoints, heartbeatLogEndpoints, alertEndpoints, openRecordEndpoints, journalEndpoints, credentialEndpoints, offboardEndpoints,
-  subscriptionEndpoints, demoReceiverEndpoints,
+  subscriptionEndpoints, demoReceiverEndpoints, airSwitchEndpoints,
   wxEndpoints, wxNotifyEndpoints,
 ], []);
 

@@ -219,3 +219,5 @@ export const FINAL_COMMAND_STATES = ['SUCCESSFUL', 'FAILED', 'TIMEOUT', 'EXPIRED
 export const COMMAND_TTL_MS = 48 * 3600 * 1000;
 /** At most this many queued commands per device; the next is refused. */
 export const MAX_QUEUED_PER_DEVICE = 20;
+
+export * from './airSwitch.js';

@@ -6,12 +6,12 @@
  * 404 for an id not in the data centre.
  */
 import {
-  type DeviceTypeInput, type DeviceTypeOption, type DeviceTypeRecord, LOCK_MODELS, LOCK_TYPE_SEEDS, LOCK_VENDOR, type Page,
+  AIR_SWITCH_MODELS, type DeviceTypeInput, type DeviceTypeOption, type DeviceTypeRecord, LOCK_MODELS, LOCK_TYPE_SEEDS, LOCK_VENDOR, type Page,
 } from '@iot/contract';
 import { and, asc, count, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { isUniqueViolation } from '../../db/errors.js';
-import { deviceTypes, locks, tenants } from '../../db/schema.js';
+import { airSwitches, deviceTypes, locks, tenants } from '../../db/schema.js';
 import { containsPattern, iso } from '../../db/sql.js';
 import { ApiError } from '../../http/api-error.js';
 
@@ -43,10 +43,27 @@ export async function seedDeviceTypes(tx: Executor, tenantIds?: readonly number[
     };
   }));
   if (rows.length > 0) await tx.insert(deviceTypes).values(rows).onConflictDoNothing();
+  await seedAirSwitchTypes(tx, ids);
+}
+
+/**
+ * Issue #13: the air switch models (contract AIR_SWITCH_MODELS, kind airSwitch, always online, no
+ * credential tables) for every data centre of `tenantIds` without an air switch type yet.
+ */
+async function seedAirSwitchTypes(tx: Executor, tenantIds: readonly number[]): Promise<void> {
+  const typed = new Set((await tx.selectDistinct({ tenantId: deviceTypes.tenantId }).from(deviceTypes).where(eq(deviceTypes.kind, 'airSwitch'))).map((row) => row.tenantId));
+  const rows = tenantIds.filter((id) => !typed.has(id)).flatMap((tenantId) => Object.entries(AIR_SWITCH_MODELS).map(([model, spec]) => ({
+    tenantId, ...columnsOf({
+      kind: 'airSwitch', model, connectivity: 'alwaysOnline', heartbeatIntervalS: spec.telemetryIntervalS,
+      capacity: { users: 0, passwords: 0, cards: 0, fingerprints: 0 }, passwordDigits: { min: 6, max: 6 }, maxValidityDays: 1, unlockMethods: [], firmwareFamily: 'ZG-AS',
+    }),
+  })));
+  if (rows.length > 0) await tx.insert(deviceTypes).values(rows).onConflictDoNothing();
 }
 
 // Spelled out: inside a subquery drizzle would leave both sides' columns unqualified.
-const deviceCount = sql<number>`(select count(*) from locks l where l.tenant_id = device_types.tenant_id and l.model = device_types.model)`.mapWith(Number);
+const deviceCount = sql<number>`((select count(*) from locks l where l.tenant_id = device_types.tenant_id and l.model = device_types.model)
+  + (select count(*) from air_switches a where a.tenant_id = device_types.tenant_id and a.model = device_types.model))`.mapWith(Number);
 
 /** A page of the data centre's types, ordered by model code, each with the number of devices using it. */
 export async function listDeviceTypes(tx: Executor, q: { keyword?: string; kind?: string; current: number; size: number }): Promise<Page<DeviceTypeRecord>> {
@@ -102,7 +119,8 @@ async function lockedType(tx: Executor, id: number) {
   const [row] = await tx.select({ model: deviceTypes.model }).from(deviceTypes).where(eq(deviceTypes.id, id)).for('update');
   if (!row) throw new ApiError('NOT_FOUND');
   const [used] = await tx.select({ n: count() }).from(locks).where(eq(locks.model, row.model));
-  return { model: row.model, used: used?.n ?? 0 };
+  const [switches] = await tx.select({ n: count() }).from(airSwitches).where(eq(airSwitches.model, row.model));
+  return { model: row.model, used: (used?.n ?? 0) + (switches?.n ?? 0) };
 }
 
 /** Edits a type; its model code may change only while no device uses it (409). */

@@ -1,0 +1,150 @@
+/**
+ * Air switch tables (issue #13), tenant-scoped with row-level security (migration *_air_switch_rls.sql),
+ * written only by modules/airSwitch. Raw uplinks are kept TELEMETRY_RETENTION_DAYS; the hourly and daily
+ * energy rollups are kept for good and are what analysis reads.
+ */
+import { sql } from 'drizzle-orm';
+import { bigserial, boolean, date, doublePrecision, index, integer, jsonb, pgTable, primaryKey, real, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { tenants } from './schema.js';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+
+/** An air switch gateway; `serial` is its MQTT identity (protocol airSwitchIdSchema), unique across data centres. */
+export const airSwitches = pgTable('air_switches', {
+  id: serial('id').primaryKey(),
+  tenantId: integer('tenant_id').notNull().references(() => tenants.id),
+  serial: text('serial').notNull(),
+  name: text('name').notNull(),
+  /** device_types.model of kind airSwitch. */
+  model: text('model').notNull(),
+  location: text('location').notNull().default(''),
+  deviceSecretHash: text('device_secret_hash').notNull(),
+  enabled: boolean('enabled').notNull().default(true),
+  simulated: boolean('simulated').notNull().default(false),
+  /** Highest uplink seq seen. */
+  lastSeq: integer('last_seq'),
+  lastUplinkAt: timestamp('last_uplink_at', { withTimezone: true }),
+  createdAt: createdAt(),
+}, (t) => [uniqueIndex('air_switches_serial').on(t.serial), index('air_switches_tenant').on(t.tenantId, t.id)]);
+
+/** A circuit (line) of a switch with its latest readings and thresholds (desired by the platform, reported by the device). */
+export const airSwitchCircuits = pgTable('air_switch_circuits', {
+  id: serial('id').primaryKey(),
+  tenantId: integer('tenant_id').notNull(),
+  airSwitchId: integer('air_switch_id').notNull().references(() => airSwitches.id, { onDelete: 'cascade' }),
+  /** 1..protocol.MAX_CIRCUITS */
+  circuit: integer('circuit').notNull(),
+  name: text('name').notNull(),
+  /** on | off | tripped */
+  state: text('state'),
+  tripReason: text('trip_reason'),
+  /** V, A, W, -, kWh (the device's cumulative counter as last read), mA, °C */
+  voltage: real('voltage'),
+  current: real('current'),
+  power: real('power'),
+  powerFactor: real('power_factor'),
+  energyKwh: doublePrecision('energy_kwh'),
+  leakageMa: real('leakage_ma'),
+  temperatureC: real('temperature_c'),
+  readingAt: timestamp('reading_at', { withTimezone: true }),
+  /** seq of the reading above; older (late) readings do not roll it back or count energy twice. */
+  readingSeq: integer('reading_seq'),
+  desiredThresholds: jsonb('desired_thresholds').notNull().default(sql`'{}'::jsonb`),
+  reportedThresholds: jsonb('reported_thresholds'),
+}, (t) => [uniqueIndex('air_switch_circuits_switch').on(t.airSwitchId, t.circuit), index('air_switch_circuits_tenant').on(t.tenantId)]);
+
+/** Every stored uplink (raw telemetry included), unique per (switch, seq): the dedup ledger. Kept TELEMETRY_RETENTION_DAYS. */
+export const airSwitchUplinks = pgTable('air_switch_uplinks', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  tenantId: integer('tenant_id').notNull(),
+  airSwitchId: integer('air_switch_id').notNull(),
+  seq: integer('seq').notNull(),
+  type: text('type').notNull(),
+  deviceTs: timestamp('device_ts', { withTimezone: true }).notNull(),
+  receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+  data: jsonb('data').notNull(),
+}, (t) => [
+  uniqueIndex('air_switch_uplinks_switch_seq').on(t.airSwitchId, t.seq),
+  index('air_switch_uplinks_received').using('brin', t.receivedAt),
+]);
+
+const rollupColumns = {
+  tenantId: integer('tenant_id').notNull(),
+  circuitId: integer('circuit_id').notNull(),
+  /** Energy counted from the cumulative counter's increase, kWh. */
+  kwh: doublePrecision('kwh').notNull().default(0),
+  /** Sum of the power readings, W, and their count (average = sum / samples). */
+  powerSum: doublePrecision('power_sum').notNull().default(0),
+  samples: integer('samples').notNull().default(0),
+  /** Highest power reading, W. */
+  powerMax: real('power_max').notNull().default(0),
+  trips: integer('trips').notNull().default(0),
+};
+
+/** Per circuit and UTC hour. */
+export const airSwitchEnergyHourly = pgTable('air_switch_energy_hourly', {
+  ...rollupColumns,
+  hour: timestamp('hour', { withTimezone: true }).notNull(),
+}, (t) => [primaryKey({ columns: [t.circuitId, t.hour] }), index('air_switch_energy_hourly_tenant').on(t.tenantId, t.hour)]);
+
+/** Per circuit and calendar day in TELEMETRY_TIME_ZONE (analysis in another zone sums the hourly rows). */
+export const airSwitchEnergyDaily = pgTable('air_switch_energy_daily', {
+  ...rollupColumns,
+  day: date('day').notNull(),
+}, (t) => [primaryKey({ columns: [t.circuitId, t.day] }), index('air_switch_energy_daily_tenant').on(t.tenantId, t.day)]);
+
+/**
+ * The data centre's load per UTC hour: the sum over its circuits of each circuit's average power in
+ * that hour, W (kept exact as readings arrive); peak demand and the tenant's load curve read it.
+ */
+export const airSwitchLoadHourly = pgTable('air_switch_load_hourly', {
+  tenantId: integer('tenant_id').notNull(),
+  hour: timestamp('hour', { withTimezone: true }).notNull(),
+  loadW: doublePrecision('load_w').notNull().default(0),
+}, (t) => [primaryKey({ columns: [t.tenantId, t.hour] })]);
+
+/** Remote switching and threshold pushes (protocol COMMAND_STATES), sent at once to the always-online device. */
+export const airSwitchCommands = pgTable('air_switch_commands', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  tenantId: integer('tenant_id').notNull(),
+  airSwitchId: integer('air_switch_id').notNull().references(() => airSwitches.id, { onDelete: 'cascade' }),
+  msgId: text('msg_id').notNull(),
+  circuit: integer('circuit').notNull(),
+  /** switch | thresholds */
+  type: text('type').notNull(),
+  data: jsonb('data').notNull(),
+  state: text('state').notNull().default('QUEUED'),
+  createdBy: text('created_by').notNull(),
+  createdAt: createdAt(),
+  sentAt: timestamp('sent_at', { withTimezone: true }),
+  deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+  completedAt: timestamp('completed_at', { withTimezone: true }),
+  resultCode: integer('result_code'),
+  resultDetail: text('result_detail'),
+}, (t) => [
+  uniqueIndex('air_switch_commands_msg').on(t.msgId),
+  index('air_switch_commands_switch').on(t.airSwitchId, t.id),
+  index('air_switch_commands_open').on(t.state).where(sql`state in ('QUEUED', 'SENT', 'DELIVERED')`),
+]);
+
+/** Trip and threshold alarms, with the locks' alert lifecycle (active -> cleared, occurrences, acknowledgement). */
+export const airSwitchAlerts = pgTable('air_switch_alerts', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  tenantId: integer('tenant_id').notNull(),
+  airSwitchId: integer('air_switch_id').notNull().references(() => airSwitches.id, { onDelete: 'cascade' }),
+  circuit: integer('circuit').notNull(),
+  /** trip | protocol AIR_SWITCH_ALARM_KINDS */
+  kind: text('kind').notNull(),
+  severity: text('severity').notNull(),
+  state: text('state').notNull().default('active'),
+  occurrences: integer('occurrences').notNull().default(1),
+  detail: text('detail'),
+  firstAt: timestamp('first_at', { withTimezone: true }).notNull().defaultNow(),
+  lastAt: timestamp('last_at', { withTimezone: true }).notNull().defaultNow(),
+  clearedAt: timestamp('cleared_at', { withTimezone: true }),
+  acknowledgedBy: text('acknowledged_by'),
+  acknowledgedAt: timestamp('acknowledged_at', { withTimezone: true }),
+}, (t) => [
+  uniqueIndex('air_switch_alerts_one_active').on(t.airSwitchId, t.circuit, t.kind).where(sql`state = 'active'`),
+  index('air_switch_alerts_tenant_time').on(t.tenantId, t.lastAt),
+]);

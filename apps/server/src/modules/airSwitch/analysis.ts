@@ -1,0 +1,89 @@
+/**
+ * Energy analysis read from the rollups (never the raw uplinks), in the caller's tenant transaction.
+ * Days are calendar days in the operator's `timeZone`: when it is the rollup zone (TELEMETRY_TIME_ZONE)
+ * the daily rows answer, otherwise the hourly rows are summed into that zone's days (exact for zones on
+ * whole hours). Peak demand is the highest hourly load of the data centre (air_switch_load_hourly) or,
+ * for one switch, of its summed circuits' hourly averages.
+ */
+import type { EnergyAnalysis } from '@iot/contract';
+import { type SQL, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.js';
+import { rowsOf } from '../../db/rows.js';
+
+export interface EnergyQuery {
+  from: string;
+  to: string;
+  granularity: 'day' | 'month';
+  timeZone: string;
+  airSwitchId?: number;
+}
+
+/** Start of day `date` (YYYY-MM-DD) in `timeZone`, as SQL timestamptz. */
+const dayStart = (date: string, timeZone: string) => sql`(${date}::date::timestamp at time zone ${timeZone})`;
+
+/** The energy analysis of a range (see the module comment; shapes: contract energyAnalysis). */
+export async function energyAnalysis(tx: Executor, q: EnergyQuery, rollupTimeZone: string): Promise<EnergyAnalysis> {
+  const fmt = q.granularity === 'month' ? 'YYYY-MM' : 'YYYY-MM-DD';
+  const switchFilter = q.airSwitchId === undefined ? sql`` : sql`and c.air_switch_id = ${q.airSwitchId}`;
+  // Rows of the range per circuit and day in the operator's zone, from the daily or the hourly rollup.
+  const perCircuitDay: SQL = q.timeZone === rollupTimeZone
+    ? sql`select d.circuit_id, d.day, d.kwh, d.trips from air_switch_energy_daily d join air_switch_circuits c on c.id = d.circuit_id
+        where d.day between ${q.from}::date and ${q.to}::date ${switchFilter}`
+    : sql`select h.circuit_id, (h.hour at time zone ${q.timeZone})::date as day, sum(h.kwh) as kwh, sum(h.trips) as trips
+        from air_switch_energy_hourly h join air_switch_circuits c on c.id = h.circuit_id
+        where h.hour >= ${dayStart(q.from, q.timeZone)} and h.hour < ${dayStart(q.to, q.timeZone)} + interval '1 day' ${switchFilter} group by 1, 2`;
+  const periods = rowsOf<{ period: string; kwh: number; trips: number }>(await tx.execute(sql`
+    select to_char(day, ${fmt}) as period, sum(kwh)::float8 as kwh, sum(trips)::int as trips from (${perCircuitDay}) r group by 1 order by 1`));
+  const peaks = rowsOf<{ period: string; peak: number }>(await tx.execute(q.airSwitchId === undefined
+    ? sql`select to_char((hour at time zone ${q.timeZone})::date, ${fmt}) as period, max(load_w)::float8 as peak from air_switch_load_hourly
+        where hour >= ${dayStart(q.from, q.timeZone)} and hour < ${dayStart(q.to, q.timeZone)} + interval '1 day' group by 1`
+    : sql`select period, max(w)::float8 as peak from (
+        select to_char((h.hour at time zone ${q.timeZone})::date, ${fmt}) as period, h.hour, sum(h.power_sum / nullif(h.samples, 0)) as w
+        from air_switch_energy_hourly h join air_switch_circuits c on c.id = h.circuit_id
+        where h.hour >= ${dayStart(q.from, q.timeZone)} and h.hour < ${dayStart(q.to, q.timeZone)} + interval '1 day' ${switchFilter} group by 1, 2) x group by 1`));
+  const peakOf = new Map(peaks.map((p) => [p.period, Number(p.peak ?? 0)]));
+  const named = sql`join air_switch_circuits c on c.id = r.circuit_id join air_switches s on s.id = c.air_switch_id`;
+  const top = rowsOf<{ circuit_id: number; name: string; circuit: number; circuit_name: string; kwh: number }>(await tx.execute(sql`
+    select r.circuit_id, s.name, c.circuit, c.name as circuit_name, r.kwh from (
+      select circuit_id, sum(kwh)::float8 as kwh from (${perCircuitDay}) x group by 1 order by 2 desc limit 10) r ${named} order by r.kwh desc`));
+  // Per circuit and period only for one switch: for a whole data centre the top consumers stand for it.
+  const byCircuit = q.airSwitchId === undefined ? [] : rowsOf<{ period: string; circuit_id: number; name: string; circuit: number; circuit_name: string; kwh: number }>(await tx.execute(sql`
+    select r.period, r.circuit_id, s.name, c.circuit, c.name as circuit_name, r.kwh from (
+      select to_char(day, ${fmt}) as period, circuit_id, sum(kwh)::float8 as kwh from (${perCircuitDay}) x group by 1, 2) r ${named} order by r.period, c.circuit`));
+  return {
+    byPeriod: periods.map((p) => ({ period: p.period, kwh: round(p.kwh), peakW: round(peakOf.get(p.period) ?? 0), trips: Number(p.trips) })),
+    top: top.map((t) => ({ circuitId: t.circuit_id, airSwitchName: t.name, circuit: t.circuit, circuitName: t.circuit_name, kwh: round(t.kwh) })),
+    byCircuit: byCircuit.map((b) => ({ period: b.period, circuitId: b.circuit_id, airSwitchName: b.name, circuit: b.circuit, circuitName: b.circuit_name, kwh: round(b.kwh) })),
+    loadCurve: await loadCurve(tx, q.timeZone, q.airSwitchId),
+  };
+}
+
+const round = (value: number) => Math.round(Number(value) * 1000) / 1000;
+
+/** Today's (in `timeZone`) load per hour: average and highest W, of the data centre or of one switch. */
+async function loadCurve(tx: Executor, timeZone: string, airSwitchId?: number) {
+  const today = sql`date_trunc('day', now() at time zone ${timeZone}) at time zone ${timeZone}`;
+  const rows = rowsOf<{ hour: Date | string; avg_w: number; max_w: number }>(await tx.execute(airSwitchId === undefined
+    ? sql`select l.hour, l.load_w::float8 as avg_w, coalesce((select sum(h.power_max) from air_switch_energy_hourly h where h.hour = l.hour), 0)::float8 as max_w
+        from air_switch_load_hourly l where l.hour >= ${today} order by 1`
+    : sql`select h.hour, sum(h.power_sum / nullif(h.samples, 0))::float8 as avg_w, sum(h.power_max)::float8 as max_w
+        from air_switch_energy_hourly h join air_switch_circuits c on c.id = h.circuit_id
+        where h.hour >= ${today} and c.air_switch_id = ${airSwitchId} group by 1 order by 1`));
+  return rows.map((r) => ({ hour: new Date(r.hour).toISOString(), avgW: round(Math.max(0, r.avg_w ?? 0)), maxW: round(r.max_w ?? 0) }));
+}
+
+/**
+ * Today's load and energy of the data centre (for the big screen, issue #14): `loadW` the summed power
+ * of its circuits now (W, latest readings of switched-on circuits), `energyKwh` since midnight in
+ * `timeZone`, `switches` / `circuits` counted, `trippedCircuits` now.
+ * @public the big screen's service (issue #14) calls it; no route of this module does.
+ */
+export async function todayLoadAndEnergy(tx: Executor, timeZone: string): Promise<{ loadW: number; energyKwh: number; switches: number; circuits: number; trippedCircuits: number }> {
+  const [now] = rowsOf<{ load_w: number; circuits: number; switches: number; tripped: number }>(await tx.execute(sql`
+    select coalesce(sum(power) filter (where state = 'on'), 0)::float8 as load_w, count(*)::int as circuits,
+      count(distinct air_switch_id)::int as switches, count(*) filter (where state = 'tripped')::int as tripped from air_switch_circuits`));
+  const [energy] = rowsOf<{ kwh: number }>(await tx.execute(sql`
+    select coalesce(sum(kwh), 0)::float8 as kwh from air_switch_energy_hourly
+    where hour >= date_trunc('day', now() at time zone ${timeZone}) at time zone ${timeZone}`));
+  return { loadW: round(now?.load_w ?? 0), energyKwh: round(energy?.kwh ?? 0), switches: now?.switches ?? 0, circuits: now?.circuits ?? 0, trippedCircuits: now?.tripped ?? 0 };
+}

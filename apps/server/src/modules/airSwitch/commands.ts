@@ -1,0 +1,108 @@
+/**
+ * Air switch commands (table `air_switch_commands`): remote on/off and threshold pushes, with the
+ * command states of the lock outbox (protocol COMMAND_STATES) but the lifecycle of an always-online
+ * device: QUEUED -> SENT at once (gateway/airswitch-dispatcher.ts claims with FOR UPDATE SKIP LOCKED,
+ * several instances may dispatch) -> DELIVERED (PUBACK seen by the embedded broker) -> SUCCESSFUL |
+ * FAILED (commandResult); TIMEOUT after protocol.AIR_SWITCH_RESPONSE_TIMEOUT_MS without an answer
+ * (never resent on its own: it switches power), EXPIRED when it could not be sent within
+ * protocol.AIR_SWITCH_COMMAND_TTL_MS (the device was not connected).
+ */
+import { randomUUID } from 'node:crypto';
+import type { AirSwitchCommandRecord, protocol } from '@iot/contract';
+import { and, desc, eq, sql } from 'drizzle-orm';
+import type { Executor, Tx } from '../../db/client.js';
+import { airSwitchCommands } from '../../db/schema.js';
+import { rowsOf } from '../../db/rows.js';
+import { iso } from '../../db/sql.js';
+
+type Row = typeof airSwitchCommands.$inferSelect;
+
+/** The API's view of a command row. */
+export function commandRecord(row: Row): AirSwitchCommandRecord {
+  return {
+    id: row.id, msgId: row.msgId, airSwitchId: row.airSwitchId, circuit: row.circuit, type: row.type as 'switch' | 'thresholds',
+    data: row.data as Record<string, unknown>, state: row.state as protocol.CommandState, createdBy: row.createdBy, createdAt: iso(row.createdAt) as string,
+    sentAt: iso(row.sentAt), deliveredAt: iso(row.deliveredAt), completedAt: iso(row.completedAt), resultCode: row.resultCode, resultDetail: row.resultDetail,
+  };
+}
+
+/** Queues a command for a switch of the caller's data centre (the caller checked the switch and circuit). */
+export async function enqueueAirSwitchCommand(tx: Executor, input: {
+  tenantId: number; airSwitchId: number; circuit: number; type: protocol.AirSwitchDownlinkType; data: Record<string, unknown>; createdBy: string;
+}): Promise<AirSwitchCommandRecord> {
+  const [row] = await tx.insert(airSwitchCommands).values({ ...input, msgId: randomUUID() }).returning();
+  return commandRecord(row as Row);
+}
+
+/** The latest commands of a switch, newest first. */
+export async function recentCommands(tx: Executor, airSwitchId: number, limit = 20): Promise<AirSwitchCommandRecord[]> {
+  const rows = await tx.select().from(airSwitchCommands).where(eq(airSwitchCommands.airSwitchId, airSwitchId)).orderBy(desc(airSwitchCommands.id)).limit(limit);
+  return rows.map(commandRecord);
+}
+
+/** One command of the data centre, or undefined. */
+export async function findAirSwitchCommand(tx: Executor, id: number): Promise<AirSwitchCommandRecord | undefined> {
+  const [row] = await tx.select().from(airSwitchCommands).where(eq(airSwitchCommands.id, id));
+  return row ? commandRecord(row) : undefined;
+}
+
+/** A command claimed for sending: what the downlink needs. */
+export interface ClaimedAirSwitchCommand {
+  id: number;
+  msgId: string;
+  serial: string;
+  type: protocol.AirSwitchDownlinkType;
+  data: Record<string, unknown>;
+}
+
+/**
+ * Claims QUEUED commands (of `airSwitchIds`, or any) of enabled switches whose serial `connected` accepts,
+ * oldest first, and marks them SENT (owner connection, all tenants).
+ */
+export async function claimAirSwitchCommands(db: Executor, options: { airSwitchIds?: readonly number[]; limit: number }): Promise<ClaimedAirSwitchCommand[]> {
+  const rows = rowsOf<{ id: number; msg_id: string; serial: string; type: string; data: Record<string, unknown> }>(await db.execute(sql`
+    with claimed as (
+      select c.id from air_switch_commands c join air_switches s on s.id = c.air_switch_id
+      where c.state = 'QUEUED' and s.enabled
+        ${options.airSwitchIds ? sql`and c.air_switch_id = any(${sql.param([...options.airSwitchIds])}::int[])` : sql``}
+      order by c.id limit ${options.limit} for update of c skip locked)
+    update air_switch_commands c set state = 'SENT', sent_at = now()
+    from claimed, air_switches s where c.id = claimed.id and s.id = c.air_switch_id
+    returning c.id, c.msg_id, s.serial, c.type, c.data`));
+  return rows.map((r) => ({ id: Number(r.id), msgId: r.msg_id, serial: r.serial, type: r.type as protocol.AirSwitchDownlinkType, data: r.data }));
+}
+
+/** Gives a claimed command back (device not connected): QUEUED again. */
+export async function releaseAirSwitchCommand(db: Executor, id: number): Promise<void> {
+  await db.update(airSwitchCommands).set({ state: 'QUEUED', sentAt: null }).where(and(eq(airSwitchCommands.id, id), eq(airSwitchCommands.state, 'SENT')));
+}
+
+/** SENT -> DELIVERED for the command `msgId` of the switch `serial`; true when it changed. */
+export async function markAirSwitchDelivered(db: Executor, serial: string, msgId: string): Promise<boolean> {
+  const rows = rowsOf(await db.execute(sql`
+    update air_switch_commands c set state = 'DELIVERED', delivered_at = now() from air_switches s
+    where s.id = c.air_switch_id and s.serial = ${serial} and c.msg_id = ${msgId} and c.state = 'SENT' returning c.id`));
+  return rows.length > 0;
+}
+
+/** Sent without an answer past the timeout -> TIMEOUT; QUEUED past the time to live -> EXPIRED. */
+export async function sweepAirSwitchCommands(db: Executor, options: { responseTimeoutMs: number; ttlMs: number }): Promise<{ timedOut: number; expired: number }> {
+  const timedOut = rowsOf(await db.execute(sql`
+    update air_switch_commands set state = 'TIMEOUT', completed_at = now()
+    where state in ('SENT', 'DELIVERED') and sent_at < now() - make_interval(secs => ${options.responseTimeoutMs / 1000}) returning id`)).length;
+  const expired = rowsOf(await db.execute(sql`
+    update air_switch_commands set state = 'EXPIRED', completed_at = now()
+    where state = 'QUEUED' and created_at < now() - make_interval(secs => ${options.ttlMs / 1000}) returning id`)).length;
+  return { timedOut, expired };
+}
+
+/** commandResult uplinks: the switch's own SENT/DELIVERED (or just claimed) command -> SUCCESSFUL (code 0) or FAILED. */
+export async function applyCommandResults(tx: Tx, results: readonly { airSwitchId: number; data: { commandMsgId: string; code: number; detail?: string } }[]): Promise<void> {
+  if (results.length === 0) return;
+  await tx.execute(sql`
+    update air_switch_commands c set state = case when v.code = 0 then 'SUCCESSFUL' else 'FAILED' end, completed_at = now(),
+      result_code = v.code, result_detail = v.detail, delivered_at = coalesce(c.delivered_at, now())
+    from unnest(${sql.param(results.map((r) => r.airSwitchId))}::int[], ${sql.param(results.map((r) => r.data.commandMsgId))}::text[],
+      ${sql.param(results.map((r) => r.data.code))}::int[], ${sql.param(results.map((r) => r.data.detail ?? null))}::text[]) as v(s, msg, code, detail)
+    where c.air_switch_id = v.s and c.msg_id = v.msg and c.state in ('QUEUED', 'SENT', 'DELIVERED')`);
+}

@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { applyReadings, bookedAt, type CircuitState, energyDelta } from './readings.js';
+
+const circuit = (over: Partial<CircuitState> = {}): CircuitState => ({
+  id: 7, tenantId: 100, airSwitchId: 1, circuit: 1, state: null, tripReason: null, energyKwh: null, readingSeq: null, ...over,
+});
+const telemetry = (seq: number, energyKwh: number, extra: object = {}) => ({
+  airSwitchId: 1, tenantId: 100,
+  message: { msgId: `m${seq}`, seq, ts: Date.UTC(2026, 10, 23, 1, 30), type: 'telemetry' as const, data: { circuits: [{
+    circuit: 1, voltage: 230, current: 1, power: 200, powerFactor: 1, energyKwh, leakageMa: 0, temperatureC: 30, state: 'on' as const, ...extra,
+  }] } },
+});
+
+describe('air switch readings', () => {
+  it('counts the counter\'s increase, a reset as the new value, and nothing for a first reading', () => {
+    expect(energyDelta(null, 120)).toBe(0);
+    expect(energyDelta(100, 101.5)).toBe(1.5);
+    expect(energyDelta(101.5, 0.25)).toBe(0.25);
+  });
+
+  it('books a reading at the device time unless its clock is more than a day off', () => {
+    const now = Date.UTC(2026, 10, 23);
+    expect(bookedAt(now - 3600_000, now).getTime()).toBe(now - 3600_000);
+    expect(bookedAt(now - 3 * 86_400_000, now).getTime()).toBe(now);
+  });
+
+  it('rolls energy into the hour, ignores late readings and counts one trip per transition', () => {
+    const circuits = new Map([['1:1', circuit()]]);
+    const now = Date.UTC(2026, 10, 23, 2);
+    const { rollups, alarms } = applyReadings([
+      telemetry(1, 10), telemetry(2, 12), telemetry(3, 1), telemetry(2, 99),
+      telemetry(4, 1.5, { state: 'tripped', tripReason: 'leakage', power: 0 }), telemetry(5, 1.5, { state: 'tripped', tripReason: 'leakage', power: 0 }),
+    ], circuits, now);
+    expect(rollups).toHaveLength(1);
+    expect(rollups[0]).toMatchObject({ hour: new Date(Date.UTC(2026, 10, 23, 1)), kwh: 3.5, samples: 5, powerMax: 200, trips: 1 });
+    expect(alarms).toEqual([expect.objectContaining({ kind: 'trip', severity: 'critical', detail: 'leakage', cleared: false })]);
+    expect(circuits.get('1:1')).toMatchObject({ energyKwh: 1.5, readingSeq: 5, state: 'tripped', changed: true });
+  });
+});
