@@ -12,6 +12,8 @@ import { type SeededCredential, seedDemo } from './db/seed.js';
 import { issueSimulatorCredentials } from './modules/lockDevice/credentials.js';
 import { attachSimulator } from './modules/credential/simulator.js';
 import { seedDemoServicePeriods } from './modules/lockDevice/service-period.js';
+import { lazySecretBox } from './crypto/secret-box.js';
+import { seedDemoHistory } from './demo-history/index.js';
 
 /**
  * Seeds the demo data (idempotent); returns the passwords it generated, to be printed once.
@@ -21,6 +23,17 @@ export async function seedDemoData(database: Database, config: Config): Promise<
   const created = await seedDemo(database, { adminPassword: config.ADMIN_PASSWORD, operatorPassword: config.OPERATOR_PASSWORD, simLocks: config.SIM_LOCKS });
   await seedDemoServicePeriods(database.system); // issue #15: some locks near or past their service end
   return created;
+}
+
+/**
+ * On a first start (an empty heartbeat log), a week of history for the simulated locks (demo-history/):
+ * returns how many rows it wrote and how long it took, ms; undefined when it seeded nothing.
+ * @public main.ts imports this module dynamically.
+ */
+export async function seedDemoWeek(database: Database, config: Config): Promise<{ rows: number; ms: number } | undefined> {
+  const started = performance.now();
+  const rows = await seedDemoHistory(database, lazySecretBox(config));
+  return rows === undefined ? undefined : { rows, ms: Math.round(performance.now() - started) };
 }
 
 /**
@@ -84,7 +97,6 @@ export async function seedDemoSubscription(database: Database, config: Config, p
   const { customerCodeId, listCustomerCodes, saveCustomerCode, writeConfig } = await import('./modules/subscription/service.js');
   const { rotateKey } = await import('./modules/subscription/keys.js');
   const { DEMO_RECEIVER_PATH } = await import('./modules/subscription/demo-receiver.js');
-  const { lazySecretBox } = await import('./crypto/secret-box.js');
   await database.withTenant(100, async (tx) => {
     const [existing] = await listCustomerCodes(tx, DEMO_CUSTOMER_CODE);
     const id = existing?.customerCode === DEMO_CUSTOMER_CODE ? existing.id
