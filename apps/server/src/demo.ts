@@ -49,7 +49,9 @@ export async function startDemoFleet(app: FastifyInstance, database: Database, c
   // External broker: the same host and port, but the locks' own credentials, never the platform's.
   const brokerUrl = config.MQTT_URL ? deviceBrokerUrl(config.MQTT_URL) : `mqtt://127.0.0.1:${brokerPort}`;
   const fleet = await startFleet({ brokerUrl, devices, wakeWindowMs: config.WAKE_WINDOW_MS, log: app.log, activity: ACTIVITY_PRESETS[config.SIM_ACTIVITY],
-    behaviour: config.SIM_OUTAGES ? undefined : { flakyRatio: 0 } });
+    // SIM_OUTAGES: about one lock in ten is flaky (each of its heartbeats is followed by an outage of 3-6
+    // intervals with 10 % chance), so an offline lock shows within minutes; off: none.
+    behaviour: { flakyRatio: config.SIM_OUTAGES ? 0.1 : 0 } });
   attachSimulator(app, fleet); // POST /iot/v1/simulator/attemptOpen
   // Simulated locks beyond SIM_LOCKS (a smaller SIM_LOCKS on an older data directory) stay off.
   return watchRegisteredLocks(app, database, config, fleet, issued.slice(config.SIM_LOCKS).map((device) => device.imei));

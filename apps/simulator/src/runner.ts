@@ -80,6 +80,7 @@ export class LockRunner implements FleetDevice {
       if (this.wakeBeat) {
         this.wakeBeat = false;
         this.sendHeartbeat(client);
+        this.afterHeartbeat(client); // a sleeping lock's heartbeat is followed like any other
         return;
       }
       this.publishEvents(client, this.lock.eventsOnConnect());
@@ -110,14 +111,20 @@ export class LockRunner implements FleetDevice {
     if (this.stopped || !client) return;
     if (client.connected) {
       this.sendHeartbeat(client);
-      this.publishEvents(client, this.lock.eventsAfterHeartbeat());
-      const outage = this.lock.offlineIntervalsAfterHeartbeat();
-      if (outage > 0) {
-        this.goOffline(outage * intervalMs);
-        return;
-      }
+      if (this.afterHeartbeat(client)) return;
     }
     this.schedule(first ? this.random() * intervalMs : intervalMs, false);
+  }
+
+  /**
+   * What follows a heartbeat, whether the lock was awake or just woke for it: its activity's event
+   * uplinks, then perhaps an outage (LockBehaviour). Returns true when the lock went offline.
+   */
+  private afterHeartbeat(client: MqttClient): boolean {
+    this.publishEvents(client, this.lock.eventsAfterHeartbeat());
+    const outage = this.lock.offlineIntervalsAfterHeartbeat();
+    if (outage > 0) this.goOffline(outage * this.lock.intervalS * 1000);
+    return outage > 0;
   }
 
   /** Publishes event uplinks (QoS 1) in seq order; counted in `events`. */
@@ -170,6 +177,7 @@ export class LockRunner implements FleetDevice {
   private goOffline(durationMs: number): void {
     this.offline = true;
     this.nap.cancel();
+    clearTimeout(this.timer); // a sleeping lock's next wake-up: the outage decides when it is back
     this.options.log?.debug?.({ imei: this.imei, durationMs }, 'simulated lock going offline');
     const client = this.client;
     this.client = undefined;
