@@ -22,8 +22,14 @@ const encryptedPassword = {
   keyId: text().min(1).max(64),
 };
 
-/** A new operator; `roleIds`: roles of the request's tenant bound at once (needs BINDING_ROLES too, no escalation). */
-export const accountAddBody = z.strictObject({ username: usernameSchema, ...encryptedPassword, roleIds: z.array(recordId).max(50).optional() });
+/**
+ * A new operator; `roleIds`: roles of the request's tenant bound at once (needs BINDING_ROLES too, no
+ * escalation); `tenantIds`: further data centres it may work in besides the request's (each one the
+ * caller may use and holds LOGIN_ACCOUNT in; administrators: any).
+ */
+export const accountAddBody = z.strictObject({
+  username: usernameSchema, ...encryptedPassword, roleIds: z.array(recordId).max(50).optional(), tenantIds: z.array(recordId).max(50).optional(),
+});
 export const accountPasswordBody = z.strictObject({ id: recordId, ...encryptedPassword });
 export const accountIdBody = z.strictObject({ id: recordId });
 export const accountEnableBody = z.strictObject({ id: recordId, enabled: z.boolean() });

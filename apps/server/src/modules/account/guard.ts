@@ -8,10 +8,11 @@
  * - nobody deletes or disables the last enabled administrator, nor themselves; nobody binds their own roles.
  */
 import { ACCOUNT_TYPE_ADMIN, type Authority, isAuthority } from '@iot/contract';
-import { eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
 import { accountRoles, roles } from '../../db/schema.js';
-import { ApiError } from '../../http/api-error.js';
+import { ApiError, fieldError } from '../../http/api-error.js';
+import { tenantsOf } from '../oauth/principal.js';
 import type { Principal } from '../../http/context.js';
 import { type AccountRow, findAccount, lockEnabledAdmins } from './repo.js';
 
@@ -23,6 +24,25 @@ export async function authoritiesEverywhere(system: Db, accountId: number): Prom
   const rows = await system.select({ authorities: roles.authorities }).from(accountRoles)
     .innerJoin(roles, eq(roles.id, accountRoles.roleId)).where(eq(accountRoles.accountId, accountId));
   return [...new Set(rows.flatMap((row) => row.authorities).filter(isAuthority))];
+}
+
+/**
+ * Before adding an account that may work in `tenantIds` too (owner connection): each must be a data
+ * centre the caller may use (400 on body.tenantIds otherwise; administrators: any existing one) where a
+ * non-administrator holds LOGIN_ACCOUNT (ESCALATION otherwise).
+ */
+export async function assertMayAddIn(system: Db, principal: Principal, tenantIds: readonly number[]): Promise<void> {
+  if (tenantIds.length === 0) return;
+  const usable = new Set((await tenantsOf(system, principal.accountId, principal.type)).map((tenant) => tenant.id));
+  const unusable = tenantIds.filter((tenantId) => !usable.has(tenantId));
+  if (unusable.length > 0) {
+    throw fieldError('body.tenantIds', `不能使用的数据中心：${unusable.join(', ')}`, `Data centres you cannot use: ${unusable.join(', ')}`);
+  }
+  if (principal.type === ACCOUNT_TYPE_ADMIN) return;
+  const rows = await system.select({ tenantId: accountRoles.tenantId, authorities: roles.authorities }).from(accountRoles)
+    .innerJoin(roles, eq(roles.id, accountRoles.roleId)).where(and(eq(accountRoles.accountId, principal.accountId), inArray(accountRoles.tenantId, [...tenantIds])));
+  const managing = new Set(rows.filter((row) => row.authorities.includes('LOGIN_ACCOUNT')).map((row) => row.tenantId));
+  if (tenantIds.some((tenantId) => !managing.has(tenantId))) throw new ApiError('ESCALATION');
 }
 
 /** Throws ESCALATION unless the caller is an administrator or holds every key in `keys`. */

@@ -62,6 +62,19 @@ export async function insertOperator(tx: Tx, username: string, passwordHash: str
   return id;
 }
 
+/**
+ * Lets account `id` work in `tenantIds` too: each membership is inserted with the transaction's tenant
+ * set to that data centre (row-level security lets a tenant write only its own memberships), then the
+ * transaction's tenant is `back` again.
+ */
+export async function addMemberships(tx: Tx, id: number, tenantIds: readonly number[], back: number): Promise<void> {
+  for (const tenantId of tenantIds) {
+    await tx.execute(sql`select set_config('app.tenant_id', ${String(tenantId)}, true)`);
+    await tx.insert(accountTenants).values({ accountId: id, tenantId });
+  }
+  if (tenantIds.length > 0) await tx.execute(sql`select set_config('app.tenant_id', ${String(back)}, true)`);
+}
+
 /** Replaces the password hash. */
 export async function setPasswordHash(tx: Tx, id: number, passwordHash: string): Promise<void> {
   await tx.update(accounts).set({ passwordHash, updatedAt: sql`now()` }).where(eq(accounts.id, id));

@@ -14,8 +14,8 @@ import { decryptPassword, findKeyPair } from '../oauth/keys.js';
 import { hashPassword } from '../oauth/passwords.js';
 import { revokeAccount } from '../oauth/tokens.js';
 import { bindNewAccount } from '../role/service.js';
-import { assertMayRemove, authoritiesEverywhere, loadManagedAccount } from './guard.js';
-import { boundRoles, findAccount, insertOperator, removeAccount, setEnabled, setPasswordHash, tenantRoles } from './repo.js';
+import { assertMayAddIn, assertMayRemove, authoritiesEverywhere, loadManagedAccount } from './guard.js';
+import { addMemberships, boundRoles, findAccount, insertOperator, removeAccount, setEnabled, setPasswordHash, tenantRoles } from './repo.js';
 
 /** What account operations need from the request. */
 export interface AccountContext {
@@ -37,13 +37,20 @@ export async function decryptNewPassword(system: Db, ciphertext: string, keyId: 
   return password;
 }
 
-/** Creates an operator in the request's tenant, with its roles there (bindNewAccount); CONFLICT when the username is taken. */
+/**
+ * Creates an operator in the request's tenant, with its roles there (bindNewAccount) and its further data
+ * centres (body.tenantIds: 400 on body.tenantIds for a data centre the caller may not use, ESCALATION
+ * where it lacks LOGIN_ACCOUNT), all in one transaction; CONFLICT when the username is taken.
+ */
 export async function addAccount(ctx: AccountContext, body: z.output<typeof accountAddBody>): Promise<{ id: number }> {
+  const elsewhere = [...new Set(body.tenantIds ?? [])].filter((tenantId) => tenantId !== ctx.tenantId);
+  await assertMayAddIn(ctx.system, ctx.principal, elsewhere);
   const passwordHash = await hashPassword(await decryptNewPassword(ctx.system, body.password, body.keyId));
   try {
     return {
       id: await ctx.inTenant(async (tx) => {
         const id = await insertOperator(tx, body.username, passwordHash, ctx.tenantId);
+        await addMemberships(tx, id, elsewhere, ctx.tenantId);
         await bindNewAccount(tx, ctx, id, body.roleIds ?? []);
         return id;
       }),

@@ -1,18 +1,19 @@
 /**
- * The "add account" and "change password" modal of 登录账号. Adding also binds roles of this data centre
- * (with BINDING_ROLES; RoleSelect). Username and password (twice) are checked
+ * The "add account" and "change password" modal of 登录账号. Adding also sets the data centres the
+ * account works in (this one always, others the signed-in account may use) and binds roles of this
+ * data centre (with BINDING_ROLES; RoleSelect). Username and password (twice) are checked
  * in the browser by the contract's rules; the password leaves the browser RSA-OAEP encrypted
  * (newPassword.ts). Server refusals show as the client's toast in the current language.
  */
 import { accountEndpoints, PASSWORD_MAX, PASSWORD_MIN, USERNAME_MAX, usernameSchema, type AccountRecord } from '@iot/contract';
-import { Form, Input, Modal } from 'antd';
+import { Form, Input, Modal, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../api/client';
 import { useApiMutation } from '../../api/useApiMutation';
 import { CryptoUnavailableError } from '../login/crypto';
 import { encryptNewPassword } from './newPassword';
 import { RoleSelect } from './RoleSelect';
-import { mayOpen, useUserInfo } from '../../app/useSession';
+import { mayOpen, useTenantId, useUserInfo } from '../../app/useSession';
 
 /** What the modal does: create an account, or set the password of `account`. */
 export type AccountModalMode = { kind: 'add' } | { kind: 'password'; account: AccountRecord };
@@ -20,6 +21,7 @@ export type AccountModalMode = { kind: 'add' } | { kind: 'password'; account: Ac
 interface Values {
   username?: string;
   roleIds?: number[];
+  tenantIds?: number[];
   password: string;
   confirm: string;
 }
@@ -38,11 +40,14 @@ export function AccountModal({ mode, open, onClose }: AccountModalProps) {
   const adding = mode.kind === 'add';
   const { data: info } = useUserInfo();
   const mayBind = info !== undefined && mayOpen(info, 'BINDING_ROLES');
+  const tenantId = useTenantId();
+  const tenants = info?.tenants ?? [];
 
   const save = useApiMutation({
     mutationFn: async (values: Values) => {
       const encrypted = await encryptNewPassword(values.password);
-      if (mode.kind === 'add') await call(accountEndpoints.add, { body: { username: values.username?.trim() ?? '', ...encrypted, roleIds: values.roleIds } });
+      const tenantIds = values.tenantIds?.filter((id) => id !== tenantId);
+      if (mode.kind === 'add') await call(accountEndpoints.add, { body: { username: values.username?.trim() ?? '', ...encrypted, roleIds: values.roleIds, tenantIds } });
       else await call(accountEndpoints.editPassword, { body: { id: mode.account.id, ...encrypted } });
     },
     success: t('saved'),
@@ -63,7 +68,7 @@ export function AccountModal({ mode, open, onClose }: AccountModalProps) {
       afterClose={() => form.resetFields()}
       forceRender
     >
-      <Form form={form} layout="vertical" onFinish={(values) => void save.run(values)} autoComplete="off">
+      <Form form={form} layout="vertical" onFinish={(values) => void save.run(values)} autoComplete="off" initialValues={{ tenantIds: [tenantId] }}>
         {adding && (
           <Form.Item
             name="username"
@@ -103,6 +108,11 @@ export function AccountModal({ mode, open, onClose }: AccountModalProps) {
         >
           <Input.Password id="account-confirm" autoComplete="new-password" />
         </Form.Item>
+        {adding && tenants.length > 1 && (
+          <Form.Item name="tenantIds" label={t('tenants')} extra={t('tenantsHint')}>
+            <Select id="account-tenants" mode="multiple" options={tenants.map((tenant) => ({ value: tenant.id, label: tenant.name, disabled: tenant.id === tenantId }))} />
+          </Form.Item>
+        )}
         {adding && mayBind && (
           <Form.Item name="roleIds" label={t('roles')} extra={t('rolesHint')}>
             <RoleSelect id="account-roles" />
