@@ -22,6 +22,7 @@ import { airSwitchRoutes } from './modules/airSwitch/routes.js';
 import { auditRoutes } from './modules/audit/routes.js';
 import { deviceTypeRoutes } from './modules/deviceType/routes.js';
 import { lockDeviceRoutes } from './modules/lockDevice/routes.js';
+import { lockGroupRoutes } from './modules/lockGroup/routes.js';
 import { lockAlertRoutes } from './modules/lockAlert/routes.js';
 import { lockJournalRoutes } from './modules/lockJournal/routes.js';
 import { lockOpenRecordRoutes } from './modules/lockOpenRecord/routes.js';
@@ -40,7 +41,7 @@ import { onCommandFinished } from './modules/command/lifecycle.js';
 import { settleFinishedCommands } from './modules/credential/sync.js';
 
 /** Every module's routes; adding an entity adds one line here. */
-const modules = [oauthRoutes, tenantRoutes, lockDeviceRoutes, deviceTypeRoutes, accountRoutes, roleRoutes, auditRoutes, commandRoutes, lockConfigRoutes,
+const modules = [oauthRoutes, tenantRoutes, lockDeviceRoutes, lockGroupRoutes, deviceTypeRoutes, accountRoutes, roleRoutes, auditRoutes, commandRoutes, lockConfigRoutes,
   logUpCommandRoutes, logHeartbeatRoutes, lockAlertRoutes, lockOpenRecordRoutes, lockJournalRoutes, credentialRoutes, subscriptionRoutes, wxRoutes, airSwitchRoutes];
 
 /**

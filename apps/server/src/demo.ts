@@ -14,6 +14,7 @@ import { attachSimulator } from './modules/credential/simulator.js';
 import { seedDemoServicePeriods } from './modules/lockDevice/service-period.js';
 import { lazySecretBox } from './crypto/secret-box.js';
 import { seedDemoHistory } from './demo-history/index.js';
+import { setSecretListener } from './modules/lockDevice/sessions.js';
 
 /**
  * Seeds the demo data (idempotent); returns the passwords it generated, to be printed once.
@@ -53,6 +54,7 @@ export async function startDemoFleet(app: FastifyInstance, database: Database, c
     // intervals with 10 % chance), so an offline lock shows within minutes; off: none.
     behaviour: { flakyRatio: config.SIM_OUTAGES ? 0.1 : 0 } });
   attachSimulator(app, fleet); // POST /iot/v1/simulator/attemptOpen
+  setSecretListener((imei, secret) => fleet.setSecret(imei, secret)); // reset secret: the simulated lock takes the new one
   // Simulated locks beyond SIM_LOCKS (a smaller SIM_LOCKS on an older data directory) stay off.
   return watchRegisteredLocks(app, database, config, fleet, issued.slice(config.SIM_LOCKS).map((device) => device.imei));
 }
@@ -76,7 +78,7 @@ function watchRegisteredLocks(app: FastifyInstance, database: Database, config: 
       .finally(() => { busy = false; });
   }, REGISTERED_POLL_MS);
   timer.unref();
-  return { ...fleet, stop: async () => { clearInterval(timer); await fleet.stop(); } };
+  return { ...fleet, stop: async () => { clearInterval(timer); setSecretListener(undefined); await fleet.stop(); } };
 }
 
 /** `url` without user name and password (mqtt://user:pass@host:port -> mqtt://host:port). */

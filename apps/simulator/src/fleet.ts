@@ -61,6 +61,11 @@ export interface Fleet {
    * a device whose IMEI the fleet already drives is skipped.
    */
   add(devices: SimulatedDevice[]): void;
+  /**
+   * Gives lock `imei` its new device secret (the platform reset it): it reconnects with it. False when
+   * the fleet has no such lock.
+   */
+  setSecret(imei: string, secret: string): boolean;
   /** Stops every timer and disconnects every lock (waits up to ~2 s for in-flight acks). Never rejects. */
   stop(): Promise<void>;
 }
@@ -84,6 +89,11 @@ export async function startFleet(options: FleetOptions): Promise<Fleet> {
   return {
     devices: runners,
     attemptOpen: (imei, input) => byImei.get(imei)?.attemptOpen(input),
+    setSecret(imei, secret) {
+      const runner = byImei.get(imei);
+      runner?.setSecret(secret);
+      return runner !== undefined;
+    },
     add(devices) {
       for (const device of devices) {
         if (byImei.has(device.imei)) continue;

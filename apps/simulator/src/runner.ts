@@ -33,7 +33,7 @@ export class LockRunner implements FleetDevice {
 
   constructor(
     readonly lock: SimulatedLock,
-    private readonly secret: string,
+    private secret: string,
     private readonly options: FleetOptions,
     private readonly random: Random,
   ) {
@@ -48,6 +48,15 @@ export class LockRunner implements FleetDevice {
     if (this.client?.connected) this.publishEvents(this.client, [uplink]);
     else this.pending.push(uplink);
     return result;
+  }
+
+  /**
+   * The lock's device secret was reset on the platform: later connects (the reconnect after the
+   * platform dropped the session included) use `secret`.
+   */
+  setSecret(secret: string): void {
+    this.secret = secret;
+    if (this.client) this.client.options.password = secret;
   }
 
   get connected(): boolean {

@@ -15,6 +15,8 @@ export * from './api/tenant.js';
 export * from './api/lock.js';
 export * from './api/deviceType.js';
 export * from './api/airSwitch.js';
+export * from './api/lockGroup.js';
+export * from './api/lockInformation.js';
 export * from './api/account.js';
 export * from './api/role.js';
 export * from './api/systemLog.js';

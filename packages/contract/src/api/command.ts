@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { int4Id, int8Id, keyword } from './input.js';
 import { COMMAND_STATES, DOWNLINK_TYPES, lockConfig } from '../protocol/index.js';
 import { endpoint } from './endpoint.js';
+import { deviceTarget } from './lockGroup.js';
 import { pageOf, pageQuery } from './envelope.js';
 
 /** A command id (bigserial; query string or JSON). */
@@ -135,6 +136,18 @@ export const lockConfigBody = z.strictObject({
 });
 export const lockIdBody = z.strictObject({ lockId });
 
+/** Most locks one batch configuration push may target. */
+export const CONFIG_BATCH_MAX = 1000;
+/** The same configuration pushed to every lock of a device target (a group, an IMEI list, a filter). */
+export const lockConfigBatchBody = z.strictObject({ target: deviceTarget, config: lockConfigBody.shape.config });
+/** Commands queued, the locks that refused (error code, e.g. QUEUE_FULL) and listed IMEIs not found. */
+export const lockConfigBatchResult = z.object({
+  queued: z.number().int(),
+  refused: z.array(z.object({ lockId: z.number().int(), imei: z.string(), code: z.string() })),
+  unknownImeis: z.array(z.string()),
+});
+export type LockConfigBatchResult = z.infer<typeof lockConfigBatchResult>;
+
 export const commandEndpoints = {
   list: endpoint({
     method: 'GET', path: '/iot/v1/logDownCommand/list', access: 'COMMAND_DOWN_LOG', kind: 'token', query: commandListQuery, response: pageOf(commandRecord),
@@ -159,6 +172,10 @@ export const commandEndpoints = {
   /** Queues a configPush; returns the command. */
   lockConfig: endpoint({
     method: 'POST', path: '/iot/v1/lockConfig', access: 'LOOK_CONFIG', kind: 'token', action: { label: { 'zh-CN': '下发门锁配置', 'en-US': 'Push lock configuration' }, target: ['lockId'] },  body: lockConfigBody, response: commandRecord,
+  }),
+  /** Queues a configPush for every lock of the target (at most CONFIG_BATCH_MAX), each lock on its own: one refusing does not stop the others. */
+  lockConfigBatch: endpoint({
+    method: 'POST', path: '/iot/v1/lockConfig/batch', access: 'LOOK_CONFIG', kind: 'token', action: { label: { 'zh-CN': '批量下发门锁配置', 'en-US': 'Push lock configuration to many locks' } }, body: lockConfigBatchBody, response: lockConfigBatchResult,
   }),
   /** Queues a clockSync (the time is taken when the command is sent); returns the command. */
   clockSync: endpoint({

@@ -30,11 +30,15 @@ export const METHODS_UNIQUE = 'methods.unique';
 /** Message key: an IMEI that is not 15 digits with a valid Luhn check digit (lock registry). */
 export const IMEI_INVALID = 'imei.invalid';
 
+/** Message key: a device target naming none or more than one of groupId, imeis, filter (lock groups). */
+export const TARGET_ONE = 'target.one';
+
 /** Localized messages of the contract's own checks, by the key the schema reports. */
 export const FIELD_MESSAGES: Record<string, { 'zh-CN': string; 'en-US': string }> = {
   [UNSAFE_TEXT]: { 'zh-CN': '包含不允许的字符（空字符或不成对的代理字符）', 'en-US': 'contains a character that is not allowed (NUL or an unpaired surrogate)' },
   [DIGITS_ORDER]: { 'zh-CN': '最大位数不能小于最小位数', 'en-US': 'the maximum number of digits may not be below the minimum' },
   [METHODS_UNIQUE]: { 'zh-CN': '开锁方式不能重复', 'en-US': 'an unlock method is listed twice' },
+  [TARGET_ONE]: { 'zh-CN': '须且只能指定 groupId、imeis、filter 之一', 'en-US': 'give exactly one of groupId, imeis, filter' },
   [IMEI_INVALID]: { 'zh-CN': 'IMEI 须为 15 位数字且校验位（Luhn）正确', 'en-US': 'the IMEI must be 15 digits with a valid (Luhn) check digit' },
 };
 

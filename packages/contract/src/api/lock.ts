@@ -65,6 +65,8 @@ export const lockFilterQuery = z.object({
   /** Default: every state but decommissioned. */
   state: z.enum([...LOCK_STATES, 'all']).optional(),
   firmwareVersion: keyword(32).optional(),
+  /** Members of this lock group (分组管理) only. */
+  groupId: int4Id.optional(),
 });
 
 export const lockListQuery = pageQuery.extend(lockFilterQuery.shape);

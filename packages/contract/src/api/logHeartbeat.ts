@@ -4,6 +4,7 @@
  * SERIES_MAX_POINTS points: over a longer range the server averages per bucket of `bucketS` seconds.
  */
 import { z } from 'zod';
+import type { Authority } from '../authorities.js';
 import { exportResponse, lockRangeQuery, lockRefRecord, logQueries } from './deviceLog.js';
 import { endpoint } from './endpoint.js';
 import { pageOf } from './envelope.js';
@@ -43,6 +44,9 @@ export const rssiSeries = series({ rssi: z.number(), snr: z.number() });
 export type BatterySeries = z.infer<typeof batterySeries>;
 export type RssiSeries = z.infer<typeof rssiSeries>;
 
+/** One lock's battery and signal series: 心跳日志's charts, and 设备信息's (LOOK_INFO) 7-day charts. */
+const SERIES_ACCESS: readonly Authority[] = ['HEARTBEAT_LOG', 'LOOK_INFO'];
+
 export const heartbeatLogEndpoints = {
   /** Newest first; filters: time range (received), lock, keyword. */
   list: endpoint({
@@ -55,11 +59,11 @@ export const heartbeatLogEndpoints = {
   }),
   /** One lock (lockId or imei), default range the last 24 h. */
   batteryList: endpoint({
-    method: 'GET', path: '/iot/v1/logHeartbeat/batteryList', access: 'HEARTBEAT_LOG', kind: 'token',
+    method: 'GET', path: '/iot/v1/logHeartbeat/batteryList', access: SERIES_ACCESS, kind: 'token',
     query: lockRangeQuery, response: batterySeries,
   }),
   rssiList: endpoint({
-    method: 'GET', path: '/iot/v1/logHeartbeat/rssiList', access: 'HEARTBEAT_LOG', kind: 'token',
+    method: 'GET', path: '/iot/v1/logHeartbeat/rssiList', access: SERIES_ACCESS, kind: 'token',
     query: lockRangeQuery, response: rssiSeries,
   }),
 };

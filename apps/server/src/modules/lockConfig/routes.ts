@@ -1,5 +1,5 @@
 /**
- * 门锁配置 routes: locks with their reported configuration, config push and clock sync. A push or a
+ * 门锁配置 routes: locks with their reported configuration, config push (one lock or a device target) and clock sync. A push or a
  * sync is a queued command (modules/command/outbox.ts); the dispatcher of this process is signalled
  * after the commit so an awake or always-online lock gets it at once.
  */
@@ -9,6 +9,7 @@ import { lazySecretBox } from '../../crypto/secret-box.js';
 import { registerEndpoint } from '../../http/endpoint.js';
 import { enqueueCommand } from '../command/outbox.js';
 import { signalQueued } from '../command/signals.js';
+import { pushConfigToTarget } from './batch.js';
 import { listLockConfigs } from './service.js';
 
 export async function lockConfigRoutes(app: FastifyInstance): Promise<void> {
@@ -23,6 +24,12 @@ export async function lockConfigRoutes(app: FastifyInstance): Promise<void> {
     }, box));
     signalQueued(app.database, command.lockId);
     return command;
+  });
+
+  registerEndpoint(app, commandEndpoints.lockConfigBatch, async ({ body, inTenant, tenantId, principal }) => {
+    const { queuedLockIds, ...result } = await inTenant((tx) => pushConfigToTarget(tx, { tenantId, username: principal.username }, body.target, body.config, box, app.config.WAKE_WINDOW_MS));
+    for (const lockId of queuedLockIds) signalQueued(app.database, lockId);
+    return result;
   });
 
   registerEndpoint(app, commandEndpoints.clockSync, async ({ body, inTenant, tenantId, principal }) => {

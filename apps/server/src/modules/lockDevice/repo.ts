@@ -5,7 +5,7 @@
 import { ATTENTION_KINDS, type AttentionKind, type LiveState, LOCK_VENDOR, type LockOption, type LockRecord, type LockState, type Page } from '@iot/contract';
 import { and, asc, count, eq, isNull, not, type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
-import { locks } from '../../db/schema.js';
+import { lockGroupMembers, locks } from '../../db/schema.js';
 import { iso } from '../../db/sql.js';
 import { ApiError } from '../../http/api-error.js';
 import { ATTENTION_SQL, liveStateIs, liveStateSql } from './attention.js';
@@ -23,6 +23,12 @@ export const nextWakeSql = sql<string | null>`coalesce(${locks.lastHeartbeatAt},
 /** SQL text: the registry state (contract LOCK_STATES). */
 export const stateSql = sql<LockState>`case when ${locks.decommissionedAt} is not null then 'decommissioned' when not ${locks.enabled} then 'disabled' else 'active' end`;
 
+/** SQL boolean: the lock is a member of group `groupId` (lock_group_members, read here; written by modules/lockGroup). */
+export function inGroupSql(groupId: number): SQL {
+  // Qualified by hand: drizzle renders a column of a single-table select unqualified.
+  return sql`exists (select 1 from ${lockGroupMembers} m where m.group_id = ${groupId} and m.lock_id = "locks"."id")`;
+}
+
 /** The lock list's filters (contract lockFilterQuery); the attention kinds (ATTENTION_KINDS) keep the locks matching them when true. */
 export interface LockFilter extends Partial<Record<AttentionKind, boolean>> {
   keyword?: string;
@@ -36,6 +42,8 @@ export interface LockFilter extends Partial<Record<AttentionKind, boolean>> {
   /** Default: every state but decommissioned. */
   state?: LockState | 'all';
   firmwareVersion?: string;
+  /** Members of this lock group. */
+  groupId?: number;
 }
 
 /**
@@ -53,6 +61,7 @@ export function lockWhere(filter: LockFilter, wakeWindowMs: number): SQL | undef
   if (filter.floor) conditions.push(eq(locks.floor, filter.floor));
   if (filter.room) conditions.push(eq(locks.room, filter.room));
   if (filter.firmwareVersion) conditions.push(eq(locks.firmwareVersion, filter.firmwareVersion));
+  if (filter.groupId !== undefined) conditions.push(inGroupSql(filter.groupId));
   const state = filter.state ?? 'registered';
   if (state === 'registered') conditions.push(isNull(locks.decommissionedAt));
   else if (state !== 'all') conditions.push(sql`${stateSql} = ${state}`);
@@ -83,6 +92,15 @@ function toRecord({ lastHeartbeatAt, vendor, building, floor, roomPart, createdA
 /** At most `limit` locks matching `filter` as contract records, ordered by id (exports). */
 export async function selectLocks(tx: Tx, filter: LockFilter, limit: number, wakeWindowMs: number): Promise<LockRecord[]> {
   return (await recordRows(tx, lockWhere(filter, wakeWindowMs), limit, wakeWindowMs)).map(toRecord);
+}
+
+/** The lock of `imei` (not released) as a contract record with its door state, or undefined. */
+export async function lockRecordByImei(tx: Tx, imei: string, wakeWindowMs: number) {
+  const [row] = await tx.select({ ...recordColumns(wakeWindowMs), doorState: locks.doorState, locked: locks.locked, config: locks.config })
+    .from(locks).where(and(eq(locks.imei, imei), isNull(locks.imeiReleasedAt))).limit(1);
+  if (!row) return undefined;
+  const { doorState, locked, config, ...record } = row;
+  return { record: toRecord(record), doorState, locked, config };
 }
 
 /**

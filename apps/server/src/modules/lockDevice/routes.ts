@@ -1,17 +1,18 @@
 /**
  * Lock routes: the registry (门锁信息: list, export, register, edit, enable/disable, decommission,
- * release IMEI, reset secret), the lock picker's list (every page that picks a lock) and fleet analysis
+ * release IMEI, reset secret), 设备信息 (one lock's information in one read), the lock picker's list (every page that picks a lock) and fleet analysis
  * (首页 KPIs). A reset secret, a disable or a decommission drops the lock's live MQTT session once the
  * change has committed (sessions.ts).
  */
-import { LOG_EXPORT_MAX, lockEndpoints } from '@iot/contract';
+import { LOG_EXPORT_MAX, lockEndpoints, lockInformationEndpoints } from '@iot/contract';
 import type { FastifyInstance } from 'fastify';
 import { sendExport } from '../../http/export.js';
 import { registerEndpoint } from '../../http/endpoint.js';
 import { LOCK_EXPORT_COLUMNS } from './exportColumns.js';
+import { lockInformation } from './information.js';
 import { decommissionLock, registerLock, releaseImei, resetSecret, setLockEnabled, updateLock } from './registry.js';
 import { analyseLocks, listLockOptions, listLocks, selectLocks } from './repo.js';
-import { dropSession } from './sessions.js';
+import { dropSession, secretReset } from './sessions.js';
 
 export async function lockDeviceRoutes(app: FastifyInstance): Promise<void> {
   registerEndpoint(app, lockEndpoints.list, ({ query: { current, size, ...filter }, inTenant }) =>
@@ -22,6 +23,8 @@ export async function lockDeviceRoutes(app: FastifyInstance): Promise<void> {
   }, { raw: true });
   registerEndpoint(app, lockEndpoints.lockRoomList, ({ query, inTenant }) =>
     inTenant((tx) => listLockOptions(tx, query.keyword, query.size)));
+  registerEndpoint(app, lockInformationEndpoints.information, ({ query, inTenant }) =>
+    inTenant((tx) => lockInformation(tx, query.imei, app.config.WAKE_WINDOW_MS)));
   registerEndpoint(app, lockEndpoints.analysis, ({ inTenant }) => inTenant((tx) => analyseLocks(tx)));
 
   registerEndpoint(app, lockEndpoints.add, ({ body, tenantId, inTenant }) => inTenant((tx) => registerLock(tx, tenantId, body)));
@@ -38,7 +41,7 @@ export async function lockDeviceRoutes(app: FastifyInstance): Promise<void> {
   registerEndpoint(app, lockEndpoints.releaseImei, ({ body, inTenant }) => inTenant((tx) => releaseImei(tx, body.id)));
   registerEndpoint(app, lockEndpoints.resetSecret, async ({ body, inTenant }) => {
     const issued = await inTenant((tx) => resetSecret(tx, body.id));
-    dropSession(issued.imei);
+    secretReset(issued.imei, issued.secret); // a simulated lock of the demo fleet reconnects with it
     return issued;
   });
 }
