@@ -48,6 +48,8 @@ const SAMPLES: Record<string, Sample> = {
   'GET /iot/v1/lockDevice/list': { access: 'LOOK_INFO' },
   'GET /iot/v1/lockDevice/analysis': { access: 'HOME_PAGE' },
   'GET /iot/v1/lockDevice/lockRoomList': { access: LOCK_PICKER_ACCESS, query: () => 'keyword=8612' },
+  'GET /iot/v1/lockDevice/survey': { access: 'LOOK_INFO' },
+  'GET /iot/v1/lockDevice/locationTree': { access: 'LOOK_INFO', query: () => `building=${encodeURIComponent('A栋')}` },
   'POST /v1/account/add/user': { access: 'LOGIN_ACCOUNT', body: (f) => ({ username: 'matrix-new', ...f.password }) },
   'GET /v1/account/queryAll': { access: ['LOGIN_ACCOUNT', 'BINDING_ROLES'] },
   'POST /v1/account/delete/user': { access: 'LOGIN_ACCOUNT', body: (f) => ({ id: f.victim.delete }) },

@@ -94,6 +94,30 @@ describe.skipIf(skipSuite)('lock attention filters', () => {
     expect(await imeis('weakSignal=true&offlineLong=true', 101)).toEqual([4]);
   });
 
+  it('门锁概况 counts what each attention link lists, by state, type, building, group and reading', async () => {
+    await ctx.database.system.execute(sql`insert into lock_groups (tenant_id, name) values (100, 'g-survey'), (100, 'g-empty')`);
+    await ctx.database.system.execute(sql`insert into lock_group_members (group_id, lock_id, tenant_id)
+      select g.id, l.id, 100 from lock_groups g, locks l where g.name = 'g-survey' and l.imei in (${simulatedImei(0)}, ${simulatedImei(1)})`);
+    const survey = dataOf(await call(ctx.app, token, { method: 'GET', url: '/iot/v1/lockDevice/survey' }));
+    expect(survey).toMatchObject({ total: 8, liveStates: { online: 5, asleep: 1, offline: 2 }, disabled: 0, batteryUnknown: 0, rssiUnknown: 0 });
+    expect(survey.attention).toEqual({ lowBattery: 1, weakSignal: 1, offlineLong: 1, configDrift: 1, credentialDrift: 1, failedCommands: 1 });
+    for (const [kind, n] of Object.entries(survey.attention)) {
+      expect(dataOf(await call(ctx.app, token, { method: 'GET', url: `/iot/v1/lockDevice/list?${kind}=true` })).total).toBe(n);
+    }
+    expect(survey.battery.find((b: { from: number }) => b.from === 20)).toEqual({ from: 20, to: 30, count: 1 });
+    expect(survey.battery.find((b: { from: number }) => b.from === 80).count).toBe(7);
+    expect(survey.battery.at(-1)).toMatchObject({ from: 90, to: 100 });
+    expect(survey.rssi).toEqual([
+      { from: null, to: -115, count: 0 }, { from: -115, to: -105, count: 1 }, { from: -105, to: -95, count: 0 },
+      { from: -95, to: -85, count: 0 }, { from: -85, to: null, count: 7 },
+    ]);
+    expect(survey.types.reduce((sum: number, t: { count: number }) => sum + t.count, 0)).toBe(8);
+    expect(survey.buildings.reduce((sum: number, t: { count: number }) => sum + t.count, 0)).toBe(8);
+    expect(survey.groups).toEqual([{ id: expect.any(Number), name: 'g-survey', count: 2 }, { id: expect.any(Number), name: 'g-empty', count: 0 }]);
+    const other = dataOf(await call(ctx.app, token, { method: 'GET', url: '/iot/v1/lockDevice/survey', tenantId: 101 }));
+    expect(other).toMatchObject({ total: 2, groups: [], attention: { lowBattery: 1, failedCommands: 1 } });
+  });
+
   it('refuses an unknown live state with 400 naming the field', async () => {
     const response = await call(ctx.app, token, { method: 'GET', url: '/iot/v1/lockDevice/list?liveState=dozing&configDrift=maybe' });
     expect(response.statusCode).toBe(400);

@@ -32,6 +32,8 @@ const logPage = (name: 'OperateUserLogPage' | 'OperatePasswordLogPage' | 'Operat
   lazy(() => import('./credential/logPages').then((module) => ({ default: module[name] })));
 const RenewPage = lazy(() => import('./wx/RenewPage'));
 const OrderManagementPage = lazy(() => import('./wx/OrderManagementPage'));
+const LockSurveyPage = lazy(() => import('./lockSurvey/LockSurveyPage'));
+const RoomInquiryPage = lazy(() => import('./roomInquiry/RoomInquiryPage'));
 const ComingSoon = lazy(() => import('../components/ComingSoon'));
 
 /** The login screen. */
@@ -53,6 +55,8 @@ const PAGES: Record<PagePath, Page> = {
   '/lockAlert': LockAlertPage,
   '/lockOpenRecordLog': LockOpenRecordLogPage,
   '/lockJournal': LockJournalPage,
+  '/lockSurvey': LockSurveyPage,
+  '/RoomInquiry': RoomInquiryPage,
   '/equipmentType': EquipmentTypePage,
   '/voucherUserManage': VoucherUserManagePage,
   '/voucherPasswordManage': VoucherPasswordManagePage,
@@ -63,8 +67,6 @@ const PAGES: Record<PagePath, Page> = {
   '/operateCardLog': logPage('OperateCardLogPage'),
   '/operateFpLog': logPage('OperateFpLogPage'),
   // Not built yet: the explicit placeholder.
-  '/RoomInquiry': ComingSoon,
-  '/lockSurvey': ComingSoon,
   '/airSwitchAnalysis': ComingSoon,
   '/firmwareRule': ComingSoon,
   '/groupManagement': ComingSoon,

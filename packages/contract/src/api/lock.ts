@@ -1,10 +1,10 @@
 /** Lock endpoints (spec §7 "Locks"; issue #2 "Lock list API"). */
 import { z } from 'zod';
-import type { Authority } from '../authorities.js';
 import { IMEI_INVALID, int4Id, keyword, text } from './input.js';
 import { endpoint } from './endpoint.js';
 import { exportFields, exportResponse } from './deviceLog.js';
 import { pageOf, pageQuery } from './envelope.js';
+import { ATTENTION_KINDS, type AttentionKind, LIVE_STATES, lockFleetEndpoints } from './lockFleet.js';
 
 /** Query-string boolean: "true"/"false"/"1"/"0". */
 const queryBoolean = z.enum(['true', 'false', '1', '0']).transform((value) => value === 'true' || value === '1');
@@ -24,25 +24,6 @@ export function imeiLuhnValid(imei: string): boolean {
   }
   return sum % 10 === 0;
 }
-
-/**
- * Live state: `online` (heartbeat within ONLINE_HEARTBEAT_FACTOR intervals and reachable now: always
- * online, or an uplink within the wake window), `asleep` (heartbeat recent, an NB-IoT lock sleeping
- * until its next heartbeat), `offline` (no heartbeat within ONLINE_HEARTBEAT_FACTOR intervals).
- */
-export const LIVE_STATES = ['online', 'asleep', 'offline'] as const;
-export type LiveState = (typeof LIVE_STATES)[number];
-
-/**
- * Why a lock needs attention (thresholds: constants ATTENTION_THRESHOLDS, LOW_BATTERY_PERCENT):
- * lowBattery (battery <= LOW_BATTERY_PERCENT %), weakSignal (RSSI < weakRssiDbm), offlineLong (no
- * heartbeat for offlineIntervals intervals), configDrift (the last configuration pushed, not canceled,
- * is not what the lock reports), credentialDrift (a lock user or credential not in sync with the lock),
- * failedCommands (a command FAILED / TIMEOUT / EXPIRED within failedCommandsHours). Each is a boolean
- * filter of the lock list of the same name.
- */
-export const ATTENTION_KINDS = ['lowBattery', 'weakSignal', 'offlineLong', 'configDrift', 'credentialDrift', 'failedCommands'] as const;
-export type AttentionKind = (typeof ATTENTION_KINDS)[number];
 
 const attentionFilters = Object.fromEntries(ATTENTION_KINDS.map((kind) => [kind, queryBoolean.optional()])) as
   Record<AttentionKind, z.ZodOptional<typeof queryBoolean>>;
@@ -139,34 +120,10 @@ export const lockAnalysisResponse = z.object({
 });
 export type LockAnalysis = z.infer<typeof lockAnalysisResponse>;
 
-/**
- * The pages that pick a lock (lock picker, lookups): each one's own authority opens the picker's list,
- * so a role given only 心跳日志 can still choose a lock there (issue #17).
- */
-export const LOCK_PICKER_ACCESS: readonly Authority[] = [
-  'LOOK_INFO', 'LOOK_CONFIG', 'HEARTBEAT_LOG', 'COMMAND_UP_LOG', 'COMMAND_DOWN_LOG', 'LOCK_ALERT_LOG', 'LOCK_OPEN_RECORD_LOG',
-  'VOUCHER_USER_MANAGE', 'VOUCHER_PASSWORD_MANAGE', 'VOUCHER_CARD_MANAGE', 'VOUCHER_FP_MANAGE',
-  'OPERATE_USER_LOG', 'OPERATE_PASSWORD_LOG', 'OPERATE_CARD_LOG', 'OPERATE_FP_LOG', 'RENEW',
-];
-
-/** Lock picker query: keyword over IMEI, name or room; at most `size` (default 20, max 50) locks. */
-export const lockOptionsQuery = z.object({
-  keyword: keyword().optional(),
-  size: z.coerce.number().int().min(1).max(50).default(20),
-});
-
-/** A lock as a picker shows it. */
-export const lockOption = z.object({ id: z.number().int(), imei: z.string(), name: z.string(), room: z.string() });
-export type LockOption = z.infer<typeof lockOption>;
-
 const label = (zh: string, en: string) => ({ 'zh-CN': zh, 'en-US': en });
 
 export const lockEndpoints = {
-  /** The lock picker's list (spec §7 lockRoomList): id, IMEI, name and room only, for every page that picks a lock. */
-  lockRoomList: endpoint({
-    method: 'GET', path: '/iot/v1/lockDevice/lockRoomList', access: LOCK_PICKER_ACCESS, kind: 'token',
-    query: lockOptionsQuery, response: z.array(lockOption),
-  }),
+  ...lockFleetEndpoints,
   list: endpoint({
     method: 'GET', path: '/iot/v1/lockDevice/list', access: 'LOOK_INFO', kind: 'token',
     query: lockListQuery, response: pageOf(lockRecord),

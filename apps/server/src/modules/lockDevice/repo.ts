@@ -2,7 +2,7 @@
  * Lock queries. Run inside a tenant transaction (row-level security confines them to the tenant).
  * Online: last heartbeat younger than ONLINE_HEARTBEAT_FACTOR x the lock's heartbeat interval (issue #2).
  */
-import { ATTENTION_KINDS, type AttentionKind, type LiveState, LOCK_VENDOR, type LockOption, type LockRecord, type LockState, type Page } from '@iot/contract';
+import { ATTENTION_KINDS, type AttentionKind, type LiveState, LOCK_VENDOR, type LockRecord, type LockState, type Page } from '@iot/contract';
 import { and, asc, count, eq, isNull, not, type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { lockGroupMembers, locks } from '../../db/schema.js';
@@ -113,12 +113,6 @@ export async function listLocks(tx: Tx, filter: LockFilter, current: number, siz
     .from(locks).where(where).orderBy(asc(locks.id)).limit(size).offset((current - 1) * size);
   const total = rows[0]?.total ?? (current > 1 ? ((await tx.select({ n: count() }).from(locks).where(where))[0]?.n ?? 0) : 0);
   return { records: rows.map(({ total: _total, ...row }) => toRecord(row)), total, current, size };
-}
-
-/** At most `size` locks matching `keyword` (IMEI, name or room), ordered by id, as a picker shows them. */
-export async function listLockOptions(tx: Tx, keyword: string | undefined, size: number): Promise<LockOption[]> {
-  return tx.select({ id: locks.id, imei: locks.imei, name: locks.name, room: roomSql })
-    .from(locks).where(and(isNull(locks.imeiReleasedAt), keyword ? lockKeyword(keyword) : undefined)).orderBy(asc(locks.id)).limit(size);
 }
 
 /** Fleet KPIs of the tenant (decommissioned locks left out): total, online, offline, low battery (≤ LOW_BATTERY_PERCENT %). */

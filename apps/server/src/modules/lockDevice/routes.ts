@@ -1,7 +1,8 @@
 /**
  * Lock routes: the registry (门锁信息: list, export, register, edit, enable/disable, decommission,
- * release IMEI, reset secret), 设备信息 (one lock's information in one read), the lock picker's list (every page that picks a lock) and fleet analysis
- * (首页 KPIs). A reset secret, a disable or a decommission drops the lock's live MQTT session once the
+ * release IMEI, reset secret), 设备信息 (one lock's information in one read), the lock-room list (every
+ * page that picks a lock; 产品's rooms), the location tree (产品), the fleet overview (门锁概况) and
+ * fleet analysis (首页 KPIs). A reset secret, a disable or a decommission drops the lock's live MQTT session once the
  * change has committed (sessions.ts).
  */
 import { LOG_EXPORT_MAX, lockEndpoints, lockInformationEndpoints } from '@iot/contract';
@@ -11,8 +12,10 @@ import { registerEndpoint } from '../../http/endpoint.js';
 import { LOCK_EXPORT_COLUMNS } from './exportColumns.js';
 import { lockInformation } from './information.js';
 import { decommissionLock, registerLock, releaseImei, resetSecret, setLockEnabled, updateLock } from './registry.js';
-import { analyseLocks, listLockOptions, listLocks, selectLocks } from './repo.js';
+import { listLockRooms, locationTree } from './fleet.js';
+import { analyseLocks, listLocks, selectLocks } from './repo.js';
 import { dropSession, secretReset } from './sessions.js';
+import { surveyLocks } from './survey.js';
 
 export async function lockDeviceRoutes(app: FastifyInstance): Promise<void> {
   registerEndpoint(app, lockEndpoints.list, ({ query: { current, size, ...filter }, inTenant }) =>
@@ -21,8 +24,10 @@ export async function lockDeviceRoutes(app: FastifyInstance): Promise<void> {
     const rows = await inTenant((tx) => selectLocks(tx, filter, LOG_EXPORT_MAX + 1, app.config.WAKE_WINDOW_MS), { read: true });
     return sendExport({ request, reply, format, timeZone, name: 'locks', columns: LOCK_EXPORT_COLUMNS, rows });
   }, { raw: true });
-  registerEndpoint(app, lockEndpoints.lockRoomList, ({ query, inTenant }) =>
-    inTenant((tx) => listLockOptions(tx, query.keyword, query.size)));
+  const wake = app.config.WAKE_WINDOW_MS;
+  registerEndpoint(app, lockEndpoints.lockRoomList, ({ query, inTenant }) => inTenant((tx) => listLockRooms(tx, query, wake)));
+  registerEndpoint(app, lockEndpoints.locationTree, ({ query, inTenant }) => inTenant((tx) => locationTree(tx, query.building, wake)));
+  registerEndpoint(app, lockEndpoints.survey, ({ inTenant }) => inTenant((tx) => surveyLocks(tx, wake), { read: true }));
   registerEndpoint(app, lockInformationEndpoints.information, ({ query, inTenant }) =>
     inTenant((tx) => lockInformation(tx, query.imei, app.config.WAKE_WINDOW_MS)));
   registerEndpoint(app, lockEndpoints.analysis, ({ inTenant }) => inTenant((tx) => analyseLocks(tx)));

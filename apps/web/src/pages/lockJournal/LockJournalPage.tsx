@@ -7,6 +7,7 @@ import { Alert, DatePicker, Empty, Space, Tag, Timeline } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { useApiQuery } from '../../api/useApiQuery';
 import { useLanguage } from '../../app/useSession';
 import { LockSelect } from '../../components/LockSelect';
@@ -19,7 +20,9 @@ const REFETCH_MS = 10_000;
 export default function LockJournalPage() {
   const { t } = useTranslation('deviceLog');
   const language = useLanguage();
-  const [imei, setImei] = useState<string>();
+  const [params] = useSearchParams();
+  // A link may name the lock (产品's room panel: ?imei=).
+  const [imei, setImei] = useState<string | undefined>(() => params.get('imei') ?? undefined);
   const [range, setRange] = useState<(Dayjs | null)[] | null>(null);
   const query = { imei, startTime: range?.[0]?.toISOString(), endTime: range?.[1]?.toISOString() };
   // No call before a lock is chosen (the journal needs one: it would answer 400 请求参数有误).
