@@ -21,6 +21,7 @@ import { accountRoutes } from './modules/account/routes.js';
 import { airSwitchRoutes } from './modules/airSwitch/routes.js';
 import { auditRoutes } from './modules/audit/routes.js';
 import { deviceTypeRoutes } from './modules/deviceType/routes.js';
+import { analysisRoutes } from './modules/analysis/routes.js';
 import { lockDeviceRoutes } from './modules/lockDevice/routes.js';
 import { lockGroupRoutes } from './modules/lockGroup/routes.js';
 import { lockAlertRoutes } from './modules/lockAlert/routes.js';
@@ -41,7 +42,7 @@ import { onCommandFinished } from './modules/command/lifecycle.js';
 import { settleFinishedCommands } from './modules/credential/sync.js';
 
 /** Every module's routes; adding an entity adds one line here. */
-const modules = [oauthRoutes, tenantRoutes, lockDeviceRoutes, lockGroupRoutes, deviceTypeRoutes, accountRoutes, roleRoutes, auditRoutes, commandRoutes, lockConfigRoutes,
+const modules = [oauthRoutes, tenantRoutes, lockDeviceRoutes, analysisRoutes, lockGroupRoutes, deviceTypeRoutes, accountRoutes, roleRoutes, auditRoutes, commandRoutes, lockConfigRoutes,
   logUpCommandRoutes, logHeartbeatRoutes, lockAlertRoutes, lockOpenRecordRoutes, lockJournalRoutes, credentialRoutes, subscriptionRoutes, wxRoutes, airSwitchRoutes];
 
 /**

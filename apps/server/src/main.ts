@@ -28,6 +28,7 @@ import { startAirSwitchRetention } from './modules/airSwitch/retention.js';
 import { lazySecretBox } from './crypto/secret-box.js';
 import { egressPolicyOf } from './modules/subscription/egress.js';
 import { type PresenceSweep, startPresenceSweep } from './modules/subscription/presence.js';
+import { type AnalysisJob, startAnalysisJob } from './modules/analysis/job.js';
 import { type DeliveryWorker, startDeliveryWorker } from './modules/subscription/worker.js';
 import { type Reconciler, startReconciler } from './modules/wx/reconcile.js';
 
@@ -41,6 +42,7 @@ let reconciler: Reconciler | undefined;
 let fleet: { stop(): Promise<void> } | undefined;
 let pushes: DeliveryWorker | undefined;
 let presence: PresenceSweep | undefined;
+let analysis: AnalysisJob | undefined;
 
 const log = (level: 'info' | 'error' | 'fatal', object: object, message: string) => {
   if (app) app.log[level](object, message);
@@ -57,6 +59,7 @@ closeWithGrace({ delay: config.SHUTDOWN_TIMEOUT_MS, logger: { error: (message: u
   await retention?.stop();
   await telemetryRetention?.stop();
   await presence?.stop();
+  await analysis?.stop();
   await reconciler?.stop(); // the run in progress finishes; no other starts
   await gateway?.close(); // dispatcher, broker, then every accepted uplink committed
   await pushes?.close(); // open-platform pushes in flight finish (or stay leased for the next start)
@@ -79,6 +82,7 @@ app.lifecycle.brokerReady = () => started.stats().external?.connected ?? true;
 retention = startHeartbeatRetention(database, app.log, { days: config.HEARTBEAT_RETENTION_DAYS });
 telemetryRetention = startAirSwitchRetention(database, app.log, config.TELEMETRY_RETENTION_DAYS);
 presence = startPresenceSweep(database, app.log);
+analysis = startAnalysisJob(database, app.log);
 pushes = startDeliveryWorker({
   database, box: lazySecretBox(config), policy: egressPolicyOf(config), log: app.log,
   pollMs: config.PUSH_POLL_MS, retryWindowMs: config.PUSH_RETRY_WINDOW_S * 1000, pauseAfterMs: config.PUSH_PAUSE_AFTER_S * 1000,

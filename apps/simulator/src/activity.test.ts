@@ -60,4 +60,23 @@ describe('simulated lock activity', () => {
     expect([...quiet.eventsOnConnect(), ...quiet.eventsAfterHeartbeat()]).toEqual([]);
     expect(new LockActivity(seededRandom(1)).configReport(2)).toEqual({ type: 'configReport', data: { config: expect.not.objectContaining({ heartbeatIntervalS: 2 }) } });
   });
+
+  it('high activity opens doors with no unlock and bursts failed attempts (derived forcedEntry, bruteForce)', () => {
+    const messages = run(2000, 80, 11, ACTIVITY_PRESETS.high);
+    let forced = 0;
+    let lastSuccess = -1;
+    messages.forEach((m, i) => {
+      if (m.type === 'openRecord' && m.data.success) lastSuccess = i;
+      if (m.type === 'doorState' && m.data.door === 'open' && lastSuccess !== i - 1) forced++;
+    });
+    expect(forced).toBeGreaterThan(1);
+    let longestFailedRun = 0;
+    let failedRun = 0;
+    for (const m of messages) {
+      if (m.type !== 'openRecord') continue;
+      failedRun = m.data.success ? 0 : failedRun + 1;
+      longestFailedRun = Math.max(longestFailedRun, failedRun);
+    }
+    expect(longestFailedRun).toBeGreaterThanOrEqual(6);
+  });
 });

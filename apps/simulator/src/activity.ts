@@ -2,7 +2,8 @@
  * Realistic day-to-day activity of a simulated lock, free of any transport and of seq numbering:
  * unlock attempts (openRecord) with door movements (doorState open, then closed), rare alarms
  * (doorLeftOpen then cleared, wrongPasswordLockout after wrong passwords, tamper), a lowBattery alarm
- * while the battery is at or below LOW_BATTERY_PERCENT, and one configReport after connecting.
+ * while the battery is at or below LOW_BATTERY_PERCENT, one configReport after connecting, and now and
+ * then a door opened with no unlock or a burst of failed attempts (derived forcedEntry / bruteForce).
  * Everything is decided once per heartbeat with the given deterministic `random`.
  */
 import { LOW_BATTERY_PERCENT, type protocol } from '@iot/contract';
@@ -27,17 +28,24 @@ export interface ActivityRates {
   tamperProbability: number;
   /** While the battery is low, the lowBattery alarm repeats every this many heartbeats (default 100). */
   lowBatteryRepeatEvery: number;
+  /** Chance the closed door reports open with no unlock before it (the platform derives forcedEntry; issue #14), closing at the next heartbeat (default 0.0005). */
+  forcedEntryProbability: number;
+  /** Chance of a burst of 6 failed password attempts (the platform derives bruteForce; issue #14) (default 0.0005). */
+  bruteForceProbability: number;
 }
 
 export const DEFAULT_ACTIVITY: ActivityRates = {
   openProbability: 0.25, failureRatio: 0.08, leftOpenProbability: 0.03, lockoutProbability: 0.002, tamperProbability: 0.0002,
-  lowBatteryRepeatEvery: 100,
+  lowBatteryRepeatEvery: 100, forcedEntryProbability: 0.0005, bruteForceProbability: 0.0005,
 };
 /** Presets for SIM_ACTIVITY: `off` (heartbeats only), `normal` (a demo), `high` (busy logs, e2e tests). */
 export const ACTIVITY_PRESETS: Record<'off' | 'normal' | 'high', ActivityRates | undefined> = {
   off: undefined,
   normal: DEFAULT_ACTIVITY,
-  high: { openProbability: 0.9, failureRatio: 0.15, leftOpenProbability: 0.2, lockoutProbability: 0.05, tamperProbability: 0.02, lowBatteryRepeatEvery: 5 },
+  high: {
+    openProbability: 0.9, failureRatio: 0.15, leftOpenProbability: 0.2, lockoutProbability: 0.05, tamperProbability: 0.02, lowBatteryRepeatEvery: 5,
+    forcedEntryProbability: 0.01, bruteForceProbability: 0.01,
+  },
 };
 
 const METHODS: [protocol.OpenMethod, number][] = [['fingerprint', 0.3], ['password', 0.3], ['card', 0.2], ['app', 0.15], ['mechanicalKey', 0.05]];
@@ -74,6 +82,13 @@ export class LockActivity {
     if (this.tamperFor === 0 && this.random() < this.rates.tamperProbability) {
       events.push({ type: 'alarm', data: { kind: 'tamper', cleared: false } });
       this.tamperFor = randomInt(this.random, 1, 3);
+    }
+    if (this.doorOpenFor === 0 && this.random() < this.rates.forcedEntryProbability) {
+      events.push({ type: 'doorState', data: { door: 'open', locked: false } });
+      this.doorOpenFor = 1;
+    }
+    if (this.random() < this.rates.bruteForceProbability) {
+      for (let i = 0; i < 6; i++) events.push(this.openRecord('password', false, now - (6 - i) * 2000));
     }
     return events;
   }

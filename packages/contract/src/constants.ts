@@ -44,6 +44,26 @@ export const ONLINE_HEARTBEAT_FACTOR = 2.5;
 export const DEFAULT_HEARTBEAT_INTERVAL_S = 30;
 /** A battery at or below this is "low battery", %. */
 export const LOW_BATTERY_PERCENT = 20;
+/** Days of analysis (首页 / 门锁分析, the big screen) are calendar days in this time zone (issue #14). */
+export const ANALYSIS_TIME_ZONE = 'Asia/Shanghai';
+/** A lock whose service ends within this many days counts as "service expiring". */
+export const SERVICE_EXPIRING_DAYS = 30;
+/** Battery forecasts look this many days ahead ("runs flat within 30 days"). */
+export const BATTERY_FORECAST_DAYS = 30;
+/** Derived-alarm thresholds of a tenant without its own (issue #14; docs/protocol.md "Derived alarms"). */
+export const ANALYSIS_THRESHOLD_DEFAULTS = {
+  /** Door open with no unlock or key record within this many s before: forcedEntry. */
+  forcedEntryS: 30,
+  /** This many failed attempts on one lock within the window: bruteForce. */
+  bruteForceAttempts: 5,
+  /** One credential slot failing on this many locks within the window: bruteForce. */
+  bruteForceLocks: 3,
+  bruteForceWindowS: 300,
+  /** No uplink for this many heartbeat intervals: silentLock. */
+  silentIntervals: 3,
+  /** Battery trend predicts 0 % within this many days: batteryCliff. */
+  batteryCliffDays: 7,
+} as const;
 
 /**
  * Locks that need attention (issue #11: 门锁信息's attention filters, 门锁概况's counts). The one place

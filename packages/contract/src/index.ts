@@ -14,6 +14,7 @@ export * from './api/auth.js';
 export * from './api/tenant.js';
 export * from './api/lock.js';
 export * from './api/lockFleet.js';
+export * from './api/analysis.js';
 export * from './api/deviceType.js';
 export * from './api/airSwitch.js';
 export * from './api/lockGroup.js';

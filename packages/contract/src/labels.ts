@@ -22,6 +22,8 @@ export const LOG_LABELS = {
   kinds: {
     tamper: t('防撬报警', 'Tamper'), forcedOpen: t('强行开门', 'Forced open'), duress: t('胁迫报警', 'Duress'),
     wrongPasswordLockout: t('密码错误锁定', 'Wrong-password lockout'), doorLeftOpen: t('门未关', 'Door left open'), lowBattery: t('低电量', 'Low battery'),
+    forcedEntry: t('疑似强行进入', 'Forced entry'), bruteForce: t('暴力尝试', 'Brute force'), silentLock: t('门锁失联', 'Silent lock'),
+    batteryCliff: t('电量将耗尽', 'Battery cliff'),
   },
   severities: { critical: t('紧急', 'Critical'), major: t('重要', 'Major'), minor: t('次要', 'Minor'), warning: t('提示', 'Warning') },
   states: { active: t('未解除', 'Active'), cleared: t('已解除', 'Cleared') },
@@ -55,6 +57,10 @@ export const ALERT_DETAIL_LABELS = {
   wrongPasswordLockout: t('多次输错密码，键盘已暂时锁定', 'Too many wrong passwords: keypad locked for a while'),
   doorLeftOpen: t('门长时间未关闭', 'The door has been open too long'),
   lowBattery: t('电池电量低，请尽快更换', 'Battery low: replace it soon'),
+  forcedEntry: t('门被打开，但之前没有开锁或机械钥匙记录', 'The door opened with no unlock or key record before it'),
+  bruteForce: t('短时间内多次开锁失败', 'Many failed unlock attempts in a short time'),
+  silentLock: t('门锁超过 3 个心跳周期没有任何上报', 'No uplink from the lock for several heartbeat intervals'),
+  batteryCliff: t('按电量趋势，电池将在几天内耗尽', 'The battery trend predicts it runs flat within days'),
 } as const satisfies Record<string, LocalizedText>;
 
 /** The alert's detail in `language`: what its kind means, plus a reading the lock sent (e.g. `18%`). */

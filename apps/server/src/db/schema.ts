@@ -192,3 +192,6 @@ export * from './schema-commerce.js';
 
 /* Issue #13: air switches. */
 export * from './schema-airswitch.js';
+
+/* Issue #14: analysis rollups, thresholds and forecasts. */
+export * from './schema-analysis.js';

@@ -8,6 +8,7 @@
 import type { protocol } from '@iot/contract';
 import type { Database } from '../db/client.js';
 import { type HeartbeatReading, applyHeartbeatReadings, markUplinksSeen } from '../modules/lockDevice/service.js';
+import { clearSilentLocks, deriveFromUplinks } from '../modules/analysis/derived.js';
 import { type HeartbeatRecord, insertHeartbeats } from '../modules/logHeartbeat/service.js';
 import { insertUplinks } from '../modules/logUpCommand/service.js';
 import { type AirSwitchUplinkRecord, applyAirSwitchUplinks } from '../modules/airSwitch/ingest.js';
@@ -51,6 +52,7 @@ export async function storeUplinks(database: Database, records: readonly UplinkR
   return database.transaction(async (tx) => {
     let inserted = await insertHeartbeats(tx, heartbeats);
     const cameOnline = new Set(await applyHeartbeatReadings(tx, [...newest.values()]));
+    await clearSilentLocks(tx, [...cameOnline]); // issue #14: a silent lock that beats again is no longer silent
     // Open platform (issue #16): the batch's events to subscribed endpoints, one statement, this transaction.
     const pushEvents: PushEvent[] = [];
     for (const r of newestHeartbeat.values()) {
@@ -76,6 +78,8 @@ export async function storeUplinks(database: Database, records: readonly UplinkR
       await enqueuePushEvents(tx, pushEvents.sort((a, b) => Number(a.data.seq) - Number(b.data.seq))); // per-lock order
       pushEvents.length = 0;
       for (const [type, stored] of byType) await (handlers[type] as ((tx: unknown, u: StoredUplink[]) => Promise<void>) | undefined)?.(tx, stored);
+      // Issue #14: forcedEntry and bruteForce, from what the handlers stored.
+      await deriveFromUplinks(tx, [...byType.values()].flat());
     }
     await enqueuePushEvents(tx, pushEvents); // heartbeat-only batches
     const maxSeq = new Map<number, number>();

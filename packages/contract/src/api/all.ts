@@ -15,6 +15,7 @@ import { deviceTypeEndpoints } from './deviceType.js';
 import { lockEndpoints } from './lock.js';
 import { lockGroupEndpoints } from './lockGroup.js';
 import { lockInformationEndpoints } from './lockInformation.js';
+import { analysisEndpoints } from './analysis.js';
 import { alertEndpoints } from './lockAlert.js';
 import { journalEndpoints } from './lockJournal.js';
 import { openRecordEndpoints } from './lockOpenRecord.js';
@@ -41,7 +42,7 @@ function collect(table: object, into: Endpoint[]): Endpoint[] {
 
 /** Every endpoint of the API, once. */
 export const apiEndpoints: readonly Endpoint[] = collect([
-  authEndpoints, tenantEndpoints, lockEndpoints, lockGroupEndpoints, lockInformationEndpoints, deviceTypeEndpoints, accountEndpoints, roleEndpoints, systemLogEndpoints, commandEndpoints,
+  authEndpoints, tenantEndpoints, lockEndpoints, analysisEndpoints, lockGroupEndpoints, lockInformationEndpoints, deviceTypeEndpoints, accountEndpoints, roleEndpoints, systemLogEndpoints, commandEndpoints,
   uplinkLogEndpoints, heartbeatLogEndpoints, alertEndpoints, openRecordEndpoints, journalEndpoints, credentialEndpoints, offboardEndpoints,
   subscriptionEndpoints, demoReceiverEndpoints, airSwitchEndpoints,
   wxEndpoints, wxNotifyEndpoints,

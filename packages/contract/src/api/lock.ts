@@ -112,13 +112,6 @@ const lockIdBody = z.strictObject({ id: int4Id });
 export const lockSecretResponse = z.object({ id: z.number().int(), imei: z.string(), secret: z.string() });
 export type LockSecret = z.infer<typeof lockSecretResponse>;
 
-export const lockAnalysisResponse = z.object({
-  total: z.number().int(),
-  online: z.number().int(),
-  offline: z.number().int(),
-  lowBattery: z.number().int(),
-});
-export type LockAnalysis = z.infer<typeof lockAnalysisResponse>;
 
 const label = (zh: string, en: string) => ({ 'zh-CN': zh, 'en-US': en });
 
@@ -156,8 +149,5 @@ export const lockEndpoints = {
   resetSecret: endpoint({
     method: 'POST', path: '/iot/v1/lockDevice/resetSecret', access: 'LOCK_REGISTRY', kind: 'token', body: lockIdBody, response: lockSecretResponse,
     action: { label: label('重置设备密钥', 'Reset device secret'), target: ['id'] },
-  }),
-  analysis: endpoint({
-    method: 'GET', path: '/iot/v1/lockDevice/analysis', access: 'HOME_PAGE', kind: 'token', response: lockAnalysisResponse,
   }),
 };

@@ -5,12 +5,12 @@
  */
 import { z } from 'zod';
 import { int8Id } from './input.js';
-import { type ALARM_KINDS, alarmKind } from '../protocol/index.js';
+import { type ALERT_KINDS, alertKind } from '../protocol/index.js';
 import { exportResponse, lockRefRecord, logQueries, queryFlag } from './deviceLog.js';
 import { endpoint } from './endpoint.js';
 import { pageOf } from './envelope.js';
 
-export const ALERT_SEVERITIES = ['critical', 'major', 'minor', 'warning'] as const satisfies readonly (typeof ALARM_KINDS)[keyof typeof ALARM_KINDS][];
+export const ALERT_SEVERITIES = ['critical', 'major', 'minor', 'warning'] as const satisfies readonly (typeof ALERT_KINDS)[keyof typeof ALERT_KINDS][];
 export type AlertSeverity = (typeof ALERT_SEVERITIES)[number];
 export const ALERT_STATES = ['active', 'cleared'] as const;
 export type AlertState = (typeof ALERT_STATES)[number];
@@ -18,7 +18,7 @@ export type AlertState = (typeof ALERT_STATES)[number];
 export const ACKNOWLEDGE_MAX = 500;
 
 export const alertLogQueries = logQueries({
-  kind: alarmKind.optional(),
+  kind: alertKind.optional(),
   severity: z.enum(ALERT_SEVERITIES).optional(),
   state: z.enum(ALERT_STATES).optional(),
   /** true: acknowledged only; false: unacknowledged only. */

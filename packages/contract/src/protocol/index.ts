@@ -75,6 +75,22 @@ export type AlarmKind = keyof typeof ALARM_KINDS;
 export type AlarmSeverity = (typeof ALARM_KINDS)[AlarmKind];
 export const alarmKind = z.enum(Object.keys(ALARM_KINDS) as [AlarmKind, ...AlarmKind[]]);
 
+/**
+ * Alarms the platform derives from what locks report (issue #14; docs/protocol.md "Derived alarms"):
+ * never sent by a lock, raised into the same alert lifecycle.
+ */
+export const DERIVED_ALARM_KINDS = {
+  forcedEntry: 'critical',
+  bruteForce: 'major',
+  silentLock: 'major',
+  batteryCliff: 'warning',
+} as const;
+export type DerivedAlarmKind = keyof typeof DERIVED_ALARM_KINDS;
+/** Every kind an alert may have: lock alarms and derived alarms, with their severity. */
+export const ALERT_KINDS = { ...ALARM_KINDS, ...DERIVED_ALARM_KINDS } as const;
+export type AlertKind = keyof typeof ALERT_KINDS;
+export const alertKind = z.enum(Object.keys(ALERT_KINDS) as [AlertKind, ...AlertKind[]]);
+
 export const alarmData = z.object({
   kind: alarmKind,
   /** True when the lock reports the condition has ended (clears the active alert). */

@@ -64,3 +64,38 @@ export async function applyAlarms(tx: Tx, uplinks: readonly AlarmUplink[]): Prom
     await clear(tx, round.filter((u) => u.message.data.cleared));
   }
 }
+
+/** A derived alarm (issue #14, modules/analysis/derived.ts) to raise or clear on a lock. */
+export interface DerivedAlarm {
+  tenantId: number;
+  lockId: number;
+  kind: protocol.DerivedAlarmKind;
+  detail?: string | null;
+}
+
+/**
+ * Raises derived alarms into the same lifecycle as lock alarms (severity from protocol.DERIVED_ALARM_KINDS;
+ * a repeat while active adds an occurrence). Returns the ids of alerts that were newly raised.
+ */
+export async function raiseDerivedAlarms(tx: Tx, alarms: readonly DerivedAlarm[]): Promise<number[]> {
+  const unique = [...new Map(alarms.map((a) => [`${a.lockId}:${a.kind}`, a])).values()];
+  if (unique.length === 0) return [];
+  const param = <V>(pick: (a: DerivedAlarm) => V) => sql.param(unique.map(pick));
+  const result = await tx.execute(sql`
+    insert into alerts (tenant_id, lock_id, kind, severity, detail)
+    select * from unnest(${param((a) => a.tenantId)}::int[], ${param((a) => a.lockId)}::int[], ${param((a) => a.kind)}::text[],
+      ${param((a) => protocol.DERIVED_ALARM_KINDS[a.kind])}::text[], ${param((a) => a.detail ?? null)}::text[])
+    on conflict (lock_id, kind) where state = 'active' do update set
+      occurrences = alerts.occurrences + 1, last_at = now(), detail = coalesce(excluded.detail, alerts.detail)
+    returning id, (xmax::text = '0') as raised`);
+  return (result as unknown as { rows: { id: number; raised: boolean }[] }).rows.filter((r) => r.raised).map((r) => Number(r.id));
+}
+
+/** Clears the active derived alarms of `kind` on `lockIds` (no-op where none is active); returns how many. */
+export async function clearDerivedAlarms(tx: Tx, kind: protocol.DerivedAlarmKind, lockIds: readonly number[], detail?: string): Promise<number> {
+  if (lockIds.length === 0) return 0;
+  const result = await tx.execute(sql`
+    update alerts set state = 'cleared', cleared_at = now(), detail = coalesce(${detail ?? null}, detail)
+    where lock_id = any(${sql.param([...lockIds])}::int[]) and kind = ${kind} and state = 'active' returning id`);
+  return (result as unknown as { rows: unknown[] }).rows.length;
+}

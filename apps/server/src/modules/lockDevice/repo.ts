@@ -115,18 +115,6 @@ export async function listLocks(tx: Tx, filter: LockFilter, current: number, siz
   return { records: rows.map(({ total: _total, ...row }) => toRecord(row)), total, current, size };
 }
 
-/** Fleet KPIs of the tenant (decommissioned locks left out): total, online, offline, low battery (≤ LOW_BATTERY_PERCENT %). */
-export async function analyseLocks(tx: Tx) {
-  const [row] = await tx.select({
-    total: count(),
-    online: sql<number>`count(*) filter (where ${onlineSql})`.mapWith(Number),
-    lowBattery: sql<number>`count(*) filter (where ${ATTENTION_SQL.lowBattery})`.mapWith(Number),
-  }).from(locks).where(isNull(locks.decommissionedAt));
-  const total = row?.total ?? 0;
-  const online = row?.online ?? 0;
-  return { total, online, offline: total - online, lowBattery: row?.lowBattery ?? 0 };
-}
-
 /** Lock facts for its command queue (awake: an uplink within the last `wakeWindowMs` ms); 404 when not in the tenant. */
 export async function queueHead(tx: Tx, lockId: number, wakeWindowMs: number) {
   const [lock] = await tx.select({

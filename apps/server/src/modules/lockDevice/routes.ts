@@ -1,9 +1,9 @@
 /**
  * Lock routes: the registry (门锁信息: list, export, register, edit, enable/disable, decommission,
  * release IMEI, reset secret), 设备信息 (one lock's information in one read), the lock-room list (every
- * page that picks a lock; 产品's rooms), the location tree (产品), the fleet overview (门锁概况) and
- * fleet analysis (首页 KPIs). A reset secret, a disable or a decommission drops the lock's live MQTT session once the
- * change has committed (sessions.ts).
+ * page that picks a lock; 产品's rooms), the location tree (产品) and the fleet overview (门锁概况); the
+ * fleet analysis is modules/analysis. A reset secret, a disable or a decommission drops the lock's live
+ * MQTT session once the change has committed (sessions.ts).
  */
 import { LOG_EXPORT_MAX, lockEndpoints, lockInformationEndpoints } from '@iot/contract';
 import type { FastifyInstance } from 'fastify';
@@ -13,7 +13,7 @@ import { LOCK_EXPORT_COLUMNS } from './exportColumns.js';
 import { lockInformation } from './information.js';
 import { decommissionLock, registerLock, releaseImei, resetSecret, setLockEnabled, updateLock } from './registry.js';
 import { listLockRooms, locationTree } from './fleet.js';
-import { analyseLocks, listLocks, selectLocks } from './repo.js';
+import { listLocks, selectLocks } from './repo.js';
 import { dropSession, secretReset } from './sessions.js';
 import { surveyLocks } from './survey.js';
 
@@ -30,7 +30,6 @@ export async function lockDeviceRoutes(app: FastifyInstance): Promise<void> {
   registerEndpoint(app, lockEndpoints.survey, ({ inTenant }) => inTenant((tx) => surveyLocks(tx, wake), { read: true }));
   registerEndpoint(app, lockInformationEndpoints.information, ({ query, inTenant }) =>
     inTenant((tx) => lockInformation(tx, query.imei, app.config.WAKE_WINDOW_MS)));
-  registerEndpoint(app, lockEndpoints.analysis, ({ inTenant }) => inTenant((tx) => analyseLocks(tx)));
 
   registerEndpoint(app, lockEndpoints.add, ({ body, tenantId, inTenant }) => inTenant((tx) => registerLock(tx, tenantId, body)));
   registerEndpoint(app, lockEndpoints.update, ({ body: { id, ...input }, inTenant }) => inTenant((tx) => updateLock(tx, id, input)));

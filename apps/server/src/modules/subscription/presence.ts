@@ -6,6 +6,7 @@
  * written, and so pushed, once. The online side is written by the ingest (gateway/uplink-store.ts).
  */
 import type { Database } from '../../db/client.js';
+import { raiseSilentLocks } from '../analysis/derived.js';
 import { markSilentLocksOffline } from '../lockDevice/service.js';
 import { enqueuePushEvents, presenceEvent } from './outbox.js';
 
@@ -15,6 +16,7 @@ export async function sweepPresence(database: Database): Promise<number> {
     const gone = await markSilentLocksOffline(tx);
     const now = Date.now();
     await enqueuePushEvents(tx, gone.map((lock) => presenceEvent(lock.tenantId, lock.id, lock.imei, 'offline', now, null, lock.lastHeartbeatAt)));
+    await raiseSilentLocks(tx); // issue #14: offline past silentIntervals x the lock's interval
     return gone.length;
   });
 }

@@ -2,7 +2,7 @@
  * 首页 / 门锁分析: KPI cards from GET /iot/v1/lockDevice/analysis and an online/offline donut,
  * refreshed every 10 s in the background.
  */
-import { lockEndpoints } from '@iot/contract';
+import { analysisEndpoints } from '@iot/contract';
 import { Card, Statistic } from 'antd';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -16,12 +16,12 @@ const REFRESH_MS = 10_000;
 /** The home page / lock analysis screen. */
 export default function HomePage() {
   const { t } = useTranslation('homepage');
-  const { data } = useApiQuery(lockEndpoints.analysis, undefined, { refetchInterval: REFRESH_MS });
+  const { data } = useApiQuery(analysisEndpoints.analysis, undefined, { refetchInterval: REFRESH_MS });
   const kpis = [
-    { key: 'total', value: data?.total, color: '#1668dc', to: '/lockInfo' },
-    { key: 'online', value: data?.online, color: '#52c41a', to: '/lockInfo?online=true' },
-    { key: 'offline', value: data?.offline, color: '#8c8c8c', to: '/lockInfo?online=false' },
-    { key: 'lowBattery', value: data?.lowBattery, color: '#f5222d', to: '/lockInfo?lowBattery=true' },
+    { key: 'total', value: data?.fleet.total, color: '#1668dc', to: '/lockInfo' },
+    { key: 'online', value: data?.fleet.online, color: '#52c41a', to: '/lockInfo?online=true' },
+    { key: 'offline', value: data?.fleet.offline, color: '#8c8c8c', to: '/lockInfo?online=false' },
+    { key: 'lowBattery', value: data?.attention.lowBattery, color: '#f5222d', to: '/lockInfo?lowBattery=true' },
   ] as const;
 
   return (
@@ -45,7 +45,7 @@ export default function HomePage() {
         <div className="chart-box">
           {data && (
             <Suspense fallback={<PageSpin />}>
-              <OnlinePie online={data.online} offline={data.offline} labels={{ online: t('online'), offline: t('offline') }} />
+              <OnlinePie online={data.fleet.online} offline={data.fleet.offline} labels={{ online: t('online'), offline: t('offline') }} />
             </Suspense>
           )}
         </div>

@@ -41,7 +41,7 @@ export function AlertFilters({ t }: { t: TFunction }) {
     <>
       <LogFilterItems />
       <Form.Item name="kind" label={t('kind')}>
-        <Select style={{ width: 150 }} options={[all, ...Object.keys(protocol.ALARM_KINDS).map((k) => ({ value: k, label: t(`kinds.${k}`) }))]} />
+        <Select style={{ width: 150 }} options={[all, ...Object.keys(protocol.ALERT_KINDS).map((k) => ({ value: k, label: t(`kinds.${k}`) }))]} />
       </Form.Item>
       <Form.Item name="severity" label={t('severity')}>
         <Select style={{ width: 100 }} options={[all, ...ALERT_SEVERITIES.map((s) => ({ value: s, label: t(`severities.${s}`) }))]} />

@@ -1,0 +1,52 @@
+/**
+ * The analysis job of each server instance: rollups every `rollupMs` (default 5 s; runRollups is safe on
+ * several instances and catches up after downtime, starting at once), forecasts and batteryCliff every
+ * `forecastMs` (default 10 min, also at start), and the quiet-bruteForce clearing with each rollup.
+ */
+import type { Database } from '../../db/client.js';
+import { clearQuietBruteForce } from './derived.js';
+import { runForecasts } from './forecast.js';
+import { runRollups } from './rollup.js';
+
+export interface AnalysisJob {
+  /** Resolves once a run in progress has finished. */
+  stop(): Promise<void>;
+}
+
+/** Starts the job; failures are logged and retried at the next run. */
+export function startAnalysisJob(database: Database, log: { warn(fields: object, message?: string): void }, options: { rollupMs?: number; forecastMs?: number } = {}): AnalysisJob {
+  const rollupMs = options.rollupMs ?? 5_000;
+  const forecastMs = options.forecastMs ?? 600_000;
+  let lastForecast = 0;
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<void> | undefined;
+  let stopped = false;
+  const once = async () => {
+    await runRollups(database);
+    await database.transaction((tx) => clearQuietBruteForce(tx));
+    if (Date.now() - lastForecast >= forecastMs) {
+      lastForecast = Date.now();
+      await runForecasts(database);
+    }
+  };
+  const run = () => {
+    running = once()
+      .catch((error) => log.warn({ err: error }, 'analysis job failed; retrying at the next run'))
+      .finally(() => {
+        running = undefined;
+        if (!stopped) schedule(rollupMs);
+      });
+  };
+  const schedule = (ms: number) => {
+    timer = setTimeout(run, ms);
+    timer.unref();
+  };
+  schedule(0);
+  return {
+    async stop() {
+      stopped = true;
+      clearTimeout(timer);
+      await running;
+    },
+  };
+}

@@ -1,0 +1,69 @@
+/**
+ * Current-state KPIs of the analysis (issue #14), read from the state tables (locks, alerts, commands:
+ * their present rows, not their history). `tenantId` null: every data centre (the
+ * administrators' read-only aggregate); otherwise the tenant, also confined by row-level security.
+ */
+import { ATTENTION_KINDS, type Analysis, type AttentionKind, SERVICE_EXPIRING_DAYS } from '@iot/contract';
+import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.js';
+import { rowsOf } from '../../db/rows.js';
+import { locks } from '../../db/schema.js';
+import { ATTENTION_SQL, liveStateIs } from '../lockDevice/attention.js';
+import { onlineSql } from '../lockDevice/sql.js';
+
+/** `and <alias>.tenant_id = X`, or nothing for every data centre. */
+export const tenantAnd = (alias: string, tenantId: number | null): SQL =>
+  tenantId === null ? sql`` : sql`and ${sql.identifier(alias)}.tenant_id = ${tenantId}`;
+
+const n = (condition: SQL) => sql<number>`count(*) filter (where ${condition})::int`.mapWith(Number);
+
+/**
+ * Fleet counts, attention counts and the battery / RSSI distributions, one scan of the locks. The
+ * conditions are the lock list's own (lockDevice/attention.ts), so each count is what its link lists.
+ * wakeWindowMs: how long a sleeping lock stays reachable after an uplink (config WAKE_WINDOW_MS).
+ */
+export async function fleetOf(db: Executor, tenantId: number | null, wakeWindowMs: number) {
+  const attention = Object.fromEntries(ATTENTION_KINDS.map((kind) => [kind, n(ATTENTION_SQL[kind])])) as Record<AttentionKind, SQL<number>>;
+  const [row] = await db.select({
+    total: sql<number>`count(*)::int`.mapWith(Number), online: n(onlineSql), asleep: n(liveStateIs('asleep', wakeWindowMs)),
+    serviceExpiring: n(sql`${locks.serviceEndAt} >= now() and ${locks.serviceEndAt} < now() + make_interval(days => ${SERVICE_EXPIRING_DAYS})`),
+    ...attention,
+    b0: n(sql`${locks.battery} < 20`), b1: n(sql`${locks.battery} between 20 and 39`), b2: n(sql`${locks.battery} between 40 and 59`),
+    b3: n(sql`${locks.battery} between 60 and 79`), b4: n(sql`${locks.battery} >= 80`),
+    r0: n(sql`${locks.rssi} < -115`), r1: n(sql`${locks.rssi} between -115 and -106`), r2: n(sql`${locks.rssi} between -105 and -96`),
+    r3: n(sql`${locks.rssi} between -95 and -86`), r4: n(sql`${locks.rssi} >= -85`),
+  }).from(locks).where(and(isNull(locks.decommissionedAt), isNull(locks.imeiReleasedAt), tenantId === null ? undefined : eq(locks.tenantId, tenantId)));
+  const r = (row ?? {}) as Record<string, number>;
+  const v = (key: string) => Number(r[key] ?? 0);
+  return {
+    fleet: { total: v('total'), online: v('online'), asleep: v('asleep'), offline: v('total') - v('online'), serviceExpiring: v('serviceExpiring') },
+    attention: Object.fromEntries(ATTENTION_KINDS.map((kind) => [kind, v(kind)])) as Record<AttentionKind, number>,
+    distributions: { battery: ['b0', 'b1', 'b2', 'b3', 'b4'].map(v), rssi: ['r0', 'r1', 'r2', 'r3', 'r4'].map(v) },
+  };
+}
+
+/** Active alerts by severity, commands queued. */
+export async function workOf(db: Executor, tenantId: number | null): Promise<Pick<Analysis, 'alarmsOpen' | 'commands'>> {
+  const [row] = rowsOf<Record<string, number>>(await db.execute(sql`
+    select
+      (select count(*) from alerts a where a.state = 'active' and a.severity = 'critical' ${tenantAnd('a', tenantId)})::int as critical,
+      (select count(*) from alerts a where a.state = 'active' and a.severity = 'major' ${tenantAnd('a', tenantId)})::int as major,
+      (select count(*) from alerts a where a.state = 'active' and a.severity = 'minor' ${tenantAnd('a', tenantId)})::int as minor,
+      (select count(*) from alerts a where a.state = 'active' and a.severity = 'warning' ${tenantAnd('a', tenantId)})::int as warning,
+      (select count(*) from commands c where c.state = 'QUEUED' ${tenantAnd('c', tenantId)})::int as queued`));
+  const v = (key: string) => Number(row?.[key] ?? 0);
+  return {
+    alarmsOpen: { critical: v('critical'), major: v('major'), minor: v('minor'), warning: v('warning') },
+    commands: { queued: v('queued') },
+  };
+}
+
+/** Current state per building (at most 60 buildings, the largest first). */
+export async function buildingsOf(db: Executor, tenantId: number | null): Promise<Analysis['buildings']> {
+  const rows = await db.select({
+    building: locks.building, total: sql<number>`count(*)::int`.mapWith(Number), online: n(onlineSql),
+    alarms: sql<number>`coalesce(sum((select count(*) from alerts a where a.lock_id = ${sql.raw('"locks"."id"')} and a.state = 'active')), 0)::int`.mapWith(Number),
+  }).from(locks).where(and(isNull(locks.decommissionedAt), isNull(locks.imeiReleasedAt), tenantId === null ? undefined : eq(locks.tenantId, tenantId)))
+    .groupBy(locks.building).orderBy(sql`count(*) desc`, locks.building).limit(60);
+  return rows;
+}

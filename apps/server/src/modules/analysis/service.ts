@@ -1,0 +1,50 @@
+/**
+ * The analysis (GET /iot/v1/lockDevice/analysis) and the live feed (.../analysis/feed) of issue #14.
+ * `tenantId` null: every data centre, read on the owner connection in a read-only transaction (the
+ * routes allow it to administrators only).
+ */
+import type { Analysis, AnalysisFeedItem } from '@iot/contract';
+import { sql } from 'drizzle-orm';
+import type { Database, Executor } from '../../db/client.js';
+import { rowsOf } from '../../db/rows.js';
+import { iso } from '../../db/sql.js';
+import { buildingsOf, fleetOf, tenantAnd, workOf } from './kpis.js';
+import { forecastOf, hourlyOf, topOf, trendsOf } from './trends.js';
+
+/** Runs `fn` over the tenant (row-level security) or, for null, over every data centre read-only. */
+export function readScope<T>(database: Database, tenantId: number | null, fn: (db: Executor) => Promise<T>): Promise<T> {
+  if (tenantId !== null) return database.readTenant(tenantId, fn);
+  return database.transaction(async (tx) => {
+    await tx.execute(sql`set transaction read only`);
+    return fn(tx);
+  });
+}
+
+/** Every figure of the analysis over the last `days` days. wakeWindowMs: protocol wake window (asleep KPI). */
+export async function analyse(db: Executor, tenantId: number | null, days: number, wakeWindowMs: number): Promise<Analysis> {
+  const { fleet, attention, distributions } = await fleetOf(db, tenantId, wakeWindowMs);
+  const work = await workOf(db, tenantId);
+  const { trends, unlocksToday, alarmsByKind, first } = await trendsOf(db, tenantId, days);
+  return {
+    generatedAt: new Date().toISOString(), scope: tenantId === null ? 'all' : 'tenant',
+    fleet, attention, ...work, unlocksToday, trends, hourly: await hourlyOf(db, tenantId), alarmsByKind, distributions,
+    top: { alarms: await topOf(db, tenantId, 'alarm', first), failed: await topOf(db, tenantId, 'unlock_failed', first) },
+    batteryForecast: await forecastOf(db, tenantId), buildings: await buildingsOf(db, tenantId),
+  };
+}
+
+const FEED_MAX = 50;
+
+/** Alarms raised or repeated and unlock attempts received after `after` (at most the last hour), newest first. */
+export async function feedOf(db: Executor, tenantId: number | null, after: string | undefined): Promise<AnalysisFeedItem[]> {
+  const since = sql`greatest(coalesce(${after ?? null}::timestamptz, now() - interval '10 minutes'), now() - interval '1 hour')`;
+  const lock = sql`l.imei, l.name, concat_ws('/', nullif(l.building, ''), nullif(l.floor, ''), nullif(l.room, '')) as room`;
+  const rows = rowsOf<{ id: string; type: 'alarm' | 'unlock'; at: Date | string; tenantId: number; imei: string; name: string; room: string; what: string; level: string }>(await db.execute(sql`
+    (select 'alarm:' || a.id as id, 'alarm' as type, a.last_at as at, a.tenant_id as "tenantId", ${lock}, a.kind as what, a.severity as level
+      from alerts a join locks l on l.id = a.lock_id where a.last_at > ${since} ${tenantAnd('a', tenantId)} order by a.last_at desc limit ${FEED_MAX})
+    union all
+    (select 'unlock:' || o.id, 'unlock', o.received_at, o.tenant_id, ${lock}, o.method, case when o.success then 'success' else 'failed' end
+      from open_records o join locks l on l.id = o.lock_id where o.received_at > ${since} ${tenantAnd('o', tenantId)} order by o.received_at desc limit ${FEED_MAX})
+    order by at desc limit ${FEED_MAX}`));
+  return rows.map((r) => ({ ...r, tenantId: Number(r.tenantId), at: iso(r.at) }));
+}
