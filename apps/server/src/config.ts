@@ -43,6 +43,8 @@ const configSchema = z.object({
   SIM_OUTAGES: flag.default(true),
   /** Unlocks, door movements and alarms of simulated locks: off, normal (demo) or high (busy logs). */
   SIM_ACTIVITY: z.enum(['off', 'normal', 'high']).default('normal'),
+  /** Simulated air switches per demo data centre (office, shop and residence load profiles in turn), DEMO=on; 0 for none (issue #13). */
+  SIM_AIR_SWITCHES: z.coerce.number().int().min(0).max(10_000).default(3),
   /** Heartbeats older than this are deleted by a periodic job, d. */
   HEARTBEAT_RETENTION_DAYS: z.coerce.number().int().min(1).max(36_500).default(90),
   /** Raw air switch uplinks (telemetry) older than this are deleted; hourly and daily rollups are kept for good (issue #13). */

@@ -4,7 +4,8 @@
  * keypad route. main.ts imports this module dynamically, only with DEMO=on, so a production process
  * never loads the simulator.
  */
-import { ACTIVITY_PRESETS, type Fleet, startFleet } from '@iot/simulator';
+import { LOAD_PROFILES } from '@iot/contract';
+import { ACTIVITY_PRESETS, type Fleet, startAirSwitchFleet, startFleet } from '@iot/simulator';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
@@ -15,6 +16,7 @@ import { seedDemoServicePeriods } from './modules/lockDevice/service-period.js';
 import { lazySecretBox } from './crypto/secret-box.js';
 import { seedDemoHistory } from './demo-history/index.js';
 import { setSecretListener } from './modules/lockDevice/sessions.js';
+import { ensureDemoAirSwitches, issueAirSwitchSimulatorCredentials } from './modules/airSwitch/registry.js';
 
 /**
  * Seeds the demo data (idempotent); returns the passwords it generated, to be printed once.
@@ -23,6 +25,7 @@ import { setSecretListener } from './modules/lockDevice/sessions.js';
 export async function seedDemoData(database: Database, config: Config): Promise<SeededCredential[]> {
   const created = await seedDemo(database, { adminPassword: config.ADMIN_PASSWORD, operatorPassword: config.OPERATOR_PASSWORD, simLocks: config.SIM_LOCKS });
   await seedDemoServicePeriods(database.system); // issue #15: some locks near or past their service end
+  await ensureDemoAirSwitches(database, [100, 101], config.SIM_AIR_SWITCHES, config.TELEMETRY_TIME_ZONE); // issue #13
   return created;
 }
 
@@ -41,7 +44,27 @@ export async function seedDemoWeek(database: Database, config: Config): Promise<
  * Starts SIM_LOCKS simulated locks (none when 0) on the gateway's broker; returns the fleet, if any.
  * @public main.ts imports this module dynamically.
  */
-export async function startDemoFleet(app: FastifyInstance, database: Database, config: Config, brokerPort: number): Promise<Fleet | undefined> {
+export async function startDemoFleet(app: FastifyInstance, database: Database, config: Config, brokerPort: number): Promise<{ stop(): Promise<void> } | undefined> {
+  const locks = await startDemoLocks(app, database, config, brokerPort);
+  const switches = await startDemoAirSwitches(app, database, config, brokerPort);
+  if (!locks && !switches) return undefined;
+  return { stop: async () => { await Promise.all([locks?.stop(), switches?.stop()]); } };
+}
+
+/**
+ * Issue #13: the simulated air switches (SIM_AIR_SWITCHES per demo data centre, seeded by
+ * seedDemoData; their profile follows their number: office, shop, residence) with fresh secrets.
+ */
+async function startDemoAirSwitches(app: FastifyInstance, database: Database, config: Config, brokerPort: number) {
+  if (config.SIM_AIR_SWITCHES <= 0) return undefined;
+  const devices = (await issueAirSwitchSimulatorCredentials(database))
+    .map((device) => ({ ...device, profile: LOAD_PROFILES[(Number(device.serial.slice(-6)) - 1) % LOAD_PROFILES.length] }));
+  if (devices.length === 0) return undefined;
+  const brokerUrl = config.MQTT_URL ? deviceBrokerUrl(config.MQTT_URL) : `mqtt://127.0.0.1:${brokerPort}`;
+  return startAirSwitchFleet({ brokerUrl, devices, log: app.log });
+}
+
+async function startDemoLocks(app: FastifyInstance, database: Database, config: Config, brokerPort: number): Promise<Fleet | undefined> {
   if (config.SIM_LOCKS <= 0) return undefined;
   // Each lock beats at SIM_HEARTBEAT_S or its SIM_HEARTBEAT_S_BY_IMEI interval and reports it (heartbeat intervalS).
   const issued = await issueSimulatorCredentials(database);

@@ -97,7 +97,7 @@ const lines = [
   '',
   `  物联网中台 is running: http://localhost:${port}${WEB_BASE_PATH}/  (${config.DEMO ? 'DEMO=on: demo data and simulated locks' : 'DEMO=off: production'})`,
   `  Database: ${database.kind === 'pglite' ? `PGlite in ${config.DATA_DIR}` : 'PostgreSQL (DATABASE_URL)'}`,
-  `  MQTT broker: ${config.MQTT_URL ? 'external (MQTT_URL)' : `embedded, port ${gateway.port}`}; simulated locks: ${fleet ? config.SIM_LOCKS : 0}`,
+  `  MQTT broker: ${config.MQTT_URL ? 'external (MQTT_URL)' : `embedded, port ${gateway.port}`}; simulated locks: ${fleet ? config.SIM_LOCKS : 0}, air switches: ${fleet ? config.SIM_AIR_SWITCHES * 2 : 0}`,
   ...(history ? [`  Demo history: ${history.rows} rows of the last 7 days seeded in ${(history.ms / 1000).toFixed(1)} s`] : []),
   ...created.map((c) => `  Demo sign-in (shown once, keep it): ${c.username} / ${c.password}`),
   ...(demo && created.length === 0 ? ['  Demo sign-in: admin and operator, with the passwords printed on first start (or ADMIN_PASSWORD / OPERATOR_PASSWORD)'] : []),

@@ -5,3 +5,5 @@ export { randomInt, seededRandom } from './random.js';
 export { ACTIVITY_PRESETS, DEFAULT_ACTIVITY, LockActivity, type ActivityEvent, type ActivityRates } from './activity.js';
 export type { Random, SimulatedDevice, SimulatorLog } from './types.js';
 export { attemptOpen, type AttemptInput, type AttemptReason, type AttemptResult } from './open-attempt.js';
+export { AirSwitchState, type LoadProfile, type SimulatedAirSwitch } from './air-switch.js';
+export { startAirSwitchFleet, type AirSwitchDevice, type AirSwitchFleet, type AirSwitchFleetOptions } from './air-switch-runner.js';

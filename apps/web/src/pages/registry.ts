@@ -34,6 +34,7 @@ const RenewPage = lazy(() => import('./wx/RenewPage'));
 const OrderManagementPage = lazy(() => import('./wx/OrderManagementPage'));
 const LockSurveyPage = lazy(() => import('./lockSurvey/LockSurveyPage'));
 const RoomInquiryPage = lazy(() => import('./roomInquiry/RoomInquiryPage'));
+const AirSwitchAnalysisPage = lazy(() => import('./airSwitch/AirSwitchAnalysisPage'));
 const ComingSoon = lazy(() => import('../components/ComingSoon'));
 
 /** The login screen. */
@@ -67,7 +68,7 @@ const PAGES: Record<PagePath, Page> = {
   '/operateCardLog': logPage('OperateCardLogPage'),
   '/operateFpLog': logPage('OperateFpLogPage'),
   // Not built yet: the explicit placeholder.
-  '/airSwitchAnalysis': ComingSoon,
+  '/airSwitchAnalysis': AirSwitchAnalysisPage,
   '/firmwareRule': ComingSoon,
   '/groupManagement': ComingSoon,
   '/Information': ComingSoon,

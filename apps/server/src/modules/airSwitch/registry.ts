@@ -13,6 +13,7 @@ import { isUniqueViolation } from '../../db/errors.js';
 import { airSwitchCircuits, airSwitches, deviceTypes } from '../../db/schema.js';
 import { containsPattern, iso } from '../../db/sql.js';
 import { ApiError, fieldError } from '../../http/api-error.js';
+import { backfillDemoHistory } from './demo-history.js';
 
 /** A switch counts as online when its last uplink is at most this old (3 telemetry intervals), ms. */
 export const ONLINE_WITHIN_MS = 30_000;
@@ -90,6 +91,32 @@ export async function lockedCircuit(tx: Tx, id: number, circuit: number) {
 export async function setDesiredThresholds(tx: Tx, circuitId: number, thresholds: protocol.CircuitThresholds): Promise<void> {
   await tx.update(airSwitchCircuits).set({ desiredThresholds: sql`${airSwitchCircuits.desiredThresholds} || ${JSON.stringify(thresholds)}::jsonb` })
     .where(eq(airSwitchCircuits.id, circuitId));
+}
+
+const DEMO_NAMES = [['办公室配电箱', 'Office'], ['商铺配电箱', 'Shop'], ['住宅配电箱', 'Home']] as const;
+
+/**
+ * DEMO=on: makes sure each of `tenantIds` has `count` simulated ZG-AS4 switches (serial AS{tenant}{n},
+ * named by their load profile in turn, 30 days of history: demo-history.ts); existing ones are kept.
+ * Returns how many it registered.
+ * @public demo.ts (imported dynamically) calls it.
+ */
+export async function ensureDemoAirSwitches(database: Database, tenantIds: readonly number[], count: number, timeZone: string): Promise<number> {
+  let added = 0;
+  for (const tenantId of tenantIds) {
+    for (let n = 1; n <= count; n++) {
+      const serial = `AS${String(tenantId).padStart(4, '0')}${String(n).padStart(6, '0')}`;
+      const [name] = DEMO_NAMES[(n - 1) % DEMO_NAMES.length] ?? DEMO_NAMES[0];
+      const [exists] = await database.system.select({ id: airSwitches.id }).from(airSwitches).where(eq(airSwitches.serial, serial));
+      if (exists) continue;
+      await database.withTenant(tenantId, async (tx) => {
+        const { id } = await registerAirSwitch(tx, tenantId, { serial, name: `${name} ${n}`, model: 'ZG-AS4', location: `A栋 ${n}层`, simulated: true });
+        await backfillDemoHistory(tx, id, timeZone);
+      });
+      added++;
+    }
+  }
+  return added;
 }
 
 /** What authenticating an air switch needs (owner connection, all tenants); unknown serials are absent. */
