@@ -1,0 +1,143 @@
+/**
+ * Air switch benchmark (issue #13), on PostgreSQL (Debian's server binaries; skipped without them):
+ * 1. ingest: BENCH_SWITCHES (default 1,000) air switch connections keep 2 QoS 1 telemetry messages of
+ *    4 circuits each unacknowledged for BENCH_SECONDS (10 s) against bare aedes (pass-through, nothing
+ *    stored) and against the gateway (auth, validation, group commit, readings, hourly/daily rollups,
+ *    PUBACK after commit), BENCH_ROUNDS (3) rounds interleaved; medians, ratio to pass-through, no loss
+ *    (uplinks stored == PUBACKs == sent). The need is 1,000 switches every 10 s = 100 msg/s; budget:
+ *    persisted >= 0.5x pass-through and >= 10x the need, no loss.
+ * 2. query: 30 days of daily rollups for those switches' 4,000 circuits plus today's hourly rows, then
+ *    the 30-day energy analysis of the whole data centre (GET /iot/v1/airSwitch/energy's service, in the
+ *    tenant's read path) BENCH_QUERIES (200) times; p50 / p99 beside `select 1` through the same path.
+ *    Budget: p99 <= 100 ms.
+ */
+import { fork } from 'node:child_process';
+import { type AddressInfo, createServer } from 'node:net';
+import { join } from 'node:path';
+import { Aedes } from 'aedes';
+import { sql } from 'drizzle-orm';
+import { hashDeviceSecret } from '../apps/server/src/crypto/device-secret.js';
+import { openDatabase } from '../apps/server/src/db/client.js';
+import { migrateDatabase } from '../apps/server/src/db/migrate.js';
+import { rowsOf } from '../apps/server/src/db/rows.js';
+import { seedDemo } from '../apps/server/src/db/seed.js';
+import { startGateway } from '../apps/server/src/gateway/index.js';
+import { silentLog } from '../apps/server/src/gateway/log.js';
+import { energyAnalysis } from '../apps/server/src/modules/airSwitch/analysis.js';
+import { startPostgres } from './postgres.js';
+
+const SWITCHES = Number(process.env.BENCH_SWITCHES ?? 1000);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const QUERIES = Number(process.env.BENCH_QUERIES ?? 200);
+const NEED = SWITCHES / 10;
+const SECRET = 'bench-air-switch-secret';
+
+interface LoadResult { rate: number; sent: number; acked: number; drained: boolean }
+const devices = Array.from({ length: SWITCHES }, (_, i) => ({ serial: `ASBENCH${String(i).padStart(6, '0')}`, secret: SECRET, seq: 0 }));
+
+function runLoad(url: string): Promise<LoadResult> {
+  const child = fork(join(import.meta.dirname, 'airswitch-load-worker.ts'), { execArgv: ['--import', 'tsx'], stdio: 'inherit' });
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => { child.kill('SIGKILL'); reject(new Error('load timed out')); }, (SECONDS + 120) * 1000);
+    let rate = 0;
+    child.on('message', (m: Record<string, number | boolean>) => {
+      if (m.ready) child.send('go');
+      else if (m.windowMs) rate = ((m.windowAcked as number) * 1000) / (m.windowMs as number);
+      else if ('drained' in m) { clearTimeout(timer); resolve({ rate, sent: m.sent as number, acked: m.acked as number, drained: m.drained as boolean }); }
+    });
+    child.on('exit', (code) => { if (code) { clearTimeout(timer); reject(new Error(`load exited ${code}`)); } });
+    child.send({ devices, url, window: 2, durationMs: SECONDS * 1000 });
+  });
+}
+
+async function passThrough(): Promise<LoadResult> {
+  const broker = await Aedes.createBroker({ authenticate: (_c, _u, _p, done) => done(null, true), authorizePublish: (_c, _p, done) => done(null) });
+  const server = createServer(broker.handle).listen(0, '127.0.0.1');
+  await new Promise((resolve) => server.once('listening', resolve));
+  try {
+    return await runLoad(`mqtt://127.0.0.1:${(server.address() as AddressInfo).port}`);
+  } finally {
+    await new Promise((resolve) => broker.close(() => resolve(undefined)));
+    server.close();
+  }
+}
+
+const postgres = await startPostgres();
+if (!postgres) {
+  console.log('PostgreSQL server binaries not found: air switch benchmark skipped');
+  process.exit(0);
+}
+const database = await openDatabase({ databaseUrl: postgres.url, dataDir: '' });
+let failed = false;
+try {
+  await migrateDatabase(database);
+  await seedDemo(database, { simLocks: 0, adminPassword: 'bench-admin-pass', operatorPassword: 'bench-operator-pass' });
+  await database.system.execute(sql`
+    with s as (
+      insert into air_switches (tenant_id, serial, name, model, device_secret_hash)
+      select 100, serial, serial, 'ZG-AS4', ${hashDeviceSecret(SECRET)} from unnest(${sql.param(devices.map((d) => d.serial))}::text[]) serial returning id)
+    insert into air_switch_circuits (tenant_id, air_switch_id, circuit, name) select 100, s.id, n, 'L' || n from s, generate_series(1, 4) n`);
+  const count = async () => rowsOf<{ n: number }>(await database.system.execute(sql`select count(*)::int as n from air_switch_uplinks`))[0]?.n ?? 0;
+  console.log(`air switch ingest: ${SWITCHES} switches x 4 circuits, window 2, ${SECONDS} s per mode, ${ROUNDS} rounds; need ${NEED} msg/s (every 10 s)`);
+  const rates: Record<'pass' | 'persisted', number[]> = { pass: [], persisted: [] };
+  let lossFree = true;
+  for (let round = 1; round <= ROUNDS; round++) {
+    const pass = await passThrough();
+    rates.pass.push(pass.rate);
+    for (const device of devices) device.seq = round * 1_000_000; // a new seq range per round: nothing is a duplicate
+    const before = await count();
+    const gateway = await startGateway({ database, config: { MQTT_PORT: 0, HOST: '127.0.0.1', MQTT_URL: undefined }, log: silentLog });
+    const stored = await runLoad(`mqtt://127.0.0.1:${gateway.port}`).finally(() => gateway.close());
+    const rows = (await count()) - before;
+    rates.persisted.push(stored.rate);
+    lossFree &&= stored.drained && rows === stored.acked && stored.acked === stored.sent;
+    console.log(`  round ${round}: pass-through ${pass.rate.toFixed(0)} msg/s; gateway + PostgreSQL ${stored.rate.toFixed(0)} msg/s, sent ${stored.sent} acked ${stored.acked} stored ${rows}`);
+  }
+  const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] as number;
+  const ratio = median(rates.persisted) / median(rates.pass);
+  const ingestOk = lossFree && ratio >= 0.5 && median(rates.persisted) >= 10 * NEED;
+  console.log(`ingest median: pass-through ${median(rates.pass).toFixed(0)} msg/s, persisted ${median(rates.persisted).toFixed(0)} msg/s = ${ratio.toFixed(2)}x pass-through, ` +
+    `${(median(rates.persisted) / NEED).toFixed(1)}x the need${lossFree ? ', no loss' : ', LOSS'}  [budget >= 0.5x, >= 10x need] ${ingestOk ? 'ok' : 'MISSED'}`);
+  if (!ingestOk) failed = true;
+
+  // 30 days of daily rows (4,000 circuits x 30) plus today's hourly rows and the tenant's load.
+  await database.system.execute(sql`
+    insert into air_switch_energy_daily (tenant_id, circuit_id, day, kwh, power_sum, samples, power_max, trips)
+    select 100, c.id, d::date, 10 + random() * 20, 0, 0, 2000, (random() < 0.01)::int from air_switch_circuits c,
+      generate_series((now() at time zone 'Asia/Shanghai')::date - 29, (now() at time zone 'Asia/Shanghai')::date, interval '1 day') d
+    on conflict do nothing`);
+  await database.system.execute(sql`
+    insert into air_switch_energy_hourly (tenant_id, circuit_id, hour, kwh, power_sum, samples, power_max, trips)
+    select 100, c.id, h, 1, 360000, 360, 1200, 0 from air_switch_circuits c,
+      generate_series(date_trunc('day', now()), date_trunc('hour', now()) - interval '1 hour', interval '1 hour') h on conflict do nothing`);
+  await database.system.execute(sql`
+    insert into air_switch_load_hourly (tenant_id, hour, load_w) select 100, h, 4000000 from
+      generate_series(date_trunc('hour', now()) - interval '30 days', date_trunc('hour', now()), interval '1 hour') h on conflict do nothing`);
+  await database.system.execute(sql`analyze`);
+  const today = new Intl.DateTimeFormat('sv-SE', { timeZone: 'Asia/Shanghai' }).format(new Date());
+  const from = new Intl.DateTimeFormat('sv-SE', { timeZone: 'Asia/Shanghai' }).format(new Date(Date.now() - 29 * 86_400_000));
+  const time = async (fn: () => Promise<unknown>) => {
+    const samples: number[] = [];
+    for (let i = 0; i < QUERIES; i++) {
+      const start = performance.now();
+      await fn();
+      samples.push(performance.now() - start);
+    }
+    samples.sort((a, b) => a - b);
+    return { p50: samples[Math.floor(QUERIES * 0.5)] as number, p99: samples[Math.floor(QUERIES * 0.99)] as number };
+  };
+  const query = { from, to: today, granularity: 'day' as const, timeZone: 'Asia/Shanghai' };
+  const result = await database.readTenant(100, (db) => energyAnalysis(db, query, 'Asia/Shanghai'));
+  const energy = await time(() => database.readTenant(100, (db) => energyAnalysis(db, query, 'Asia/Shanghai')));
+  const base = await time(() => database.readTenant(100, (db) => db.execute(sql`select 1`)));
+  const queryOk = energy.p99 <= 100;
+  console.log(`energy query, 30 days x ${SWITCHES * 4} circuits (${result.byPeriod.length} days, top ${result.top.length}): p50 ${energy.p50.toFixed(1)} ms, p99 ${energy.p99.toFixed(1)} ms ` +
+    `(select 1 through the same path: p50 ${base.p50.toFixed(1)} ms, p99 ${base.p99.toFixed(1)} ms)  [budget p99 <= 100 ms] ${queryOk ? 'ok' : 'MISSED'}`);
+  if (!queryOk) failed = true;
+} finally {
+  await database.close();
+  postgres.stop();
+}
+console.log(failed ? 'airswitch: BUDGET MISSED' : 'airswitch: within budget');
+process.exit(failed ? 1 : 0);
