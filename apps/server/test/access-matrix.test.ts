@@ -52,6 +52,10 @@ const SAMPLES: Record<string, Sample> = {
   'POST /iot/v1/lockDevice/analysis/thresholds': { access: 'LOCK_ALERT_LOG', body: () => ({ forcedEntryS: 30, bruteForceAttempts: 5, bruteForceLocks: 3, bruteForceWindowS: 300, silentIntervals: 3, batteryCliffDays: 7 }) },
   'GET /iot/v1/lockDevice/lockRoomList': { access: LOCK_PICKER_ACCESS, query: () => 'keyword=8612' },
   'GET /iot/v1/lockDevice/survey': { access: 'LOOK_INFO' },
+  'GET /iot/v1/lockDevice/importTemplate': { access: 'LOCK_REGISTRY', query: () => 'format=csv' },
+  // Not multipart: allowed callers get 400, never a change.
+  'POST /iot/v1/lockDevice/importCheck': { access: 'LOCK_REGISTRY', body: () => ({}) },
+  'POST /iot/v1/lockDevice/import': { access: 'LOCK_REGISTRY', body: () => ({}) },
   'GET /iot/v1/lockDevice/locationTree': { access: 'LOOK_INFO', query: () => `building=${encodeURIComponent('A栋')}` },
   'POST /v1/account/add/user': { access: 'LOGIN_ACCOUNT', body: (f) => ({ username: 'matrix-new', ...f.password }) },
   'GET /v1/account/queryAll': { access: ['LOGIN_ACCOUNT', 'BINDING_ROLES'] },

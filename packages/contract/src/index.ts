@@ -15,6 +15,7 @@ export * from './api/tenant.js';
 export * from './api/lock.js';
 export * from './api/lockFleet.js';
 export * from './api/analysis.js';
+export * from './api/lockImport.js';
 export * from './api/deviceType.js';
 export * from './api/airSwitch.js';
 export * from './api/lockGroup.js';

@@ -5,6 +5,7 @@ import { endpoint } from './endpoint.js';
 import { exportFields, exportResponse } from './deviceLog.js';
 import { pageOf, pageQuery } from './envelope.js';
 import { ATTENTION_KINDS, type AttentionKind, LIVE_STATES, lockFleetEndpoints } from './lockFleet.js';
+import { lockImportEndpoints } from './lockImport.js';
 
 /** Query-string boolean: "true"/"false"/"1"/"0". */
 const queryBoolean = z.enum(['true', 'false', '1', '0']).transform((value) => value === 'true' || value === '1');
@@ -117,6 +118,7 @@ const label = (zh: string, en: string) => ({ 'zh-CN': zh, 'en-US': en });
 
 export const lockEndpoints = {
   ...lockFleetEndpoints,
+  ...lockImportEndpoints,
   list: endpoint({
     method: 'GET', path: '/iot/v1/lockDevice/list', access: 'LOOK_INFO', kind: 'token',
     query: lockListQuery, response: pageOf(lockRecord),

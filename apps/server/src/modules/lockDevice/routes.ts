@@ -13,11 +13,13 @@ import { LOCK_EXPORT_COLUMNS } from './exportColumns.js';
 import { lockInformation } from './information.js';
 import { decommissionLock, registerLock, releaseImei, resetSecret, setLockEnabled, updateLock } from './registry.js';
 import { listLockRooms, locationTree } from './fleet.js';
+import { lockImportRoutes } from './import/routes.js';
 import { listLocks, selectLocks } from './repo.js';
 import { dropSession, secretReset } from './sessions.js';
 import { surveyLocks } from './survey.js';
 
 export async function lockDeviceRoutes(app: FastifyInstance): Promise<void> {
+  await app.register(lockImportRoutes);
   registerEndpoint(app, lockEndpoints.list, ({ query: { current, size, ...filter }, inTenant }) =>
     inTenant((tx) => listLocks(tx, filter, current, size, app.config.WAKE_WINDOW_MS)));
   registerEndpoint(app, lockEndpoints.export, async ({ query: { format, timeZone, ...filter }, inTenant, request, reply }) => {

@@ -5,8 +5,8 @@
  * locks (the device secret shown once), edit, disable, reset secrets, decommission and release IMEIs.
  */
 import { type LockRecord, type LockSecret, lockEndpoints } from '@iot/contract';
-import { PlusOutlined } from '@ant-design/icons';
-import { Button } from 'antd';
+import { PlusOutlined, UploadOutlined } from '@ant-design/icons';
+import { Button, Space } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../api/client';
@@ -15,6 +15,7 @@ import { useAllowed } from '../../app/useSession';
 import { ServerTable } from '../../components/ServerTable';
 import { lockColumns } from './columns';
 import { INITIAL_LOCK_FILTERS, LockFilterItems, lockFormValues, lockQuery } from './LockFilters';
+import { ImportModal } from './ImportModal';
 import { LockModal } from './LockModal';
 import { SecretModal } from './SecretModal';
 
@@ -26,6 +27,7 @@ export default function LockInfoPage() {
   const mayRegister = useAllowed('LOCK_REGISTRY');
   const [modal, setModal] = useState<{ open: boolean; editing?: LockRecord }>({ open: false });
   const [issued, setIssued] = useState<LockSecret>();
+  const [importing, setImporting] = useState(false);
   const invalidate = [lockEndpoints.list];
   const act = useApiMutation({
     mutationFn: ({ endpoint, id }: { endpoint: 'decommission' | 'releaseImei'; id: number }) => call(lockEndpoints[endpoint], { body: { id } }),
@@ -44,7 +46,12 @@ export default function LockInfoPage() {
   } : undefined), [t, mayRegister, run, setEnabled, resetSecret]);
 
   const toolbar = mayRegister
-    ? <Button type="primary" icon={<PlusOutlined />} onClick={() => setModal({ open: true })}>{t('register')}</Button>
+    ? (
+      <Space>
+        <Button id="lock-import" icon={<UploadOutlined />} onClick={() => setImporting(true)}>{t('importButton')}</Button>
+        <Button type="primary" icon={<PlusOutlined />} onClick={() => setModal({ open: true })}>{t('register')}</Button>
+      </Space>
+    )
     : undefined;
   return (
     <>
@@ -52,6 +59,7 @@ export default function LockInfoPage() {
         initialFilters={INITIAL_LOCK_FILTERS} fromQuery={lockFormValues} toQuery={lockQuery} refetchInterval={REFETCH_MS} exportEndpoint={lockEndpoints.export} toolbar={toolbar} />
       <LockModal {...modal} onClose={() => setModal((current) => ({ ...current, open: false }))} onIssued={setIssued} />
       <SecretModal issued={issued} onClose={() => setIssued(undefined)} />
+      {mayRegister && <ImportModal open={importing} onClose={() => setImporting(false)} />}
     </>
   );
 }

@@ -1,0 +1,60 @@
+/**
+ * The commit of a lock import: the checked rows registered in the caller's tenant transaction (with the
+ * call's system-log row, so all or nothing), 1,000 rows a statement, each with a new device secret
+ * (stored as its SHA-256, returned once). 409 CONFLICT when an IMEI was registered meanwhile.
+ */
+import { type LocalizedText, LOCK_VENDOR } from '@iot/contract';
+import { hashDeviceSecret, newDeviceSecret } from '../../../crypto/device-secret.js';
+import type { Tx } from '../../../db/client.js';
+import { isUniqueViolation } from '../../../db/errors.js';
+import { locks } from '../../../db/schema.js';
+import { ApiError } from '../../../http/api-error.js';
+import type { ExportColumn } from '../../../http/export.js';
+import { findDeviceType } from '../../deviceType/service.js';
+import type { ImportLock } from './check.js';
+
+/** A registered lock and its new secret, as the secrets file lists them. */
+export interface IssuedSecret {
+  imei: string;
+  name: string;
+  secret: string;
+}
+
+const h = (zh: string, en: string): LocalizedText => ({ 'zh-CN': zh, 'en-US': en });
+/** Columns of the secrets file. */
+export const SECRET_COLUMNS: readonly ExportColumn<IssuedSecret>[] = [
+  { header: h('IMEI', 'IMEI'), value: (r) => r.imei }, { header: h('名称', 'Name'), value: (r) => r.name },
+  { header: h('设备密钥', 'Device secret'), value: (r) => r.secret },
+];
+
+const CHUNK = 1000;
+
+/** Registers `valid` (checked by checkImport in this transaction); returns each lock's secret. */
+export async function commitImport(tx: Tx, tenantId: number, valid: readonly ImportLock[]): Promise<IssuedSecret[]> {
+  const types = new Map<string, NonNullable<Awaited<ReturnType<typeof findDeviceType>>>>();
+  for (const model of new Set(valid.map((lock) => lock.model))) {
+    const type = await findDeviceType(tx, model);
+    if (type) types.set(model, type);
+  }
+  const issued: IssuedSecret[] = [];
+  try {
+    for (let start = 0; start < valid.length; start += CHUNK) {
+      const chunk = valid.slice(start, start + CHUNK);
+      const secrets = chunk.map(() => newDeviceSecret());
+      await tx.insert(locks).values(chunk.map((lock, index) => {
+        const type = types.get(lock.model);
+        return {
+          tenantId, imei: lock.imei, name: lock.name, building: lock.building, floor: lock.floor, room: lock.room,
+          model: lock.model, vendor: type?.vendor ?? LOCK_VENDOR, firmwareVersion: '', heartbeatIntervalS: type?.heartbeatIntervalS,
+          alwaysOnline: type?.connectivity === 'alwaysOnline', iccid: lock.iccid, note: lock.note, simulated: lock.simulated,
+          deviceSecretHash: hashDeviceSecret(secrets[index] as string),
+        };
+      }));
+      issued.push(...chunk.map((lock, index) => ({ imei: lock.imei, name: lock.name, secret: secrets[index] as string })));
+    }
+  } catch (error) {
+    if (!isUniqueViolation(error)) throw error;
+    throw new ApiError('CONFLICT', [{ field: 'body.file', message: h('有 IMEI 刚被登记，请重新校验文件', 'An IMEI was registered meanwhile; check the file again') }]);
+  }
+  return issued;
+}
