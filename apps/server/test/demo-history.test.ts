@@ -44,6 +44,13 @@ describe.skipIf(skipSuite)('demo history', () => {
     expect(Math.max(...opens.map((row) => Date.parse(String(row.receivedAt))))).toBeLessThan(NOW);
   });
 
+  it('keeps tenant-wide lists, ordered by id, in time order (rows inserted oldest first)', async () => {
+    for (const url of ['/iot/v1/logHeartbeat/list', '/iot/v1/logDownCommand/list']) {
+      const times = (await list(`${url}?current=3&size=100`)).records.map((row: { receivedAt?: string; createdAt?: string }) => Date.parse(row.receivedAt ?? row.createdAt ?? ''));
+      expect(times.every((time: number, i: number) => i === 0 || times[i - 1] >= time), url).toBe(true);
+    }
+  });
+
   it('has alerts active and cleared, acknowledged and not', async () => {
     const alerts = await all('/iot/v1/lockAlert/list');
     const states = new Set(alerts.map((row) => `${row.state}/${row.acknowledgedBy ? 'ack' : 'unack'}`));

@@ -11,7 +11,7 @@ import type { SecretBox } from '../crypto/secret-box.js';
 import type { Database } from '../db/client.js';
 import { accounts } from '../db/schema.js';
 import { insertAuditHistory } from '../modules/audit/repo.js';
-import { insertCommandHistory } from '../modules/command/history.js';
+import { insertCommandHistory, type PastCommand } from '../modules/command/history.js';
 import { insertCredentialHistory } from '../modules/credential/history.js';
 import { insertAlertHistory } from '../modules/lockAlert/history.js';
 import { seedLockReadings, simulatedLocks } from '../modules/lockDevice/history.js';
@@ -34,15 +34,20 @@ export async function seedDemoHistory(database: Database, box: SecretBox, now = 
     const start = Math.floor(end / HOUR) * HOUR - DEMO_HISTORY_DAYS * 24 * HOUR;
     const people = planPeople(locks, start, end);
     const fleet = fleetHistory(locks, start, end, people.plans);
-    await insertHeartbeatHistory(tx, fleet.heartbeats);
-    const uplinkIds = await insertUplinkHistory(tx, fleet.uplinks);
+    // In time order, so that ids follow time as they do live (tenant-wide lists order by id).
+    const byTime = <T>(rows: T[], time: (row: T) => number) => rows.sort((a, b) => time(a) - time(b));
+    await insertHeartbeatHistory(tx, byTime(fleet.heartbeats, (row) => row.receivedAt));
+    const uplinkIds = await insertUplinkHistory(tx, byTime(fleet.uplinks, (row) => row.receivedAt));
     const openRecords = fleet.openRecords.flatMap(({ key, ...record }) => {
       const uplinkId = uplinkIds.get(key);
       return uplinkId === undefined ? [] : [{ ...record, uplinkId }];
     });
-    await insertOpenRecordHistory(tx, openRecords);
-    await insertAlertHistory(tx, fleet.alerts);
-    const commandIds = await insertCommandHistory(tx, fleet.commands, box);
+    await insertOpenRecordHistory(tx, byTime(openRecords, (row) => row.receivedAt));
+    await insertAlertHistory(tx, byTime(fleet.alerts, (row) => row.firstAt));
+    const commandOrder = byTime([...fleet.commands.keys()], (index) => fleet.commands[index]?.createdAt ?? 0);
+    const inserted = await insertCommandHistory(tx, commandOrder.map((index) => fleet.commands[index] as PastCommand), box);
+    const commandIds: number[] = [];
+    commandOrder.forEach((index, position) => { commandIds[index] = inserted[position] as number; });
     const id = (index: number) => commandIds[index] as number;
     // Rows whose command fell outside the week (none with the default plan) are left out with it.
     const users = people.users.filter((user) => user.command >= 0);

@@ -8,7 +8,7 @@ import { int4Id, int8Id, keyword } from './input.js';
 import { COMMAND_STATES, DOWNLINK_TYPES, lockConfig } from '../protocol/index.js';
 import { endpoint } from './endpoint.js';
 import { deviceTarget } from './lockGroup.js';
-import { pageOf, pageQuery } from './envelope.js';
+import { pageOf, pageQuery, sortFields } from './envelope.js';
 
 /** A command id (bigserial; query string or JSON). */
 export const commandId = int8Id;
@@ -18,7 +18,10 @@ const isoTime = z.iso.datetime({ offset: true });
 const ordered = (value: { startTime?: string; endTime?: string }) =>
   !value.startTime || !value.endTime || Date.parse(value.startTime) <= Date.parse(value.endTime);
 
+/** Command-log columns the server sorts by. */
+export const COMMAND_SORT_FIELDS = ['createdAt', 'completedAt'] as const;
 export const commandListQuery = pageQuery.extend({
+  ...sortFields(COMMAND_SORT_FIELDS),
   /** Matches IMEI, lock name or room (substring, case-insensitive). */
   keyword: keyword().optional(),
   type: z.enum(DOWNLINK_TYPES).optional(),

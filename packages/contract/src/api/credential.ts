@@ -15,7 +15,7 @@ import { commandRecord, lockId } from './command.js';
 import { isoTime, lockRefFields, lockRefRecord } from './deviceLog.js';
 import type { Authority } from '../authorities.js';
 import { endpoint } from './endpoint.js';
-import { pageOf, pageQuery } from './envelope.js';
+import { pageOf, pageQuery, sortFields } from './envelope.js';
 import { CREDENTIAL_KINDS, CREDENTIAL_SUBJECTS, LOCK_USER_STATUSES, operationLogQuery, operationLogRecord, SUBJECT_NAMES, SYNC_STATES } from './credentialLog.js';
 
 /** How a secret is shown outside `reveal`. */
@@ -121,8 +121,11 @@ const listFields = {
   syncState: z.enum(SYNC_STATES).optional(),
   lockUserId: rowId.optional(),
 };
-export const lockUserListQuery = pageQuery.extend({ ...listFields, status: z.enum(LOCK_USER_STATUSES).optional() });
-export const credentialListQuery = pageQuery.extend({ ...listFields, kind: z.enum(CREDENTIAL_KINDS).optional() });
+/** Lock-user and credential columns the server sorts by. */
+export const LOCK_USER_SORT_FIELDS = ['name', 'userSlot', 'createdAt', 'updatedAt'] as const;
+export const CREDENTIAL_SORT_FIELDS = ['slot', 'createdAt', 'updatedAt'] as const;
+export const lockUserListQuery = pageQuery.extend({ ...listFields, status: z.enum(LOCK_USER_STATUSES).optional(), ...sortFields(LOCK_USER_SORT_FIELDS) });
+export const credentialListQuery = pageQuery.extend({ ...listFields, kind: z.enum(CREDENTIAL_KINDS).optional(), ...sortFields(CREDENTIAL_SORT_FIELDS) });
 
 /* ------------------------------------------------------------------ lock views */
 export const lockRefQuery = z.object(lockRefFields).refine((v) => v.lockId !== undefined || v.imei !== undefined, { message: 'lockId or imei is required', path: ['lockId'] });

@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { keyword } from './input.js';
 import { COMMAND_STATES } from '../protocol/index.js';
 import { isoTime, lockRefFields, lockRefRecord } from './deviceLog.js';
-import { pageQuery } from './envelope.js';
+import { pageQuery, sortFields } from './envelope.js';
 
 export const SYNC_STATES = ['adding', 'add_failed', 'normal', 'modifying', 'modify_failed', 'deleting', 'delete_failed'] as const;
 export type SyncState = (typeof SYNC_STATES)[number];
@@ -25,7 +25,10 @@ export const SUBJECT_NAMES = {
 } as const;
 export const CREDENTIAL_ACTIONS = ['add', 'modify', 'freeze', 'unfreeze', 'delete', 'reportLost', 'offboard', 'retry', 'discard'] as const;
 export type CredentialAction = (typeof CREDENTIAL_ACTIONS)[number];
+/** Operation-log columns the server sorts by. */
+export const OPERATION_LOG_SORT_FIELDS = ['createdAt'] as const;
 export const operationLogQuery = pageQuery.extend({
+  ...sortFields(OPERATION_LOG_SORT_FIELDS),
   ...lockRefFields, keyword: keyword().optional(), action: z.enum(CREDENTIAL_ACTIONS).optional(),
   startTime: isoTime.optional(), endTime: isoTime.optional(),
 });

@@ -7,7 +7,7 @@
 import { z } from 'zod';
 import { int4Id, keyword, text } from './input.js';
 import { imeiSchema } from '../protocol/index.js';
-import { pageQuery } from './envelope.js';
+import { pageQuery, sortFields } from './envelope.js';
 
 /** At most this many rows in one log export; a larger result is cut and says so (EXPORT_TRUNCATED_HEADER). */
 export const LOG_EXPORT_MAX = 100_000;
@@ -64,11 +64,15 @@ const orderIssue = { message: 'startTime must not be after endTime', path: ['end
 const hasLock = (value: { lockId?: number; imei?: string }) => value.lockId !== undefined || value.imei !== undefined;
 const lockIssue = { message: 'lockId or imei is required', path: ['lockId'] };
 
-/** The list query (paged) and the export query (format) of a log with `extra` filters. */
-export function logQueries<S extends z.ZodRawShape>(extra: S) {
+/**
+ * The list query (paged) and the export query (format) of a log with `extra` filters, sorted on the
+ * server by one of `sortable` (sortField, sortOrder; any other field is a 400; the export keeps the order).
+ */
+export function logQueries<S extends z.ZodRawShape, const F extends readonly [string, ...string[]]>(extra: S, sortable: F) {
+  const sorting = sortFields(sortable);
   return {
-    list: pageQuery.extend({ ...logFilterFields, ...extra }).refine((value) => ordered(value as Ranged), orderIssue),
-    export: z.object({ ...logFilterFields, ...extra, ...exportFields })
+    list: pageQuery.extend({ ...logFilterFields, ...extra, ...sorting }).refine((value) => ordered(value as Ranged), orderIssue),
+    export: z.object({ ...logFilterFields, ...extra, ...sorting, ...exportFields })
       .refine((value) => ordered(value as Ranged), orderIssue),
   };
 }

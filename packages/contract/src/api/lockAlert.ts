@@ -17,6 +17,8 @@ export type AlertState = (typeof ALERT_STATES)[number];
 /** At most this many alerts acknowledged in one call. */
 export const ACKNOWLEDGE_MAX = 500;
 
+/** Alert columns the server sorts by. */
+export const ALERT_SORT_FIELDS = ['lastAt', 'firstAt', 'occurrences'] as const;
 export const alertLogQueries = logQueries({
   kind: alertKind.optional(),
   severity: z.enum(ALERT_SEVERITIES).optional(),
@@ -25,7 +27,7 @@ export const alertLogQueries = logQueries({
   acknowledged: queryFlag.optional(),
   /** Order active alerts first, most severe first, then newest (门锁警告); default: newest first. */
   activeFirst: queryFlag.optional(),
-});
+}, ALERT_SORT_FIELDS);
 
 export const alertRecord = z.object({
   id: z.number().int(),

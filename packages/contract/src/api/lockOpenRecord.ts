@@ -10,7 +10,9 @@ import { exportResponse, lockRefFields, lockRefRecord, logQueries, queryFlag } f
 import { endpoint } from './endpoint.js';
 import { pageOf } from './envelope.js';
 
-export const openRecordLogQueries = logQueries({ method: z.enum(OPEN_METHODS).optional(), success: queryFlag.optional() });
+/** Unlock-record columns the server sorts by. */
+export const OPEN_RECORD_SORT_FIELDS = ['receivedAt', 'lockTime'] as const;
+export const openRecordLogQueries = logQueries({ method: z.enum(OPEN_METHODS).optional(), success: queryFlag.optional() }, OPEN_RECORD_SORT_FIELDS);
 
 export const openRecordRecord = z.object({
   id: z.number().int(),

@@ -9,7 +9,9 @@ import { exportResponse, lockRangeQuery, lockRefRecord, logQueries } from './dev
 import { endpoint } from './endpoint.js';
 import { pageOf } from './envelope.js';
 
-export const heartbeatLogQueries = logQueries({});
+/** Heartbeat-log columns the server sorts by (the time: the log holds millions of rows). */
+export const HEARTBEAT_SORT_FIELDS = ['receivedAt'] as const;
+export const heartbeatLogQueries = logQueries({}, HEARTBEAT_SORT_FIELDS);
 
 export const heartbeatLogRecord = z.object({
   id: z.number().int(),

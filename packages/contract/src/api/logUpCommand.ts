@@ -9,7 +9,9 @@ import { pageOf } from './envelope.js';
 export const EVENT_UPLINK_TYPES = UPLINK_TYPES.filter((type) => type !== 'heartbeat') as Exclude<(typeof UPLINK_TYPES)[number], 'heartbeat'>[];
 const uplinkType = z.enum(EVENT_UPLINK_TYPES as [string, ...string[]]);
 
-export const uplinkLogQueries = logQueries({ type: uplinkType.optional() });
+/** Uplink-log columns the server sorts by. */
+export const UPLINK_SORT_FIELDS = ['receivedAt'] as const;
+export const uplinkLogQueries = logQueries({ type: uplinkType.optional() }, UPLINK_SORT_FIELDS);
 
 export const uplinkLogRecord = z.object({
   id: z.number().int(),

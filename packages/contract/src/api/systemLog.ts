@@ -6,9 +6,12 @@ import { z } from 'zod';
 import { exportFields, exportResponse } from './deviceLog.js';
 import { keyword } from './input.js';
 import { endpoint } from './endpoint.js';
-import { pageOf, pageQuery } from './envelope.js';
+import { pageOf, pageQuery, sortFields } from './envelope.js';
 
+/** System-log columns the server sorts by. */
+export const SYSTEM_LOG_SORT_FIELDS = ['createdAt', 'username', 'action', 'result'] as const;
 const filterFields = {
+  ...sortFields(SYSTEM_LOG_SORT_FIELDS),
   /** Matches username, action or target (substring, case-insensitive). */
   keyword: keyword().optional(),
   /** Exact action, e.g. `sign-in` or `POST /v1/sysRole/add`. */

@@ -4,7 +4,7 @@
 import type { Page, SystemLogFilter, SystemLogRecord } from '@iot/contract';
 import { and, count, desc, eq, gt, gte, ilike, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor, Tx } from '../../db/client.js';
-import { containsPattern, iso } from '../../db/sql.js';
+import { containsPattern, iso, sortOrder } from '../../db/sql.js';
 import { auditLog } from '../../db/schema.js';
 
 export interface AuditEntry {
@@ -58,17 +58,22 @@ function toRecord(row: { createdAt: Date; detail: unknown } & Omit<SystemLogReco
   return { ...row, createdAt: iso(row.createdAt), detail: (row.detail as SystemLogRecord['detail']) ?? null };
 }
 
-/** A page of the tenant's system log (run in the tenant transaction), newest first. */
+/** The order of a system-log page or export: newest first unless the filter sorts by a SYSTEM_LOG_SORT_FIELDS column. */
+const orderOf = (filter: SystemLogFilter) => sortOrder(filter, {
+  createdAt: auditLog.createdAt, username: auditLog.username, action: auditLog.action, result: auditLog.result,
+}, auditLog.id, [desc(auditLog.id)]);
+
+/** A page of the tenant's system log (run in the tenant transaction), in orderOf's order. */
 export async function listAudit(tx: Tx, filter: SystemLogFilter, current: number, size: number): Promise<Page<SystemLogRecord>> {
   const where = whereOf(filter);
   const [totalRow] = await tx.select({ n: count() }).from(auditLog).where(where);
-  const rows = await tx.select(recordColumns).from(auditLog).where(where).orderBy(desc(auditLog.id)).limit(size).offset((current - 1) * size);
+  const rows = await tx.select(recordColumns).from(auditLog).where(where).orderBy(...orderOf(filter)).limit(size).offset((current - 1) * size);
   return { records: rows.map(toRecord), total: totalRow?.n ?? 0, current, size };
 }
 
-/** At most `limit` rows of the tenant's system log matching `filter` (tenant transaction), newest first. */
+/** At most `limit` rows of the tenant's system log matching `filter` (tenant transaction), in orderOf's order. */
 export async function exportAudit(tx: Tx, filter: SystemLogFilter, limit: number): Promise<SystemLogRecord[]> {
-  const rows = await tx.select(recordColumns).from(auditLog).where(whereOf(filter)).orderBy(desc(auditLog.id)).limit(limit);
+  const rows = await tx.select(recordColumns).from(auditLog).where(whereOf(filter)).orderBy(...orderOf(filter)).limit(limit);
   return rows.map(toRecord);
 }
 

@@ -2,11 +2,11 @@
  * Command queries for the API (下发日志, one lock's queue). Run inside a tenant transaction (row-level
  * security confines them to the tenant). Secret fields are masked in every record.
  */
-import { type CommandRecord, type Page, protocol } from '@iot/contract';
+import { type COMMAND_SORT_FIELDS, type CommandRecord, type Page, protocol, type SortRequest } from '@iot/contract';
 import { and, asc, count, desc, eq, gte, inArray, lte, notInArray, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { commands, locks } from '../../db/schema.js';
-import { iso } from '../../db/sql.js';
+import { iso, sortOrder } from '../../db/sql.js';
 import { lockKeyword, roomSql } from '../lockDevice/sql.js';
 import { masked } from './secrets.js';
 
@@ -33,7 +33,7 @@ export function toRecord(row: CommandRow): CommandRecord {
   };
 }
 
-export interface CommandFilter {
+export interface CommandFilter extends SortRequest<(typeof COMMAND_SORT_FIELDS)[number]> {
   keyword?: string;
   type?: protocol.DownlinkType;
   state?: protocol.CommandState;
@@ -41,7 +41,7 @@ export interface CommandFilter {
   endTime?: string;
 }
 
-/** A page of commands, newest first. */
+/** A page of commands, newest first unless the filter sorts by a COMMAND_SORT_FIELDS column. */
 export async function listCommands(tx: Executor, filter: CommandFilter, current: number, size: number): Promise<Page<CommandRecord>> {
   const conditions: SQL[] = [];
   if (filter.keyword) conditions.push(lockKeyword(filter.keyword));
@@ -52,7 +52,8 @@ export async function listCommands(tx: Executor, filter: CommandFilter, current:
   const where = conditions.length ? and(...conditions) : undefined;
   const [total] = await tx.select({ n: count() }).from(commands).innerJoin(locks, eq(locks.id, commands.lockId)).where(where);
   const rows = await tx.select(commandColumns).from(commands).innerJoin(locks, eq(locks.id, commands.lockId))
-    .where(where).orderBy(desc(commands.id)).limit(size).offset((current - 1) * size);
+    .where(where).orderBy(...sortOrder(filter, { createdAt: commands.createdAt, completedAt: commands.completedAt }, commands.id, [desc(commands.id)]))
+    .limit(size).offset((current - 1) * size);
   return { records: rows.map(toRecord), total: total?.n ?? 0, current, size };
 }
 

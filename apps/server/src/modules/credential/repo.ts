@@ -45,12 +45,12 @@ function toUser(row: Record<string, unknown>): LockUserRecord {
   } as LockUserRecord;
 }
 
-/** A page of lock users (newest first). */
-export async function selectUsers(tx: Executor, where: SQL | undefined, current = 1, size = 500): Promise<Page<LockUserRecord>> {
+/** A page of lock users in `order` (default newest first). */
+export async function selectUsers(tx: Executor, where: SQL | undefined, current = 1, size = 500, order: SQL[] = [desc(lockUsers.id)]): Promise<Page<LockUserRecord>> {
   const [total] = await tx.select({ n: count() }).from(lockUsers).innerJoin(locks, eq(locks.id, lockUsers.lockId)).where(where);
   const rows = await tx.select(userColumns).from(lockUsers).innerJoin(locks, eq(locks.id, lockUsers.lockId))
     .leftJoin(commands, eq(commands.id, lockUsers.lastCommandId)).where(where)
-    .orderBy(desc(lockUsers.id)).limit(size).offset((current - 1) * size);
+    .orderBy(...order).limit(size).offset((current - 1) * size);
   return { records: rows.map(toUser), total: total?.n ?? 0, current, size };
 }
 
@@ -77,13 +77,13 @@ function toCredential({ hasSecret, ...row }: Record<string, unknown>): Credentia
   } as CredentialRecord;
 }
 
-/** A page of credentials (newest first). */
-export async function selectCredentials(tx: Executor, where: SQL | undefined, current = 1, size = 500): Promise<Page<CredentialRecord>> {
+/** A page of credentials in `order` (default newest first). */
+export async function selectCredentials(tx: Executor, where: SQL | undefined, current = 1, size = 500, order: SQL[] = [desc(credentials.id)]): Promise<Page<CredentialRecord>> {
   const base = () => tx.select(credentialColumns).from(credentials).innerJoin(locks, eq(locks.id, credentials.lockId))
     .leftJoin(holder, eq(holder.id, credentials.lockUserId)).leftJoin(commands, eq(commands.id, credentials.lastCommandId));
   const [total] = await tx.select({ n: count() }).from(credentials).innerJoin(locks, eq(locks.id, credentials.lockId))
     .leftJoin(holder, eq(holder.id, credentials.lockUserId)).where(where);
-  const rows = await base().where(where).orderBy(desc(credentials.id)).limit(size).offset((current - 1) * size);
+  const rows = await base().where(where).orderBy(...order).limit(size).offset((current - 1) * size);
   return { records: rows.map(toCredential), total: total?.n ?? 0, current, size };
 }
 

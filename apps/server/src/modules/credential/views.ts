@@ -11,7 +11,7 @@ import type { z } from 'zod';
 import type { Executor } from '../../db/client.js';
 import { commands, credentialOperations, credentials, locks, lockUsers, openRecords } from '../../db/schema.js';
 import { ApiError } from '../../http/api-error.js';
-import { containsPattern, iso } from '../../db/sql.js';
+import { containsPattern, iso, sortOrder } from '../../db/sql.js';
 import { insertAudit } from '../audit/repo.js';
 import { lockKeyword, roomSql } from '../lockDevice/sql.js';
 import { credentialKeyword, findLock, holder, lockWhere, selectCredentials, selectUsers, userKeyword } from './repo.js';
@@ -22,7 +22,7 @@ export function listUsers(tx: Executor, q: z.output<typeof lockUserListQuery>) {
   return selectUsers(tx, all([
     ...lockWhere(q, lockUsers.lockId), q.keyword ? userKeyword(q.keyword) : undefined, q.syncState ? eq(lockUsers.syncState, q.syncState) : undefined,
     q.status ? eq(lockUsers.status, q.status) : undefined, q.lockUserId ? eq(lockUsers.id, q.lockUserId) : undefined,
-  ]), q.current, q.size);
+  ]), q.current, q.size, sortOrder(q, { name: lockUsers.name, userSlot: lockUsers.userSlot, createdAt: lockUsers.createdAt, updatedAt: lockUsers.updatedAt }, lockUsers.id, [desc(lockUsers.id)]));
 }
 
 /** A page of credentials of `kinds` (narrowed by the `kind` filter). */
@@ -32,10 +32,10 @@ export function listCredentials(tx: Executor, q: z.output<typeof credentialListQ
     inArray(credentials.kind, wanted.length ? [...wanted] : ['none']), ...lockWhere(q, credentials.lockId),
     q.keyword ? credentialKeyword(q.keyword) : undefined, q.syncState ? eq(credentials.syncState, q.syncState) : undefined,
     q.lockUserId ? eq(credentials.lockUserId, q.lockUserId) : undefined,
-  ]), q.current, q.size);
+  ]), q.current, q.size, sortOrder(q, { slot: credentials.slot, createdAt: credentials.createdAt, updatedAt: credentials.updatedAt }, credentials.id, [desc(credentials.id)]));
 }
 
-/** A page of one subject's operation log, newest first. */
+/** A page of one subject's operation log, newest first unless `q` sorts by its time. */
 export async function listOperations(tx: Executor, subject: string, q: z.output<typeof operationLogQuery>): Promise<Page<OperationLogRecord>> {
   const p = q.keyword ? containsPattern(q.keyword) : undefined;
   const where = all([
@@ -51,7 +51,8 @@ export async function listOperations(tx: Executor, subject: string, q: z.output<
     slot: credentialOperations.slot, holderName: credentialOperations.holderName, operator: credentialOperations.operator, createdAt: credentialOperations.createdAt,
     commandId: credentialOperations.commandId, commandState: commands.state, resultCode: commands.resultCode, resultDetail: commands.resultDetail,
   }).from(credentialOperations).innerJoin(locks, eq(locks.id, credentialOperations.lockId)).leftJoin(commands, eq(commands.id, credentialOperations.commandId))
-    .where(where).orderBy(desc(credentialOperations.id)).limit(q.size).offset((q.current - 1) * q.size);
+    .where(where).orderBy(...sortOrder(q, { createdAt: credentialOperations.createdAt }, credentialOperations.id, [desc(credentialOperations.id)]))
+    .limit(q.size).offset((q.current - 1) * q.size);
   const records = rows.map((row) => ({ ...row, createdAt: iso(row.createdAt) })) as OperationLogRecord[];
   return { records, total: total?.n ?? 0, current: q.current, size: q.size };
 }

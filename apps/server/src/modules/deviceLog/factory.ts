@@ -3,19 +3,21 @@
  * 心跳日志, 报警日志, 开锁日志). A log states its table, its own columns and filters, its order, its
  * record shape and its export columns; the factory gives it:
  * - `list`: a page (the lock named by lockId/imei resolved first; time range on the log's time column;
- *   keyword on the lock: IMEI, name, room), counted exactly or capped (count.ts) as the log says;
+ *   keyword on the lock: IMEI, name, room; its own order, or the contract's sortField/sortOrder),
+ *   counted exactly or capped (count.ts) as the log says;
  * - `rows`: at most `limit` records in list order (exports, a lock's latest);
  * - `register`: the list and export routes of its contract endpoints (export: CSV or Excel with
  *   headers and enum labels in the caller's language, times in the operator's time zone; http/export.ts).
  * Every query runs in the caller's tenant transaction.
  */
-import type { Endpoint, LogFilter, Page } from '@iot/contract';
+import type { Endpoint, LogFilter, Page, SortRequest } from '@iot/contract';
 import { and, count, eq, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable, SelectedFieldsFlat } from 'drizzle-orm/pg-core';
 import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
 import type { FastifyInstance } from 'fastify';
 import type { Tx } from '../../db/client.js';
 import { locks } from '../../db/schema.js';
+import { sortOrder } from '../../db/sql.js';
 import { registerEndpoint } from '../../http/endpoint.js';
 import { type ExportColumn, sendExport } from '../../http/export.js';
 import { lockColumns } from '../lockDevice/sql.js';
@@ -36,6 +38,12 @@ export interface DeviceLogSpec<F extends LogFilter, C extends SelectedFieldsFlat
   filters?: (filter: F) => (SQL | undefined)[];
   /** Order of the rows; `byLock`: the filter named one lock. */
   orderBy: (filter: F, byLock: boolean) => SQL[];
+  /**
+   * The columns of the contract's sort fields (sortField, sortOrder), per `byLock` (a tenant-wide time
+   * order may need another column, e.g. the id); a requested sort is broken by `idColumn`.
+   */
+  sortColumns: (byLock: boolean) => Record<string, PgColumn | SQL>;
+  idColumn: PgColumn;
   toRecord: (row: LogRow<C>) => R;
   /** `capped` for high-volume logs (at most LOG_COUNT_CAP counted), `exact` otherwise. */
   count: 'capped' | 'exact';
@@ -64,8 +72,12 @@ export function defineDeviceLog<F extends LogFilter, C extends SelectedFieldsFla
   }
 
   async function select(tx: Tx, filter: F, found: { where: SQL | undefined; byLock: boolean }, limit: number, offset = 0): Promise<R[]> {
+    const sort = filter as SortRequest;
+    const sortable = spec.sortColumns(found.byLock);
+    const order = sort.sortField && sort.sortField in sortable
+      ? sortOrder(sort, sortable, spec.idColumn, []) : spec.orderBy(filter, found.byLock);
     const rows = await tx.select(selected).from(spec.table).innerJoin(locks, eq(locks.id, spec.lockColumn)).where(found.where)
-      .orderBy(...spec.orderBy(filter, found.byLock)).limit(limit).offset(offset);
+      .orderBy(...order).limit(limit).offset(offset);
     return (rows as LogRow<C>[]).map(spec.toRecord);
   }
 

@@ -32,6 +32,7 @@ export const alertLog = defineDeviceLog<AlertFilter, typeof columns, AlertRecord
   orderBy: (filter) => (filter.activeFirst
     ? [asc(sql`(${alerts.state} <> 'active')`), asc(severityRank), desc(alerts.lastAt), desc(alerts.id)]
     : [desc(alerts.lastAt), desc(alerts.id)]),
+  sortColumns: () => ({ lastAt: alerts.lastAt, firstAt: alerts.firstAt, occurrences: alerts.occurrences }), idColumn: alerts.id,
   toRecord: ({ firstAt, lastAt, clearedAt, acknowledgedAt, ...row }) => ({
     ...row, severity: row.severity as AlertSeverity, state: row.state as AlertState,
     firstAt: iso(firstAt), lastAt: iso(lastAt), clearedAt: iso(clearedAt), acknowledgedAt: iso(acknowledgedAt),

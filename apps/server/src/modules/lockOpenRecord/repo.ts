@@ -21,6 +21,7 @@ export const openRecordLog = defineDeviceLog<OpenRecordFilter, typeof columns, O
     filter.success !== undefined ? eq(openRecords.success, filter.success) : undefined,
   ],
   orderBy: () => [desc(openRecords.receivedAt), desc(openRecords.id)],
+  sortColumns: () => ({ receivedAt: openRecords.receivedAt, lockTime: openRecords.lockTime }), idColumn: openRecords.id,
   toRecord: ({ lockTime, receivedAt, ...row }) => ({
     ...row, method: row.method as protocol.OpenMethod, lockTime: iso(lockTime), receivedAt: iso(receivedAt),
   }),

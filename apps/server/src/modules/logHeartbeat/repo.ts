@@ -18,6 +18,8 @@ const columns = {
 export const heartbeatLog = defineDeviceLog<LogFilter, typeof columns, HeartbeatLogRecord>({
   table: heartbeats, lockColumn: heartbeats.lockId, timeColumn: heartbeats.receivedAt, columns, count: 'capped',
   orderBy: (_filter, byLock) => (byLock ? [desc(heartbeats.receivedAt), desc(heartbeats.id)] : [desc(heartbeats.id)]),
+  // Tenant-wide, the time order is the id's (insert order; the primary key, as the default order).
+  sortColumns: (byLock) => ({ receivedAt: byLock ? heartbeats.receivedAt : heartbeats.id }), idColumn: heartbeats.id,
   toRecord: ({ deviceTs, receivedAt, ...row }) => ({ ...row, deviceTs: iso(deviceTs), receivedAt: iso(receivedAt) }),
   exportName: 'heartbeat-log',
   exportColumns: [

@@ -33,7 +33,7 @@ export default function CommandDownLogPage() {
 
   const columns = useMemo<TableColumnsType<CommandRecord>>(() => {
     return [
-      { title: t('createdAt'), dataIndex: 'createdAt', render: formatTime },
+      { title: t('createdAt'), dataIndex: 'createdAt', render: formatTime, sorter: true },
       ...lockRefColumns<CommandRecord>(tLog),
       { title: t('type'), dataIndex: 'type', render: (type: CommandRecord['type']) => <TypeTag type={type} /> },
       { title: t('state'), dataIndex: 'state', render: (state: CommandRecord['state']) => <StateBadge state={state} /> },
@@ -43,7 +43,7 @@ export default function CommandDownLogPage() {
         render: (data: object) => <Typography.Text code ellipsis={{ tooltip: true }} style={{ maxWidth: 260 }}>{JSON.stringify(data)}</Typography.Text>,
       },
       { title: t('sentAt'), dataIndex: 'sentAt', render: formatTime },
-      { title: t('completedAt'), dataIndex: 'completedAt', render: formatTime },
+      { title: t('completedAt'), dataIndex: 'completedAt', render: formatTime, sorter: true },
       { title: t('result'), key: 'result', render: (_: unknown, r) => <CommandResult record={r} /> },
       { title: t('createdBy'), dataIndex: 'createdBy' },
       {

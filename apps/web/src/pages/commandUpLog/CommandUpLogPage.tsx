@@ -16,7 +16,7 @@ const REFETCH_MS = 5000;
 export default function CommandUpLogPage() {
   const { t } = useTranslation('deviceLog');
   const columns = useMemo<TableColumnsType<UplinkLogRecord>>(() => [
-    { title: t('receivedAt'), dataIndex: 'receivedAt', render: formatTime },
+    { title: t('receivedAt'), dataIndex: 'receivedAt', render: formatTime, sorter: true },
     ...lockRefColumns<UplinkLogRecord>(t),
     { title: t('type'), dataIndex: 'type', render: (type: string) => <Tag color="blue">{t(`uplinkTypes.${type}`)}</Tag> },
     { title: t('seq'), dataIndex: 'seq', align: 'right' },

@@ -19,7 +19,7 @@ export function OperationLogPage({ endpoint }: { endpoint: Endpoint }) {
   const { t } = useTranslation('credential');
   const { t: tLog } = useTranslation('deviceLog');
   const columns = useMemo<TableColumnsType<OperationLogRecord>>(() => [
-    { title: t('operatedAt'), dataIndex: 'createdAt', render: formatTime },
+    { title: t('operatedAt'), dataIndex: 'createdAt', render: formatTime, sorter: true },
     { title: t('operator'), dataIndex: 'operator' },
     { title: t('action'), dataIndex: 'action', render: (a: OperationLogRecord['action']) => t(`opActions.${a}`) },
     ...lockRefColumns<OperationLogRecord>(tLog),

@@ -27,7 +27,7 @@ export default function VoucherCardManagePage() {
   const columns = useMemo<TableColumnsType<CredentialRecord>>(() => [
     lockColumn<CredentialRecord>(t),
     { title: t('cardNumber'), dataIndex: 'cardNumber', render: (v: string | null, r) => <><code>{v ?? DASH}</code>{r.reversed && <Tag style={{ marginInlineStart: 8 }}>{t('reversed')}</Tag>}</> },
-    { title: t('slot'), dataIndex: 'slot', align: 'right', render: (v: number | null) => v ?? DASH },
+    { title: t('slot'), dataIndex: 'slot', align: 'right', render: (v: number | null) => v ?? DASH, sorter: true },
     ...holderColumns(t),
     syncColumn<CredentialRecord>(t),
     ...createdAndActions(t, (row) => (

@@ -26,7 +26,7 @@ export default function VoucherFpManagePage() {
   const operate = useOperation(...LISTS);
   const columns = useMemo<TableColumnsType<CredentialRecord>>(() => [
     lockColumn<CredentialRecord>(t),
-    { title: t('slot'), dataIndex: 'slot', align: 'right', render: (v: number | null) => v ?? DASH },
+    { title: t('slot'), dataIndex: 'slot', align: 'right', render: (v: number | null) => v ?? DASH, sorter: true },
     ...holderColumns(t),
     syncColumn<CredentialRecord>(t),
     ...createdAndActions(t, (row) => (

@@ -39,7 +39,7 @@ export default function VoucherPasswordManagePage() {
       : call(credentialEndpoints.tempPassword, { body: { action: 'delete', id: row.id } })), t('saved'));
     return [
       lockColumn<CredentialRecord>(t),
-      { title: t('slot'), dataIndex: 'slot', align: 'right', render: (v: number | null) => v ?? DASH },
+      { title: t('slot'), dataIndex: 'slot', align: 'right', render: (v: number | null) => v ?? DASH, sorter: true },
       { title: t('kind'), dataIndex: 'kind', render: (k: CredentialRecord['kind'], r) => <>{t(`kinds.${k}`)}{r.oneTime && <Tag style={{ marginInlineStart: 8 }}>{t('oneTime')}</Tag>}</> },
       { title: t('password'), dataIndex: 'secret', render: (s: string | null) => <code>{s ?? DASH}</code> },
       ...holderColumns(t),

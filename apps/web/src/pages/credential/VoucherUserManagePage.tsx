@@ -36,8 +36,8 @@ export default function VoucherUserManagePage() {
     const confirm = { okText: t('ok'), cancelText: t('cancel') };
     return [
       lockColumn<LockUserRecord>(t),
-      { title: t('userSlot'), dataIndex: 'userSlot', align: 'right' },
-      { title: t('name'), dataIndex: 'name' },
+      { title: t('userSlot'), dataIndex: 'userSlot', align: 'right', sorter: true },
+      { title: t('name'), dataIndex: 'name', sorter: true },
       { title: t('phone'), dataIndex: 'phone', render: (v: string | null) => v ?? DASH },
       { title: t('status'), dataIndex: 'status', render: (s: LockUserRecord['status']) => <Badge status={s === 'frozen' ? 'warning' : 'success'} text={t(`userStatus.${s}`)} /> },
       ...validityAndSync<LockUserRecord>(t),

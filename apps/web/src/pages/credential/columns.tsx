@@ -40,7 +40,7 @@ export function validityAndSync<R extends Row>(t: TFunction): TableColumnsType<R
 export function createdAndActions(t: TFunction, actions: (row: CredentialRecord) => ReactNode): TableColumnsType<CredentialRecord> {
   return [
     { title: t('createdBy'), dataIndex: 'createdBy' },
-    { title: t('createdAt'), dataIndex: 'createdAt', render: formatTime },
+    { title: t('createdAt'), dataIndex: 'createdAt', render: formatTime, sorter: true },
     { title: t('actions'), key: 'actions', fixed: 'right', render: (_: unknown, row: CredentialRecord) => actions(row) },
   ];
 }

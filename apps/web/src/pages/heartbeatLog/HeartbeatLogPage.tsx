@@ -27,7 +27,7 @@ export default function HeartbeatLogPage() {
   const [params, setParams] = useSearchParams();
   const imei = params.get('imei') ?? undefined;
   const columns = useMemo<TableColumnsType<HeartbeatLogRecord>>(() => [
-    { title: t('receivedAt'), dataIndex: 'receivedAt', render: formatTime },
+    { title: t('receivedAt'), dataIndex: 'receivedAt', render: formatTime, sorter: true },
     ...lockRefColumns<HeartbeatLogRecord>(t),
     { title: `${t('battery')} (%)`, dataIndex: 'battery', align: 'right' },
     { title: `${t('rssi')} (dBm)`, dataIndex: 'rssi', align: 'right' },

@@ -11,12 +11,12 @@ export const SEVERITY_COLORS: Record<string, string> = { critical: 'red', major:
 /** Alert columns in the current language (state as a Badge, kind and severity as Tags; the detail: what the kind means, the lock's own text on hover). */
 export function alertColumns(t: TFunction, language: Language): TableColumnsType<AlertRecord> {
   return [
-    { title: t('lastAt'), dataIndex: 'lastAt', render: formatTime },
+    { title: t('lastAt'), dataIndex: 'lastAt', render: formatTime, sorter: true },
     ...lockRefColumns<AlertRecord>(t),
     { title: t('kind'), dataIndex: 'kind', render: (kind: string) => <Tag>{t(`kinds.${kind}`)}</Tag> },
     { title: t('severity'), dataIndex: 'severity', render: (s: string) => <Tag color={SEVERITY_COLORS[s]}>{t(`severities.${s}`)}</Tag> },
     { title: t('state'), dataIndex: 'state', render: (s: string) => <Badge status={s === 'active' ? 'error' : 'default'} text={t(`states.${s}`)} /> },
-    { title: t('occurrences'), dataIndex: 'occurrences', align: 'right' },
+    { title: t('occurrences'), dataIndex: 'occurrences', align: 'right', sorter: true },
     {
       title: t('detail'), dataIndex: 'detail',
       render: (value: string | null, row) => (
@@ -25,7 +25,7 @@ export function alertColumns(t: TFunction, language: Language): TableColumnsType
         </Tooltip>
       ),
     },
-    { title: t('firstAt'), dataIndex: 'firstAt', render: formatTime },
+    { title: t('firstAt'), dataIndex: 'firstAt', render: formatTime, sorter: true },
     { title: t('clearedAt'), dataIndex: 'clearedAt', render: formatTime },
     {
       title: t('acknowledgement'), dataIndex: 'acknowledgedAt',

@@ -16,7 +16,7 @@ const REFETCH_MS = 5000;
 export default function LockOpenRecordLogPage() {
   const { t } = useTranslation('deviceLog');
   const columns = useMemo<TableColumnsType<OpenRecordRecord>>(() => [
-    { title: t('lockTime'), dataIndex: 'lockTime', render: formatTime },
+    { title: t('lockTime'), dataIndex: 'lockTime', render: formatTime, sorter: true },
     ...lockRefColumns<OpenRecordRecord>(t),
     { title: t('method'), dataIndex: 'method', render: (method: string) => t(`methods.${method}`) },
     {
@@ -25,7 +25,7 @@ export default function LockOpenRecordLogPage() {
     },
     { title: t('slot'), dataIndex: 'slot', align: 'right', render: (value: number | null) => value ?? DASH },
     { title: t('userSlot'), dataIndex: 'userSlot', align: 'right', render: (value: number | null) => value ?? DASH },
-    { title: t('receivedAt'), dataIndex: 'receivedAt', render: formatTime },
+    { title: t('receivedAt'), dataIndex: 'receivedAt', render: formatTime, sorter: true },
   ], [t]);
   const filters = (
     <>

@@ -25,10 +25,10 @@ export default function SystemLogPage() {
   const actionLabel = (action: string) => auditLabel(action)?.[language] ?? action;
 
   const columns = useMemo<TableColumnsType<SystemLogRecord>>(() => [
-    { title: t('createdAt'), dataIndex: 'createdAt', render: formatTime },
-    { title: t('username'), dataIndex: 'username' },
+    { title: t('createdAt'), dataIndex: 'createdAt', render: formatTime, sorter: true },
+    { title: t('username'), dataIndex: 'username', sorter: true },
     {
-      title: t('action'), dataIndex: 'action',
+      title: t('action'), dataIndex: 'action', sorter: true,
       render: (action: string, row) => {
         const label = auditLabel(action)?.[language] ?? action;
         const sub = typeof row.detail?.action === 'string' ? t(`credential:opActions.${row.detail.action}`, { defaultValue: row.detail.action }) : '';
@@ -37,7 +37,7 @@ export default function SystemLogPage() {
     },
     { title: t('target'), dataIndex: 'target', render: (target: string) => target || DASH },
     {
-      title: t('result'), dataIndex: 'result',
+      title: t('result'), dataIndex: 'result', sorter: true,
       render: (result: string) => (result === SUCCESS
         ? <Tag color="success">{t('success')}</Tag>
         : <Tooltip title={result in ERRORS ? ERRORS[result as ErrorCode].message[language] : undefined}><Tag color="error">{result}</Tag></Tooltip>),
