@@ -1,12 +1,14 @@
 /**
  * System log (系统日志, issue #5) on PGlite and PostgreSQL: sign-in success and failure, sign-out and
  * every mutating call are written once each, with who, tenant, action, target, result and address,
- * never with a secret; the list filters per tenant; the CSV export.
+ * never with a secret; the list filters per tenant; the CSV and Excel exports (action names and results in
+ * the caller's language, the request beside them, times in the operator's time zone).
  */
 import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUDITED_FIELDS } from '../src/http/audit-plugin.js';
+import { insertAudit } from '../src/modules/audit/repo.js';
 import {
   ADMIN_PASSWORD, addAccount, call, createTestContext, dataOf, encryptPassword, OPERATOR_PASSWORD, rowsOf, signIn, signInResponse,
   skipSuite, type TestContext,
@@ -98,13 +100,13 @@ describe.skipIf(skipSuite)('system log', () => {
     expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(response.headers['content-disposition']).toMatch(/^attachment; filename="system-log-\d{14}\.csv"$/);
     const lines = response.body.trimEnd().split('\n');
-    expect(lines[0]).toBe('\ufeff编号,时间,用户名,操作,对象,结果,客户端地址,详情'); // readable headers, the caller's language
+    expect(lines[0]).toBe('\ufeff编号,时间,用户名,操作,请求,对象,结果,客户端地址,详情'); // readable headers, the caller's language
     expect(lines).toHaveLength(2);
-    expect(lines[1]).toMatch(/^\d+,\d{4}-.*Z,admin,POST \/v1\/sysRole\/add,"'=1\+2,""q""",成功,127\.0\.0\.1,"{""name"":""=1\+2,\\""q\\"""",""authorities"":\[\]}"$/);
+    expect(lines[1]).toMatch(/^\d+,\d{4}-.*Z,admin,新增角色,POST \/v1\/sysRole\/add,"'=1\+2,""q""",成功,127\.0\.0\.1,"{""name"":""=1\+2,\\""q\\"""",""authorities"":\[\]}"$/);
     const signIns = await call(ctx.app, admin, { method: 'GET', url: '/iot/v1/SysOperateLog/export?action=sign-in&result=success' });
     const rows = signIns.body.trimEnd().split('\n').slice(1);
     expect(rows.length).toBe((await logList('action=sign-in&result=success')).total);
-    expect(rows.every((line) => line.includes(',sign-in,') && line.includes(',成功,'))).toBe(true);
+    expect(rows.every((line) => line.includes(',登录,sign-in,') && line.includes(',成功,'))).toBe(true);
     expect((await call(ctx.app, admin, { method: 'GET', url: '/iot/v1/SysOperateLog/export?endTime=bad' })).statusCode).toBe(400);
   });
   it("exports Excel too, headers in the caller's language and times in the operator's time zone", async () => {
@@ -116,8 +118,13 @@ describe.skipIf(skipSuite)('system log', () => {
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(response.rawPayload as unknown as ArrayBuffer);
     const sheet = workbook.worksheets[0];
-    expect(sheet?.getRow(1).values).toEqual([undefined, 'ID', 'Time (Asia/Shanghai)', 'Username', 'Action', 'Target', 'Result', 'Client address', 'Detail']);
+    expect(sheet?.getRow(1).values).toEqual([undefined, 'ID', 'Time (Asia/Shanghai)', 'Username', 'Action', 'Request', 'Target', 'Result', 'Client address', 'Detail']);
     expect(sheet?.rowCount).toBe((await logList('action=sign-in')).total + 1);
     expect(String(sheet?.getRow(2).getCell(2).value)).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/);
+    expect([sheet?.getRow(2).getCell(4).value, sheet?.getRow(2).getCell(5).value]).toEqual(['Sign in', 'sign-in']);
+    // A credential call's sub-action is named too, in the caller's language.
+    await insertAudit(ctx.database.system, { tenantId: 100, accountId: null, username: 'admin', action: 'POST /iot/v1/zg/foreverPassword', result: 'success', clientIp: '', detail: { action: 'delete' } });
+    const english = await call(ctx.app, admin, { method: 'GET', url: '/iot/v1/SysOperateLog/export?action=POST /iot/v1/zg/foreverPassword', headers: { 'accept-language': 'en-US' } });
+    expect(english.body.split('\n')[1]).toContain(',Permanent password operation · Delete,POST /iot/v1/zg/foreverPassword,');
   });
 });

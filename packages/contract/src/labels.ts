@@ -71,6 +71,12 @@ export function alertDetailText(kind: string, detail: string | null, language: L
   return `${meaning}${reading}`;
 }
 
+/** Credential operations (contract CREDENTIAL_ACTIONS): the sub-action of a credential call in the system log and operation logs. */
+export const CREDENTIAL_ACTION_LABELS: Readonly<Record<string, LocalizedText>> = {
+  add: t('添加', 'Add'), modify: t('修改', 'Modify'), freeze: t('冻结', 'Freeze'), unfreeze: t('解冻', 'Unfreeze'), delete: t('删除', 'Delete'),
+  retry: t('重试', 'Retry'), discard: t('放弃', 'Discard'), reportLost: t('挂失', 'Report lost'), offboard: t('离职', 'Offboard'),
+};
+
 /** Labels and units of a lock's configuration fields (protocol.lockConfig). */
 export const LOCK_CONFIG_LABELS: Readonly<Record<keyof LockConfig, { label: LocalizedText; unit?: LocalizedText }>> = {
   volume: { label: t('音量', 'Volume'), unit: t('%', '%') },

@@ -3,7 +3,8 @@
  * system-log page reads action names from it (`auditLabel`).
  */
 import { accessKeys, type Authority } from '../authorities.js';
-import type { LocalizedText } from '../i18n.js';
+import type { Language, LocalizedText } from '../i18n.js';
+import { CREDENTIAL_ACTION_LABELS } from '../labels.js';
 import { ROUTES } from '../routes.js';
 import { accountEndpoints } from './account.js';
 import { airSwitchEndpoints } from './airSwitch.js';
@@ -70,6 +71,17 @@ for (const endpoint of apiEndpoints) if (endpoint.action) byKey.set(auditActionK
 /** The readable name of a system-log `action`; undefined for an action no endpoint declares (older rows). */
 export function auditLabel(action: string): LocalizedText | undefined {
   return byKey.get(action)?.label;
+}
+
+/**
+ * A system-log row's action in `language`: its label, with the sub-action of a credential call
+ * (`detail.action`, CREDENTIAL_ACTION_LABELS) after a `·`; the raw action when no endpoint declares it.
+ */
+export function auditActionText(action: string, detail: Readonly<Record<string, unknown>> | null, language: Language): string {
+  const label = auditLabel(action)?.[language];
+  if (!label) return action;
+  const sub = typeof detail?.action === 'string' ? (CREDENTIAL_ACTION_LABELS[detail.action]?.[language] ?? detail.action) : '';
+  return sub ? `${label} · ${sub}` : label;
 }
 
 /** What an authority key opens, for the person editing a role (issue #17). */

@@ -1,6 +1,6 @@
 /** System log routes (系统日志): the tenant's log page by page, and its CSV / Excel export. */
 import {
-  ERRORS, type LocalizedText, SYSTEM_LOG_EXPORT_MAX, type SystemLogRecord, systemLogEndpoints,
+  auditActionText, ERRORS, type LocalizedText, SYSTEM_LOG_EXPORT_MAX, type SystemLogRecord, systemLogEndpoints,
 } from '@iot/contract';
 import type { FastifyInstance } from 'fastify';
 import { registerEndpoint } from '../../http/endpoint.js';
@@ -20,7 +20,8 @@ const COLUMNS: ExportColumn<SystemLogRecord>[] = [
   { header: t('编号', 'ID'), value: (r) => r.id, width: 10 },
   { header: t('时间', 'Time'), value: (r) => r.createdAt, width: 26, time: true },
   { header: t('用户名', 'Username'), value: (r) => r.username },
-  { header: t('操作', 'Action'), value: (r) => r.action, width: 32 },
+  { header: t('操作', 'Action'), value: (r, language) => auditActionText(r.action, r.detail, language), width: 28 },
+  { header: t('请求', 'Request'), value: (r) => r.action, width: 32 },
   { header: t('对象', 'Target'), value: (r) => r.target, width: 24 },
   { header: t('结果', 'Result'), value: (r) => r.result, width: 20, labels: RESULT_LABELS },
   { header: t('客户端地址', 'Client address'), value: (r) => r.clientIp, width: 16 },

@@ -1,10 +1,12 @@
 /**
  * 系统日志: the tenant's sign-ins, sign-outs and changes (GET /iot/v1/SysOperateLog/getLogList),
- * newest first, filtered by keyword, action, result and time range (ISO 8601 startTime/endTime), and
- * exported as CSV with the same filters (GET /iot/v1/SysOperateLog/export). Action names come from
- * the contract (each changing endpoint's `action` label), with the sub-action of credential calls.
+ * newest first or sorted on the server, filtered by keyword, action, result and time range (ISO 8601
+ * startTime/endTime), and exported as CSV or Excel with the same filters and order
+ * (GET /iot/v1/SysOperateLog/export: action names, results and times as on screen). Action names come
+ * from the contract (auditActionText: each changing endpoint's `action` label, with the sub-action of
+ * credential calls).
  */
-import { apiEndpoints, auditActionKey, auditLabel, ERRORS, SESSION_ACTIONS, systemLogEndpoints, type ErrorCode, type SystemLogRecord } from '@iot/contract';
+import { apiEndpoints, auditActionKey, auditActionText, auditLabel, ERRORS, SESSION_ACTIONS, systemLogEndpoints, type ErrorCode, type SystemLogRecord } from '@iot/contract';
 import { AutoComplete, DatePicker, Form, Input, Select, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -30,9 +32,8 @@ export default function SystemLogPage() {
     {
       title: t('action'), dataIndex: 'action', sorter: true,
       render: (action: string, row) => {
-        const label = auditLabel(action)?.[language] ?? action;
-        const sub = typeof row.detail?.action === 'string' ? t(`credential:opActions.${row.detail.action}`, { defaultValue: row.detail.action }) : '';
-        return label === action ? action : <ActionCell label={sub ? `${label} · ${sub}` : label} raw={action} />;
+        const text = auditActionText(action, row.detail, language);
+        return text === action ? action : <ActionCell label={text} raw={action} />;
       },
     },
     { title: t('target'), dataIndex: 'target', render: (target: string) => target || DASH },
