@@ -1,55 +1,57 @@
 /**
- * 首页 / 门锁分析: KPI cards from GET /iot/v1/lockDevice/analysis and an online/offline donut,
- * refreshed every 10 s in the background.
+ * 首页 / 门锁分析 (issue #14): what needs doing today. KPI rows (fleet, to do, today's unlocks), each a
+ * link to the list it counts; trends over 7 / 30 / 90 days, distributions, top 10s and battery
+ * forecasts, all from GET /iot/v1/lockDevice/analysis, refreshed every 10 s in place (charts merge the
+ * new figures; the page is not re-drawn). ECharts loads lazily with the charts.
  */
-import { analysisEndpoints } from '@iot/contract';
-import { Card, Statistic } from 'antd';
-import { lazy, Suspense } from 'react';
+import { ANALYSIS_RANGES, analysisEndpoints } from '@iot/contract';
+import { Card, Segmented } from 'antd';
+import dayjs from 'dayjs';
+import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { useApiQuery } from '../../api/useApiQuery';
 import { PageSpin } from '../../components/PageSpin';
+import { KpiCards } from './KpiCards';
+import { fleetKpis, unlockKpis, workKpis } from './kpis';
+import { BATTERY_BUCKETS, buckets, fleetDonut, onlineRate, RSSI_BUCKETS, stackedDays, todayVsYesterday } from './options';
+import { TopLists } from './TopLists';
 
-const OnlinePie = lazy(() => import('./OnlinePie'));
+const EChart = lazy(() => import('../../components/charts/EChart'));
 const REFRESH_MS = 10_000;
 
 /** The home page / lock analysis screen. */
 export default function HomePage() {
   const { t } = useTranslation('homepage');
-  const { data } = useApiQuery(analysisEndpoints.analysis, undefined, { refetchInterval: REFRESH_MS });
-  const kpis = [
-    { key: 'total', value: data?.fleet.total, color: '#1668dc', to: '/lockInfo' },
-    { key: 'online', value: data?.fleet.online, color: '#52c41a', to: '/lockInfo?online=true' },
-    { key: 'offline', value: data?.fleet.offline, color: '#8c8c8c', to: '/lockInfo?online=false' },
-    { key: 'lowBattery', value: data?.attention.lowBattery, color: '#f5222d', to: '/lockInfo?lowBattery=true' },
-  ] as const;
-
+  const { t: tl } = useTranslation('deviceLog');
+  const [days, setDays] = useState<(typeof ANALYSIS_RANGES)[number]>(7);
+  const { data } = useApiQuery(analysisEndpoints.analysis, { days: String(days) as '7' | '30' | '90', scope: 'tenant' }, { refetchInterval: REFRESH_MS, keepPrevious: true });
+  if (!data) return <PageSpin />;
+  const todayStart = dayjs().startOf('day').toISOString();
+  const chart = (name: string, title: string, option: Record<string, unknown>, extra?: ReactNode) => (
+    <Card size="small" title={title} extra={extra} className="home-card">
+      <div className="chart-box chart-box-small"><Suspense fallback={<PageSpin />}><EChart name={name} option={option} /></Suspense></div>
+    </Card>
+  );
   return (
-    <div>
-      <div className="kpi-grid">
-        {kpis.map((kpi) => (
-          // Each KPI opens the list it counts, filtered (issue #17).
-          <Link key={kpi.key} to={kpi.to} className="kpi-link">
-          <Card data-kpi={kpi.key} hoverable>
-            <Statistic
-              title={t(kpi.key)}
-              value={kpi.value ?? '—'}
-              suffix={kpi.value === undefined ? undefined : t('unit')}
-              styles={{ content: { color: kpi.color } }}
-            />
-          </Card>
-          </Link>
-        ))}
+    <div className="home-page">
+      <KpiCards title={t('fleet')} kpis={fleetKpis(data)} />
+      <KpiCards title={t('todo')} kpis={workKpis(data)} />
+      <KpiCards title={t('unlocksToday')} kpis={unlockKpis(data, todayStart)} />
+      <div className="home-toolbar">
+        <Segmented<number> value={days} onChange={(value) => setDays(value as typeof days)}
+          options={ANALYSIS_RANGES.map((d) => ({ value: d, label: t('days', { count: d }) }))} />
+        <span className="home-refresh">{t('autoRefresh')}</span>
       </div>
-      <Card title={t('onlineChart')} extra={<span>{t('autoRefresh')}</span>}>
-        <div className="chart-box">
-          {data && (
-            <Suspense fallback={<PageSpin />}>
-              <OnlinePie online={data.fleet.online} offline={data.fleet.offline} labels={{ online: t('online'), offline: t('offline') }} />
-            </Suspense>
-          )}
-        </div>
-      </Card>
+      <div className="home-grid">
+        {chart('unlocks', t('unlocksPerDay'), stackedDays(data.trends.days, { ...data.trends.unlocks, failed: data.trends.failed }, (k) => (k === 'failed' ? t('failed') : tl(`methods.${k}`))))}
+        {chart('alarms', t('alarmsPerDay'), stackedDays(data.trends.days, data.trends.alarms, (k) => tl(`kinds.${k}`)))}
+        {chart('fleet', t('fleetState'), fleetDonut(data.fleet, { online: t('kpi.online'), asleep: t('kpi.asleep'), offline: t('kpi.offline') }))}
+        {chart('hourly', t('unlocksPerHour'), todayVsYesterday(data.hourly.unlocksToday, data.hourly.unlocksYesterday, { today: t('today'), yesterday: t('yesterday') }))}
+        {chart('online', t('onlineRate'), onlineRate(data.trends, { rate: t('onlineRate'), newLocks: t('newLocks') }))}
+        {chart('battery', t('batteryDistribution'), buckets(BATTERY_BUCKETS, data.distributions.battery, '#52c41a', t('locks')))}
+        {chart('rssi', t('rssiDistribution'), buckets(RSSI_BUCKETS, data.distributions.rssi, '#1677ff', t('locks')))}
+      </div>
+      <TopLists data={data} />
     </div>
   );
 }

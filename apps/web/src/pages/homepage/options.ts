@@ -1,0 +1,66 @@
+/**
+ * ECharts options of the analysis charts (issue #14), plain objects: the charts themselves load lazily
+ * (components/charts/EChart). Shared by 首页 / 门锁分析 and the big screen.
+ */
+import type { Analysis } from '@iot/contract';
+
+type Label = (key: string) => string;
+const grid = { left: 40, right: 16, top: 36, bottom: 28, containLabel: true };
+const legend = (dark?: boolean) => ({ top: 0, type: 'scroll', textStyle: dark ? { color: '#c9d7ee' } : undefined });
+
+/** Stacked bars per day, one series per key of `byKey` (zero-only series left out). */
+export function stackedDays(days: string[], byKey: Record<string, number[]>, label: Label, dark?: boolean) {
+  const series = Object.entries(byKey).filter(([, values]) => values.some((v) => v > 0))
+    .map(([key, values]) => ({ name: label(key), type: 'bar', stack: 'total', data: values, barMaxWidth: 28 }));
+  return { tooltip: { trigger: 'axis' }, legend: legend(dark), grid, xAxis: { type: 'category', data: days.map((d) => d.slice(5)) }, yAxis: { type: 'value', minInterval: 1 }, series };
+}
+
+/** Online rate per day (line, %) with new locks (bars, right axis). */
+export function onlineRate(trends: Analysis['trends'], labels: { rate: string; newLocks: string }, dark?: boolean) {
+  return {
+    tooltip: { trigger: 'axis' }, legend: legend(dark), grid,
+    xAxis: { type: 'category', data: trends.days.map((d) => d.slice(5)) },
+    yAxis: [{ type: 'value', min: 0, max: 100, axisLabel: { formatter: '{value}%' } }, { type: 'value', minInterval: 1, splitLine: { show: false } }],
+    series: [
+      { name: labels.rate, type: 'line', smooth: true, data: trends.onlineRate.map((r) => Math.round(r * 1000) / 10), areaStyle: { opacity: 0.15 } },
+      { name: labels.newLocks, type: 'bar', yAxisIndex: 1, data: trends.newLocks, barMaxWidth: 20 },
+    ],
+  };
+}
+
+/** A distribution over labelled buckets (bars). */
+export function buckets(names: string[], values: number[], color: string, name: string) {
+  return {
+    tooltip: { trigger: 'axis' }, grid: { ...grid, top: 16 }, xAxis: { type: 'category', data: names }, yAxis: { type: 'value', minInterval: 1 },
+    series: [{ name, type: 'bar', data: values, itemStyle: { color }, barMaxWidth: 36 }],
+  };
+}
+
+/** Today vs yesterday per hour (two lines). */
+export function todayVsYesterday(today: number[], yesterday: number[], labels: { today: string; yesterday: string }, dark?: boolean) {
+  return {
+    tooltip: { trigger: 'axis' }, legend: legend(dark), grid,
+    xAxis: { type: 'category', data: today.map((_, h) => `${h}`) }, yAxis: { type: 'value', minInterval: 1 },
+    series: [
+      { name: labels.today, type: 'line', smooth: true, data: today },
+      { name: labels.yesterday, type: 'line', smooth: true, data: yesterday, lineStyle: { type: 'dashed' } },
+    ],
+  };
+}
+
+/** Online / asleep / offline donut. */
+export function fleetDonut(fleet: Analysis['fleet'], labels: { online: string; asleep: string; offline: string }, dark?: boolean) {
+  return {
+    tooltip: { trigger: 'item', formatter: '{b}: {c} ({d}%)' }, legend: { ...legend(dark), top: undefined, bottom: 0 },
+    color: ['#52c41a', '#13c2c2', '#8c8c8c'],
+    series: [{
+      type: 'pie', radius: ['45%', '70%'], label: { formatter: '{b}\n{c}', color: dark ? '#c9d7ee' : undefined },
+      data: [
+        { name: labels.online, value: fleet.online - fleet.asleep }, { name: labels.asleep, value: fleet.asleep }, { name: labels.offline, value: fleet.offline },
+      ],
+    }],
+  };
+}
+
+export const BATTERY_BUCKETS = ['0-19%', '20-39%', '40-59%', '60-79%', '80-100%'];
+export const RSSI_BUCKETS = ['<-115', '-115..-106', '-105..-96', '-95..-86', '≥-85'];
