@@ -38,12 +38,13 @@ import { tenantRoutes } from './modules/tenant/routes.js';
 import { subscriptionRoutes } from './modules/subscription/routes.js';
 import { enqueueFinishedCommands } from './modules/subscription/outbox.js';
 import { wxRoutes } from './modules/wx/routes.js';
+import { firmwareRoutes } from './modules/firmware/routes.js';
 import { onCommandFinished } from './modules/command/lifecycle.js';
 import { settleFinishedCommands } from './modules/credential/sync.js';
 
 /** Every module's routes; adding an entity adds one line here. */
 const modules = [oauthRoutes, tenantRoutes, lockDeviceRoutes, analysisRoutes, lockGroupRoutes, deviceTypeRoutes, accountRoutes, roleRoutes, auditRoutes, commandRoutes, lockConfigRoutes,
-  logUpCommandRoutes, logHeartbeatRoutes, lockAlertRoutes, lockOpenRecordRoutes, lockJournalRoutes, credentialRoutes, subscriptionRoutes, wxRoutes, airSwitchRoutes];
+  logUpCommandRoutes, logHeartbeatRoutes, lockAlertRoutes, lockOpenRecordRoutes, lockJournalRoutes, credentialRoutes, subscriptionRoutes, wxRoutes, airSwitchRoutes, firmwareRoutes];
 
 /**
  * Hooks between modules, wired here and nowhere else (idempotent: the lifecycle keeps a set).

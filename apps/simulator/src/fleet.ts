@@ -6,6 +6,7 @@
 import type { ActivityRates } from './activity.js';
 import { type LockBehaviour, SimulatedLock } from './lock.js';
 import type { AttemptInput, AttemptResult } from './open-attempt.js';
+import type { OtaBehaviour } from './ota.js';
 import { LockRunner } from './runner.js';
 import type { Random, SimulatedDevice, SimulatorLog } from './types.js';
 
@@ -29,6 +30,8 @@ export interface FleetOptions {
   sleep?: boolean;
   /** Wake window of a sleeping lock after each uplink, ms (default protocol.WAKE_WINDOW_MS). */
   wakeWindowMs?: number;
+  /** Firmware update behaviour: failure rate and kinds, chunks per wake (ota.ts). */
+  ota?: OtaBehaviour;
 }
 
 /** A lock of the fleet, as seen from outside (read-only view). */
@@ -79,7 +82,7 @@ export async function startFleet(options: FleetOptions): Promise<Fleet> {
   const random = options.random ?? Math.random;
   const connectPerSecond = options.connectPerSecond ?? 200;
   const runnerOf = (device: SimulatedDevice) => {
-    const lock = new SimulatedLock(device, { random, intervalS: options.heartbeatS, behaviour: options.behaviour, activity: options.activity });
+    const lock = new SimulatedLock(device, { random, intervalS: options.heartbeatS, behaviour: options.behaviour, activity: options.activity, ota: options.ota });
     return new LockRunner(lock, device.secret, options, random);
   };
   const runners = options.devices.map(runnerOf);

@@ -7,3 +7,4 @@ export type { Random, SimulatedDevice, SimulatorLog } from './types.js';
 export { attemptOpen, type AttemptInput, type AttemptReason, type AttemptResult } from './open-attempt.js';
 export { AirSwitchState, type LoadProfile, type SimulatedAirSwitch } from './air-switch.js';
 export { startAirSwitchFleet, type AirSwitchDevice, type AirSwitchFleet, type AirSwitchFleetOptions } from './air-switch-runner.js';
+export { LockOta, OTA_FAILURES, type OtaAction, type OtaBehaviour, type OtaFailure } from './ota.js';

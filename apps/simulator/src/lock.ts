@@ -8,6 +8,7 @@ import { type ActivityEvent, type ActivityRates, LockActivity } from './activity
 import { type Answer, applyDownlink } from './commands.js';
 import { LockState } from './lock-state.js';
 import { type AttemptInput, type AttemptResult, attemptOpen } from './open-attempt.js';
+import { LockOta, type OtaAction, type OtaBehaviour } from './ota.js';
 import { randomInt } from './random.js';
 import type { Random, SimulatedDevice } from './types.js';
 
@@ -59,9 +60,11 @@ export class SimulatedLock {
   private readonly behaviour: Required<LockBehaviour>;
   /** Unlocks, door movements, alarms (activity.ts); undefined: heartbeats only. */
   private readonly activity: LockActivity | undefined;
+  /** Firmware downloads and updates (ota.ts). */
+  readonly ota: LockOta;
 
   /** `intervalS` overrides device.heartbeatIntervalS. */
-  constructor(device: SimulatedDevice, options: { random?: Random; intervalS?: number; behaviour?: LockBehaviour; activity?: Partial<ActivityRates> } = {}) {
+  constructor(device: SimulatedDevice, options: { random?: Random; intervalS?: number; behaviour?: LockBehaviour; activity?: Partial<ActivityRates>; ota?: OtaBehaviour } = {}) {
     this.random = options.random ?? Math.random;
     const random = this.random;
     this.behaviour = {
@@ -79,6 +82,30 @@ export class SimulatedLock {
     this.firmwareVersion = device.firmwareVersion;
     this.state = new LockState(device.model, this.intervalS, 0, device.capacity);
     this.activity = options.activity ? new LockActivity(random, options.activity) : undefined;
+    this.ota = new LockOta(random, options.ota);
+  }
+
+  /** The firmware transfer's part of a downlink (otaNotify, otaChunk, otaAbort): what to do; undefined for any other payload. */
+  otaDownlink(payload: Buffer): OtaAction[] | undefined {
+    let message: { type?: unknown; data?: unknown };
+    try {
+      message = JSON.parse(payload.toString('utf8'));
+    } catch {
+      return undefined;
+    }
+    const type = message.type as protocol.OtaDownlinkType;
+    if (!protocol.OTA_DOWNLINK_TYPES.includes(type) || typeof message.data !== 'object' || message.data === null) return undefined;
+    try {
+      return this.ota.handle(type, message.data as Record<string, unknown>, this.firmwareVersion);
+    } catch {
+      return []; // a malformed transfer message is ignored; the lock asks again
+    }
+  }
+
+  /** After a reboot: the flashed version, if the flash took. */
+  rebooted(): void {
+    if (this.ota.pendingVersion) this.firmwareVersion = this.ota.pendingVersion;
+    this.ota.pendingVersion = undefined;
   }
 
   /** Wraps an event in the envelope with the next seq (shared with heartbeats, so strictly increasing). `now`: ms. */

@@ -8,7 +8,11 @@ import type { Answer } from './commands.js';
 import type { FleetDevice, FleetOptions } from './fleet.js';
 import type { EventMessage, SimulatedLock } from './lock.js';
 import type { AttemptInput, AttemptResult } from './open-attempt.js';
+import type { OtaAction } from './ota.js';
 import { SleepCycle } from './sleep.js';
+
+/** A chunk request without an answer this long is sent again, ms. */
+const CHUNK_TIMEOUT_MS = 5000;
 import type { Random } from './types.js';
 
 /** Drives one SimulatedLock over its own MQTT connection. */
@@ -26,6 +30,7 @@ export class LockRunner implements FleetDevice {
   /** The next connect is a wake-up: report a heartbeat at once. */
   private wakeBeat = false;
   private timer: NodeJS.Timeout | undefined; // connect delay, heartbeat or end of outage
+  private otaTimer: NodeJS.Timeout | undefined; // chunk request without an answer
   private stopped = false;
   private warned = false;
   /** Event uplinks waiting for a connection (an open attempt on a sleeping or offline lock). */
@@ -96,7 +101,15 @@ export class LockRunner implements FleetDevice {
       // A lock reports as soon as it is (re)connected; the fleet spreads out from the second heartbeat on.
       if (!this.timer) this.schedule(this.random() * (this.options.firstHeartbeatWithinMs ?? 2000), true);
     });
-    client.on('message', (_topic, payload) => this.answer(this.lock.handleDownlink(payload)));
+    client.on('message', (_topic, payload) => {
+      const ota = this.lock.otaDownlink(payload);
+      if (ota) {
+        clearTimeout(this.otaTimer);
+        this.act(ota);
+      } else {
+        this.answer(this.lock.handleDownlink(payload));
+      }
+    });
     client.on('error', (error) => {
       if (!this.warned) this.options.log?.warn({ imei: this.imei, err: error.message }, 'simulated lock: mqtt error');
       this.warned = true;
@@ -151,6 +164,46 @@ export class LockRunner implements FleetDevice {
       if (!error) this.acked++;
     });
     this.nap.uplinkSent();
+    this.act(this.lock.ota.woke());
+  }
+
+  /** Carries out the firmware transfer's next steps (ota.ts). */
+  private act(actions: OtaAction[]): void {
+    const client = this.client;
+    if (this.stopped || !client) return;
+    for (const action of actions) {
+      if (action.kind === 'request' || action.kind === 'status') {
+        const type = action.kind === 'request' ? 'otaChunkRequest' : 'otaStatus';
+        this.publishEvents(client, [this.lock.nextUplink({ type, data: action.data } as never)]);
+        if (action.kind === 'request') {
+          clearTimeout(this.otaTimer);
+          this.otaTimer = setTimeout(() => this.act(this.lock.ota.retry()), CHUNK_TIMEOUT_MS);
+        }
+      } else if (action.kind === 'reboot') {
+        this.restart(action.afterMs, () => this.lock.rebooted());
+        return;
+      } else {
+        this.restart(action.durationMs, () => {});
+        return;
+      }
+    }
+  }
+
+  /** Flashing / a dead battery: the lock disconnects, comes back after `afterMs` and reports a heartbeat at once. */
+  private restart(afterMs: number, onBoot: () => void): void {
+    this.nap.cancel();
+    clearTimeout(this.otaTimer);
+    clearTimeout(this.timer);
+    const client = this.client;
+    this.client = undefined;
+    client?.end(false); // graceful: the status uplinks' PUBACKs are awaited first
+    this.timer = setTimeout(() => {
+      onBoot();
+      this.asleep = false;
+      this.wakeBeat = true;
+      this.connect();
+      this.schedule(this.lock.intervalS * 1000, false);
+    }, afterMs);
   }
 
   /** Sends the commandResult (and configReport) of each downlink answer after its delay. */
@@ -200,6 +253,7 @@ export class LockRunner implements FleetDevice {
   async stop(): Promise<void> {
     this.stopped = true;
     this.nap.cancel();
+    clearTimeout(this.otaTimer);
     clearTimeout(this.timer);
     this.timer = undefined;
     const client = this.client;

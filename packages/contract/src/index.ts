@@ -35,6 +35,7 @@ export * from './api/credentialLog.js';
 export * from './api/offboard.js';
 export * from './api/subscription.js';
 export * from './api/wx.js';
+export * from './api/firmware.js';
 export * from './lockModels.js';
 export * as protocol from './protocol/index.js';
 export * from './api/all.js';

@@ -14,6 +14,7 @@ export const LOG_LABELS = {
   uplinkTypes: {
     openRecord: t('开锁记录', 'Unlock record'), alarm: t('报警', 'Alarm'), doorState: t('门状态', 'Door state'),
     commandResult: t('指令结果', 'Command result'), configReport: t('配置上报', 'Config report'),
+    otaChunkRequest: t('固件分片请求', 'Firmware chunk request'), otaStatus: t('固件升级状态', 'Firmware update status'),
   },
   methods: {
     password: t('密码', 'Password'), card: t('卡片', 'Card'), fingerprint: t('指纹', 'Fingerprint'), app: t('APP', 'App'),

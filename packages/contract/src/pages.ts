@@ -52,7 +52,10 @@ export const PAGE_TREE = [
         { index: 'Information', hidden: true, title: t('设备信息', 'Device information') },
       ] },
       { index: 'lockConfig', key: 'LOOK_CONFIG', title: t('门锁配置', 'Lock configuration') },
-      { index: 'firmwareRule', key: 'FIRMWARE_RULE', title: t('固件管理', 'Firmware') },
+      { index: 'firmwareRule', key: 'FIRMWARE_RULE', title: t('固件管理', 'Firmware'), actions: [
+        { key: 'FIRMWARE_PACKAGE_EDIT', title: t('上传与删除固件', 'Upload and delete firmware') },
+        { key: 'FIRMWARE_ROLLOUT_RUN', title: t('创建与控制升级任务', 'Create and control rollouts') },
+      ] },
     ] },
     { index: 'airSwitchAnalysis', key: 'AIRSWITCH_RULE', title: t('空开管理', 'Air switches'), pageTitle: t('空开分析', 'Air switch analysis'), icon: 'thunderbolt' },
   ] },

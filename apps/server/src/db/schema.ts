@@ -195,3 +195,6 @@ export * from './schema-airswitch.js';
 
 /* Issue #14: analysis rollups, thresholds and forecasts. */
 export * from './schema-analysis.js';
+
+/* Issue #12: firmware packages, rollouts and per-lock OTA jobs. */
+export * from './schema-firmware.js';

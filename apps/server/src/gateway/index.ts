@@ -17,6 +17,9 @@ import type { GatewayLog } from './log.js';
 import type { DownlinkTransport } from './transport.js';
 import { createEmbeddedTransport } from './embedded-transport.js';
 import { createOutbox, type Dispatcher, type DispatcherTuning, type OutboxConfig } from './outbox/index.js';
+import { packageStoreFor } from '../modules/firmware/storage.js';
+import { type OtaStats, type OtaTransfer, startOtaTransfer } from './ota.js';
+import type { UplinkRecord } from './uplink-store.js';
 
 export type { GatewayLog } from './log.js';
 
@@ -48,6 +51,8 @@ export interface Gateway {
   dispatcher: Dispatcher;
   /** The air switches' command dispatcher (issue #13) over the same transport. */
   airSwitchDispatcher: AirSwitchDispatcher;
+  /** The firmware transfer (gateway/ota.ts) running over `transport`. */
+  ota: OtaTransfer & { stats(): OtaStats };
   /** Counters since start; see BrokerStats and IngestStats for units. */
   stats(): GatewayStats;
   /** Disconnects every device, stores what was accepted, releases the port. Does not close the database. */
@@ -63,7 +68,16 @@ export interface Gateway {
 export async function startGateway(options: GatewayOptions): Promise<Gateway> {
   const { database, config, log } = options;
   const outbox = createOutbox({ database, config, log, tuning: options.outbox });
-  const ingest = createIngest({ database, log, ...options.ingest, onCommitted: outbox.onCommitted, telemetryTimeZone: config.TELEMETRY_TIME_ZONE });
+  let ota: (OtaTransfer & { stats(): OtaStats }) | undefined;
+  const onCommitted = (records: readonly UplinkRecord[]) => {
+    outbox.onCommitted(records);
+    ota?.onCommitted(records);
+  };
+  const startOta = (transport: DownlinkTransport) => {
+    ota = startOtaTransfer({ database, transport, store: packageStoreFor(config.DATA_DIR ?? './data'), log, sweepMs: config.COMMAND_SWEEP_MS });
+    return ota;
+  };
+  const ingest = createIngest({ database, log, ...options.ingest, onCommitted, telemetryTimeZone: config.TELEMETRY_TIME_ZONE });
   const lookup = createLockLookup(database);
   const airSwitchLookup = createAirSwitchLookup(database);
   const sweepIntervalMs = options.outbox?.sweepIntervalMs ?? config.COMMAND_SWEEP_MS;
@@ -75,16 +89,19 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     });
     const dispatcher = outbox.start(external.transport);
     const airSwitchDispatcher = startAirSwitchDispatcher({ database, transport: external.transport, log, sweepIntervalMs });
+    const transfer = startOta(external.transport);
     const idle: BrokerStats = { connected: 0, refusedConnect: 0, refusedPublish: 0, refusedSubscribe: 0 };
     return {
       port: 0,
       transport: external.transport,
       dispatcher,
       airSwitchDispatcher,
+      ota: transfer,
       stats: () => ({ broker: idle, external: external.stats(), ingest: ingest.stats() }),
       async close() {
         await airSwitchDispatcher.close();
         await dispatcher.close();
+        await transfer.close();
         await external.close();
         await ingest.close();
         log.info({ url: redact(config.MQTT_URL as string), external: external.stats(), ingest: ingest.stats() }, 'external mqtt broker client closed');
@@ -108,15 +125,18 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
   const transport = createEmbeddedTransport(broker.aedes);
   const dispatcher = outbox.start(transport);
   const airSwitchDispatcher = startAirSwitchDispatcher({ database, transport, log, sweepIntervalMs });
+  const transfer = startOta(transport);
   return {
     port: broker.port,
     transport,
     dispatcher,
     airSwitchDispatcher,
+    ota: transfer,
     stats: () => ({ broker: broker.stats(), ingest: ingest.stats() }),
     async close() {
       await airSwitchDispatcher.close();
       await dispatcher.close();
+      await transfer.close();
       await broker.close();
       await ingest.close();
       log.info({ port: broker.port }, 'mqtt broker closed');

@@ -10,6 +10,7 @@ import { applyCommandResults } from '../modules/command/lifecycle.js';
 import { applyAlarms } from '../modules/lockAlert/service.js';
 import { applyConfigReports, applyDoorStates } from '../modules/lockDevice/service.js';
 import { storeOpenRecords } from '../modules/lockOpenRecord/service.js';
+import { applyChunkRequests, applyStatuses } from '../modules/firmware/transfer.js';
 
 /** A stored event uplink, with the id of its uplinks row. */
 export interface StoredUplink<T extends protocol.UplinkMessage = protocol.UplinkMessage> {
@@ -31,4 +32,6 @@ export const uplinkHandlers: UplinkHandlers = {
   doorState: applyDoorStates,
   configReport: applyConfigReports,
   commandResult: applyCommandResults,
+  otaChunkRequest: applyChunkRequests,
+  otaStatus: async (tx, uplinks) => { await applyStatuses(tx, uplinks); },
 };

@@ -28,6 +28,7 @@ import { systemLogEndpoints } from './systemLog.js';
 import { tenantEndpoints } from './tenant.js';
 import { offboardEndpoints } from './offboard.js';
 import { wxEndpoints, wxNotifyEndpoints } from './wx.js';
+import { firmwareEndpoints } from './firmware.js';
 
 function isEndpoint(value: unknown): value is Endpoint {
   return typeof value === 'object' && value !== null && 'method' in value && 'path' in value && 'response' in value;
@@ -46,7 +47,7 @@ export const apiEndpoints: readonly Endpoint[] = collect([
   authEndpoints, tenantEndpoints, lockEndpoints, analysisEndpoints, lockGroupEndpoints, lockInformationEndpoints, deviceTypeEndpoints, accountEndpoints, roleEndpoints, systemLogEndpoints, commandEndpoints,
   uplinkLogEndpoints, heartbeatLogEndpoints, alertEndpoints, openRecordEndpoints, journalEndpoints, credentialEndpoints, offboardEndpoints,
   subscriptionEndpoints, demoReceiverEndpoints, airSwitchEndpoints,
-  wxEndpoints, wxNotifyEndpoints,
+  wxEndpoints, wxNotifyEndpoints, firmwareEndpoints,
 ], []);
 
 /** System-log actions written by the sign-in service rather than by an endpoint. */

@@ -29,6 +29,10 @@ export const DIGITS_ORDER = 'digits.order';
 export const METHODS_UNIQUE = 'methods.unique';
 /** Message key: an IMEI that is not 15 digits with a valid Luhn check digit (lock registry). */
 export const IMEI_INVALID = 'imei.invalid';
+/** Message key: not a semantic version (firmware). */
+export const VERSION_SEMVER = 'version.semver';
+/** Message key: not a time of day HH:mm (rollout windows). */
+export const TIME_HHMM = 'time.hhmm';
 
 /** Message key: a device target naming none or more than one of groupId, imeis, filter (lock groups). */
 export const TARGET_ONE = 'target.one';
@@ -39,6 +43,8 @@ export const FIELD_MESSAGES: Record<string, { 'zh-CN': string; 'en-US': string }
   [DIGITS_ORDER]: { 'zh-CN': '最大位数不能小于最小位数', 'en-US': 'the maximum number of digits may not be below the minimum' },
   [METHODS_UNIQUE]: { 'zh-CN': '开锁方式不能重复', 'en-US': 'an unlock method is listed twice' },
   [TARGET_ONE]: { 'zh-CN': '须且只能指定 groupId、imeis、filter 之一', 'en-US': 'give exactly one of groupId, imeis, filter' },
+  [VERSION_SEMVER]: { 'zh-CN': '版本号须为语义化版本，如 2.1.0', 'en-US': 'must be a semantic version such as 2.1.0' },
+  [TIME_HHMM]: { 'zh-CN': '时间须为 HH:mm', 'en-US': 'must be a time of day HH:mm' },
   [IMEI_INVALID]: { 'zh-CN': 'IMEI 须为 15 位数字且校验位（Luhn）正确', 'en-US': 'the IMEI must be 15 digits with a valid (Luhn) check digit' },
 };
 

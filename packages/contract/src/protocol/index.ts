@@ -5,6 +5,9 @@
  */
 import { z } from 'zod';
 import { text } from '../api/input.js';
+import { OTA_DOWNLINK_TYPES, type OtaDownlinkType, otaChunkRequestData, otaStatusData } from './ota.js';
+
+export * from './ota.js';
 
 /** IMEI: 15 digits (3GPP TS 23.003). */
 export const imeiSchema = z.string().regex(/^\d{15}$/, 'IMEI must be 15 digits');
@@ -150,14 +153,17 @@ export const alarmMessage = uplink('alarm', alarmData);
 export const doorStateMessage = uplink('doorState', doorStateData);
 export const commandResultMessage = uplink('commandResult', commandResultData);
 export const configReportMessage = uplink('configReport', configReportData);
+export const otaChunkRequestMessage = uplink('otaChunkRequest', otaChunkRequestData);
+export const otaStatusMessage = uplink('otaStatus', otaStatusData);
 
 /** Every uplink message (device -> platform). */
 export const uplinkMessage = z.discriminatedUnion('type', [
   heartbeatMessage, openRecordMessage, alarmMessage, doorStateMessage, commandResultMessage, configReportMessage,
+  otaChunkRequestMessage, otaStatusMessage,
 ]);
 export type UplinkMessage = z.infer<typeof uplinkMessage>;
 export type UplinkType = UplinkMessage['type'];
-export const UPLINK_TYPES = ['heartbeat', 'openRecord', 'alarm', 'doorState', 'commandResult', 'configReport'] as const satisfies readonly UplinkType[];
+export const UPLINK_TYPES = ['heartbeat', 'openRecord', 'alarm', 'doorState', 'commandResult', 'configReport', 'otaChunkRequest', 'otaStatus'] as const satisfies readonly UplinkType[];
 
 /* ---------------------------------------------------------------- downlinks (platform -> device) */
 
@@ -214,10 +220,10 @@ export const DOWNLINK_TYPES = Object.keys(downlinkData) as DownlinkType[];
 /** Fields of a downlink's data that are secret: stored encrypted, shown masked, never logged. */
 export const SECRET_DOWNLINK_FIELDS = ['password'] as const;
 
-/** A downlink message as sent on `zg/{imei}/down`; msgId is the command's id. */
+/** A downlink message as sent on `zg/{imei}/down`; msgId is the command's id (OTA transfer: `ota-…`). */
 export const downlinkMessage = z.object({
   msgId: text().min(1).max(64),
-  type: z.enum(DOWNLINK_TYPES as [DownlinkType, ...DownlinkType[]]),
+  type: z.enum([...DOWNLINK_TYPES, ...OTA_DOWNLINK_TYPES] as [DownlinkType | OtaDownlinkType, ...(DownlinkType | OtaDownlinkType)[]]),
   ts: z.number().int().nonnegative(),
   data: z.record(z.string(), z.unknown()),
 });

@@ -145,7 +145,7 @@ export function startDispatcher(options: DispatcherOptions): Dispatcher {
   }
 
   transport.onDelivered((imei, msgId) => {
-    if (closed) return;
+    if (closed || msgId.startsWith('ota-')) return; // firmware transfer downlinks (gateway/ota.ts) are not commands
     markDelivered(database.system, imei, msgId).then(
       (changed) => { if (changed) counters.delivered++; },
       (error: unknown) => log.warn({ imei, msgId, err: error }, 'command delivery not recorded'),

@@ -1,0 +1,218 @@
+/**
+ * 固件管理 firmwareRule (issue #12): firmware packages (uploaded, SHA-256 computed by the server,
+ * semantic versions ordered per device type) and rollouts (upgrade rules) that carry a package to a
+ * set of locks with battery, signal and time-window gates, a canary and an automatic pause. Per-lock
+ * states OTA_JOB_STATES; the transfer is docs/protocol.md "Firmware over the air".
+ */
+import { z } from 'zod';
+import { imeiSchema } from '../protocol/index.js';
+import { endpoint } from './endpoint.js';
+import { pageOf, pageQuery } from './envelope.js';
+import { int4Id, keyword, text, TIME_HHMM, VERSION_SEMVER } from './input.js';
+
+/** A lock's state in a rollout (ThingsBoard fw_state / Aliyun OTA device states, plus WAITING for a gate). */
+export const OTA_JOB_STATES = ['QUEUED', 'WAITING', 'NOTIFIED', 'DOWNLOADING', 'VERIFIED', 'UPDATING', 'UPDATED', 'FAILED', 'CANCELED'] as const;
+export type OtaJobState = (typeof OTA_JOB_STATES)[number];
+/** States after which a lock's job changes only by an operator's retry. */
+export const FINAL_OTA_JOB_STATES = ['UPDATED', 'FAILED', 'CANCELED'] as const satisfies readonly OtaJobState[];
+/** Which gate keeps a WAITING lock: its battery, its signal, or the rollout's time window. */
+export const OTA_GATES = ['battery', 'rssi', 'window'] as const;
+export type OtaGate = (typeof OTA_GATES)[number];
+/** CREATED: locks chosen, nothing sent; RUNNING; PAUSED (by an operator or automatically); COMPLETED: every lock final. */
+export const ROLLOUT_STATES = ['CREATED', 'RUNNING', 'PAUSED', 'COMPLETED', 'CANCELED'] as const;
+export type RolloutState = (typeof ROLLOUT_STATES)[number];
+/** Why a rollout is paused: an operator, the failure rate over the threshold, or a failed canary. */
+export const ROLLOUT_PAUSE_REASONS = ['manual', 'failureRate', 'canary'] as const;
+
+/** Defaults of a rollout's gates and safety limits (issue #12). */
+export const ROLLOUT_DEFAULTS = {
+  minBattery: 30, minRssi: -110, canarySize: 0, failureThresholdPct: 10, minResults: 5, maxRetries: 2, lockTimeoutS: 1800, grayPercent: 100,
+} as const;
+
+/** A semantic version (semver.org 2.0), e.g. 2.1.0 or 2.2.0-rc.1. */
+export const semanticVersion = z.string().max(32)
+  .regex(/^(0|[1-9]\d*)\.(0|[1-9]\d*)\.(0|[1-9]\d*)(?:-[0-9A-Za-z-]+(?:\.[0-9A-Za-z-]+)*)?(?:\+[0-9A-Za-z-]+(?:\.[0-9A-Za-z-]+)*)?$/, { error: VERSION_SEMVER });
+
+/** The text fields of a package upload (multipart form fields beside the `file` part). */
+export const firmwareUploadFields = z.strictObject({
+  /** Device type (model code) the package is built for. */
+  model: text().trim().min(1).max(32),
+  version: semanticVersion,
+  notesZh: text().max(2000).default(''),
+  notesEn: text().max(2000).default(''),
+});
+export type FirmwareUploadFields = z.infer<typeof firmwareUploadFields>;
+
+export const firmwarePackageRecord = z.object({
+  id: z.number().int(),
+  model: z.string(),
+  firmwareFamily: z.string(),
+  version: z.string(),
+  fileName: z.string(),
+  /** bytes */
+  sizeBytes: z.number().int(),
+  /** 64 hex digits, computed by the server while the upload streamed to storage. */
+  sha256: z.string(),
+  notes: z.object({ 'zh-CN': z.string(), 'en-US': z.string() }),
+  createdBy: z.string(),
+  createdAt: z.string(),
+  /** Rollouts of this package not yet finished (CREATED, RUNNING, PAUSED): it cannot be deleted while any. */
+  activeRollouts: z.number().int(),
+});
+export type FirmwarePackageRecord = z.infer<typeof firmwarePackageRecord>;
+
+const hhmm = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, { error: TIME_HHMM });
+const imeiList = z.array(imeiSchema).min(1).max(10_000);
+
+/** Which locks a rollout reaches: every lock of the package's device type, a group, or listed IMEIs. */
+export const rolloutTarget = z.discriminatedUnion('kind', [
+  z.strictObject({ kind: z.literal('type') }),
+  z.strictObject({ kind: z.literal('group'), groupId: int4Id }),
+  z.strictObject({ kind: z.literal('imeis'), imeis: imeiList }),
+]);
+export type RolloutTarget = z.infer<typeof rolloutTarget>;
+
+/** An upgrade rule as entered (defaults ROLLOUT_DEFAULTS). */
+export const rolloutInput = z.strictObject({
+  packageId: int4Id,
+  name: text().trim().max(64).default(''),
+  target: rolloutTarget,
+  /** Share of the target's locks, %: a stable pseudo-random subset (by IMEI hash). */
+  grayPercent: z.number().int().min(1).max(100).default(ROLLOUT_DEFAULTS.grayPercent),
+  /** Only locks now on one of these versions (empty: any version older than the package). */
+  fromVersions: z.array(semanticVersion).max(20).default([]),
+  /** Gates, re-checked at every heartbeat: battery %, RSSI dBm. */
+  minBattery: z.number().int().min(0).max(100).default(ROLLOUT_DEFAULTS.minBattery),
+  minRssi: z.number().int().min(-150).max(0).default(ROLLOUT_DEFAULTS.minRssi),
+  /** Local time window in `timeZone` (IANA); both or neither; start > end spans midnight. */
+  window: z.strictObject({ start: hhmm, end: hhmm }).nullable().default(null),
+  timeZone: text().min(1).max(64).default('Asia/Shanghai'),
+  /** The first N locks go alone; the others wait until they all have a result. */
+  canarySize: z.number().int().min(0).max(10_000).default(ROLLOUT_DEFAULTS.canarySize),
+  /** Pause when failed / results exceeds this, %, once at least `minResults` locks have a result. */
+  failureThresholdPct: z.number().int().min(0).max(100).default(ROLLOUT_DEFAULTS.failureThresholdPct),
+  minResults: z.number().int().min(1).max(10_000).default(ROLLOUT_DEFAULTS.minResults),
+  /** Further attempts of a lock after a failure. */
+  maxRetries: z.number().int().min(0).max(10).default(ROLLOUT_DEFAULTS.maxRetries),
+  /** A lock without progress this long fails (timeout), s. */
+  lockTimeoutS: z.number().int().min(10).max(7 * 86_400).default(ROLLOUT_DEFAULTS.lockTimeoutS),
+});
+export type RolloutInput = z.input<typeof rolloutInput>;
+
+const countsByState = z.record(z.string(), z.number().int());
+
+export const rolloutRecord = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  packageId: z.number().int().nullable(),
+  model: z.string(),
+  version: z.string(),
+  target: z.record(z.string(), z.unknown()),
+  grayPercent: z.number().int(),
+  fromVersions: z.array(z.string()),
+  minBattery: z.number().int(),
+  minRssi: z.number().int(),
+  window: z.object({ start: z.string(), end: z.string() }).nullable(),
+  timeZone: z.string(),
+  canarySize: z.number().int(),
+  canaryPassed: z.boolean(),
+  failureThresholdPct: z.number().int(),
+  minResults: z.number().int(),
+  maxRetries: z.number().int(),
+  lockTimeoutS: z.number().int(),
+  state: z.enum(ROLLOUT_STATES),
+  pauseReason: z.string().nullable(),
+  /** Locks per OTA_JOB_STATES value. */
+  counts: countsByState,
+  total: z.number().int(),
+  createdBy: z.string(),
+  createdAt: z.string(),
+  startedAt: z.string().nullable(),
+  finishedAt: z.string().nullable(),
+});
+export type RolloutRecord = z.infer<typeof rolloutRecord>;
+
+export const rolloutDetail = rolloutRecord.extend({
+  /** Failed locks per reason. */
+  failures: z.array(z.object({ reason: z.string(), count: z.number().int() })),
+  /** Locks the target named but left out: already on this version or newer, not on a from-version, busy in another rollout. */
+  skipped: z.number().int(),
+});
+
+export const otaJobRecord = z.object({
+  lockId: z.number().int(),
+  imei: z.string(),
+  state: z.enum(OTA_JOB_STATES),
+  waitGate: z.enum(OTA_GATES).nullable(),
+  reason: z.string().nullable(),
+  /** % of the package the lock has asked for (100 after VERIFIED). */
+  progress: z.number().int(),
+  attempt: z.number().int(),
+  canary: z.boolean(),
+  fromVersion: z.string().nullable(),
+  currentVersion: z.string().nullable(),
+  updatedAt: z.string(),
+});
+export type OtaJobRecord = z.infer<typeof otaJobRecord>;
+
+export const lockOtaHistoryRecord = z.object({
+  rolloutId: z.number().int(),
+  rolloutName: z.string(),
+  version: z.string(),
+  state: z.enum(OTA_JOB_STATES),
+  reason: z.string().nullable(),
+  progress: z.number().int(),
+  attempt: z.number().int(),
+  updatedAt: z.string(),
+});
+
+const label = (zh: string, en: string) => ({ 'zh-CN': zh, 'en-US': en });
+const byId = z.strictObject({ id: int4Id });
+const rolloutAction = (path: string, zh: string, en: string) => endpoint({
+  method: 'POST', path: `/iot/v1/firmware/rollout/${path}`, access: 'FIRMWARE_ROLLOUT_RUN', kind: 'token', body: byId, response: z.null(),
+  action: { label: label(zh, en), target: ['id'] },
+});
+
+export const firmwareEndpoints = {
+  /** Spec §7 name: the data centre's packages, newest version first within each device type. */
+  packages: endpoint({
+    method: 'GET', path: '/iot/v1/firmwareVersionList', access: 'FIRMWARE_RULE', kind: 'token',
+    query: pageQuery.extend({ model: keyword(32).optional(), keyword: keyword().optional() }), response: pageOf(firmwarePackageRecord),
+  }),
+  /** multipart/form-data: fields firmwareUploadFields, then one `file` part of at most OTA_MAX_PACKAGE_BYTES. */
+  upload: endpoint({
+    method: 'POST', path: '/iot/v1/firmware/upload', access: 'FIRMWARE_PACKAGE_EDIT', kind: 'multipart',
+    response: z.object({ id: z.number().int(), sha256: z.string(), sizeBytes: z.number().int() }),
+    action: { label: label('上传固件', 'Upload firmware') },
+  }),
+  deletePackage: endpoint({
+    method: 'POST', path: '/iot/v1/firmware/delete', access: 'FIRMWARE_PACKAGE_EDIT', kind: 'token', body: byId, response: z.null(),
+    action: { label: label('删除固件', 'Delete firmware'), target: ['id'] },
+  }),
+  rollouts: endpoint({
+    method: 'GET', path: '/iot/v1/firmware/rollout/list', access: 'FIRMWARE_RULE', kind: 'token',
+    query: pageQuery.extend({ state: z.enum(ROLLOUT_STATES).optional() }), response: pageOf(rolloutRecord),
+  }),
+  rollout: endpoint({
+    method: 'GET', path: '/iot/v1/firmware/rollout/detail', access: 'FIRMWARE_RULE', kind: 'token', query: byId.strip(), response: rolloutDetail,
+  }),
+  rolloutLocks: endpoint({
+    method: 'GET', path: '/iot/v1/firmware/rollout/locks', access: 'FIRMWARE_RULE', kind: 'token',
+    query: pageQuery.extend({ id: int4Id, state: z.enum(OTA_JOB_STATES).optional(), imei: keyword(15).optional() }), response: pageOf(otaJobRecord),
+  }),
+  addRollout: endpoint({
+    method: 'POST', path: '/iot/v1/firmware/rollout/add', access: 'FIRMWARE_ROLLOUT_RUN', kind: 'token', body: rolloutInput,
+    response: z.object({ id: z.number().int(), locks: z.number().int(), skipped: z.number().int() }),
+    action: { label: label('新建升级任务', 'Create rollout'), target: ['name', 'packageId'] },
+  }),
+  start: rolloutAction('start', '开始升级', 'Start rollout'),
+  pause: rolloutAction('pause', '暂停升级', 'Pause rollout'),
+  resume: rolloutAction('resume', '恢复升级', 'Resume rollout'),
+  cancel: rolloutAction('cancel', '取消升级', 'Cancel rollout'),
+  retryFailed: rolloutAction('retryFailed', '重试失败门锁', 'Retry failed locks'),
+  /** A lock's OTA history, newest first (设备信息 / lockInfo). */
+  lockHistory: endpoint({
+    method: 'GET', path: '/iot/v1/firmware/lockHistory', access: ['FIRMWARE_RULE', 'LOOK_INFO'], kind: 'token',
+    query: z.object({ imei: imeiSchema }), response: z.array(lockOtaHistoryRecord),
+  }),
+};
