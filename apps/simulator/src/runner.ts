@@ -189,21 +189,36 @@ export class LockRunner implements FleetDevice {
     }
   }
 
-  /** Flashing / a dead battery: the lock disconnects, comes back after `afterMs` and reports a heartbeat at once. */
+  /**
+   * Flashing / a dead battery: the lock disconnects (once its last uplinks are acknowledged), comes
+   * back `afterMs` later and reports a heartbeat at once.
+   */
   private restart(afterMs: number, onBoot: () => void): void {
     this.nap.cancel();
     clearTimeout(this.otaTimer);
     clearTimeout(this.timer);
+    this.timer = undefined;
     const client = this.client;
     this.client = undefined;
-    client?.end(false); // graceful: the status uplinks' PUBACKs are awaited first
-    this.timer = setTimeout(() => {
-      onBoot();
-      this.asleep = false;
-      this.wakeBeat = true;
-      this.connect();
-      this.schedule(this.lock.intervalS * 1000, false);
-    }, afterMs);
+    let gone = false;
+    const boot = () => {
+      if (gone) return;
+      gone = true;
+      this.timer = setTimeout(() => {
+        if (this.stopped) return;
+        onBoot();
+        this.asleep = false;
+        this.wakeBeat = true;
+        this.connect();
+        this.schedule(this.lock.intervalS * 1000, false);
+      }, afterMs);
+    };
+    if (!client) {
+      boot();
+      return;
+    }
+    client.end(false, {}, boot); // graceful: the status uplinks' PUBACKs are awaited first
+    setTimeout(() => { if (!gone) client.end(true, {}, boot); }, 2000);
   }
 
   /** Sends the commandResult (and configReport) of each downlink answer after its delay. */

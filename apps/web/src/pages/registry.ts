@@ -35,6 +35,7 @@ const OrderManagementPage = lazy(() => import('./wx/OrderManagementPage'));
 const LockSurveyPage = lazy(() => import('./lockSurvey/LockSurveyPage'));
 const RoomInquiryPage = lazy(() => import('./roomInquiry/RoomInquiryPage'));
 const AirSwitchAnalysisPage = lazy(() => import('./airSwitch/AirSwitchAnalysisPage'));
+const FirmwareRulePage = lazy(() => import('./firmwareRule/FirmwareRulePage'));
 const ComingSoon = lazy(() => import('../components/ComingSoon'));
 
 /** The login screen. */
@@ -70,6 +71,8 @@ const PAGES: Record<PagePath, Page> = {
   // Not built yet: the explicit placeholder.
   '/airSwitchAnalysis': AirSwitchAnalysisPage,
   '/firmwareRule': ComingSoon,
+  '/airSwitchAnalysis': ComingSoon,
+  '/firmwareRule': FirmwareRulePage,
   '/groupManagement': ComingSoon,
   '/Information': ComingSoon,
   '/renew': RenewPage,

@@ -47,8 +47,8 @@ const over = (failed: number, results: number, thresholdPct: number) => results 
 /**
  * Reviews RUNNING rollouts (`ids`, or all): a canary whose locks all have a result passes, or pauses
  * the rollout (reason `canary`) when its failure rate exceeds the threshold; at least `min_results`
- * results with the failure rate over the threshold (and a failure since the last resume) pause it
- * (`failureRate`); no unfinished lock left completes it.
+ * results with the failure rate over the threshold (and a failure since the last pause) pause it
+ * (`failureRate`); otherwise no unfinished lock left completes it.
  */
 export async function reviewRollouts(db: Executor, ids?: readonly number[]): Promise<void> {
   if (ids && ids.length === 0) return;
@@ -64,15 +64,18 @@ export async function reviewRollouts(db: Executor, ids?: readonly number[]): Pro
     where r.state = 'RUNNING' ${ids ? sql`and r.id in ${ids}` : sql``}
     group by r.id`));
   for (const t of tallies) {
-    if (t.active === 0) {
-      await db.execute(sql`update firmware_rollouts set state = 'COMPLETED', finished_at = now() where id = ${t.id} and state = 'RUNNING'`);
-    } else if (!t.canary_passed && t.canary_active === 0) {
-      const failed = over(t.canary_failed, t.canary_failed + t.canary_updated, t.failure_threshold_pct);
-      await db.execute(failed
-        ? sql`update firmware_rollouts set state = 'PAUSED', pause_reason = 'canary', accepted_failures = ${t.failed} where id = ${t.id} and state = 'RUNNING'`
-        : sql`update firmware_rollouts set canary_passed = true where id = ${t.id} and state = 'RUNNING'`);
-    } else if (t.failed > t.accepted_failures && t.updated + t.failed >= t.min_results && over(t.failed, t.updated + t.failed, t.failure_threshold_pct)) {
+    if (!t.canary_passed && t.canary_active === 0) {
+      if (over(t.canary_failed, t.canary_failed + t.canary_updated, t.failure_threshold_pct)) {
+        await db.execute(sql`update firmware_rollouts set state = 'PAUSED', pause_reason = 'canary', accepted_failures = ${t.failed} where id = ${t.id} and state = 'RUNNING'`);
+        continue;
+      }
+      await db.execute(sql`update firmware_rollouts set canary_passed = true where id = ${t.id} and state = 'RUNNING'`);
+    }
+    // Before completion: a rollout whose last locks all failed is paused (and says why), not "completed".
+    if (t.failed > t.accepted_failures && t.updated + t.failed >= t.min_results && over(t.failed, t.updated + t.failed, t.failure_threshold_pct)) {
       await db.execute(sql`update firmware_rollouts set state = 'PAUSED', pause_reason = 'failureRate', accepted_failures = ${t.failed} where id = ${t.id} and state = 'RUNNING'`);
+    } else if (t.active === 0) {
+      await db.execute(sql`update firmware_rollouts set state = 'COMPLETED', finished_at = now() where id = ${t.id} and state = 'RUNNING'`);
     }
   }
 }

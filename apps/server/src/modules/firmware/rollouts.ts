@@ -137,6 +137,7 @@ export const rolloutActions = {
           and o.state not in ('UPDATED', 'FAILED', 'CANCELED'))`))
       .returning({ id: firmwareJobs.id });
     if (retried.length === 0) throw new ApiError('CONFLICT', [{ field: 'body.id', message: { 'zh-CN': '没有可重试的失败门锁', 'en-US': 'No failed lock to retry' } }]);
-    await tx.update(firmwareRollouts).set({ state: 'RUNNING', pauseReason: null, finishedAt: null }).where(eq(firmwareRollouts.id, id));
+    // The failures just retried no longer count against the automatic pause.
+    await tx.update(firmwareRollouts).set({ state: 'RUNNING', pauseReason: null, finishedAt: null, acceptedFailures: 0 }).where(eq(firmwareRollouts.id, id));
   },
 };
