@@ -70,8 +70,6 @@ const PAGES: Record<PagePath, Page> = {
   '/operateFpLog': logPage('OperateFpLogPage'),
   // Not built yet: the explicit placeholder.
   '/airSwitchAnalysis': AirSwitchAnalysisPage,
-  '/firmwareRule': ComingSoon,
-  '/airSwitchAnalysis': ComingSoon,
   '/firmwareRule': FirmwareRulePage,
   '/groupManagement': ComingSoon,
   '/Information': ComingSoon,
