@@ -1,6 +1,6 @@
 import { protocol } from '@iot/contract';
 import { describe, expect, it } from 'vitest';
-import { BATTERY_FLOOR, RSSI_RANGE, SimulatedLock, SNR_RANGE } from './lock.js';
+import { BATTERY_FLOOR, FACTORY_FIRMWARE, RSSI_RANGE, SimulatedLock, SNR_RANGE } from './lock.js';
 import { seededRandom } from './random.js';
 import type { SimulatedDevice } from './types.js';
 
@@ -16,6 +16,13 @@ describe('SimulatedLock', () => {
     expect(messages.map((m) => m.seq)).toEqual(Array.from({ length: 50 }, (_, i) => 42 + i));
     for (const message of messages) expect(protocol.uplinkMessage.parse(message)).toEqual(message);
     expect(messages[0]?.data).toMatchObject({ firmwareVersion: '2.1.0', intervalS: 30 });
+  });
+
+  it('reports the factory firmware when the platform knows none (a lock registered in the console), so its heartbeats are valid', () => {
+    const lock = new SimulatedLock(device(3, { firmwareVersion: '' }), { random: seededRandom(3) });
+    const message = lock.nextHeartbeat(1_700_000_000_000);
+    expect(message.data.firmwareVersion).toBe(FACTORY_FIRMWARE);
+    expect(protocol.uplinkMessage.parse(message)).toEqual(message);
   });
 
   it('keeps readings in range over a long run: battery drains slowly and never below the floor', () => {

@@ -16,6 +16,9 @@ export type HeartbeatMessage = Extract<protocol.UplinkMessage, { type: 'heartbea
 /** Any uplink other than a heartbeat. */
 export type EventMessage = Exclude<protocol.UplinkMessage, HeartbeatMessage>;
 
+/** The firmware a simulated lock reports when the platform knows none (registered in the console, never heard from). */
+export const FACTORY_FIRMWARE = 'V1.0.0';
+
 /** Tunables of the simulated behaviour (probabilities per heartbeat unless noted). */
 export interface LockBehaviour {
   /** Share of locks that now and then drop off the network (default 0.05). */
@@ -79,7 +82,7 @@ export class SimulatedLock {
     this.battery = device.battery ?? (random() < this.behaviour.lowBatteryRatio ? randomInt(random, 8, 20) : randomInt(random, 60, 100));
     this.rssi = randomInt(random, -105, -70);
     this.snr = Math.round((random() * 20 - 2) * 10) / 10;
-    this.firmwareVersion = device.firmwareVersion;
+    this.firmwareVersion = device.firmwareVersion || FACTORY_FIRMWARE; // a lock registered in the console has reported none yet
     this.state = new LockState(device.model, this.intervalS, 0, device.capacity);
     this.activity = options.activity ? new LockActivity(random, options.activity) : undefined;
     this.ota = new LockOta(random, options.ota);

@@ -8,6 +8,7 @@ export interface SimulatedDevice {
   secret: string;
   tenantId: number;
   model: string;
+  /** As the platform last heard it; empty (a lock registered but never heard from): lock.ts FACTORY_FIRMWARE. */
   firmwareVersion: string;
   /** Reporting interval, s. */
   heartbeatIntervalS: number;
