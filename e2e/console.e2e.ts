@@ -48,17 +48,23 @@ describe.skipIf(!hasChromium)('operator console (issue #17)', () => {
   });
   afterAll(() => browser?.close());
 
-  it('a lock link in a log row opens that lock\'s page, filtered to it', async () => {
+  it('a lock link in a log row opens that lock\'s page (设备信息), and its heartbeat log filtered to it', async () => {
     await goInApp(admin, '/lockOpenRecordLog');
     await expect.poll(() => rows(admin).count(), { timeout: 30_000 }).toBeGreaterThan(0);
     const link = rows(admin).first().locator('a.lock-link').first();
     const imei = (await link.textContent()) ?? '';
     expect(imei).toMatch(/^\d{15}$/);
     await link.click();
+    await admin.waitForURL((u) => u.pathname === '/api/Information' && u.searchParams.get('imei') === imei);
+    await expect.poll(() => admin.locator('.information-imei').textContent(), { timeout: 30_000 }).toBe(imei);
+    await expect.poll(() => admin.locator('.heartbeat-chart canvas').count(), { timeout: 30_000 }).toBeGreaterThanOrEqual(2);
+    await admin.locator('.information-page').getByRole('link', { name: '查看完整日志' }).first().click();
     await admin.waitForURL((u) => u.pathname === '/api/heartbeatLog' && u.searchParams.get('imei') === imei);
+    await expect.poll(() => admin.locator('.information-page').count(), { timeout: 30_000 }).toBe(0); // the heartbeat log has replaced it
     await expect.poll(() => admin.locator('.heartbeat-chart canvas').count(), { timeout: 30_000 }).toBeGreaterThanOrEqual(2);
     await expect.poll(() => rows(admin).count(), { timeout: 30_000 }).toBeGreaterThan(0);
-    expect(new Set(await rows(admin).locator('a.lock-link').filter({ hasText: /^\d{15}$/ }).allTextContents())).toEqual(new Set([imei]));
+    await expect.poll(async () => new Set(await rows(admin).locator('a.lock-link').filter({ hasText: /^\d{15}$/ }).allTextContents()), { timeout: 30_000 })
+      .toEqual(new Set([imei]));
   });
 
   it('心跳日志: one filter bar drives the charts and the table; "all locks" shows the table alone', async () => {

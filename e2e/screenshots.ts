@@ -14,7 +14,9 @@ import { CHROMIUM } from './browser.js';
 import { freePort, startServer } from '../apps/server/integration/server-process.js';
 
 const outDir = process.env.SCREENSHOT_DIR ?? join(tmpdir(), 'iot-screenshots');
-const only = process.argv.slice(2); // optional route paths, e.g. /heartbeatLog
+// Optional route paths, e.g. /heartbeatLog, with a query string when the page needs one: '/Information?imei=861234500000001'.
+const only = process.argv.slice(2);
+const withQuery = (path: string) => only.find((arg) => arg.split('?')[0] === path) ?? path;
 const sizes = [{ width: 1366, height: 768 }, { width: 1920, height: 1080 }];
 const languages = ['zh-CN', 'en-US'] as const;
 const password = 'screenshots-admin-password';
@@ -32,7 +34,8 @@ const browser = await chromium.launch({ executablePath: CHROMIUM,
   args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'] });
 let count = 0;
 try {
-  const paths = [LOGIN_ROUTE.path, ...ROUTES.map((route) => route.path)].filter((path) => only.length === 0 || only.includes(path));
+  const paths = [LOGIN_ROUTE.path, ...ROUTES.map((route) => route.path)]
+    .filter((path) => only.length === 0 || only.some((arg) => arg.split('?')[0] === path)).map(withQuery);
   for (const language of languages) {
     for (const size of sizes) {
       const context = await browser.newContext({ viewport: size, locale: language });
@@ -53,7 +56,7 @@ try {
         await page.waitForFunction(() => !document.querySelector('.ant-spin-spinning, .loading-overlay, .ant-spin-fullscreen-show'), undefined, { timeout: 20_000 })
           .catch(() => undefined);
         await page.waitForTimeout(1500); // charts animate, tables settle
-        const file = join(outDir, `${path.slice(1) || 'root'}-${language}-${size.width}.png`);
+        const file = join(outDir, `${path.slice(1).split('?')[0] || 'root'}-${language}-${size.width}.png`);
         await page.screenshot({ path: file });
         count++;
       }

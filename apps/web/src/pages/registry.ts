@@ -11,6 +11,8 @@ type Page = LazyExoticComponent<ComponentType>;
 const HomePage = lazy(() => import('./homepage/HomePage'));
 const LockInfoPage = lazy(() => import('./lock/LockInfoPage'));
 const EquipmentTypePage = lazy(() => import('./equipmentType/EquipmentTypePage'));
+const InformationPage = lazy(() => import('./information/InformationPage'));
+const GroupManagementPage = lazy(() => import('./groupManagement/GroupManagementPage'));
 const CommandUpLogPage = lazy(() => import('./commandUpLog/CommandUpLogPage'));
 const HeartbeatLogPage = lazy(() => import('./heartbeatLog/HeartbeatLogPage'));
 const LockAlertLogPage = lazy(() => import('./lockAlertLog/LockAlertLogPage'));
@@ -60,6 +62,8 @@ const PAGES: Record<PagePath, Page> = {
   '/lockSurvey': LockSurveyPage,
   '/RoomInquiry': RoomInquiryPage,
   '/equipmentType': EquipmentTypePage,
+  '/Information': InformationPage,
+  '/groupManagement': GroupManagementPage,
   '/voucherUserManage': VoucherUserManagePage,
   '/voucherPasswordManage': VoucherPasswordManagePage,
   '/voucherCardManage': VoucherCardManagePage,
@@ -71,8 +75,6 @@ const PAGES: Record<PagePath, Page> = {
   // Not built yet: the explicit placeholder.
   '/airSwitchAnalysis': AirSwitchAnalysisPage,
   '/firmwareRule': FirmwareRulePage,
-  '/groupManagement': ComingSoon,
-  '/Information': ComingSoon,
   '/renew': RenewPage,
   '/orderManagement': OrderManagementPage,
   '/subscriptionManagement': SubscriptionManagementPage,

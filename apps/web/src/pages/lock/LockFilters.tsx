@@ -2,12 +2,13 @@
  * The search form of 门锁信息 and its mapping to the lock list's query (contract lockFilterQuery), all
  * kept in the URL by ServerTable: keyword, live state (online / asleep / offline, or online-or-asleep
  * = `online=true`), attention (any of ATTENTION_KINDS, each a `kind=true` parameter; the home page and
- * 门锁概况 link here with them), device type, building / floor / room, firmware version, registry state.
+ * 门锁概况 link here with them), device type, group (分组管理), building / floor / room, firmware version, registry state.
  */
 import { ATTENTION_KINDS, deviceTypeEndpoints, LIVE_STATES } from '@iot/contract';
 import { Form, Input, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useApiQuery } from '../../api/useApiQuery';
+import { GroupFilterItem } from './GroupControls';
 
 type Values = Record<string, unknown>;
 
@@ -26,16 +27,17 @@ export function lockQuery(values: Values): Values {
     liveState: typeof live === 'string' && (LIVE_STATES as readonly string[]).includes(live) ? live : undefined,
     ...Object.fromEntries(ATTENTION_KINDS.map((kind) => [kind, attention.includes(kind) ? 'true' : undefined])),
     model: text('model'), building: text('building'), floor: text('floor'), room: text('room'), firmwareVersion: text('firmwareVersion'), state,
+    groupId: typeof values.groupId === 'number' || typeof values.groupId === 'string' ? values.groupId : undefined,
   };
 }
 
 /** URL query -> form values (`online=true|false` as the live-state choice it means). */
 export function lockFormValues(query: Record<string, string>): Values {
-  const { online, liveState, ...rest } = query;
+  const { online, liveState, groupId, ...rest } = query;
   const attention = ATTENTION_KINDS.filter((kind) => rest[kind] === 'true');
   for (const kind of ATTENTION_KINDS) delete rest[kind];
   const live = liveState ?? (online === 'true' ? 'reachable' : online === 'false' ? 'offline' : 'all');
-  return { ...INITIAL_LOCK_FILTERS, ...rest, liveState: live, attention };
+  return { ...INITIAL_LOCK_FILTERS, ...rest, liveState: live, attention, groupId: groupId ? Number(groupId) : undefined };
 }
 
 /** The Form.Items of the lock list's search form. */
@@ -57,6 +59,7 @@ export function LockFilterItems() {
       <Form.Item name="model" label={t('model')}>
         <Select id="lock-filter-model" allowClear style={{ width: 130 }} placeholder={t('allTypes')} options={(types ?? []).map((type) => ({ value: type.model, label: type.model }))} />
       </Form.Item>
+      <GroupFilterItem />
       <Form.Item name="building" label={t('building')}>
         <Input id="lock-filter-building" allowClear style={{ width: 100 }} />
       </Form.Item>

@@ -1,8 +1,9 @@
 /**
  * 门锁信息, the lock registry (issue #11): the live lock list (GET /iot/v1/lockDevice/list) filtered by
  * keyword, live state, attention, device type, location, firmware and state (LockFilters.tsx, in the
- * URL), refetched every 5 s in the background, exportable as CSV / Excel with the same filters. Holders of LOCK_REGISTRY register
- * locks (the device secret shown once), edit, disable, reset secrets, decommission and release IMEIs.
+ * URL; group too), refetched every 5 s in the background, exportable as CSV / Excel with the same filters. Holders of LOCK_REGISTRY register
+ * locks (the device secret shown once), edit, disable, reset secrets, decommission and release IMEIs;
+ * holders of LOCK_GROUP_EDIT add the selected locks or every lock of the current filter to a group.
  */
 import { type LockRecord, type LockSecret, lockEndpoints } from '@iot/contract';
 import { PlusOutlined, UploadOutlined } from '@ant-design/icons';
@@ -14,6 +15,7 @@ import { useApiMutation } from '../../api/useApiMutation';
 import { useAllowed } from '../../app/useSession';
 import { ServerTable } from '../../components/ServerTable';
 import { lockColumns } from './columns';
+import { useGroupActions } from './GroupControls';
 import { INITIAL_LOCK_FILTERS, LockFilterItems, lockFormValues, lockQuery } from './LockFilters';
 import { ImportModal } from './ImportModal';
 import { LockModal } from './LockModal';
@@ -45,18 +47,20 @@ export default function LockInfoPage() {
     releaseImei: (lock) => run({ endpoint: 'releaseImei', id: lock.id }),
   } : undefined), [t, mayRegister, run, setEnabled, resetSecret]);
 
-  const toolbar = mayRegister
-    ? (
-      <Space>
-        <Button id="lock-import" icon={<UploadOutlined />} onClick={() => setImporting(true)}>{t('importButton')}</Button>
-        <Button type="primary" icon={<PlusOutlined />} onClick={() => setModal({ open: true })}>{t('register')}</Button>
-      </Space>
-    )
-    : undefined;
+  const groups = useGroupActions();
+  const toolbar = (
+    <Space>
+      {groups.toolbar}
+      {mayRegister && <Button id="lock-import" icon={<UploadOutlined />} onClick={() => setImporting(true)}>{t('importButton')}</Button>}
+      {mayRegister && <Button type="primary" icon={<PlusOutlined />} onClick={() => setModal({ open: true })}>{t('register')}</Button>}
+    </Space>
+  );
   return (
     <>
-      <ServerTable<LockRecord> endpoint={lockEndpoints.list} columns={columns} rowKey="id" filters={<LockFilterItems />}
-        initialFilters={INITIAL_LOCK_FILTERS} fromQuery={lockFormValues} toQuery={lockQuery} refetchInterval={REFETCH_MS} exportEndpoint={lockEndpoints.export} toolbar={toolbar} />
+      <ServerTable<LockRecord> endpoint={lockEndpoints.list} columns={columns} rowKey="imei" filters={<LockFilterItems />}
+        initialFilters={INITIAL_LOCK_FILTERS} fromQuery={lockFormValues} toQuery={lockQuery} refetchInterval={REFETCH_MS} exportEndpoint={lockEndpoints.export}
+        toolbar={toolbar} batchActions={groups.batchActions} />
+      {groups.modal}
       <LockModal {...modal} onClose={() => setModal((current) => ({ ...current, open: false }))} onIssued={setIssued} />
       <SecretModal issued={issued} onClose={() => setIssued(undefined)} />
       {mayRegister && <ImportModal open={importing} onClose={() => setImporting(false)} />}

@@ -3,7 +3,7 @@
  * the lock last reported; only changed or filled fields are sent. The command is queued and sent when
  * the lock next wakes up.
  */
-import { commandEndpoints, type LockConfigRecord, type protocol } from '@iot/contract';
+import { commandEndpoints, type Endpoint, type LockConfigRecord, type protocol } from '@iot/contract';
 import { App, Form, InputNumber, Modal, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../api/client';
@@ -11,15 +11,18 @@ import { useApiMutation } from '../../api/useApiMutation';
 
 type Values = protocol.LockConfig;
 
-/** Modal for `lock` (closed when undefined); `onDone` after a command was queued. */
-export function ConfigModal({ lock, onClose, onDone }: { lock: LockConfigRecord | undefined; onClose: () => void; onDone: () => void }) {
+/** What the form needs of a lock: its id, IMEI and reported configuration (the prefill). */
+type ConfigTarget = Pick<LockConfigRecord, 'id' | 'imei' | 'config'>;
+
+/** Modal for `lock` (closed when undefined); `onDone` after a command was queued; `invalidate`: more queries to refresh after it. */
+export function ConfigModal({ lock, onClose, onDone, invalidate = [] }: { lock: ConfigTarget | undefined; onClose: () => void; onDone: () => void; invalidate?: readonly Endpoint[] }) {
   const { t } = useTranslation('command');
   const { message } = App.useApp();
   const [form] = Form.useForm<Values>();
   const push = useApiMutation({
     mutationFn: (body: { lockId: number; config: Partial<Values> }) => call(commandEndpoints.lockConfig, { body }),
     success: t('queued'),
-    invalidate: [commandEndpoints.lockConfigList, commandEndpoints.simpleList],
+    invalidate: [commandEndpoints.lockConfigList, commandEndpoints.simpleList, ...invalidate],
     onSuccess: onDone,
   });
   const submit = (values: Values) => {

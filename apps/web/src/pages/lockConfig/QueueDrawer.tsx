@@ -7,6 +7,7 @@ import { commandEndpoints, type CommandRecord } from '@iot/contract';
 import { Descriptions, Drawer, Table, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useApiQuery } from '../../api/useApiQuery';
+import { LockLink } from '../../components/LockLink';
 import { formatTime } from '../../components/logColumns';
 import { CommandResult, StateBadge, TypeTag } from '../commandDownLog/CommandTags';
 
@@ -27,7 +28,7 @@ function QueueBody({ lockId }: { lockId: number }) {
   return (
     <>
       <Descriptions size="small" column={2} bordered style={{ marginBottom: 16 }}>
-        <Descriptions.Item label={t('imei')}>{data.imei}</Descriptions.Item>
+        <Descriptions.Item label={t('imei')}><LockLink imei={data.imei} /></Descriptions.Item>
         <Descriptions.Item label={t('mode')}>{data.alwaysOnline ? t('alwaysOnline') : t('sleeping')}</Descriptions.Item>
         <Descriptions.Item label={t('lastUplink')}>{formatTime(data.lastUplinkAt)}</Descriptions.Item>
         <Descriptions.Item label={t('nextWake')}>

@@ -21,7 +21,7 @@ export default function LockJournalPage() {
   const { t } = useTranslation('deviceLog');
   const language = useLanguage();
   const [params] = useSearchParams();
-  // A link may name the lock (产品's room panel: ?imei=).
+  // A link may name the lock (产品's room panel, 设备信息: ?imei=).
   const [imei, setImei] = useState<string | undefined>(() => params.get('imei') ?? undefined);
   const [range, setRange] = useState<(Dayjs | null)[] | null>(null);
   const query = { imei, startTime: range?.[0]?.toISOString(), endTime: range?.[1]?.toISOString() };

@@ -1,0 +1,77 @@
+/**
+ * 设备信息 (/Information?imei=, issue #11): everything about one lock on one page, from one read (GET
+ * /iot/v1/lockDevice/information, refreshed every 5 s) plus the 7-day battery / signal charts (lazy
+ * ECharts): identity, type, location and groups with the registry and configuration actions; live state
+ * and next expected wake; reported vs desired configuration; credential slots and drift; the command
+ * queue (cancel); the latest alarms, unlock records and uplinks, each linking to its full log. Without
+ * an IMEI (or with an unknown one) the page offers a lock picker.
+ */
+import { lockInformationEndpoints } from '@iot/contract';
+import { Card, Col, Empty, Row, Space } from 'antd';
+import dayjs from 'dayjs';
+import { lazy, Suspense, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import { useApiQuery } from '../../api/useApiQuery';
+import { useAllowed } from '../../app/useSession';
+import { LockSelect } from '../../components/LockSelect';
+import { ConfigCard } from './ConfigCard';
+import { CredentialCard } from './CredentialCard';
+import { IdentityCard } from './IdentityCard';
+import { LiveStateCard } from './LiveStateCard';
+import { QueueCard } from './QueueCard';
+import { RecentCards } from './RecentCards';
+
+const HeartbeatCharts = lazy(() => import('../heartbeatLog/HeartbeatCharts'));
+
+const REFETCH_MS = 5000;
+const CHART_REFETCH_MS = 60_000;
+
+/** The device information page. */
+export default function InformationPage() {
+  // Every namespace the sections use, loaded at once rather than one section after another.
+  const { t } = useTranslation(['information', 'lock', 'command', 'deviceLog', 'wx']);
+  const [params, setParams] = useSearchParams();
+  const imei = (params.get('imei') ?? '').trim();
+  const valid = /^\d{15}$/.test(imei);
+  const { data, isError } = useApiQuery(lockInformationEndpoints.information, { imei }, { refetchInterval: REFETCH_MS, enabled: valid });
+  const [since] = useState(() => dayjs().subtract(7, 'day').startOf('minute').toISOString());
+  const mayViewHeartbeats = useAllowed('HEARTBEAT_LOG');
+  const info = valid ? data : undefined;
+
+  const picker = (
+    <Space>
+      <span>{t('pickLock')}</span>
+      <div style={{ width: 360 }}>
+        <LockSelect id="information-lock" value={valid ? imei : undefined} onChange={(next) => next && setParams({ imei: next })} />
+      </div>
+    </Space>
+  );
+  if (!info || info.lock.imei !== imei) {
+    return (
+      <Card>
+        {picker}
+        <Empty style={{ marginTop: 48 }} description={valid && isError ? t('notFound', { imei }) : t('noLock')} />
+      </Card>
+    );
+  }
+  return (
+    <Space direction="vertical" size={16} style={{ width: '100%' }} className="information-page">
+      <IdentityCard info={info} extra={picker} />
+      <Row gutter={[16, 16]}>
+        <Col xs={24} xl={10}><LiveStateCard info={info} /></Col>
+        <Col xs={24} xl={14}><ConfigCard config={info.config} /></Col>
+      </Row>
+      <Card size="small" title={t('charts')} extra={mayViewHeartbeats ? <Link to={`/heartbeatLog?imei=${imei}`}>{t('fullLog')}</Link> : undefined}>
+        <Suspense fallback={<div style={{ height: 300 }} />}>
+          <HeartbeatCharts imei={imei} startTime={since} refetchInterval={CHART_REFETCH_MS} />
+        </Suspense>
+      </Card>
+      <Row gutter={[16, 16]}>
+        <Col xs={24} xl={10}><CredentialCard rows={info.credentials} /></Col>
+        <Col xs={24} xl={14}><QueueCard info={info} /></Col>
+      </Row>
+      <RecentCards info={info} />
+    </Space>
+  );
+}
