@@ -11,7 +11,7 @@ export function LiveStateCard({ info }: { info: LockInformation }) {
   const door = presence.doorState ? t(`doors.${presence.doorState}`, { defaultValue: presence.doorState }) : '—';
   return (
     <Card size="small" title={t('liveState')} style={{ height: '100%' }}>
-      <Descriptions size="small" column={2}>
+      <Descriptions size="small" column={{ xs: 1, sm: 2, md: 2, lg: 2, xl: 1, xxl: 2 }}>
         <Descriptions.Item label={t('status')}>
           <Badge status={lock.online ? 'success' : 'default'} text={<span className="information-online">{lock.online ? t('online') : t('offline')}</span>} />
           {lock.liveState === 'asleep' ? <Tag color="purple" style={{ marginLeft: 8 }}>{t('lock:liveStates.asleep')}</Tag> : null}
