@@ -6,7 +6,7 @@ import type { Analysis } from '@iot/contract';
 
 type Label = (key: string) => string;
 const grid = { left: 40, right: 16, top: 36, bottom: 28, containLabel: true };
-const legend = (dark?: boolean) => ({ top: 0, type: 'scroll', textStyle: dark ? { color: '#c9d7ee' } : undefined });
+const legend = (dark?: boolean) => ({ top: 0, type: 'scroll', ...(dark ? { textStyle: { color: '#c9d7ee' } } : {}) });
 
 /** Stacked bars per day, one series per key of `byKey` (zero-only series left out). */
 export function stackedDays(days: string[], byKey: Record<string, number[]>, label: Label, dark?: boolean) {
