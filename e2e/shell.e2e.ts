@@ -7,7 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hasChromium, launchBrowser, newPage, signInThroughUi, url, goInApp, titleOf } from './browser.js';
 import { E2E_OPERATOR_PASSWORD } from './global-setup.js';
 
-const tabTitles = (page: Page) => page.getByRole('tab').allTextContents();
+// The console's tab strip only: pages may have tabs of their own (固件管理: packages and rollouts).
+const tabTitles = (page: Page) => page.locator('.tab-strip').getByRole('tab').allTextContents();
 const topMenuTitles = (page: Page) => page.locator('.ant-layout-sider .ant-menu-root > li').allTextContents();
 
 describe.skipIf(!hasChromium)('console shell', () => {
@@ -93,11 +94,11 @@ describe.skipIf(!hasChromium)('console shell', () => {
     await page.waitForURL(/firmwareRule$/);
     // Context menu: close others, then close all.
     await page.getByRole('tab', { name: '卡片管理' }).click({ button: 'right' });
-    await page.getByText('关闭其他').click();
+    await page.getByRole('menuitem', { name: '关闭其他' }).click();
     await expect.poll(() => tabTitles(page)).toEqual(['卡片管理']);
     await page.waitForURL(/voucherCardManage$/);
     await page.getByRole('tab', { name: '卡片管理' }).click({ button: 'right' });
-    await page.getByText('关闭所有').click();
+    await page.getByRole('menuitem', { name: '关闭所有' }).click();
     await page.waitForURL(/homepage$/);
     await page.context().close();
   });
