@@ -48,6 +48,7 @@ const SAMPLES: Record<string, Sample> = {
   'GET /iot/v1/lockDevice/list': { access: 'LOOK_INFO' },
   'GET /iot/v1/lockDevice/analysis': { access: 'HOME_PAGE' },
   'GET /iot/v1/lockDevice/analysis/feed': { access: 'HOME_PAGE' },
+  'GET /iot/v1/lockDevice/analysis/airSwitches': { access: 'HOME_PAGE' },
   'GET /iot/v1/lockDevice/analysis/thresholds': { access: 'LOCK_ALERT_LOG' },
   'POST /iot/v1/lockDevice/analysis/thresholds': { access: 'LOCK_ALERT_LOG', body: () => ({ forcedEntryS: 30, bruteForceAttempts: 5, bruteForceLocks: 3, bruteForceWindowS: 300, silentIntervals: 3, batteryCliffDays: 7 }) },
   'GET /iot/v1/lockDevice/lockRoomList': { access: LOCK_PICKER_ACCESS, query: () => 'keyword=8612' },

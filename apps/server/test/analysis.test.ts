@@ -4,7 +4,7 @@
  * import would, with no job running), rollups caught up after a "restart" (a fresh runRollups over the
  * stored cursors), a late uplink counted in the earlier hour and day it belongs to, exactly-once
  * counting, a transaction still open holding the cursor back (PostgreSQL), tenant isolation and the
- * all-data-centres view refused to non-administrators.
+ * all-data-centres view refused to non-administrators; the big screen's air-switch panel.
  */
 import { ANALYSIS_TIME_ZONE, type protocol } from '@iot/contract';
 import { eq, sql } from 'drizzle-orm';
@@ -140,6 +140,17 @@ describe.skipIf(skipSuite)('analysis', () => {
     const feed = dataOf(await call(ctx.app, token, { method: 'GET', url: `/iot/v1/lockDevice/analysis/feed?after=${encodeURIComponent(after)}` }));
     expect(feed.map((e: { type: string; what: string; level: string }) => `${e.type}:${e.what}:${e.level}`).sort()).toEqual(['alarm:duress:critical', 'unlock:card:failed']);
     expect(feed.every((e: { imei: string }) => e.imei === a.imei)).toBe(true);
+  });
+
+  it('answers the big screen\'s air-switch panel per data centre, every data centre only to administrators', async () => {
+    const add = (serial: string, model: string, tenantId: number) => call(ctx.app, token, { method: 'POST', url: '/iot/v1/airSwitch/add', payload: { serial, name: serial, model }, tenantId });
+    expect((await add('AS0000100501', 'ZG-AS4', 100)).statusCode).toBe(200);
+    expect((await add('AS0000101501', 'ZG-AS2', 101)).statusCode).toBe(200);
+    const panel = async (query: string, as = token) => call(ctx.app, as, { method: 'GET', url: `/iot/v1/lockDevice/analysis/airSwitches${query}` });
+    expect(dataOf(await panel(''))).toEqual({ loadW: 0, energyKwh: 0, switches: 1, circuits: 4, trippedCircuits: 0, loadCurve: [] });
+    expect(dataOf(await panel('?scope=all'))).toMatchObject({ switches: 2, circuits: 6 });
+    const operator = await signIn(ctx.app, 'operator', OPERATOR_PASSWORD);
+    expect((await panel('?scope=all', operator)).statusCode).toBe(403);
   });
 
   it('answers a bad range with 400', async () => {

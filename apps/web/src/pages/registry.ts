@@ -1,7 +1,7 @@
 /**
  * Page registry: route path -> lazily loaded page, one line per route of the contract's page tree.
  * Typed by the contract's PagePath, so a route without a page, or a misspelt path, fails the type
- * check; a screen not built yet maps explicitly to ComingSoon ("arrives in a later release").
+ * check.
  */
 import type { PagePath } from '@iot/contract';
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
@@ -38,7 +38,7 @@ const LockSurveyPage = lazy(() => import('./lockSurvey/LockSurveyPage'));
 const RoomInquiryPage = lazy(() => import('./roomInquiry/RoomInquiryPage'));
 const AirSwitchAnalysisPage = lazy(() => import('./airSwitch/AirSwitchAnalysisPage'));
 const FirmwareRulePage = lazy(() => import('./firmwareRule/FirmwareRulePage'));
-const ComingSoon = lazy(() => import('../components/ComingSoon'));
+const DataScreen = lazy(() => import('../screen/DataScreen'));
 
 /** The login screen. */
 export const LoginPage = lazy(() => import('./login/LoginPage'));
@@ -78,7 +78,7 @@ const PAGES: Record<PagePath, Page> = {
   '/renew': RenewPage,
   '/orderManagement': OrderManagementPage,
   '/subscriptionManagement': SubscriptionManagementPage,
-  '/Datavisualization': ComingSoon,
+  '/Datavisualization': DataScreen,
 };
 
 /** The page component of a route path. */

@@ -103,6 +103,20 @@ export const analysisFeedResponse = z.array(z.object({
 }));
 export type AnalysisFeedItem = z.infer<typeof analysisFeedResponse>[number];
 
+const analysisScopeQuery = z.object({ scope: z.enum(['tenant', 'all']).default('tenant') });
+
+/** The big screen's air-switch panel: the data centre's (or every data centre's) load and energy today. */
+export const analysisAirSwitches = z.object({
+  /** Summed power of switched-on circuits now, W. */
+  loadW: z.number(),
+  /** Energy since midnight (ANALYSIS_TIME_ZONE), kWh. */
+  energyKwh: z.number(),
+  switches: count, circuits: count, trippedCircuits: count,
+  /** Today's load per hour (ISO hour start): average and highest W. */
+  loadCurve: z.array(z.object({ hour: z.string(), avgW: z.number(), maxW: z.number() })),
+});
+export type AnalysisAirSwitches = z.infer<typeof analysisAirSwitches>;
+
 /** Derived-alarm thresholds of the tenant (defaults: ANALYSIS_THRESHOLD_DEFAULTS). */
 export const analysisThresholds = z.strictObject({
   forcedEntryS: z.number().int().min(1).max(3600),
@@ -121,6 +135,9 @@ export const analysisEndpoints = {
   }),
   feed: endpoint({
     method: 'GET', path: '/iot/v1/lockDevice/analysis/feed', access: 'HOME_PAGE', kind: 'token', query: analysisFeedQuery, response: analysisFeedResponse,
+  }),
+  airSwitches: endpoint({
+    method: 'GET', path: '/iot/v1/lockDevice/analysis/airSwitches', access: 'HOME_PAGE', kind: 'token', query: analysisScopeQuery, response: analysisAirSwitches,
   }),
   thresholds: endpoint({
     method: 'GET', path: '/iot/v1/lockDevice/analysis/thresholds', access: 'LOCK_ALERT_LOG', kind: 'token', response: analysisThresholds,

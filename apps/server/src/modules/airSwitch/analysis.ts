@@ -60,8 +60,8 @@ export async function energyAnalysis(tx: Executor, q: EnergyQuery, rollupTimeZon
 
 const round = (value: number) => Math.round(Number(value) * 1000) / 1000;
 
-/** Today's (in `timeZone`) load per hour: average and highest W, of the data centre or of one switch. */
-async function loadCurve(tx: Executor, timeZone: string, airSwitchId?: number) {
+/** Today's (in `timeZone`) load per hour: average and highest W, of the data centre or of one switch (also the big screen's curve). */
+export async function loadCurve(tx: Executor, timeZone: string, airSwitchId?: number) {
   const today = sql`date_trunc('day', now() at time zone ${timeZone}) at time zone ${timeZone}`;
   const rows = rowsOf<{ hour: Date | string; avg_w: number; max_w: number }>(await tx.execute(airSwitchId === undefined
     ? sql`select l.hour, l.load_w::float8 as avg_w, coalesce((select sum(h.power_max) from air_switch_energy_hourly h where h.hour = l.hour), 0)::float8 as max_w
@@ -76,7 +76,6 @@ async function loadCurve(tx: Executor, timeZone: string, airSwitchId?: number) {
  * Today's load and energy of the data centre (for the big screen, issue #14): `loadW` the summed power
  * of its circuits now (W, latest readings of switched-on circuits), `energyKwh` since midnight in
  * `timeZone`, `switches` / `circuits` counted, `trippedCircuits` now.
- * @public the big screen's service (issue #14) calls it; no route of this module does.
  */
 export async function todayLoadAndEnergy(tx: Executor, timeZone: string): Promise<{ loadW: number; energyKwh: number; switches: number; circuits: number; trippedCircuits: number }> {
   const [now] = rowsOf<{ load_w: number; circuits: number; switches: number; tripped: number }>(await tx.execute(sql`

@@ -1,13 +1,14 @@
 /**
  * Analysis routes (issue #14): the KPIs, trends and forecasts of 首页 / 门锁分析 and the big screen, and
- * the big screen's live feed. `scope=all` (every data centre, read-only) is refused with 403 FORBIDDEN
- * to anyone but an administrator (account type 0). The tenant's derived-alarm thresholds (LOCK_ALERT_LOG).
+ * the big screen's live feed and air-switch panel (today's load and energy). `scope=all` (every data
+ * centre, read-only) is refused with 403 FORBIDDEN to anyone but an administrator (account type 0). The tenant's derived-alarm thresholds (LOCK_ALERT_LOG).
  */
-import { ACCOUNT_TYPE_ADMIN, analysisEndpoints } from '@iot/contract';
+import { ACCOUNT_TYPE_ADMIN, ANALYSIS_TIME_ZONE, analysisEndpoints } from '@iot/contract';
 import type { FastifyInstance } from 'fastify';
 import { ApiError } from '../../http/api-error.js';
 import { registerEndpoint } from '../../http/endpoint.js';
 import type { Principal } from '../../http/context.js';
+import { loadCurve, todayLoadAndEnergy } from '../airSwitch/analysis.js';
 import { analyse, feedOf, readScope } from './service.js';
 import { readThresholds, writeThresholds } from './thresholds.js';
 
@@ -26,6 +27,11 @@ export async function analysisRoutes(app: FastifyInstance): Promise<void> {
   registerEndpoint(app, analysisEndpoints.feed, ({ query, principal, tenantId }) => {
     const scope = scopeOf(query.scope, principal, tenantId);
     return readScope(app.database, scope, (db) => feedOf(db, scope, query.after));
+  });
+  // The big screen's air-switch panel: read through the air-switch module's own queries.
+  registerEndpoint(app, analysisEndpoints.airSwitches, ({ query, principal, tenantId }) => {
+    const scope = scopeOf(query.scope, principal, tenantId);
+    return readScope(app.database, scope, async (db) => ({ ...await todayLoadAndEnergy(db, ANALYSIS_TIME_ZONE), loadCurve: await loadCurve(db, ANALYSIS_TIME_ZONE) }));
   });
   registerEndpoint(app, analysisEndpoints.thresholds, ({ inTenant, tenantId }) => inTenant((tx) => readThresholds(tx, tenantId), { read: true }));
   registerEndpoint(app, analysisEndpoints.setThresholds, async ({ body, inTenant, tenantId }) => {

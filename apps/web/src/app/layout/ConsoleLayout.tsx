@@ -6,14 +6,11 @@ import { PRODUCT_TITLE, PRODUCT_TITLE_EN, SIDEBAR_COLLAPSE_BELOW_PX } from '@iot
 import { Layout } from 'antd';
 import { useState } from 'react';
 import { Outlet } from 'react-router';
-import { queryClient } from '../queryClient';
-import { USER_INFO_KEY, useLanguage } from '../useSession';
+import { dropTenantData } from '../tenantData';
+import { useLanguage } from '../useSession';
 import { ConsoleHeader } from './ConsoleHeader';
-import { DATA_CENTRES_KEY } from './DataCentreSelect';
 import { Sidebar } from './Sidebar';
 import { TabStrip } from './TabStrip';
-
-const SESSION_WIDE = new Set<unknown>([USER_INFO_KEY[0], DATA_CENTRES_KEY[0]]);
 
 /** The console frame around every layout route. */
 export function ConsoleLayout() {
@@ -22,8 +19,7 @@ export function ConsoleLayout() {
   const [viewKey, setViewKey] = useState(0);
 
   const reloadView = () => {
-    queryClient.removeQueries({ predicate: (query) => !SESSION_WIDE.has(query.queryKey[0]) });
-    void queryClient.invalidateQueries({ queryKey: USER_INFO_KEY });
+    dropTenantData();
     setViewKey((key) => key + 1);
   };
 

@@ -5,10 +5,12 @@
  * new figures; the page is not re-drawn). ECharts loads lazily with the charts.
  */
 import { ANALYSIS_RANGES, analysisEndpoints } from '@iot/contract';
+import { FundProjectionScreenOutlined } from '@ant-design/icons';
 import { Card, Segmented } from 'antd';
 import dayjs from 'dayjs';
 import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { useApiQuery } from '../../api/useApiQuery';
 import { PageSpin } from '../../components/PageSpin';
 import { KpiCards } from './KpiCards';
@@ -41,6 +43,7 @@ export default function HomePage() {
         <Segmented<number> value={days} onChange={(value) => setDays(value as typeof days)}
           options={ANALYSIS_RANGES.map((d) => ({ value: d, label: t('days', { count: d }) }))} />
         <span className="home-refresh">{t('autoRefresh')}</span>
+        <Link to="/Datavisualization" className="home-screen-link" data-screen-link><FundProjectionScreenOutlined /> {t('bigScreen')}</Link>
       </div>
       <div className="home-grid">
         {chart('unlocks', t('unlocksPerDay'), stackedDays(data.trends.days, { ...data.trends.unlocks, failed: data.trends.failed }, (k) => (k === 'failed' ? t('failed') : tl(`methods.${k}`))))}

@@ -1,0 +1,12 @@
+/** Dropping one data centre's cached answers when the user switches to another (console header, big screen). */
+import { DATA_CENTRES_KEY } from './layout/DataCentreSelect';
+import { queryClient } from './queryClient';
+import { USER_INFO_KEY } from './useSession';
+
+const SESSION_WIDE = new Set<unknown>([USER_INFO_KEY[0], DATA_CENTRES_KEY[0]]);
+
+/** Removes every cached query but the session-wide ones (user info, data-centre list) and refreshes the user info. */
+export function dropTenantData(): void {
+  queryClient.removeQueries({ predicate: (query) => !SESSION_WIDE.has(query.queryKey[0]) });
+  void queryClient.invalidateQueries({ queryKey: USER_INFO_KEY });
+}
