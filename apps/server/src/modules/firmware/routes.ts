@@ -4,23 +4,26 @@
  * plus a lock's OTA history. Each write is audited in its transaction.
  */
 import multipart from '@fastify/multipart';
-import { firmwareEndpoints, firmwareUploadFields, protocol } from '@iot/contract';
+import { type FieldError, firmwareEndpoints, type FirmwareUploadFields, firmwareUploadFields, protocol } from '@iot/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { registerEndpoint } from '../../http/endpoint.js';
-import { ApiError, fieldError } from '../../http/api-error.js';
+import { ApiError } from '../../http/api-error.js';
+import { multipartFault, requireMultipart, type UploadField, uploadTooLarge } from '../../http/multipart.js';
 import { parseOrThrow } from '../../http/validation.js';
 import { addPackage, deletePackage, listPackages } from './packages.js';
 import { createRollout, rolloutActions } from './rollouts.js';
 import { type PackageStore, PackageTooLarge, packageStoreFor, type StoredPackage } from './storage.js';
 import { listRollouts, lockOtaHistory, rolloutDetail, rolloutLocks } from './views.js';
 
-const tooLarge = () => new ApiError('PAYLOAD_TOO_LARGE', [{ field: 'file', message: {
-  'zh-CN': `固件不能超过 ${protocol.OTA_MAX_PACKAGE_BYTES / 1024 / 1024} MiB`, 'en-US': `A package may not exceed ${protocol.OTA_MAX_PACKAGE_BYTES / 1024 / 1024} MiB`,
-} }]);
+const UPLOAD: UploadField = { field: 'body.file', maxBytes: protocol.OTA_MAX_PACKAGE_BYTES };
 
-/** Reads the form: text fields, and the one `file` part streamed into `store`. The caller removes the stored file on failure. */
+/**
+ * Reads the form: text fields, and the one `file` part streamed into `store`. A body the parser cannot
+ * read is a 400 on body.file, a package over the limit a 413 (multipartFault); nothing is kept then.
+ * Otherwise the caller removes the stored file when it refuses the upload.
+ */
 async function readUpload(request: FastifyRequest, store: PackageStore) {
-  if (!request.isMultipart()) throw fieldError('file', '请以 multipart/form-data 上传固件文件', 'Send the package as multipart/form-data');
+  requireMultipart(request, UPLOAD);
   const fields: Record<string, string> = {};
   let stored: (StoredPackage & { fileName: string }) | undefined;
   try {
@@ -35,11 +38,25 @@ async function readUpload(request: FastifyRequest, store: PackageStore) {
     }
   } catch (error) {
     if (stored) await store.remove(stored.key);
-    if (error instanceof PackageTooLarge || (error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge();
-    if ((error as { statusCode?: number }).statusCode === 413) throw tooLarge();
-    throw fieldError('file', '上传的表单无法读取', 'The uploaded form could not be read');
+    throw error instanceof PackageTooLarge ? uploadTooLarge(UPLOAD) : multipartFault(error, UPLOAD);
   }
   return { fields, stored };
+}
+
+/** The form's fields, and a stored non-empty file: a 400 listing every failing field otherwise. */
+function checkUpload<P extends StoredPackage>(fields: Record<string, string>, stored: P | undefined) {
+  const errors: FieldError[] = [];
+  let input: FirmwareUploadFields | undefined;
+  try {
+    input = parseOrThrow(firmwareUploadFields, fields, 'body');
+  } catch (error) {
+    if (!(error instanceof ApiError) || !error.errors) throw error;
+    errors.push(...error.errors);
+  }
+  if (!stored) errors.push({ field: UPLOAD.field, message: { 'zh-CN': '请选择固件文件', 'en-US': 'Choose a package file' } });
+  else if (stored.size === 0) errors.push({ field: UPLOAD.field, message: { 'zh-CN': '固件文件为空', 'en-US': 'The package file is empty' } });
+  if (errors.length > 0 || !input || !stored) throw new ApiError('VALIDATION_FAILED', errors);
+  return { input, stored };
 }
 
 /** Registers the firmware routes. */
@@ -48,15 +65,13 @@ export async function firmwareRoutes(app: FastifyInstance): Promise<void> {
   await app.register(multipart, { limits: { fileSize: protocol.OTA_MAX_PACKAGE_BYTES + 1, files: 1, fields: 10, fieldSize: 8192 } });
   registerEndpoint(app, firmwareEndpoints.packages, ({ query, inTenant }) => inTenant((tx) => listPackages(tx, query)));
   registerEndpoint(app, firmwareEndpoints.upload, async ({ request, tenantId, principal, inTenant }) => {
-    const { fields, stored } = await readUpload(request, store);
+    const form = await readUpload(request, store);
     try {
-      const input = parseOrThrow(firmwareUploadFields, fields, 'body');
-      if (!stored) throw fieldError('file', '请选择固件文件', 'Choose a package file');
-      if (stored.size === 0) throw fieldError('file', '固件文件为空', 'The package file is empty');
+      const { input, stored } = checkUpload(form.fields, form.stored);
       const { id } = await inTenant((tx) => addPackage(tx, tenantId, input, stored, principal.username));
       return { id, sha256: stored.sha256, sizeBytes: stored.size };
     } catch (error) {
-      if (stored) await store.remove(stored.key);
+      if (form.stored) await store.remove(form.stored.key);
       throw error;
     }
   });

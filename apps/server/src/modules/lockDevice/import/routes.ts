@@ -7,30 +7,27 @@
 import multipart from '@fastify/multipart';
 import { IMPORT_COUNT_HEADER, IMPORT_MAX_BYTES, IMPORT_MAX_ROWS, lockImportEndpoints as E } from '@iot/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { ApiError, fieldError } from '../../../http/api-error.js';
+import { fieldError } from '../../../http/api-error.js';
 import { registerEndpoint } from '../../../http/endpoint.js';
 import { sendExport } from '../../../http/export.js';
+import { multipartFault, requireMultipart, type UploadField } from '../../../http/multipart.js';
 import { checkImport, takenImeis } from './check.js';
 import { commitImport, SECRET_COLUMNS } from './commit.js';
 import { readImportFile } from './read.js';
 import { sendTemplate } from './template.js';
 
-/**
- * A multipart body the parser cannot read (no boundary, a truncated part) is the client's error: 400
- * on body.file. Errors that carry a 4xx status (too large: 413) keep it.
- */
-function clientFault(error: unknown): never {
-  const status = (error as { statusCode?: unknown } | null)?.statusCode;
-  if (error instanceof ApiError || (typeof status === 'number' && status < 500)) throw error;
-  throw fieldError('body.file', '上传内容不是有效的 multipart/form-data', 'The upload is not valid multipart/form-data');
-}
+const UPLOAD: UploadField = { field: 'body.file', maxBytes: IMPORT_MAX_BYTES };
+/** Rejects with the client's fault (400 or 413 on body.file) for any error reading the body. */
+const clientFault = (error: unknown): never => {
+  throw multipartFault(error, UPLOAD);
+};
 
 export async function lockImportRoutes(app: FastifyInstance): Promise<void> {
   await app.register(multipart, { limits: { fileSize: IMPORT_MAX_BYTES, files: 1, fields: 4, parts: 5, fieldSize: 1024, headerPairs: 50 } });
 
   /** The uploaded file's rows and the IMEIs among them registered anywhere. */
   const upload = async (request: FastifyRequest) => {
-    if (!request.isMultipart()) throw fieldError('body.file', '请以 multipart/form-data 上传文件', 'Upload the file as multipart/form-data');
+    requireMultipart(request, UPLOAD);
     const file = await request.file().catch(clientFault);
     if (!file) throw fieldError('body.file', '请选择要导入的文件', 'Choose a file to import');
     const rows = await readImportFile(await file.toBuffer().catch(clientFault));
