@@ -67,8 +67,9 @@ export const lockGroupRemoveMembersBody = z.strictObject({ groupId: int4Id, lock
 const label = (zh: string, en: string) => ({ 'zh-CN': zh, 'en-US': en });
 
 export const lockGroupEndpoints = {
+  /** The groups page; also the rollout form's group picker (固件管理, FIRMWARE_RULE). */
   list: endpoint({
-    method: 'GET', path: '/iot/v1/lockGroup/list', access: 'LOOK_INFO', kind: 'token', query: lockGroupListQuery, response: pageOf(lockGroupRecord),
+    method: 'GET', path: '/iot/v1/lockGroup/list', access: ['LOOK_INFO', 'FIRMWARE_RULE'], kind: 'token', query: lockGroupListQuery, response: pageOf(lockGroupRecord),
   }),
   /** Every group of the data centre, by name (selects, filters). */
   options: endpoint({

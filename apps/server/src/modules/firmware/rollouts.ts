@@ -7,38 +7,35 @@
  */
 import { createHash } from 'node:crypto';
 import { type RolloutInput, rolloutInput } from '@iot/contract';
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import semver from 'semver';
 import type { Executor } from '../../db/client.js';
-import { firmwareJobs, firmwareRollouts, lockGroupMembers, lockGroups, locks } from '../../db/schema.js';
+import { numberArray } from '../../db/array-literal.js';
+import { firmwareJobs, firmwareRollouts, locks } from '../../db/schema.js';
 import { ApiError, fieldError } from '../../http/api-error.js';
+import { type DeviceTargetInput, resolveDeviceTarget } from '../lockGroup/target.js';
 import { packageOf } from './packages.js';
 
 type Input = ReturnType<typeof rolloutInput.parse>;
 const ACTIVE = sql`${firmwareJobs.state} not in ('UPDATED', 'FAILED', 'CANCELED')`;
 
-/** Lock ids of the target (the shared device-target resolver has not landed: a small query per kind). */
-async function targetLocks(tx: Executor, target: Input['target']) {
-  const columns = { id: locks.id, imei: locks.imei, model: locks.model, firmwareVersion: locks.firmwareVersion };
-  const usable = and(eq(locks.enabled, true), isNull(locks.decommissionedAt));
-  if (target.kind === 'group') {
-    const [group] = await tx.select({ id: lockGroups.id }).from(lockGroups).where(eq(lockGroups.id, target.groupId));
-    if (!group) throw fieldError('body.target.groupId', '分组不存在', 'No such group');
-    return tx.select(columns).from(lockGroupMembers).innerJoin(locks, eq(locks.id, lockGroupMembers.lockId))
-      .where(and(eq(lockGroupMembers.groupId, target.groupId), usable));
+/**
+ * The target's usable locks (enabled, not decommissioned) through THE device-target resolver
+ * (lockGroup/target.ts, docs/device-targets.md): a group and an IMEI list as they are, a device type as
+ * the lock list filtered on the package's model. Listed IMEIs the data centre lacks are a 400 on
+ * body.target.imeis; an unknown group a 404 on body.target.groupId.
+ */
+async function targetLocks(tx: Executor, tenantId: number, target: Input['target'], model: string) {
+  const deviceTarget: DeviceTargetInput = target.kind === 'group' ? { groupId: target.groupId }
+    : target.kind === 'imeis' ? { imeis: target.imeis } : { filter: { model } };
+  const { lockIds, unknownImeis } = await resolveDeviceTarget(tx, tenantId, deviceTarget, { field: 'body.target' });
+  if (unknownImeis.length > 0) {
+    const list = unknownImeis.slice(0, 5).join(', ') + (unknownImeis.length > 5 ? ' …' : '');
+    throw fieldError('body.target.imeis', `门锁不存在或已停用：${list}`, `Unknown or retired locks: ${list}`);
   }
-  if (target.kind === 'imeis') {
-    const wanted = [...new Set(target.imeis)];
-    const rows = await tx.select(columns).from(locks).where(and(inArray(locks.imei, wanted), usable));
-    const found = new Set(rows.map((row) => row.imei));
-    const missing = wanted.filter((imei) => !found.has(imei));
-    if (missing.length > 0) {
-      const list = missing.slice(0, 5).join(', ') + (missing.length > 5 ? ' …' : '');
-      throw fieldError('body.target.imeis', `门锁不存在或已停用：${list}`, `Unknown or retired locks: ${list}`);
-    }
-    return rows;
-  }
-  return tx.select(columns).from(locks).where(usable);
+  if (lockIds.length === 0) return [];
+  return tx.select({ id: locks.id, imei: locks.imei, model: locks.model, firmwareVersion: locks.firmwareVersion }).from(locks)
+    .where(and(sql`${locks.id} = any(${numberArray(lockIds)}::int[])`, eq(locks.enabled, true)));
 }
 
 /** A lock's reported version as semver (ZIGUANG locks report `V1.2.3`), or null when it is not one. */
@@ -64,7 +61,7 @@ export async function createRollout(tx: Executor, tenantId: number, body: Rollou
   const input = rolloutInput.parse(body);
   checkTimeZone(input.timeZone);
   const pkg = await packageOf(tx, input.packageId);
-  const candidates = (await targetLocks(tx, input.target)).filter((lock) => lock.model === pkg.model);
+  const candidates = (await targetLocks(tx, tenantId, input.target, pkg.model)).filter((lock) => lock.model === pkg.model);
   const busy = new Set((await tx.select({ lockId: firmwareJobs.lockId }).from(firmwareJobs)
     .where(and(ACTIVE, inArray(firmwareJobs.lockId, candidates.length ? candidates.map((l) => l.id) : [0])))).map((row) => row.lockId));
   const eligible = candidates.filter((lock) => {

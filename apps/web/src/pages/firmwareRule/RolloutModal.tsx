@@ -1,10 +1,10 @@
 /**
- * A new rollout (POST /iot/v1/firmware/rollout/add): package, target (every lock of the type or an
- * IMEI list; groups once the group pages exist), gray share, from-versions, gates (battery, signal, a
+ * A new rollout (POST /iot/v1/firmware/rollout/add): package, target (every lock of the type, a lock
+ * group picked with the shared GroupSelect, or an IMEI list), gray share, from-versions, gates (battery, signal, a
  * local time window in the browser's time zone), canary, automatic pause and retries (contract
  * ROLLOUT_DEFAULTS). The rollout is created CREATED; it is started from its view.
  */
-import { firmwareEndpoints, ROLLOUT_DEFAULTS, type RolloutInput } from '@iot/contract';
+import { firmwareEndpoints, ROLLOUT_DEFAULTS, type RolloutInput, type RolloutTarget } from '@iot/contract';
 import { Col, Form, Input, InputNumber, Modal, Radio, Row, Select, TimePicker } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useEffect } from 'react';
@@ -12,9 +12,10 @@ import { useTranslation } from 'react-i18next';
 import { call } from '../../api/client';
 import { useApiMutation } from '../../api/useApiMutation';
 import { useApiQuery } from '../../api/useApiQuery';
+import { GroupSelect } from '../../components/GroupSelect';
 
 const ZONE = Intl.DateTimeFormat().resolvedOptions().timeZone;
-type Values = Omit<RolloutInput, 'target' | 'window' | 'fromVersions'> & { kind: 'type' | 'imeis'; imeis?: string; fromVersions?: string[]; window?: [Dayjs, Dayjs] | null };
+type Values = Omit<RolloutInput, 'target' | 'window' | 'fromVersions'> & { kind: RolloutTarget['kind']; groupId?: number; imeis?: string; fromVersions?: string[]; window?: [Dayjs, Dayjs] | null };
 
 /** The dialog; `packageId` preselects a package; `onCreated` gets the new rollout's id. */
 export function RolloutModal({ open, packageId, onClose, onCreated }: { open: boolean; packageId?: number; onClose(): void; onCreated(id: number): void }) {
@@ -34,11 +35,12 @@ export function RolloutModal({ open, packageId, onClose, onCreated }: { open: bo
       onCreated(result.id);
     },
   });
-  function submit({ kind: targetKind, imeis, window, fromVersions, ...rest }: Values) {
+  function submit({ kind: targetKind, groupId, imeis, window, fromVersions, ...rest }: Values) {
     const list = (imeis ?? '').split(/[\s,，;；]+/).filter(Boolean);
+    const target: RolloutTarget = targetKind === 'imeis' ? { kind: 'imeis', imeis: list }
+      : targetKind === 'group' && groupId !== undefined ? { kind: 'group', groupId } : { kind: 'type' };
     void create.run({
-      ...rest, timeZone: ZONE, fromVersions: fromVersions ?? [],
-      target: targetKind === 'imeis' ? { kind: 'imeis', imeis: list } : { kind: 'type' },
+      ...rest, timeZone: ZONE, fromVersions: fromVersions ?? [], target,
       window: window ? { start: window[0].format('HH:mm'), end: window[1].format('HH:mm') } : null,
     });
   }
@@ -58,8 +60,13 @@ export function RolloutModal({ open, packageId, onClose, onCreated }: { open: bo
           <Col span={12}><Form.Item name="name" label={t('rolloutName')}><Input id="rollout-name" maxLength={64} /></Form.Item></Col>
         </Row>
         <Form.Item name="kind" label={t('target')}>
-          <Radio.Group id="rollout-kind" options={[{ value: 'imeis', label: t('targets.imeis') }, { value: 'type', label: t('targets.type') }]} />
+          <Radio.Group id="rollout-kind" options={[{ value: 'imeis', label: t('targets.imeis') }, { value: 'group', label: t('targets.group') }, { value: 'type', label: t('targets.type') }]} />
         </Form.Item>
+        {kind === 'group' && (
+          <Form.Item name="groupId" label={t('targets.group')} rules={[{ required: true }]}>
+            <GroupSelect id="rollout-group" />
+          </Form.Item>
+        )}
         {kind === 'imeis' && (
           <Form.Item name="imeis" label={t('imeis')} extra={t('imeisHint')} rules={[{ required: true }]}>
             <Input.TextArea id="rollout-imeis" rows={3} />
