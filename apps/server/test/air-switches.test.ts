@@ -152,6 +152,14 @@ describe.skipIf(skipSuite)('air switches', () => {
     const utc = dataOf(await get(`/iot/v1/airSwitch/energy?from=${utcDay}&to=${utcDay}&timeZone=UTC&granularity=month`));
     expect(utc.byPeriod.map((p: { kwh: number }) => p.kwh)).toEqual([energy.byPeriod[0].kwh]);
     expect(utc.byCircuit).toEqual([]); // per circuit only for one switch
+    expect(utc.top[0]).toMatchObject({ circuit: 4, kwh: 2.5 }); // the edges of the range from the hourly rows
+    // The whole data centre (its hourly rows; one switch here) and its top consumers over days from both rollups.
+    const whole = dataOf(await get(`/iot/v1/airSwitch/energy?from=${day}&to=${day}`));
+    expect(whole.byPeriod).toEqual([expect.objectContaining({ period: day, kwh: energy.byPeriod[0].kwh, trips: 1 })]);
+    const shift = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+    const around = dataOf(await get(`/iot/v1/airSwitch/energy?from=${shift(-1)}&to=${shift(1)}&timeZone=UTC`));
+    expect(around.top[0]).toMatchObject({ circuit: 4, kwh: 2.5 });
+    expect(around.byPeriod.reduce((sum: number, p: { kwh: number }) => sum + p.kwh, 0)).toBeCloseTo(energy.byPeriod[0].kwh, 6);
     const file = await get(`/iot/v1/airSwitch/energy/export?from=${day}&to=${day}&chart=byPeriod&format=xlsx`);
     expect(file.statusCode).toBe(200);
     expect(file.rawPayload.subarray(0, 2).toString()).toBe('PK');

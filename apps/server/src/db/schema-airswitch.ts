@@ -91,16 +91,24 @@ export const airSwitchEnergyHourly = pgTable('air_switch_energy_hourly', {
 export const airSwitchEnergyDaily = pgTable('air_switch_energy_daily', {
   ...rollupColumns,
   day: date('day').notNull(),
-}, (t) => [primaryKey({ columns: [t.circuitId, t.day] }), index('air_switch_energy_daily_tenant').on(t.tenantId, t.day)]);
+}, (t) => [
+  primaryKey({ columns: [t.circuitId, t.day] }),
+  // Covers the data centre's top consumers over a range (index-only: tenant and days, then kWh per circuit).
+  index('air_switch_energy_daily_tenant_kwh').on(t.tenantId, t.day, t.circuitId, t.kwh),
+]);
 
 /**
- * The data centre's load per UTC hour: the sum over its circuits of each circuit's average power in
- * that hour, W (kept exact as readings arrive); peak demand and the tenant's load curve read it.
+ * The data centre per UTC hour, kept exact as readings arrive (upserts that add, in the ingest
+ * transaction): its load, the sum over its circuits of each circuit's average power in that hour, W
+ * (peak demand and the load curve read it); its energy, kWh, and trips (the energy per day or month of
+ * the whole data centre reads these few rows, in any whole-hour time zone).
  */
 export const airSwitchLoadHourly = pgTable('air_switch_load_hourly', {
   tenantId: integer('tenant_id').notNull(),
   hour: timestamp('hour', { withTimezone: true }).notNull(),
   loadW: doublePrecision('load_w').notNull().default(0),
+  kwh: doublePrecision('kwh').notNull().default(0),
+  trips: integer('trips').notNull().default(0),
 }, (t) => [primaryKey({ columns: [t.tenantId, t.hour] })]);
 
 /** Remote switching and threshold pushes (protocol COMMAND_STATES), sent at once to the always-online device. */

@@ -1,9 +1,14 @@
 /**
  * Energy analysis read from the rollups (never the raw uplinks), in the caller's tenant transaction.
- * Days are calendar days in the operator's `timeZone`: when it is the rollup zone (TELEMETRY_TIME_ZONE)
- * the daily rows answer, otherwise the hourly rows are summed into that zone's days (exact for zones on
- * whole hours). Peak demand is the highest hourly load of the data centre (air_switch_load_hourly) or,
- * for one switch, of its summed circuits' hourly averages.
+ * Days are calendar days in the operator's `timeZone` (exact for zones on whole hours):
+ * - the whole data centre's kWh, trips and peak demand per period: its hourly rows
+ *   (air_switch_load_hourly, a few hundred rows for a month, in any zone);
+ * - one switch's kWh per circuit and period: its circuits' daily rows when `timeZone` is the rollup
+ *   zone (TELEMETRY_TIME_ZONE), else their hourly rows summed into that zone's days; its peak demand:
+ *   the highest hourly sum of its circuits' average power;
+ * - top consumers: per circuit, the daily rows of the rollup-zone days wholly inside the range
+ *   (index-only, air_switch_energy_daily_tenant_kwh) plus the hourly rows of the partial days at
+ *   its edges (none when the zones agree).
  */
 import type { EnergyAnalysis } from '@iot/contract';
 import { type SQL, sql } from 'drizzle-orm';
@@ -19,39 +24,50 @@ export interface EnergyQuery {
 }
 
 /** Start of day `date` (YYYY-MM-DD) in `timeZone`, as SQL timestamptz. */
-const dayStart = (date: string, timeZone: string) => sql`(${date}::date::timestamp at time zone ${timeZone})`;
+const dayStart = (date: string | SQL, timeZone: string) => sql`(${date}::date::timestamp at time zone ${timeZone})`;
+
+/** kWh per circuit over [start, end): whole rollup-zone days from the daily rows, the edges' hours from the hourly rows. */
+function rangeTotals(start: SQL, end: SQL, rollupZone: string, circuits: SQL): SQL {
+  const firstFull = sql`(((${start}) - interval '1 microsecond') at time zone ${rollupZone})::date + 1`;
+  const lastFull = sql`((${end}) at time zone ${rollupZone})::date - 1`;
+  const interiorFrom = sql`(${firstFull})::timestamp at time zone ${rollupZone}`;
+  const interiorTo = sql`((${lastFull}) + 1)::timestamp at time zone ${rollupZone}`;
+  return sql`select circuit_id, kwh from air_switch_energy_daily where day between ${firstFull} and ${lastFull} ${circuits}
+    union all select circuit_id, kwh from air_switch_energy_hourly where ((hour >= ${start} and hour < least(${end}, ${interiorFrom}))
+      or (hour >= greatest(${start}, ${interiorTo}, ${interiorFrom}) and hour < ${end})) ${circuits}`;
+}
 
 /** The energy analysis of a range (see the module comment; shapes: contract energyAnalysis). */
 export async function energyAnalysis(tx: Executor, q: EnergyQuery, rollupTimeZone: string): Promise<EnergyAnalysis> {
   const fmt = q.granularity === 'month' ? 'YYYY-MM' : 'YYYY-MM-DD';
-  const switchFilter = q.airSwitchId === undefined ? sql`` : sql`and c.air_switch_id = ${q.airSwitchId}`;
-  // Rows of the range per circuit and day in the operator's zone, from the daily or the hourly rollup.
+  const start = dayStart(q.from, q.timeZone);
+  const end = sql`${dayStart(q.to, q.timeZone)} + interval '1 day'`;
+  const period = (hour: string) => sql`to_char((${sql.raw(hour)} at time zone ${q.timeZone})::date, ${fmt})`;
+  const circuits = q.airSwitchId === undefined ? sql`` : sql`and circuit_id = any(array(select id from air_switch_circuits where air_switch_id = ${q.airSwitchId}))`;
+  // One switch: rows per circuit and day in the operator's zone, from the daily or the hourly rollup.
   const perCircuitDay: SQL = q.timeZone === rollupTimeZone
-    ? sql`select d.circuit_id, d.day, d.kwh, d.trips from air_switch_energy_daily d join air_switch_circuits c on c.id = d.circuit_id
-        where d.day between ${q.from}::date and ${q.to}::date ${switchFilter}`
-    : sql`select h.circuit_id, (h.hour at time zone ${q.timeZone})::date as day, sum(h.kwh) as kwh, sum(h.trips) as trips
-        from air_switch_energy_hourly h join air_switch_circuits c on c.id = h.circuit_id
-        where h.hour >= ${dayStart(q.from, q.timeZone)} and h.hour < ${dayStart(q.to, q.timeZone)} + interval '1 day' ${switchFilter} group by 1, 2`;
-  const periods = rowsOf<{ period: string; kwh: number; trips: number }>(await tx.execute(sql`
-    select to_char(day, ${fmt}) as period, sum(kwh)::float8 as kwh, sum(trips)::int as trips from (${perCircuitDay}) r group by 1 order by 1`));
-  const peaks = rowsOf<{ period: string; peak: number }>(await tx.execute(q.airSwitchId === undefined
-    ? sql`select to_char((hour at time zone ${q.timeZone})::date, ${fmt}) as period, max(load_w)::float8 as peak from air_switch_load_hourly
-        where hour >= ${dayStart(q.from, q.timeZone)} and hour < ${dayStart(q.to, q.timeZone)} + interval '1 day' group by 1`
-    : sql`select period, max(w)::float8 as peak from (
-        select to_char((h.hour at time zone ${q.timeZone})::date, ${fmt}) as period, h.hour, sum(h.power_sum / nullif(h.samples, 0)) as w
-        from air_switch_energy_hourly h join air_switch_circuits c on c.id = h.circuit_id
-        where h.hour >= ${dayStart(q.from, q.timeZone)} and h.hour < ${dayStart(q.to, q.timeZone)} + interval '1 day' ${switchFilter} group by 1, 2) x group by 1`));
-  const peakOf = new Map(peaks.map((p) => [p.period, Number(p.peak ?? 0)]));
+    ? sql`select circuit_id, day, kwh, trips from air_switch_energy_daily where day between ${q.from}::date and ${q.to}::date ${circuits}`
+    : sql`select circuit_id, (hour at time zone ${q.timeZone})::date as day, sum(kwh) as kwh, sum(trips) as trips
+        from air_switch_energy_hourly where hour >= ${start} and hour < ${end} ${circuits} group by 1, 2`;
+  const periods = rowsOf<{ period: string; kwh: number; trips: number; peak: number | null }>(await tx.execute(q.airSwitchId === undefined
+    ? sql`select ${period('hour')} as period, sum(kwh)::float8 as kwh, sum(trips)::int as trips, max(load_w)::float8 as peak
+        from air_switch_load_hourly where hour >= ${start} and hour < ${end} group by 1 order by 1`
+    : sql`select e.period, e.kwh, e.trips, p.peak from (
+          select to_char(day, ${fmt}) as period, sum(kwh)::float8 as kwh, sum(trips)::int as trips from (${perCircuitDay}) r group by 1) e
+        left join (select period, max(w)::float8 as peak from (
+          select ${period('hour')} as period, hour, sum(power_sum / nullif(samples, 0)) as w from air_switch_energy_hourly
+          where hour >= ${start} and hour < ${end} ${circuits} group by 1, 2) x group by 1) p on p.period = e.period order by 1`));
   const named = sql`join air_switch_circuits c on c.id = r.circuit_id join air_switches s on s.id = c.air_switch_id`;
   const top = rowsOf<{ circuit_id: number; name: string; circuit: number; circuit_name: string; kwh: number }>(await tx.execute(sql`
     select r.circuit_id, s.name, c.circuit, c.name as circuit_name, r.kwh from (
-      select circuit_id, sum(kwh)::float8 as kwh from (${perCircuitDay}) x group by 1 order by 2 desc limit 10) r ${named} order by r.kwh desc`));
+      select circuit_id, sum(kwh)::float8 as kwh from (${rangeTotals(start, end, rollupTimeZone, circuits)}) x group by 1 order by 2 desc limit 10) r
+    ${named} order by r.kwh desc`));
   // Per circuit and period only for one switch: for a whole data centre the top consumers stand for it.
   const byCircuit = q.airSwitchId === undefined ? [] : rowsOf<{ period: string; circuit_id: number; name: string; circuit: number; circuit_name: string; kwh: number }>(await tx.execute(sql`
     select r.period, r.circuit_id, s.name, c.circuit, c.name as circuit_name, r.kwh from (
       select to_char(day, ${fmt}) as period, circuit_id, sum(kwh)::float8 as kwh from (${perCircuitDay}) x group by 1, 2) r ${named} order by r.period, c.circuit`));
   return {
-    byPeriod: periods.map((p) => ({ period: p.period, kwh: round(p.kwh), peakW: round(peakOf.get(p.period) ?? 0), trips: Number(p.trips) })),
+    byPeriod: periods.map((p) => ({ period: p.period, kwh: round(p.kwh), peakW: round(p.peak ?? 0), trips: Number(p.trips) })),
     top: top.map((t) => ({ circuitId: t.circuit_id, airSwitchName: t.name, circuit: t.circuit, circuitName: t.circuit_name, kwh: round(t.kwh) })),
     byCircuit: byCircuit.map((b) => ({ period: b.period, circuitId: b.circuit_id, airSwitchName: b.name, circuit: b.circuit, circuitName: b.circuit_name, kwh: round(b.kwh) })),
     loadCurve: await loadCurve(tx, q.timeZone, q.airSwitchId),

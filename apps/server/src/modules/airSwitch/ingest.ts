@@ -93,8 +93,9 @@ async function writeCircuits(tx: Tx, changed: readonly CircuitState[]): Promise<
 }
 
 /**
- * Adds the increments to the hourly and daily rollups and the data centre's hourly load: a circuit's
- * share of the load is its average power in the hour, so the load changes by new average - old average.
+ * Adds the increments to the hourly and daily rollups and the data centre's hourly row (load, kWh,
+ * trips): a circuit's share of the load is its average power in the hour, so the load changes by new
+ * average - old average.
  */
 async function writeRollups(tx: Tx, rollups: readonly RollupIncrement[], timeZone: string): Promise<void> {
   if (rollups.length === 0) return;
@@ -117,21 +118,29 @@ async function writeRollups(tx: Tx, rollups: readonly RollupIncrement[], timeZon
     from ${values} group by 1, 2, 3
     on conflict (circuit_id, day) do update set kwh = d.kwh + excluded.kwh, power_sum = d.power_sum + excluded.power_sum,
       samples = d.samples + excluded.samples, power_max = greatest(d.power_max, excluded.power_max), trips = d.trips + excluded.trips`);
-  const load = new Map<string, { tenantId: number; hour: string; delta: number }>();
+  const load = new Map<string, { tenantId: number; hour: string; delta: number; kwh: number; trips: number }>();
+  const entryOf = (tenantId: number, hour: string) => {
+    const key = `${tenantId}:${hour}`;
+    const entry = load.get(key) ?? { tenantId, hour, delta: 0, kwh: 0, trips: 0 };
+    load.set(key, entry);
+    return entry;
+  };
+  for (const r of rollups) {
+    const entry = entryOf(r.tenantId, r.hour.toISOString());
+    entry.kwh += r.kwh;
+    entry.trips += r.trips;
+  }
   for (const row of hourly) {
     const newSum = Number(row.power_sum);
     const oldSamples = row.samples - row.added_samples;
     if (row.samples === 0) continue; // a trip without a reading in the hour
     const delta = newSum / row.samples - (oldSamples > 0 ? (newSum - Number(row.added_sum)) / oldSamples : 0);
-    const hour = new Date(Number(row.hour_ms)).toISOString();
-    const key = `${row.tenant_id}:${hour}`;
-    const entry = load.get(key) ?? { tenantId: row.tenant_id, hour, delta: 0 };
-    entry.delta += delta;
-    load.set(key, entry);
+    entryOf(row.tenant_id, new Date(Number(row.hour_ms)).toISOString()).delta += delta;
   }
   const loads = [...load.values()];
   await tx.execute(sql`
-    insert into air_switch_load_hourly as l (tenant_id, hour, load_w)
-    select * from unnest(${param(loads, (l) => l.tenantId)}::int[], ${param(loads, (l) => l.hour)}::timestamptz[], ${param(loads, (l) => l.delta)}::float8[])
-    on conflict (tenant_id, hour) do update set load_w = l.load_w + excluded.load_w`);
+    insert into air_switch_load_hourly as l (tenant_id, hour, load_w, kwh, trips)
+    select * from unnest(${param(loads, (l) => l.tenantId)}::int[], ${param(loads, (l) => l.hour)}::timestamptz[], ${param(loads, (l) => l.delta)}::float8[],
+      ${param(loads, (l) => l.kwh)}::float8[], ${param(loads, (l) => l.trips)}::int[])
+    on conflict (tenant_id, hour) do update set load_w = l.load_w + excluded.load_w, kwh = l.kwh + excluded.kwh, trips = l.trips + excluded.trips`);
 }
