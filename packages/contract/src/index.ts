@@ -18,6 +18,7 @@ export * from './api/analysis.js';
 export * from './api/lockImport.js';
 export * from './api/deviceType.js';
 export * from './api/airSwitch.js';
+export * from './api/airSwitchAlert.js';
 export * from './api/lockGroup.js';
 export * from './api/lockInformation.js';
 export * from './api/account.js';

@@ -26,6 +26,15 @@ export const LOG_LABELS = {
     forcedEntry: t('疑似强行进入', 'Forced entry'), bruteForce: t('暴力尝试', 'Brute force'), silentLock: t('门锁失联', 'Silent lock'),
     batteryCliff: t('电量将耗尽', 'Battery cliff'),
   },
+  /** Air switch alarm kinds (the alarm log's device kind "air switch") and trip reasons. */
+  airSwitchKinds: {
+    trip: t('跳闸', 'Trip'), overVoltage: t('过压', 'Over-voltage'), underVoltage: t('欠压', 'Under-voltage'), overCurrent: t('过流', 'Over-current'),
+    overPower: t('超功率', 'Over-power'), leakageWarn: t('漏电预警', 'Leakage warning'), overTemperature: t('过温', 'Over-temperature'),
+  },
+  tripReasons: {
+    overCurrent: t('过流', 'Over-current'), shortCircuit: t('短路', 'Short circuit'), overVoltage: t('过压', 'Over-voltage'), underVoltage: t('欠压', 'Under-voltage'),
+    leakage: t('漏电', 'Leakage'), overTemperature: t('过温', 'Over-temperature'), manual: t('手动', 'Manual'),
+  },
   severities: { critical: t('紧急', 'Critical'), major: t('重要', 'Major'), minor: t('次要', 'Minor'), warning: t('提示', 'Warning') },
   states: { active: t('未解除', 'Active'), cleared: t('已解除', 'Cleared') },
   /** Outcome of an attempt (true / false). */

@@ -7,8 +7,8 @@ import { DatePicker, Form, Input } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 
-/** The time range and (unless `keyword` is false) keyword fields. */
-export function LogFilterItems({ keyword = true }: { keyword?: boolean }) {
+/** The time range and (unless `keyword` is false) keyword fields; `placeholder`: the keyword's (default: IMEI / name / room). */
+export function LogFilterItems({ keyword = true, placeholder }: { keyword?: boolean; placeholder?: string }) {
   const { t } = useTranslation('deviceLog');
   return (
     <>
@@ -17,7 +17,7 @@ export function LogFilterItems({ keyword = true }: { keyword?: boolean }) {
       </Form.Item>
       {keyword && (
         <Form.Item name="keyword" label={t('keyword')}>
-          <Input allowClear placeholder={t('keywordPlaceholder')} style={{ width: 200 }} />
+          <Input allowClear placeholder={placeholder ?? t('keywordPlaceholder')} style={{ width: 200 }} />
         </Form.Item>
       )}
     </>

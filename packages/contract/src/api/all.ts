@@ -8,6 +8,7 @@ import { CREDENTIAL_ACTION_LABELS } from '../labels.js';
 import { ROUTES } from '../routes.js';
 import { accountEndpoints } from './account.js';
 import { airSwitchEndpoints } from './airSwitch.js';
+import { airSwitchAlertLogEndpoints } from './airSwitchAlert.js';
 import { authEndpoints } from './auth.js';
 import { commandEndpoints } from './command.js';
 import { credentialEndpoints } from './credential.js';
@@ -46,7 +47,7 @@ function collect(table: object, into: Endpoint[]): Endpoint[] {
 export const apiEndpoints: readonly Endpoint[] = collect([
   authEndpoints, tenantEndpoints, lockEndpoints, analysisEndpoints, lockGroupEndpoints, lockInformationEndpoints, deviceTypeEndpoints, accountEndpoints, roleEndpoints, systemLogEndpoints, commandEndpoints,
   uplinkLogEndpoints, heartbeatLogEndpoints, alertEndpoints, openRecordEndpoints, journalEndpoints, credentialEndpoints, offboardEndpoints,
-  subscriptionEndpoints, demoReceiverEndpoints, airSwitchEndpoints,
+  subscriptionEndpoints, demoReceiverEndpoints, airSwitchEndpoints, airSwitchAlertLogEndpoints,
   wxEndpoints, wxNotifyEndpoints, firmwareEndpoints,
 ], []);
 

@@ -6,9 +6,8 @@
  * trip reason, cleared when the circuit is switched on again) and protocol AIR_SWITCH_ALARM_KINDS.
  * Changes are applied in order, in rounds in which each key appears once (ON CONFLICT refuses a row twice).
  */
-import type { AirSwitchAlertRecord, Page } from '@iot/contract';
 import { sql } from 'drizzle-orm';
-import type { Executor, Tx } from '../../db/client.js';
+import type { Tx } from '../../db/client.js';
 import { rowsOf } from '../../db/rows.js';
 import type { AlarmChange } from './readings.js';
 
@@ -45,32 +44,6 @@ export async function applyAlarmChanges(tx: Tx, changes: readonly AlarmChange[])
         where a.air_switch_id = v.s and a.circuit = v.n and a.kind = v.k and a.state = 'active'`);
     }
   }
-}
-
-type AlertRow = {
-  id: number; air_switch_id: number; serial: string; name: string; circuit: number; kind: string; severity: string; state: 'active' | 'cleared';
-  occurrences: number; detail: string | null; first_at: Date | string; last_at: Date | string; cleared_at: Date | string | null;
-  acknowledged_by: string | null; acknowledged_at: Date | string | null; total: number;
-};
-const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
-
-/** A page of the data centre's air switch alerts: active first, most recent first; optionally one switch or one state. */
-export async function listAirSwitchAlerts(tx: Executor, q: { airSwitchId?: number; state?: 'active' | 'cleared'; current: number; size: number }): Promise<Page<AirSwitchAlertRecord>> {
-  const rows = rowsOf<AlertRow>(await tx.execute(sql`
-    select a.id, a.air_switch_id, s.serial, s.name, a.circuit, a.kind, a.severity, a.state, a.occurrences, a.detail, a.first_at, a.last_at,
-      a.cleared_at, a.acknowledged_by, a.acknowledged_at, count(*) over () as total
-    from air_switch_alerts a join air_switches s on s.id = a.air_switch_id
-    where (${q.airSwitchId ?? null}::int is null or a.air_switch_id = ${q.airSwitchId ?? null}::int)
-      and (${q.state ?? null}::text is null or a.state = ${q.state ?? null}::text)
-    order by (a.state <> 'active'), a.last_at desc, a.id desc limit ${q.size} offset ${(q.current - 1) * q.size}`));
-  return {
-    records: rows.map((r) => ({
-      id: Number(r.id), airSwitchId: r.air_switch_id, serial: r.serial, airSwitchName: r.name, circuit: r.circuit, kind: r.kind, severity: r.severity,
-      state: r.state, occurrences: r.occurrences, detail: r.detail, firstAt: iso(r.first_at) as string, lastAt: iso(r.last_at) as string,
-      clearedAt: iso(r.cleared_at), acknowledgedBy: r.acknowledged_by, acknowledgedAt: iso(r.acknowledged_at),
-    })),
-    total: Number(rows[0]?.total ?? 0), current: q.current, size: q.size,
-  };
 }
 
 /** Acknowledges the data centre's unacknowledged alerts among `ids` as `username`; returns how many changed. */

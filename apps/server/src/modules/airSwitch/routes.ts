@@ -2,14 +2,17 @@
  * 空开分析 routes (AIRSWITCH_RULE, every query in the caller's tenant transaction: another data
  * centre's switch, circuit, command or alert is 404 / invisible): list, detail, register, remote
  * switching and threshold pushes (a command queued and signalled to the dispatcher once committed),
- * alerts and their acknowledgement, energy analysis and its .xlsx export per chart.
+ * alerts and their acknowledgement, energy analysis and its .xlsx export per chart; and the alarm log's
+ * air switch routes (alert-log-routes.ts, authority LOCK_ALERT_LOG).
  */
 import { airSwitchEndpoints, type EnergyAnalysis, type LocalizedText } from '@iot/contract';
 import type { FastifyInstance } from 'fastify';
 import { registerEndpoint } from '../../http/endpoint.js';
 import { ApiError } from '../../http/api-error.js';
 import { type ExportColumn, sendExport } from '../../http/export.js';
-import { acknowledgeAirSwitchAlerts, listAirSwitchAlerts } from './alerts.js';
+import { airSwitchAlertLogRoutes } from './alert-log-routes.js';
+import { listAirSwitchAlerts } from './alert-log.js';
+import { acknowledgeAirSwitchAlerts } from './alerts.js';
 import { energyAnalysis } from './analysis.js';
 import { enqueueAirSwitchCommand, findAirSwitchCommand, recentCommands } from './commands.js';
 import { getAirSwitch, listAirSwitches, lockedCircuit, registerAirSwitch, setDesiredThresholds } from './registry.js';
@@ -61,7 +64,7 @@ export async function airSwitchRoutes(app: FastifyInstance): Promise<void> {
     if (!found) throw new ApiError('NOT_FOUND');
     return found;
   }));
-  registerEndpoint(app, airSwitchEndpoints.alerts, ({ query, inTenant }) => inTenant((tx) => listAirSwitchAlerts(tx, query)));
+  registerEndpoint(app, airSwitchEndpoints.alerts, ({ query, inTenant }) => inTenant((tx) => listAirSwitchAlerts(tx, { ...query, activeFirst: true })));
   registerEndpoint(app, airSwitchEndpoints.acknowledgeAlerts, ({ body, principal, inTenant }) =>
     inTenant(async (tx) => ({ acknowledged: await acknowledgeAirSwitchAlerts(tx, body.ids, principal.username) })));
   registerEndpoint(app, airSwitchEndpoints.energy, ({ query, inTenant }) => inTenant((tx) => energyAnalysis(tx, query, rollupZone())));
@@ -71,4 +74,5 @@ export async function airSwitchRoutes(app: FastifyInstance): Promise<void> {
     const rows = analysis[chart] as unknown as Row[];
     return sendExport({ request, reply, format, name: `air-switch-${chart}`, columns: CHART_COLUMNS[chart], rows, max: 100_000 });
   }, { raw: true });
+  airSwitchAlertLogRoutes(app);
 }

@@ -12,7 +12,7 @@ import { useApiMutation } from '../../api/useApiMutation';
 import { useLanguage } from '../../app/useSession';
 import { logQuery } from '../../components/logFilters';
 import { ServerTable } from '../../components/ServerTable';
-import { ALERT_FILTER_DEFAULTS, AlertFilters, alertColumns } from './columns';
+import { ALERT_FILTER_DEFAULTS, AlertFilters, acknowledgeSelected, alertColumns } from './columns';
 
 const REFETCH_MS = 5000;
 
@@ -49,11 +49,7 @@ export default function LockAlertPage() {
       toQuery={(values) => ({ ...logQuery(values), activeFirst: true })}
       refetchInterval={REFETCH_MS}
       selectable={(row) => !row.acknowledgedAt}
-      batchActions={(selected, clear) => (
-        <Popconfirm title={t('acknowledgeManyConfirm', { count: selected.length })} onConfirm={() => acknowledge(selected.map(Number)).then(clear)}>
-          <Button>{t('acknowledgeMany', { count: selected.length })}</Button>
-        </Popconfirm>
-      )}
+      batchActions={acknowledgeSelected(t, acknowledge)}
     />
   );
 }

@@ -1,6 +1,7 @@
 /** Columns and filters of the alert pages (报警日志, 门锁警告). */
 import { type AlertRecord, ALERT_SEVERITIES, ALERT_STATES, alertDetailText, type Language, protocol } from '@iot/contract';
-import { Badge, Form, Select, Tag, Tooltip, type TableColumnsType } from 'antd';
+import { Badge, Button, Form, Popconfirm, Select, Tag, Tooltip, type TableColumnsType } from 'antd';
+import type { Key } from 'react';
 import type { TFunction } from 'i18next';
 import { DASH, formatTime, lockRefColumns } from '../../components/logColumns';
 import { LogFilterItems } from '../../components/logFilters';
@@ -34,14 +35,17 @@ export function alertColumns(t: TFunction, language: Language): TableColumnsType
   ];
 }
 
-/** Time range, lock, kind, severity and state filters. */
-export function AlertFilters({ t }: { t: TFunction }) {
+/**
+ * Time range, keyword, kind, severity and state filters; `kinds` and their labels' group in the
+ * deviceLog namespace (default: the locks' alert kinds), `placeholder` the keyword's.
+ */
+export function AlertFilters({ t, kinds = Object.keys(protocol.ALERT_KINDS), kindLabels = 'kinds', placeholder }: { t: TFunction; kinds?: readonly string[]; kindLabels?: string; placeholder?: string }) {
   const all = { value: 'all', label: t('all') };
   return (
     <>
-      <LogFilterItems />
+      <LogFilterItems placeholder={placeholder} />
       <Form.Item name="kind" label={t('kind')}>
-        <Select style={{ width: 150 }} options={[all, ...Object.keys(protocol.ALERT_KINDS).map((k) => ({ value: k, label: t(`kinds.${k}`) }))]} />
+        <Select style={{ width: 150 }} options={[all, ...kinds.map((k) => ({ value: k, label: t(`${kindLabels}.${k}`) }))]} />
       </Form.Item>
       <Form.Item name="severity" label={t('severity')}>
         <Select style={{ width: 100 }} options={[all, ...ALERT_SEVERITIES.map((s) => ({ value: s, label: t(`severities.${s}`) }))]} />
@@ -50,6 +54,15 @@ export function AlertFilters({ t }: { t: TFunction }) {
         <Select style={{ width: 100 }} options={[all, ...ALERT_STATES.map((s) => ({ value: s, label: t(`states.${s}`) }))]} />
       </Form.Item>
     </>
+  );
+}
+
+/** Batch acknowledgement of the selected alerts, after a confirmation. */
+export function acknowledgeSelected(t: TFunction, acknowledge: (ids: number[]) => Promise<unknown>) {
+  return (selected: Key[], clear: () => void) => (
+    <Popconfirm title={t('acknowledgeManyConfirm', { count: selected.length })} onConfirm={() => acknowledge(selected.map(Number)).then(clear)}>
+      <Button>{t('acknowledgeMany', { count: selected.length })}</Button>
+    </Popconfirm>
   );
 }
 
