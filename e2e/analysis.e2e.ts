@@ -1,7 +1,7 @@
 /**
  * Issue #14 in Chromium against the e2e server's simulated fleet: 首页 shows the fleet's real counts (the
  * analysis API's) and draws its trends; the low-battery KPI opens 门锁信息 filtered to exactly those
- * locks; /Datavisualization at 1366x768 and 1920x1080 shows every panel inside the window (no scrollbar,
+ * locks (the expiring-service KPI links to its own filter); /Datavisualization at 1366x768 and 1920x1080 shows every panel inside the window (no scrollbar,
  * no panel past an edge; screenshots kept in E2E_SCREENSHOT_DIR, default <tmp>/iot-e2e-screenshots), and
  * an alarm forced on a simulated lock (wrong passwords past the brute-force threshold) reaches the big
  * screen's live feed within 5 s.
@@ -52,6 +52,8 @@ describe.skipIf(!hasChromium)('analysis: 首页 and the big screen (issue #14)',
     expect(analysis.fleet.total).toBeGreaterThan(0);
     await page.locator('[data-chart="unlocks"] canvas').waitFor({ timeout: 20_000 });
     await page.locator('[data-chart="online"] canvas').waitFor({ timeout: 20_000 });
+    const expiringLink = page.locator('a.kpi-link', { has: page.locator('[data-kpi="serviceExpiring"]') });
+    expect(await expiringLink.getAttribute('href')).toBe('/api/lockInfo?serviceExpiring=true');
     const lowBattery = await kpiValue(page, 'lowBattery');
     await page.locator('[data-kpi="lowBattery"]').click();
     await page.waitForURL((u) => u.pathname === '/api/lockInfo' && u.searchParams.get('lowBattery') === 'true');

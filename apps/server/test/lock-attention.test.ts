@@ -1,6 +1,7 @@
 /**
  * The lock list's live-state, location and attention filters (issue #11): each attention kind keeps
- * exactly the locks inserted to match it, in the caller's data centre only; on PGlite and PostgreSQL.
+ * exactly the locks inserted to match it, in the caller's data centre only; so does the service ending
+ * within 30 days (the home page's KPI); on PGlite and PostgreSQL.
  */
 import { eq, sql } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
@@ -122,5 +123,20 @@ describe.skipIf(skipSuite)('lock attention filters', () => {
     const response = await call(ctx.app, token, { method: 'GET', url: '/iot/v1/lockDevice/list?liveState=dozing&configDrift=maybe' });
     expect(response.statusCode).toBe(400);
     expect(response.json().errors.map((e: { field: string }) => e.field).sort()).toEqual(['query.configDrift', 'query.liveState']);
+  });
+
+  it('serviceExpiring=true lists exactly the locks the home page\'s "service ends within 30 days" KPI counts', async () => {
+    await ctx.database.system.update(locks).set({ serviceEndAt: null });
+    await set(5, { serviceEndAt: sql`now() + interval '10 days'` }); // expiring
+    await set(6, { serviceEndAt: sql`now() + interval '29 days 23 hours'` }); // expiring, at the edge
+    await set(7, { serviceEndAt: sql`now() + interval '31 days'` }); // later
+    await set(8, { serviceEndAt: sql`now() - interval '1 day'` }); // already ended
+    await set(4, { serviceEndAt: sql`now() + interval '5 days'` }); // tenant 101
+    expect(await imeis('serviceExpiring=true')).toEqual([5, 6]);
+    expect(await imeis('serviceExpiring=true', 101)).toEqual([4]);
+    const analysis = dataOf(await call(ctx.app, token, { method: 'GET', url: '/iot/v1/lockDevice/analysis' }));
+    expect(analysis.fleet.serviceExpiring).toBe(2);
+    const bad = await call(ctx.app, token, { method: 'GET', url: '/iot/v1/lockDevice/list?serviceExpiring=soon' });
+    expect([bad.statusCode, bad.json().errors.map((e: { field: string }) => e.field)]).toEqual([400, ['query.serviceExpiring']]);
   });
 });

@@ -44,6 +44,8 @@ export const lockFilterQuery = z.object({
   room: keyword(32).optional(),
   /** Attention filters (ATTENTION_KINDS); `true` keeps only the locks matching it. */
   ...attentionFilters,
+  /** `true`: only locks whose service ends within SERVICE_EXPIRING_DAYS days (not yet ended): the home page's KPI. */
+  serviceExpiring: queryBoolean.optional(),
   /** Default: every state but decommissioned. */
   state: z.enum([...LOCK_STATES, 'all']).optional(),
   firmwareVersion: keyword(32).optional(),

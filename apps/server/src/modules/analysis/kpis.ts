@@ -3,12 +3,12 @@
  * their present rows, not their history). `tenantId` null: every data centre (the
  * administrators' read-only aggregate); otherwise the tenant, also confined by row-level security.
  */
-import { ATTENTION_KINDS, type Analysis, type AttentionKind, SERVICE_EXPIRING_DAYS } from '@iot/contract';
+import { ATTENTION_KINDS, type Analysis, type AttentionKind } from '@iot/contract';
 import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { rowsOf } from '../../db/rows.js';
 import { locks } from '../../db/schema.js';
-import { ATTENTION_SQL, liveStateIs } from '../lockDevice/attention.js';
+import { ATTENTION_SQL, liveStateIs, SERVICE_EXPIRING_SQL } from '../lockDevice/attention.js';
 import { onlineSql } from '../lockDevice/sql.js';
 
 /** `and <alias>.tenant_id = X`, or nothing for every data centre. */
@@ -26,7 +26,7 @@ export async function fleetOf(db: Executor, tenantId: number | null, wakeWindowM
   const attention = Object.fromEntries(ATTENTION_KINDS.map((kind) => [kind, n(ATTENTION_SQL[kind])])) as Record<AttentionKind, SQL<number>>;
   const [row] = await db.select({
     total: sql<number>`count(*)::int`.mapWith(Number), online: n(onlineSql), asleep: n(liveStateIs('asleep', wakeWindowMs)),
-    serviceExpiring: n(sql`${locks.serviceEndAt} >= now() and ${locks.serviceEndAt} < now() + make_interval(days => ${SERVICE_EXPIRING_DAYS})`),
+    serviceExpiring: n(SERVICE_EXPIRING_SQL),
     ...attention,
     b0: n(sql`${locks.battery} < 20`), b1: n(sql`${locks.battery} between 20 and 39`), b2: n(sql`${locks.battery} between 40 and 59`),
     b3: n(sql`${locks.battery} between 60 and 79`), b4: n(sql`${locks.battery} >= 80`),

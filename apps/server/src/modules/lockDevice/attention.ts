@@ -5,7 +5,7 @@
  * overview is exactly what its link lists. Reads (never writes) the command and credential tables;
  * each condition is a semi-join on an index led by lock_id (migration *_lock_attention).
  */
-import { ATTENTION_THRESHOLDS, type AttentionKind, LOW_BATTERY_PERCENT, type LiveState } from '@iot/contract';
+import { ATTENTION_THRESHOLDS, type AttentionKind, LOW_BATTERY_PERCENT, type LiveState, SERVICE_EXPIRING_DAYS } from '@iot/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import { locks } from '../../db/schema.js';
 import { onlineSql } from './sql.js';
@@ -34,6 +34,9 @@ export function liveStateIs(state: LiveState, wakeWindowMs: number): SQL {
 
 // Literals, not parameters: the planner matches them to the partial index commands_lock_failed.
 const failedStates = sql.raw(FAILED_COMMAND_STATES.map((state) => `'${state}'`).join(', '));
+
+/** SQL boolean: the lock's service ends within SERVICE_EXPIRING_DAYS days and has not ended (lock list `serviceExpiring`, home KPI). */
+export const SERVICE_EXPIRING_SQL: SQL = sql`(${locks.serviceEndAt} >= now() and ${locks.serviceEndAt} < now() + make_interval(days => ${SERVICE_EXPIRING_DAYS}))`;
 
 /** SQL boolean per attention kind, on the row of `locks`. */
 export const ATTENTION_SQL: Record<AttentionKind, SQL> = {

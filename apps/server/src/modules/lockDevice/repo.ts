@@ -8,7 +8,7 @@ import type { Tx } from '../../db/client.js';
 import { lockGroupMembers, locks } from '../../db/schema.js';
 import { iso } from '../../db/sql.js';
 import { ApiError } from '../../http/api-error.js';
-import { ATTENTION_SQL, liveStateIs, liveStateSql } from './attention.js';
+import { ATTENTION_SQL, liveStateIs, liveStateSql, SERVICE_EXPIRING_SQL } from './attention.js';
 import { lockKeyword, onlineSql, roomSql } from './sql.js';
 
 export { onlineSql } from './sql.js';
@@ -44,6 +44,8 @@ export interface LockFilter extends Partial<Record<AttentionKind, boolean>> {
   firmwareVersion?: string;
   /** Members of this lock group. */
   groupId?: number;
+  /** Service ends within SERVICE_EXPIRING_DAYS days. */
+  serviceExpiring?: boolean;
 }
 
 /**
@@ -56,6 +58,7 @@ export function lockWhere(filter: LockFilter, wakeWindowMs: number): SQL | undef
   if (filter.online !== undefined) conditions.push(filter.online ? onlineSql : not(onlineSql));
   if (filter.liveState) conditions.push(liveStateIs(filter.liveState, wakeWindowMs));
   for (const kind of ATTENTION_KINDS) if (filter[kind]) conditions.push(ATTENTION_SQL[kind]);
+  if (filter.serviceExpiring) conditions.push(SERVICE_EXPIRING_SQL);
   if (filter.model) conditions.push(eq(locks.model, filter.model));
   if (filter.building) conditions.push(eq(locks.building, filter.building));
   if (filter.floor) conditions.push(eq(locks.floor, filter.floor));

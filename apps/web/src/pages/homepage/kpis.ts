@@ -26,8 +26,7 @@ export function fleetKpis(data: Analysis): Kpi[] {
     { key: 'lowBattery', value: attention.lowBattery, to: q('/lockInfo', { lowBattery: 'true' }), color: '#f5222d' },
     { key: 'weakSignal', value: attention.weakSignal, to: q('/lockInfo', { weakSignal: 'true' }), color: '#fa8c16' },
     { key: 'offlineLong', value: attention.offlineLong, to: q('/lockInfo', { offlineLong: 'true' }), color: '#595959' },
-    // No list filters on the service end yet: the lock list shows each lock's service end.
-    { key: 'serviceExpiring', value: fleet.serviceExpiring, to: '/lockInfo', color: '#722ed1' },
+    { key: 'serviceExpiring', value: fleet.serviceExpiring, to: q('/lockInfo', { serviceExpiring: 'true' }), color: '#722ed1' },
   ];
 }
 

@@ -1,8 +1,8 @@
 /**
  * The search form of 门锁信息 and its mapping to the lock list's query (contract lockFilterQuery), all
  * kept in the URL by ServerTable: keyword, live state (online / asleep / offline, or online-or-asleep
- * = `online=true`), attention (any of ATTENTION_KINDS, each a `kind=true` parameter; the home page and
- * 门锁概况 link here with them), device type, group (分组管理), building / floor / room, firmware version, registry state.
+ * = `online=true`), attention (any of ATTENTION_KINDS, or service ending within 30 days, each a `kind=true`
+ * parameter; the home page and 门锁概况 link here with them), device type, group (分组管理), building / floor / room, firmware version, registry state.
  */
 import { ATTENTION_KINDS, deviceTypeEndpoints, LIVE_STATES } from '@iot/contract';
 import { Form, Input, Select } from 'antd';
@@ -11,6 +11,8 @@ import { useApiQuery } from '../../api/useApiQuery';
 import { GroupFilterItem } from './GroupControls';
 
 type Values = Record<string, unknown>;
+/** The choices of the attention select: the attention kinds, and the service ending soon (`serviceExpiring`). */
+const FLAGS = [...ATTENTION_KINDS, 'serviceExpiring'] as const;
 
 /** Form values when the URL names no filter. */
 export const INITIAL_LOCK_FILTERS: Values = { liveState: 'all', state: 'registered' };
@@ -25,7 +27,7 @@ export function lockQuery(values: Values): Values {
     keyword: text('keyword'),
     online: live === 'reachable' ? 'true' : undefined,
     liveState: typeof live === 'string' && (LIVE_STATES as readonly string[]).includes(live) ? live : undefined,
-    ...Object.fromEntries(ATTENTION_KINDS.map((kind) => [kind, attention.includes(kind) ? 'true' : undefined])),
+    ...Object.fromEntries(FLAGS.map((kind) => [kind, attention.includes(kind) ? 'true' : undefined])),
     model: text('model'), building: text('building'), floor: text('floor'), room: text('room'), firmwareVersion: text('firmwareVersion'), state,
     groupId: typeof values.groupId === 'number' || typeof values.groupId === 'string' ? values.groupId : undefined,
   };
@@ -34,8 +36,8 @@ export function lockQuery(values: Values): Values {
 /** URL query -> form values (`online=true|false` as the live-state choice it means). */
 export function lockFormValues(query: Record<string, string>): Values {
   const { online, liveState, groupId, ...rest } = query;
-  const attention = ATTENTION_KINDS.filter((kind) => rest[kind] === 'true');
-  for (const kind of ATTENTION_KINDS) delete rest[kind];
+  const attention = FLAGS.filter((kind) => rest[kind] === 'true');
+  for (const kind of FLAGS) delete rest[kind];
   const live = liveState ?? (online === 'true' ? 'reachable' : online === 'false' ? 'offline' : 'all');
   return { ...INITIAL_LOCK_FILTERS, ...rest, liveState: live, attention, groupId: groupId ? Number(groupId) : undefined };
 }
@@ -54,7 +56,7 @@ export function LockFilterItems() {
       </Form.Item>
       <Form.Item name="attention" label={t('attention')}>
         <Select id="lock-filter-attention" mode="multiple" allowClear style={{ minWidth: 200 }} placeholder={t('attentionAny')}
-          options={ATTENTION_KINDS.map((value) => ({ value, label: t(`attentionKinds.${value}`) }))} />
+          options={FLAGS.map((value) => ({ value, label: t(`attentionKinds.${value}`) }))} />
       </Form.Item>
       <Form.Item name="model" label={t('model')}>
         <Select id="lock-filter-model" allowClear style={{ width: 130 }} placeholder={t('allTypes')} options={(types ?? []).map((type) => ({ value: type.model, label: type.model }))} />
