@@ -1,15 +1,40 @@
 /**
- * Load generator of bench/ingest.ts, in its own process so it does not share the broker's event loop:
- * one MQTT 3.1.1 connection per lock (client id = username = IMEI, its secret), each keeping `window`
- * QoS 1 heartbeats unacknowledged for `durationMs`, then draining. Driven over IPC:
- * parent -> { devices, url, window, durationMs }; child -> { ready, connectMs } ; parent -> 'go';
+ * Load generator of bench/ingest.ts (locks) and bench/airswitch.ts (air switches), in its own process
+ * so it does not share the broker's event loop: one MQTT 3.1.1 connection per device (client id =
+ * username = IMEI or serial, its secret), each keeping `window` QoS 1 messages unacknowledged for
+ * `durationMs`, then draining: a lock's heartbeats, or an air switch's telemetry of 4 circuits
+ * (counters that grow). Driven over IPC:
+ * parent -> { kind, devices, url, window, durationMs }; child -> { ready, connectMs } ; parent -> 'go';
  * child -> { windowAcked, windowMs } then { sent, acked, drained } and exits.
  */
 import { protocol } from '@iot/contract';
 import { type SimulatedDevice, SimulatedLock } from '@iot/simulator';
 import mqtt, { type MqttClient } from 'mqtt';
 
-interface Job { devices: SimulatedDevice[]; url: string; window: number; durationMs: number }
+/** A bench air switch: its serial, secret and next seq. */
+interface AirSwitchDevice { serial: string; secret: string; seq: number }
+type Job = { url: string; window: number; durationMs: number } & ({ kind?: 'lock'; devices: SimulatedDevice[] } | { kind: 'airSwitch'; devices: AirSwitchDevice[] });
+/** What the worker needs of a device: its MQTT identity, uplink topic and next message. */
+interface Source { id: string; secret: string; topic: string; next(): unknown }
+
+function lockSource(device: SimulatedDevice): Source {
+  const lock = new SimulatedLock(device, { intervalS: 60, behaviour: { flakyRatio: 0 } });
+  return { id: device.imei, secret: device.secret, topic: protocol.uplinkTopic(device.imei), next: () => lock.nextHeartbeat() };
+}
+
+function airSwitchSource(device: AirSwitchDevice): Source {
+  return {
+    id: device.serial, secret: device.secret, topic: protocol.airSwitchUplinkTopic(device.serial),
+    next() {
+      const seq = device.seq++;
+      const circuits = [1, 2, 3, 4].map((circuit) => ({
+        circuit, voltage: 228.4, current: 4.1, power: 900 + circuit * 10, powerFactor: 0.95, energyKwh: 100 + seq * 0.0025 * circuit,
+        leakageMa: 2, temperatureC: 35, state: 'on',
+      }));
+      return { msgId: `${device.serial}:${seq}`, seq, type: 'telemetry', ts: Date.now(), data: { circuits } };
+    },
+  };
+}
 
 const send = (message: unknown) => process.send?.(message);
 const job = await new Promise<Job>((resolve) => process.once('message', (m) => resolve(m as Job)));
@@ -18,27 +43,20 @@ let publishing = false;
 let sent = 0;
 let acked = 0;
 let inflight = 0;
-const clients: MqttClient[] = [];
-const locks = job.devices.map((d) => new SimulatedLock(d, { intervalS: 60, behaviour: { flakyRatio: 0 } }));
-
-await Promise.all(job.devices.map(async (device, index) => {
-  const client = await mqtt.connectAsync(job.url, {
-    protocolVersion: 4, clientId: device.imei, username: device.imei, password: device.secret, clean: true,
-    keepalive: 120, connectTimeout: 60_000, reconnectPeriod: 0,
-  });
-  clients[index] = client;
-}));
+const sources = job.kind === 'airSwitch' ? job.devices.map(airSwitchSource) : job.devices.map(lockSource);
+const clients: MqttClient[] = await Promise.all(sources.map((source) => mqtt.connectAsync(job.url, {
+  protocolVersion: 4, clientId: source.id, username: source.id, password: source.secret, clean: true,
+  keepalive: 120, connectTimeout: 60_000, reconnectPeriod: 0,
+})));
 send({ ready: true, connectMs: Date.now() - started });
 await new Promise((resolve) => process.once('message', resolve));
 
 function publish(index: number): void {
   if (!publishing) return;
-  const client = clients[index] as MqttClient;
-  const lock = locks[index] as SimulatedLock;
-  const message = lock.nextHeartbeat();
+  const source = sources[index] as Source;
   sent++;
   inflight++;
-  client.publish(protocol.uplinkTopic(lock.imei), JSON.stringify(message), { qos: 1 }, (error) => {
+  (clients[index] as MqttClient).publish(source.topic, JSON.stringify(source.next()), { qos: 1 }, (error) => {
     inflight--;
     if (!error) acked++;
     publish(index);
