@@ -155,16 +155,27 @@ export const otaJobRecord = z.object({
 });
 export type OtaJobRecord = z.infer<typeof otaJobRecord>;
 
+/** One rollout's job on one lock (设备信息's OTA history), newest first. */
 export const lockOtaHistoryRecord = z.object({
   rolloutId: z.number().int(),
   rolloutName: z.string(),
+  /** The package: device type, and its file name (null once the package was deleted). */
+  model: z.string(),
+  fileName: z.string().nullable(),
+  /** The version the lock reported when the rollout was made (null: not recorded), and the package's. */
+  fromVersion: z.string().nullable(),
   version: z.string(),
   state: z.enum(OTA_JOB_STATES),
+  /** Closed gate of a WAITING lock (battery, rssi, window). */
+  waitGate: z.enum(OTA_GATES).nullable(),
   reason: z.string().nullable(),
+  /** % of the package downloaded (100 once verified). */
   progress: z.number().int(),
   attempt: z.number().int(),
+  /** When the job reached its state, ISO 8601. */
   updatedAt: z.string(),
 });
+export type LockOtaHistoryRecord = z.infer<typeof lockOtaHistoryRecord>;
 
 const label = (zh: string, en: string) => ({ 'zh-CN': zh, 'en-US': en });
 const byId = z.strictObject({ id: int4Id });

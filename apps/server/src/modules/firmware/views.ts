@@ -2,10 +2,10 @@
  * Reads of the firmware module: rollouts with their per-state counts, one rollout with its failures,
  * its locks, and a lock's OTA history. Tenant transaction (or tenant reader) of the caller.
  */
-import type { OtaJobRecord, Page, RolloutRecord } from '@iot/contract';
-import { and, count, desc, eq, ilike, type SQL, sql } from 'drizzle-orm';
+import type { LockOtaHistoryRecord, OtaJobRecord, Page, RolloutRecord } from '@iot/contract';
+import { and, count, desc, eq, ilike, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { firmwareJobs, firmwareRollouts, locks } from '../../db/schema.js';
+import { firmwareJobs, firmwarePackages, firmwareRollouts, locks } from '../../db/schema.js';
 import { containsPattern, iso } from '../../db/sql.js';
 import { ApiError } from '../../http/api-error.js';
 
@@ -69,13 +69,18 @@ export async function rolloutLocks(tx: Executor, q: { id: number; state?: string
   return { records, total: total?.n ?? 0, current: q.current, size: q.size };
 }
 
-/** Every rollout `imei` took part in, newest first (empty for an unknown IMEI). */
-export async function lockOtaHistory(tx: Executor, imei: string) {
-  const rows = await tx.select({ job: firmwareJobs, rollout: { id: firmwareRollouts.id, name: firmwareRollouts.name, version: firmwareRollouts.version } })
+/** Every rollout the lock registered as `imei` took part in, newest first, at most 100 (empty for an unknown IMEI). */
+export async function lockOtaHistory(tx: Executor, imei: string): Promise<LockOtaHistoryRecord[]> {
+  const rows = await tx.select({
+    job: firmwareJobs, rollout: { id: firmwareRollouts.id, name: firmwareRollouts.name, model: firmwareRollouts.model, version: firmwareRollouts.version },
+    fileName: firmwarePackages.fileName,
+  })
     .from(firmwareJobs).innerJoin(locks, eq(locks.id, firmwareJobs.lockId)).innerJoin(firmwareRollouts, eq(firmwareRollouts.id, firmwareJobs.rolloutId))
-    .where(eq(locks.imei, imei)).orderBy(desc(firmwareJobs.id)).limit(100);
-  return rows.map(({ job, rollout }) => ({
-    rolloutId: rollout.id, rolloutName: rollout.name, version: rollout.version, state: job.state as OtaJobRecord['state'], reason: job.reason,
+    .leftJoin(firmwarePackages, eq(firmwarePackages.id, firmwareRollouts.packageId))
+    .where(and(eq(locks.imei, imei), isNull(locks.imeiReleasedAt))).orderBy(desc(firmwareJobs.id)).limit(100);
+  return rows.map(({ job, rollout, fileName }) => ({
+    rolloutId: rollout.id, rolloutName: rollout.name, model: rollout.model, fileName, fromVersion: job.fromVersion, version: rollout.version,
+    state: job.state as OtaJobRecord['state'], waitGate: job.waitGate as LockOtaHistoryRecord['waitGate'], reason: job.reason,
     progress: job.progress, attempt: job.attempt, updatedAt: iso(job.stateChangedAt),
   }));
 }

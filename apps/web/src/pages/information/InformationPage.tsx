@@ -3,7 +3,7 @@
  * /iot/v1/lockDevice/information, refreshed every 5 s) plus the 7-day battery / signal charts (lazy
  * ECharts): identity, type, location and groups with the registry and configuration actions; live state
  * and next expected wake; reported vs desired configuration; credential slots and drift; the command
- * queue (cancel); the latest alarms, unlock records and uplinks, each linking to its full log. Without
+ * queue (cancel); its OTA history; the latest alarms, unlock records and uplinks, each linking to its full log. Without
  * an IMEI (or with an unknown one) the page offers a lock picker.
  */
 import { lockInformationEndpoints } from '@iot/contract';
@@ -19,6 +19,7 @@ import { ConfigCard } from './ConfigCard';
 import { CredentialCard } from './CredentialCard';
 import { IdentityCard } from './IdentityCard';
 import { LiveStateCard } from './LiveStateCard';
+import { OtaHistoryCard } from './OtaHistoryCard';
 import { QueueCard } from './QueueCard';
 import { RecentCards } from './RecentCards';
 
@@ -30,7 +31,7 @@ const CHART_REFETCH_MS = 60_000;
 /** The device information page. */
 export default function InformationPage() {
   // Every namespace the sections use, loaded at once rather than one section after another.
-  const { t } = useTranslation(['information', 'lock', 'command', 'deviceLog', 'wx']);
+  const { t } = useTranslation(['information', 'lock', 'command', 'deviceLog', 'wx', 'firmware']);
   const [params, setParams] = useSearchParams();
   const imei = (params.get('imei') ?? '').trim();
   const valid = /^\d{15}$/.test(imei);
@@ -71,6 +72,7 @@ export default function InformationPage() {
         <Col xs={24} xl={10}><CredentialCard rows={info.credentials} /></Col>
         <Col xs={24} xl={14}><QueueCard info={info} /></Col>
       </Row>
+      <OtaHistoryCard imei={imei} />
       <RecentCards info={info} />
     </Space>
   );
