@@ -7,8 +7,8 @@ import { DatePicker, Form, Input } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 
-/** The time range and (unless `keyword` is false) keyword fields; `placeholder`: the keyword's (default: IMEI / name / room). */
-export function LogFilterItems({ keyword = true, placeholder }: { keyword?: boolean; placeholder?: string }) {
+/** The time range and (unless `keyword` is false) keyword fields; the keyword's `label` and `placeholder` (default: lock, IMEI / name / room). */
+export function LogFilterItems({ keyword = true, label, placeholder }: { keyword?: boolean; label?: string; placeholder?: string }) {
   const { t } = useTranslation('deviceLog');
   return (
     <>
@@ -16,7 +16,7 @@ export function LogFilterItems({ keyword = true, placeholder }: { keyword?: bool
         <DatePicker.RangePicker showTime allowEmpty={[true, true]} />
       </Form.Item>
       {keyword && (
-        <Form.Item name="keyword" label={t('keyword')}>
+        <Form.Item name="keyword" label={label ?? t('keyword')}>
           <Input allowClear placeholder={placeholder ?? t('keywordPlaceholder')} style={{ width: 200 }} />
         </Form.Item>
       )}

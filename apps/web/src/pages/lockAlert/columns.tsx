@@ -37,13 +37,13 @@ export function alertColumns(t: TFunction, language: Language): TableColumnsType
 
 /**
  * Time range, keyword, kind, severity and state filters; `kinds` and their labels' group in the
- * deviceLog namespace (default: the locks' alert kinds), `placeholder` the keyword's.
+ * deviceLog namespace (default: the locks' alert kinds), the keyword's label and placeholder (default: the lock's).
  */
-export function AlertFilters({ t, kinds = Object.keys(protocol.ALERT_KINDS), kindLabels = 'kinds', placeholder }: { t: TFunction; kinds?: readonly string[]; kindLabels?: string; placeholder?: string }) {
+export function AlertFilters({ t, kinds = Object.keys(protocol.ALERT_KINDS), kindLabels = 'kinds', keyword }: { t: TFunction; kinds?: readonly string[]; kindLabels?: string; keyword?: { label: string; placeholder: string } }) {
   const all = { value: 'all', label: t('all') };
   return (
     <>
-      <LogFilterItems placeholder={placeholder} />
+      <LogFilterItems {...keyword} />
       <Form.Item name="kind" label={t('kind')}>
         <Select style={{ width: 150 }} options={[all, ...kinds.map((k) => ({ value: k, label: t(`${kindLabels}.${k}`) }))]} />
       </Form.Item>

@@ -58,7 +58,7 @@ export function AirSwitchAlertLog() {
       exportEndpoint={airSwitchAlertLogEndpoints.export}
       columns={cols}
       rowKey="id"
-      filters={<><DeviceKindFilter /><AlertFilters t={t} kinds={AIR_SWITCH_ALERT_KINDS} kindLabels="airSwitchKinds" placeholder={t('airSwitchKeywordPlaceholder')} /></>}
+      filters={<><DeviceKindFilter /><AlertFilters t={t} kinds={AIR_SWITCH_ALERT_KINDS} kindLabels="airSwitchKinds" keyword={{ label: t('airSwitch'), placeholder: t('airSwitchKeywordPlaceholder') }} /></>}
       initialFilters={DEFAULTS}
       fromQuery={(query) => ({ ...DEFAULTS, ...logFormValues(query) })}
       toQuery={logQuery}
