@@ -31,6 +31,15 @@ describe.skipIf(skipSuite)('locks', () => {
     expect(record.vendor).toBe('ZIGUANG');
   });
 
+  it('writes its timestamps as ISO 8601 UTC with milliseconds, the same instant as stored (the database formats them)', async () => {
+    const instant = '2026-03-04T05:06:07.890Z';
+    await ctx.database.system.update(locks).set({ lastHeartbeatAt: new Date(instant), serviceEndAt: null }).where(inArray(locks.imei, [simulatedImei(5)]));
+    const [record] = (await get(`/iot/v1/lockDevice/list?keyword=${simulatedImei(5)}`)).json().data.records;
+    expect(record).toMatchObject({ lastHeartbeatAt: instant, serviceEndAt: null });
+    expect(record.createdAt).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+    expect(new Date(record.createdAt).toISOString()).toBe(record.createdAt);
+  });
+
   it('defaults to page 1 of 10', async () => {
     expect((await get('/iot/v1/lockDevice/list')).json().data).toMatchObject({ current: 1, size: 10, total: 8 });
   });

@@ -4,7 +4,7 @@
  * (modules/lockDevice/sql.ts).
  */
 import type { SortRequest } from '@iot/contract';
-import { asc, desc, type SQL } from 'drizzle-orm';
+import { asc, desc, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 
 /**
@@ -21,6 +21,14 @@ export function iso(value: Date | string): string;
 export function iso(value: Date | string | null): string | null;
 export function iso(value: Date | string | null): string | null {
   return value === null ? null : new Date(value).toISOString();
+}
+
+/**
+ * SQL text: a timestamptz as ISO 8601 UTC with milliseconds, exactly as iso() writes it, formatted by
+ * the database (no Date object per value: for the lists every request reads); null stays null.
+ */
+export function isoSql<T extends string | null = string | null>(column: SQLWrapper): SQL<T> {
+  return sql<T>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 }
 
 /**

@@ -4,7 +4,7 @@
  * one set of lock columns, one keyword filter, so what a list shows is what its search finds.
  */
 import { ONLINE_HEARTBEAT_FACTOR } from '@iot/contract';
-import { or, type SQL, sql } from 'drizzle-orm';
+import { or, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import { containsPattern } from '../../db/sql.js';
 import { locks } from '../../db/schema.js';
 
@@ -16,7 +16,11 @@ export const lockColumns = { imei: locks.imei, lockName: locks.name, room: roomS
 
 /** The lock matches `keyword` (contains, case-insensitive) in its IMEI, name or room text (roomSql). */
 export function lockKeyword(keyword: string): SQL {
-  const pattern = containsPattern(keyword);
+  return lockPatternMatch(containsPattern(keyword));
+}
+
+/** The lock's IMEI, name or room text matches the ILIKE `pattern` (a value, or a prepared statement's placeholder). */
+export function lockPatternMatch(pattern: string | Placeholder): SQL {
   return or(sql`${locks.imei} ilike ${pattern}`, sql`${locks.name} ilike ${pattern}`, sql`${roomSql} ilike ${pattern}`) as SQL;
 }
 

@@ -8,6 +8,7 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import { preparedOn } from '../../db/prepared.js';
 import { ACCOUNT_TYPE_ADMIN, SIGN_OUT_REASONS, type SignOutReason } from '@iot/contract';
 import { accountRoles, accountTenants, accounts, roles, sessions, tenants } from '../../db/schema.js';
 
@@ -55,7 +56,7 @@ export interface SessionInTenant extends ValidSession {
  * The token check as a prepared statement, built once per connection handle: every request runs it,
  * so neither drizzle nor PostgreSQL should build or plan it again (issue #9 "A cheap request path").
  */
-function buildVerifyQuery(db: Db) {
+function buildVerifyQuery(db: Db, name: string) {
   const tenantId = sql.placeholder('tenantId');
   return db
     .select({
@@ -79,17 +80,10 @@ function buildVerifyQuery(db: Db) {
       gt(sessions.lastUsedAt, sql`now() - make_interval(secs => ${sql.placeholder('idleS')}::int)`),
       or(isNull(sessions.rotatedAt), gt(sessions.rotatedAt, sql`now() - make_interval(secs => ${ROTATION_GRACE_S})`)),
     ))
-    .prepare('verify_token');
+    .prepare(name);
 }
 
-const verifyQueries = new WeakMap<Db, ReturnType<typeof buildVerifyQuery>>();
-function verifyQuery(db: Db): ReturnType<typeof buildVerifyQuery> {
-  const known = verifyQueries.get(db);
-  if (known) return known;
-  const query = buildVerifyQuery(db);
-  verifyQueries.set(db, query);
-  return query;
-}
+const verifyQuery = (db: Db) => preparedOn(db, 'verify_token', (name) => buildVerifyQuery(db, name));
 
 /**
  * Checks a presented token and, in the same single query, whether its account may use `tenantId`
