@@ -28,7 +28,7 @@ export function iso(value: Date | string | null): string | null {
  * the database (no Date object per value: for the lists every request reads); null stays null.
  */
 export function isoSql<T extends string | null = string | null>(column: SQLWrapper): SQL<T> {
-  return sql<T>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+  return sql<T>`to_char((${column}) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 }
 
 /**

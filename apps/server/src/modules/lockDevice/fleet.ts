@@ -5,13 +5,14 @@
  * (tenant, building, floor, room), so a floor of a 100,000-lock data centre is an index range.
  */
 import type { LocationNode, LockOption } from '@iot/contract';
-import { and, asc, eq, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { locks } from '../../db/schema.js';
-import { iso } from '../../db/sql.js';
+import { preparedOn } from '../../db/prepared.js';
+import { containsPattern, isoSql } from '../../db/sql.js';
 import { liveStateSql } from './attention.js';
 import { nextWakeSql, stateSql } from './repo.js';
-import { lockKeyword, roomSql } from './sql.js';
+import { lockPatternMatch, roomSql } from './sql.js';
 
 /** Lock-room list filters (contract lockOptionsQuery). */
 export interface LockRoomQuery {
@@ -25,21 +26,28 @@ export interface LockRoomQuery {
 // Qualified by hand: drizzle renders the columns of a single-table select unqualified.
 const openAlarmsSql = sql<number>`(select count(*) from alerts a where a.lock_id = "locks"."id" and a.state = 'active')`.mapWith(Number);
 
-/** At most `size` locks matching the query, ordered by id, with their room, live state, battery, door and open alarms. */
+/**
+ * At most `size` locks matching the query, ordered by id, with their room, live state, battery, door and
+ * open alarms. A prepared statement per filter shape (db/prepared.ts): every lock picker asks for it.
+ */
 export async function listLockRooms(tx: Tx, query: LockRoomQuery, wakeWindowMs: number): Promise<LockOption[]> {
-  const conditions: (SQL | undefined)[] = [isNull(locks.imeiReleasedAt), query.keyword ? lockKeyword(query.keyword) : undefined];
-  if (query.building !== undefined) conditions.push(eq(locks.building, query.building));
-  if (query.floor !== undefined) conditions.push(eq(locks.floor, query.floor));
-  if (query.room !== undefined) conditions.push(eq(locks.room, query.room));
-  const rows = await tx.select({
+  const given = ROOM_FILTERS.filter((field) => query[field] !== undefined);
+  const statement = preparedOn(tx, `lock_rooms:${wakeWindowMs}:${given.join(',')}`, (name) => tx.select({
     id: locks.id, imei: locks.imei, name: locks.name, room: roomSql, building: locks.building, floor: locks.floor, roomPart: locks.room,
-    liveState: liveStateSql(wakeWindowMs), nextWakeAt: nextWakeSql, battery: locks.battery, doorState: locks.doorState,
+    liveState: liveStateSql(wakeWindowMs), nextWakeAt: isoSql(nextWakeSql), battery: locks.battery, doorState: locks.doorState,
     openAlarms: openAlarmsSql, state: stateSql,
-  }).from(locks).where(and(...conditions)).orderBy(asc(locks.id)).limit(query.size);
-  return rows.map(({ building, floor, roomPart, nextWakeAt, ...row }) => ({
-    ...row, location: { building, floor, room: roomPart }, nextWakeAt: iso(nextWakeAt),
+  }).from(locks).where(and(isNull(locks.imeiReleasedAt), ...given.map((field) => field === 'keyword'
+    ? lockPatternMatch(sql.placeholder(field)) : eq(locks[field], sql.placeholder(field)))))
+    .orderBy(asc(locks.id)).limit(sql.placeholder('size')).prepare(name));
+  const rows = await statement.execute({ ...query, keyword: query.keyword === undefined ? undefined : containsPattern(query.keyword) });
+  return rows.map((row) => ({
+    id: row.id, imei: row.imei, name: row.name, room: row.room, liveState: row.liveState, nextWakeAt: row.nextWakeAt, battery: row.battery,
+    doorState: row.doorState, openAlarms: row.openAlarms, state: row.state, location: { building: row.building, floor: row.floor, room: row.roomPart },
   }));
 }
+
+/** The lock-room list's filters, in the order they enter its statement. */
+const ROOM_FILTERS = ['keyword', 'building', 'floor', 'room'] as const;
 
 /**
  * The buildings of the data centre (no `building`), or the floors of `building` (`''`: the locks not
