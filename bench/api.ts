@@ -13,17 +13,16 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { provisionLocks } from '../apps/server/integration/devices.js';
 import { freePort, signInOverHttp, startServer } from '../apps/server/integration/server-process.js';
 import { openDatabase } from '../apps/server/src/db/client.js';
+import { type Figure, interleavedRounds } from './http-rounds.js';
 import { startPostgres } from './postgres.js';
 
 const ROUNDS = Number(process.env.BENCH_API_ROUNDS ?? 3);
 const SECONDS = Number(process.env.BENCH_API_SECONDS ?? 5);
-const CONNECTIONS = 50;
 const MODE = process.env.BENCH_API_DB ?? 'both';
 const ROUTES = [
   ['no database', '/oauth/key'],
@@ -31,8 +30,6 @@ const ROUTES = [
   ['lock list', '/iot/v1/lockDevice/list?pageNum=1&pageSize=20'],
   ['heartbeat log list', '/iot/v1/logHeartbeat/list?pageNum=1&pageSize=20'],
 ] as const;
-
-interface Figure { rps: number; p50: number; p99: number; non2xx: number }
 
 /** Migrates and fills the database behind `env`: 40 locks, 250 heartbeats each. */
 async function fill(options: { databaseUrl?: string; dataDir: string }): Promise<void> {
@@ -50,42 +47,17 @@ async function fill(options: { databaseUrl?: string; dataDir: string }): Promise
   }
 }
 
-async function load(url: string, token: string, seconds: number): Promise<Figure> {
-  const result = await autocannon({ url, connections: CONNECTIONS, duration: seconds, headers: { zw_paas_token: token, tenantId: '100' } });
-  // Only answered requests count: a 503 or a refused connection is not throughput.
-  return { rps: result['2xx'] / result.duration, p50: result.latency.p50, p99: result.latency.p99, non2xx: result.non2xx + result.errors + result.timeouts };
-}
-
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] as number;
-
 async function bench(label: string, env: Record<string, string>): Promise<Map<string, Figure>> {
   const port = await freePort();
-  const server = await startServer({ ...env, PORT: String(port), MQTT_PORT: String(await freePort()), DEMO: 'on', SIM_LOCKS: '0', LOG_LEVEL: 'warn',
+  const server = await startServer({ ...env, PORT: String(port), MQTT_PORT: String(await freePort()), DEMO: 'on', SIM_LOCKS: '0', SIM_AIR_SWITCHES: '0', LOG_LEVEL: 'warn',
     TOKEN_ROTATE_S: '86400', MAX_EVENT_LOOP_DELAY_MS: '0' }); // no load shedding: measure what is answered
-  const figures = new Map<string, Figure[]>();
   try {
     const base = `http://127.0.0.1:${port}`;
     const token = await signInOverHttp(base);
-    for (const [, path] of ROUTES) await load(base + path, token, 1); // warm-up
-    for (let round = 1; round <= ROUNDS; round++) {
-      for (const [name, path] of ROUTES) {
-        const figure = await load(base + path, token, SECONDS);
-        figures.set(name, [...(figures.get(name) ?? []), figure]);
-        console.log(`${label} round ${round} ${name}: ${figure.rps.toFixed(0)} req/s, p50 ${figure.p50} ms, p99 ${figure.p99} ms${figure.non2xx ? `, ${figure.non2xx} non-2xx/errors` : ''}`);
-      }
-    }
+    return await interleavedRounds(label, ROUTES.map(([name, path]) => [name, base + path] as const), token, { rounds: ROUNDS, seconds: SECONDS, baseline: 'no database' });
   } finally {
     await server.stop();
   }
-  const result = new Map<string, Figure>();
-  for (const [name, list] of figures) {
-    result.set(name, { rps: median(list.map((f) => f.rps)), p50: median(list.map((f) => f.p50)), p99: median(list.map((f) => f.p99)), non2xx: list.reduce((n, f) => n + f.non2xx, 0) });
-  }
-  const baseline = result.get('no database')?.rps ?? 1;
-  console.log(`\n${label}: median of ${ROUNDS} interleaved rounds, ${CONNECTIONS} connections, ${SECONDS} s each`);
-  console.log('| route | req/s | ratio | p50 ms | p99 ms | non-2xx |\n|---|---|---|---|---|---|');
-  for (const [name, f] of result) console.log(`| ${name} | ${f.rps.toFixed(0)} | ${(f.rps / baseline).toFixed(3)}x | ${f.p50} | ${f.p99} | ${f.non2xx} |`);
-  return result;
 }
 
 let failed = false;

@@ -129,16 +129,20 @@ export async function lockRecordByImei(tx: Tx, imei: string, wakeWindowMs: numbe
 }
 
 /**
- * A page of locks, ordered by id, with the filter's total counted by the same statement (a window
- * count: one round trip; a page past the end costs a second statement for the total). The page
+ * A page of locks, ordered by id, with the filter's total counted by the same statement (one round
+ * trip; a page past the end costs a second statement for the total). The page
  * query is a prepared statement per filter shape (db/prepared.ts): the lock list is the console's
  * most requested read (issue #9).
  */
 export async function listLocks(tx: Tx, filter: LockFilter, current: number, size: number, wakeWindowMs: number): Promise<Page<LockRecord>> {
   const name = listStatementName(filter, wakeWindowMs);
-  const statement = preparedOn(tx, name, (statementName) => tx.select({ ...recordColumns(wakeWindowMs), total: sql<number>`count(*) over ()`.mapWith(Number) })
-    .from(locks).where(lockWhere(filter, wakeWindowMs, (field) => sql.placeholder(field))).orderBy(asc(locks.id))
-    .limit(sql.placeholder('limit')).offset(sql.placeholder('offset')).prepare(statementName));
+  const statement = preparedOn(tx, name, (statementName) => {
+    const where = lockWhere(filter, wakeWindowMs, (field) => sql.placeholder(field));
+    // The total as a sub-select, not `count(*) over ()`: the planner costs a window as if the LIMIT cut it
+    // short and walks the id index through the whole data centre; the sub-select counts on the filter's index.
+    return tx.select({ ...recordColumns(wakeWindowMs), total: sql<number>`(select count(*) from ${locks} where ${where})`.mapWith(Number) })
+      .from(locks).where(where).orderBy(asc(locks.id)).limit(sql.placeholder('limit')).offset(sql.placeholder('offset')).prepare(statementName);
+  });
   const values = { ...filter, keyword: filter.keyword ? containsPattern(filter.keyword) : undefined, limit: size, offset: (current - 1) * size };
   const rows = await statement.execute(values);
   const total = rows[0]?.total ?? (current > 1 ? ((await tx.select({ n: count() }).from(locks).where(lockWhere(filter, wakeWindowMs)))[0]?.n ?? 0) : 0);

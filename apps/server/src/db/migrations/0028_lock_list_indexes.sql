@@ -1,0 +1,2 @@
+CREATE INDEX "locks_tenant_building_id" ON "locks" USING btree ("tenant_id","building","id");--> statement-breakpoint
+CREATE INDEX "locks_tenant_registered" ON "locks" USING btree ("tenant_id","id") WHERE imei_released_at is null and decommissioned_at is null;

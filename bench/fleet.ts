@@ -1,0 +1,115 @@
+/**
+ * The lock registry at fleet scale (issue #11 "bench"): 100,000 locks of data centre 100 (and 2,000 of
+ * 101) on PostgreSQL, 50 buildings x 20 floors x 100 rooms, through the real server process (DEMO=on,
+ * no simulated devices, LOG_LEVEL=warn, no load shedding), loaded by autocannon from this process:
+ *   Fastify hello world          a bare Fastify server in its own process: the baseline (1.00x)
+ *   GET /oauth/key               the platform's no-database route
+ *   lock list, building filter   20 rows and the total of one building (2,000 locks)
+ *   lock list, keyword           20 rows and the total of an IMEI fragment
+ *   lock list, no filter         20 rows and the total of all 100,000
+ *   lockRoomList, floor          the rooms of one floor (100 locks)
+ *   lockRoomList, keyword        the lock picker's search, 20 rows
+ * Budget (issue #11): the lock list with a filter and lockRoomList p99 <= 50 ms and >= 0.15x hello world.
+ * Rounds interleaved (BENCH_FLEET_ROUNDS, default 3, of BENCH_FLEET_SECONDS, default 5).
+ */
+import { spawn } from 'node:child_process';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { provisionLocks } from '../apps/server/integration/devices.js';
+import { freePort, signInOverHttp, startServer } from '../apps/server/integration/server-process.js';
+import { openDatabase } from '../apps/server/src/db/client.js';
+import { interleavedRounds } from './http-rounds.js';
+import { startPostgres } from './postgres.js';
+
+const ROUNDS = Number(process.env.BENCH_FLEET_ROUNDS ?? 3);
+const SECONDS = Number(process.env.BENCH_FLEET_SECONDS ?? 5);
+const LOCKS = 100_000;
+const JUDGED = ['lock list, building filter', 'lock list, keyword', 'lockRoomList, floor', 'lockRoomList, keyword'];
+
+/** Migrates, seeds the demo accounts and fills 100,000 locks of tenant 100 and 2,000 of 101 in SQL. */
+async function fill(databaseUrl: string): Promise<void> {
+  const database = await openDatabase({ databaseUrl, dataDir: '' });
+  try {
+    await provisionLocks(database, 0);
+    const started = performance.now();
+    await database.system.execute(sql`
+      insert into locks (tenant_id, imei, name, building, floor, room, model, firmware_version, battery, rssi, snr,
+        heartbeat_interval_s, last_heartbeat_at, last_uplink_at, device_secret_hash)
+      select case when g <= ${LOCKS} then 100 else 101 end, (869000000000000 + g)::text, 'Lock ' || g,
+        'B' || lpad(((g - 1) / 2000 % 50)::text, 2, '0'), 'F' || lpad(((g - 1) / 100 % 20)::text, 2, '0'), 'R' || lpad(((g - 1) % 100)::text, 3, '0'),
+        'ZG-NB200', 'V1.0.' || (g % 3), 20 + g % 80, -115 + g % 50, (g % 30) - 5, 3600,
+        now() - (g % 7200) * interval '1 second', now() - (g % 7200) * interval '1 second', 'bench-not-a-secret'
+      from generate_series(1, ${LOCKS + 2000}) as g`);
+    await database.system.execute(sql`analyze`);
+    console.log(`filled ${LOCKS + 2000} locks in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  } finally {
+    await database.close();
+  }
+}
+
+/** A bare Fastify hello world in a child process; resolves with its port and a stop function. */
+async function helloWorld(): Promise<{ port: number; stop(): void }> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--input-type=module', '-e', `import Fastify from 'fastify';
+    const app = Fastify(); app.get('/', async () => ({ hello: 'world' }));
+    await app.listen({ port: ${port}, host: '127.0.0.1' }); console.log('listening');`], { stdio: ['ignore', 'pipe', 'inherit'] });
+  await new Promise<void>((resolve, reject) => {
+    child.stdout.on('data', (chunk: Buffer) => { if (chunk.toString().includes('listening')) resolve(); });
+    child.once('exit', (code) => reject(new Error(`hello world exited with ${code}`)));
+  });
+  return { port, stop: () => child.kill() };
+}
+
+const postgres = await startPostgres();
+if (!postgres) {
+  console.warn('PostgreSQL binaries missing: skipped');
+  process.exit(0);
+}
+let failed = false;
+try {
+  const admin = new pg.Client({ connectionString: postgres.url });
+  await admin.connect();
+  await admin.query('create database iot_bench_fleet');
+  await admin.end();
+  const databaseUrl = postgres.url.replace(/\/postgres$/, '/iot_bench_fleet');
+  await fill(databaseUrl);
+  const hello = await helloWorld();
+  const port = await freePort();
+  const server = await startServer({ DATABASE_URL: databaseUrl, PORT: String(port), MQTT_PORT: String(await freePort()), DEMO: 'on', SIM_LOCKS: '0',
+    SIM_AIR_SWITCHES: '0', LOG_LEVEL: 'warn', TOKEN_ROTATE_S: '86400', MAX_EVENT_LOOP_DELAY_MS: '0' });
+  try {
+    const base = `http://127.0.0.1:${port}`;
+    const token = await signInOverHttp(base);
+    const routes = [
+      ['Fastify hello world', `http://127.0.0.1:${hello.port}/`],
+      ['no database (/oauth/key)', `${base}/oauth/key`],
+      ['lock list, building filter', `${base}/iot/v1/lockDevice/list?current=1&size=20&building=B07`],
+      ['lock list, keyword', `${base}/iot/v1/lockDevice/list?current=1&size=20&keyword=8690000000123`],
+      ['lock list, no filter', `${base}/iot/v1/lockDevice/list?current=1&size=20`],
+      ['lockRoomList, floor', `${base}/iot/v1/lockDevice/lockRoomList?building=B07&floor=F03&size=100`],
+      ['lockRoomList, keyword', `${base}/iot/v1/lockDevice/lockRoomList?keyword=8690000000123&size=20`],
+    ] as const;
+    for (const [name, url] of routes) {
+      const started = performance.now();
+      const response = await fetch(url, { headers: { zw_paas_token: token, tenantId: '100' } });
+      const body = await response.text();
+      console.log(`first ${name}: ${response.status} in ${(performance.now() - started).toFixed(0)} ms, ${body.length} bytes`); // a cold start, alone
+    }
+    const result = await interleavedRounds(`PostgreSQL (${postgres.version}), ${LOCKS} locks`, routes, token,
+      { rounds: ROUNDS, seconds: SECONDS, baseline: 'Fastify hello world' });
+    const baseline = result.get('Fastify hello world')?.rps ?? 1;
+    for (const name of JUDGED) {
+      const figure = result.get(name);
+      const ratio = (figure?.rps ?? 0) / baseline;
+      const within = ratio >= 0.15 && (figure?.p99 ?? Infinity) <= 50 && figure?.non2xx === 0;
+      console.log(`budget ${name} (>= 0.15x hello world, p99 <= 50 ms): ${within ? 'met' : 'MISSED'} (${ratio.toFixed(3)}x, p99 ${figure?.p99} ms)`);
+      if (!within) failed = true;
+    }
+  } finally {
+    await server.stop();
+    hello.stop();
+  }
+} finally {
+  postgres.stop();
+}
+process.exit(failed ? 1 : 0);

@@ -1,0 +1,45 @@
+/**
+ * Interleaved autocannon rounds against a running server (bench/api.ts, bench/fleet.ts): every route
+ * once per round, `rounds` rounds of `seconds` s, 50 connections, unpipelined; the median round counts.
+ * Only 2xx answers count as throughput (a 503 or a refused connection is not).
+ */
+import autocannon from 'autocannon';
+
+export const CONNECTIONS = 50;
+
+/** Answered requests per second and latency (ms) of one route, plus what was not a 2xx. */
+export interface Figure { rps: number; p50: number; p99: number; non2xx: number }
+
+/** One load of `seconds` s on `url` with the session `token` (data centre 100). */
+export async function load(url: string, token: string, seconds: number): Promise<Figure> {
+  const result = await autocannon({ url, connections: CONNECTIONS, duration: seconds, headers: { zw_paas_token: token, tenantId: '100' } });
+  return { rps: result['2xx'] / result.duration, p50: result.latency.p50, p99: result.latency.p99, non2xx: result.non2xx + result.errors + result.timeouts };
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] as number;
+
+/**
+ * Runs the rounds over `routes` ([name, absolute url]) after a 1 s warm-up each, prints every round
+ * and a markdown table with each route's ratio to the route named `baseline`; returns the medians.
+ */
+export async function interleavedRounds(label: string, routes: readonly (readonly [string, string])[], token: string,
+  options: { rounds: number; seconds: number; baseline: string }): Promise<Map<string, Figure>> {
+  const figures = new Map<string, Figure[]>();
+  for (const [, url] of routes) await load(url, token, 1);
+  for (let round = 1; round <= options.rounds; round++) {
+    for (const [name, url] of routes) {
+      const figure = await load(url, token, options.seconds);
+      figures.set(name, [...(figures.get(name) ?? []), figure]);
+      console.log(`${label} round ${round} ${name}: ${figure.rps.toFixed(0)} req/s, p50 ${figure.p50} ms, p99 ${figure.p99} ms${figure.non2xx ? `, ${figure.non2xx} non-2xx/errors` : ''}`);
+    }
+  }
+  const result = new Map<string, Figure>();
+  for (const [name, list] of figures) {
+    result.set(name, { rps: median(list.map((f) => f.rps)), p50: median(list.map((f) => f.p50)), p99: median(list.map((f) => f.p99)), non2xx: list.reduce((n, f) => n + f.non2xx, 0) });
+  }
+  const base = result.get(options.baseline)?.rps ?? 1;
+  console.log(`\n${label}: median of ${options.rounds} interleaved rounds, ${CONNECTIONS} connections, ${options.seconds} s each`);
+  console.log('| route | req/s | ratio | p50 ms | p99 ms | non-2xx |\n|---|---|---|---|---|---|');
+  for (const [name, f] of result) console.log(`| ${name} | ${f.rps.toFixed(0)} | ${(f.rps / base).toFixed(3)}x | ${f.p50} | ${f.p99} | ${f.non2xx} |`);
+  return result;
+}
