@@ -3,7 +3,10 @@
  * 1920x1080, in Chinese and English, as PNG files in SCREENSHOT_DIR (default /tmp/iot-screenshots),
  * named `<route>-<lang>-<width>.png`. Starts its own server on the current web build (`npm run build`
  * first) with a small simulated fleet that has run for ~40 s, signs in as the demo administrator and
- * opens each page fresh (a full load, as a bookmark does). Not a test: look at the pictures.
+ * opens each page fresh (a full load, as a bookmark does). 固件管理 and 设备信息 get firmware data first
+ * (screenshot-firmware.ts): 固件管理 is taken twice, as it opens and with the finished rollout's view
+ * (`firmwareRule-rollout-…`), and 设备信息 without a query shows a lock of that rollout, scrolled to its OTA history. Not a test: look
+ * at the pictures.
  */
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -12,6 +15,7 @@ import { LOGIN_ROUTE, ROUTES } from '@iot/contract';
 import { chromium } from 'playwright-core';
 import { CHROMIUM } from './browser.js';
 import { freePort, startServer } from '../apps/server/integration/server-process.js';
+import { seedFirmware } from './screenshot-firmware.js';
 
 const outDir = process.env.SCREENSHOT_DIR ?? join(tmpdir(), 'iot-screenshots');
 // Optional route paths, e.g. /heartbeatLog, with a query string when the page needs one: '/Information?imei=861234500000001'.
@@ -34,8 +38,13 @@ const browser = await chromium.launch({ executablePath: CHROMIUM,
   args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'] });
 let count = 0;
 try {
-  const paths = [LOGIN_ROUTE.path, ...ROUTES.map((route) => route.path)]
+  let paths = [LOGIN_ROUTE.path, ...ROUTES.map((route) => route.path)]
     .filter((path) => only.length === 0 || only.some((arg) => arg.split('?')[0] === path)).map(withQuery);
+  if (paths.includes('/firmwareRule') || paths.includes('/Information')) {
+    const firmware = await seedFirmware(`http://127.0.0.1:${port}`, password);
+    paths = paths.flatMap((path) => (path === '/firmwareRule' ? [path, `${path}?rollout=${firmware.rolloutId}`]
+      : path === '/Information' ? [`${path}?imei=${firmware.imei}`] : [path]));
+  }
   for (const language of languages) {
     for (const size of sizes) {
       const context = await browser.newContext({ viewport: size, locale: language });
@@ -56,7 +65,10 @@ try {
         await page.waitForFunction(() => !document.querySelector('.ant-spin-spinning, .loading-overlay, .ant-spin-fullscreen-show'), undefined, { timeout: 20_000 })
           .catch(() => undefined);
         await page.waitForTimeout(1500); // charts animate, tables settle
-        const file = join(outDir, `${path.slice(1).split('?')[0] || 'root'}-${language}-${size.width}.png`);
+        // 设备信息's OTA history lies below the fold: scroll it into the picture.
+        if (path.startsWith('/Information')) await page.locator('.information-ota').scrollIntoViewIfNeeded({ timeout: 5000 }).catch(() => undefined);
+        const view = path.includes('rollout=') ? '-rollout' : '';
+        const file = join(outDir, `${path.slice(1).split('?')[0] || 'root'}${view}-${language}-${size.width}.png`);
         await page.screenshot({ path: file });
         count++;
       }
