@@ -6,15 +6,18 @@
  * key (or dataIndex) is sent as `sortField` with `sortOrder` (ascend | descend; the endpoint's query
  * declares them with the contract's `sortFields`). Applied filters, sorting and paging live in the URL
  * (`?keyword=..&sortField=name&sortOrder=ascend&current=2`), so a reload, a link or the back button
- * restores the view; a new search, sort or page size starts again at page 1 and clears the selection. The first column (the key) stays fixed while the others
- * scroll horizontally; a list found empty shows the page's main action. Pages supply columns and filters.
+ * restores the view; a new search, sort or page size starts again at page 1 and clears the selection. Columns keep
+ * their widths and cut long values with a tooltip (columnFit.tsx); the first column (the key) stays fixed while
+ * the others scroll horizontally under a header and a scroll bar that stay in sight (antd `sticky`); a list
+ * found empty shows the page's main action. Pages supply columns and filters.
  */
 import { PAGE_SIZE_DEFAULT, SORT_ORDERS, type Endpoint, type Page, type QueryOf, type SortOrder } from '@iot/contract';
 import { Button, Empty, Form, Table, type TableColumnsType } from 'antd';
-import { type Key, type ReactNode, useEffect, useMemo, useState } from 'react';
+import { type Key, type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useApiQuery } from '../api/useApiQuery';
+import { fitColumns, useEndColumnWidth } from './columnFit';
 import { ExportButtons, type ExportFormat } from './ExportButtons';
 import { logFormValues } from './logFilters';
 import { type Density, TableToolbar } from './TableToolbar';
@@ -29,6 +32,8 @@ export interface ServerTableProps<R> {
   rowKey: Extract<keyof R, string>;
   /** Form.Items of the search form (field names become query parameters). */
   filters?: ReactNode;
+  /** Filter fields applied as soon as they change, without 查询 (a lock picker). */
+  instant?: readonly string[];
   /** Form values when the URL names no filter. */
   initialFilters?: Filters;
   /** Maps form values to query parameters (default: as they are). */
@@ -47,8 +52,8 @@ export interface ServerTableProps<R> {
   toolbar?: ReactNode;
   /** Shown between the search form and the table (e.g. charts the same filters drive). */
   header?: ReactNode;
-  /** Batch actions for the selected rows; given, the rows get checkboxes. */
-  batchActions?: (selected: Key[], clear: () => void) => ReactNode;
+  /** Batch actions for the selected rows (their keys, and the rows: selection stays within the page shown); given, the rows get checkboxes. */
+  batchActions?: (selected: Key[], clear: () => void, rows: R[]) => ReactNode;
   /** Which rows may be selected for the batch actions (default: all). */
   selectable?: (row: R) => boolean;
 }
@@ -68,6 +73,8 @@ export function ServerTable<R extends object>(props: ServerTableProps<R>) {
   const [density, setDensity] = useState<Density>('middle');
   const [hidden, setHidden] = useState<string[]>([]);
   const [selected, setSelected] = useState<Key[]>([]);
+  const box = useRef<HTMLDivElement>(null);
+  const endWidth = useEndColumnWidth(box);
 
   const urlQuery = useMemo(() => Object.fromEntries([...params].filter(([key]) => !VIEW.has(key))), [params]);
   const filtered = Object.keys(urlQuery).length > 0;
@@ -107,12 +114,14 @@ export function ServerTable<R extends object>(props: ServerTableProps<R>) {
   const shown = keyed.filter((column) => !hidden.includes(column.key))
     .map((column, index) => (index === 0 && !column.fixed ? { ...column, fixed: 'left' as const } : column))
     .map((column) => (column.sorter ? { ...column, sortOrder: column.key === sortField ? (sortOrder ?? null) : null } : column));
+  const fitted = fitColumns(shown, page?.records ?? [], props.batchActions !== undefined, endWidth);
   const clear = () => setSelected([]);
 
   return (
-    <div className="page-card server-table">
+    <div className="page-card server-table" ref={box}>
       {filters && (
-        <Form form={form} layout="inline" initialValues={initialFilters} onFinish={search} className="table-filters" hidden={!filtersOpen}>
+        <Form form={form} layout="inline" initialValues={initialFilters} onFinish={search} className="table-filters"
+          onValuesChange={(changed) => { if (props.instant?.some((field) => field in changed)) form.submit(); }} hidden={!filtersOpen}>
           {filters}
           <Form.Item>
             <Button type="primary" htmlType="submit">{t('search')}</Button>
@@ -126,16 +135,18 @@ export function ServerTable<R extends object>(props: ServerTableProps<R>) {
       <TableToolbar onRefresh={() => void refetch()} refreshing={isFetching} density={density} onDensity={setDensity}
         columns={keyed.map((column) => ({ key: column.key, title: column.title as ReactNode }))} hidden={hidden} onHidden={setHidden}>
         {filters && <Button type="link" onClick={() => setFiltersOpen((open) => !open)}>{filtersOpen ? t('collapseFilters') : t('expandFilters')}</Button>}
-        {props.batchActions && selected.length > 0 && props.batchActions(selected, clear)}
+        {props.batchActions && selected.length > 0 && props.batchActions(selected, clear, (page?.records ?? []).filter((row) => selected.includes(row[rowKey] as Key)))}
         {props.exportEndpoint && <ExportButtons endpoint={props.exportEndpoint} query={request} formats={props.exportFormats} />}
         {props.toolbar}
       </TableToolbar>
       <Table<R>
         rowKey={rowKey}
-        columns={shown}
+        columns={fitted.columns}
         dataSource={page?.records ?? []}
         size={density}
-        scroll={{ x: 'max-content' }}
+        scroll={{ x: fitted.scrollX }}
+        tableLayout="fixed"
+        sticky
         rowSelection={props.batchActions ? {
           selectedRowKeys: selected, onChange: setSelected, fixed: true,
           getCheckboxProps: props.selectable ? (row: R) => ({ disabled: !props.selectable?.(row) }) : undefined,

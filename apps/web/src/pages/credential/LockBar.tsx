@@ -1,35 +1,47 @@
 /**
- * The head of a credential page: the lock picker (none: every lock, with a lock column in the table),
- * the chosen lock's capacity (used / free slots of its model, GET /iot/v1/lockDevice/capacity, live)
- * and the page's buttons.
+ * The lock of a credential page, one filter of its ServerTable like the others: the lock picker in the
+ * search form (`lockId`, applied as soon as it is picked, kept in the URL; none: every lock, with a lock
+ * column in the table), the picked lock read back from the URL, and its capacity (used / free slots of
+ * its model, GET /iot/v1/lockDevice/capacity, live) shown above the table.
  */
 import { credentialEndpoints, type CapacityTable } from '@iot/contract';
-import { Progress, Space, Tooltip, Typography } from 'antd';
-import type { ReactNode } from 'react';
+import { Form, Progress, Space, Tooltip, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { useApiQuery } from '../../api/useApiQuery';
 import { LockSelect } from '../../components/LockSelect';
 import { SYNC_REFETCH_MS } from './shared';
 
-export interface LockBarProps {
-  lockId: number | undefined;
-  onLockChange(lockId: number | undefined): void;
-  /** Capacity tables shown for the chosen lock. */
-  tables?: readonly CapacityTable[];
-  children?: ReactNode;
-}
-
-/** Lock picker + capacity + actions, in a card above the list. */
-export function LockBar({ lockId, onLockChange, tables = [], children }: LockBarProps) {
+/** The lock filter (form field `lockId`; give ServerTable `instant={LOCK_FIELD}` so a pick applies at once). */
+export function LockFilterItem() {
   const { t } = useTranslation('credential');
   return (
-    <div className="page-card credential-lock-bar" style={{ marginBottom: 16, display: 'flex', gap: 16, alignItems: 'center', flexWrap: 'wrap' }}>
-      <Typography.Text strong>{t('lock')}</Typography.Text>
-      <LockSelect byId id="credential-lock" value={lockId} onChange={onLockChange} />
-      {lockId !== undefined && tables.length > 0 && <Capacity lockId={lockId} tables={tables} />}
-      <Space style={{ marginInlineStart: 'auto' }}>{children}</Space>
-    </div>
+    <Form.Item name="lockId" label={t('lock')}>
+      <LockSelect byId id="credential-lock" />
+    </Form.Item>
   );
+}
+
+/** Fields of the credential lists applied as soon as they change. */
+export const LOCK_FIELD = ['lockId'];
+
+/** The lock picked on the page (`?lockId=` in the URL), or undefined for every lock. */
+export function usePickedLock(): number | undefined {
+  const [params] = useSearchParams();
+  const lockId = Number(params.get('lockId'));
+  return Number.isInteger(lockId) && lockId > 0 ? lockId : undefined;
+}
+
+/** URL query -> form values of a credential list (the lock id as a number). */
+export function credentialFormValues(query: Record<string, string>): Record<string, unknown> {
+  const { lockId, ...rest } = query;
+  return { ...rest, lockId: lockId ? Number(lockId) : undefined };
+}
+
+/** The picked lock's capacity of `tables` (nothing when no lock is picked): ServerTable's header. */
+export function LockCapacity({ lockId, tables }: { lockId: number | undefined; tables: readonly CapacityTable[] }) {
+  if (lockId === undefined) return null;
+  return <div style={{ marginBottom: 12 }}><Capacity lockId={lockId} tables={tables} /></div>;
 }
 
 /** Used / capacity of some tables of one lock. */

@@ -5,7 +5,7 @@
  */
 import { credentialEndpoints, type CredentialRecord } from '@iot/contract';
 import { PlusOutlined } from '@ant-design/icons';
-import { Button, Tag, type TableColumnsType } from 'antd';
+import { Button, Tag, Space, type TableColumnsType } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../api/client';
@@ -13,7 +13,7 @@ import { DASH } from '../../components/logColumns';
 import { ServerTable } from '../../components/ServerTable';
 import { CardModal, ReportLostModal } from './CardModals';
 import { createdAndActions, holderColumns, lockColumn, syncColumn } from './columns';
-import { LockBar } from './LockBar';
+import { credentialFormValues, LOCK_FIELD, LockCapacity, LockFilterItem, usePickedLock } from './LockBar';
 import { listQuery, RowActions, SYNC_REFETCH_MS, SyncAndKeywordFilters, useOperation } from './shared';
 
 const LISTS = [credentialEndpoints.cardList, credentialEndpoints.capacity];
@@ -21,7 +21,7 @@ const LISTS = [credentialEndpoints.cardList, credentialEndpoints.capacity];
 /** The card page. */
 export default function VoucherCardManagePage() {
   const { t } = useTranslation('credential');
-  const [lockId, setLockId] = useState<number>();
+  const lockId = usePickedLock();
   const [dialog, setDialog] = useState<'add' | 'lost'>();
   const operate = useOperation(...LISTS);
   const columns = useMemo<TableColumnsType<CredentialRecord>>(() => [
@@ -35,20 +35,23 @@ export default function VoucherCardManagePage() {
         onDelete={(r) => operate(() => call(credentialEndpoints.cardOperate, { body: { action: 'delete', id: r.id } }), t('saved'))} />
     )),
   ], [t, operate]);
-  const filters = <SyncAndKeywordFilters placeholder="cardKeywordPlaceholder" width={200} />;
+  const filters = <><LockFilterItem /><SyncAndKeywordFilters placeholder="cardKeywordPlaceholder" width={200} /></>;
+  const toolbar = (
+    <Space className="credential-lock-bar">
+      <Button danger onClick={() => setDialog('lost')}>{t('reportLost')}</Button>
+      <Button type="primary" icon={<PlusOutlined />} onClick={() => setDialog('add')}>{t('addCard')}</Button>
+    </Space>
+  );
   return (
     <>
-      <LockBar lockId={lockId} onLockChange={setLockId} tables={['cards']}>
-        <Button danger onClick={() => setDialog('lost')}>{t('reportLost')}</Button>
-        <Button type="primary" icon={<PlusOutlined />} onClick={() => setDialog('add')}>{t('addCard')}</Button>
-      </LockBar>
       <ServerTable<CredentialRecord>
         endpoint={credentialEndpoints.cardList}
         columns={columns}
         rowKey="id"
         filters={filters}
         initialFilters={{ syncState: 'all' }}
-        toQuery={(values) => listQuery(values, lockId)}
+        toQuery={listQuery} fromQuery={credentialFormValues} instant={LOCK_FIELD}
+        header={<LockCapacity lockId={lockId} tables={['cards']} />} toolbar={toolbar}
         refetchInterval={SYNC_REFETCH_MS}
       />
       <CardModal open={dialog === 'add'} lockId={lockId} onClose={() => setDialog(undefined)} />

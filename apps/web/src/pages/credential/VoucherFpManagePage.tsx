@@ -5,7 +5,7 @@
  */
 import { credentialEndpoints, type CredentialRecord } from '@iot/contract';
 import { PlusOutlined } from '@ant-design/icons';
-import { Button, type TableColumnsType } from 'antd';
+import { Button, Space, type TableColumnsType } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../api/client';
@@ -13,7 +13,7 @@ import { DASH } from '../../components/logColumns';
 import { ServerTable } from '../../components/ServerTable';
 import { createdAndActions, holderColumns, lockColumn, syncColumn } from './columns';
 import { EnrolModal } from './EnrolModal';
-import { LockBar } from './LockBar';
+import { credentialFormValues, LOCK_FIELD, LockCapacity, LockFilterItem, usePickedLock } from './LockBar';
 import { listQuery, RowActions, SYNC_REFETCH_MS, SyncAndKeywordFilters, useOperation } from './shared';
 
 const LISTS = [credentialEndpoints.fpList, credentialEndpoints.capacity];
@@ -21,7 +21,7 @@ const LISTS = [credentialEndpoints.fpList, credentialEndpoints.capacity];
 /** The fingerprint page. */
 export default function VoucherFpManagePage() {
   const { t } = useTranslation('credential');
-  const [lockId, setLockId] = useState<number>();
+  const lockId = usePickedLock();
   const [enrolling, setEnrolling] = useState(false);
   const operate = useOperation(...LISTS);
   const columns = useMemo<TableColumnsType<CredentialRecord>>(() => [
@@ -34,19 +34,22 @@ export default function VoucherFpManagePage() {
         onDelete={(r) => operate(() => call(credentialEndpoints.addFingerPrint, { body: { action: 'delete', id: r.id } }), t('saved'))} />
     )),
   ], [t, operate]);
-  const filters = <SyncAndKeywordFilters placeholder="userKeywordPlaceholder" width={180} />;
+  const filters = <><LockFilterItem /><SyncAndKeywordFilters placeholder="userKeywordPlaceholder" width={180} /></>;
+  const toolbar = (
+    <Space className="credential-lock-bar">
+      <Button type="primary" icon={<PlusOutlined />} onClick={() => setEnrolling(true)}>{t('enrol')}</Button>
+    </Space>
+  );
   return (
     <>
-      <LockBar lockId={lockId} onLockChange={setLockId} tables={['fingerprints']}>
-        <Button type="primary" icon={<PlusOutlined />} onClick={() => setEnrolling(true)}>{t('enrol')}</Button>
-      </LockBar>
       <ServerTable<CredentialRecord>
         endpoint={credentialEndpoints.fpList}
         columns={columns}
         rowKey="id"
         filters={filters}
         initialFilters={{ syncState: 'all' }}
-        toQuery={(values) => listQuery(values, lockId)}
+        toQuery={listQuery} fromQuery={credentialFormValues} instant={LOCK_FIELD}
+        header={<LockCapacity lockId={lockId} tables={['fingerprints']} />} toolbar={toolbar}
         refetchInterval={SYNC_REFETCH_MS}
       />
       <EnrolModal open={enrolling} lockId={lockId} onClose={() => setEnrolling(false)} />

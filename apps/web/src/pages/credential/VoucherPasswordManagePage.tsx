@@ -6,7 +6,7 @@
  */
 import { credentialEndpoints, type CredentialRecord } from '@iot/contract';
 import { PlusOutlined } from '@ant-design/icons';
-import { Button, Form, Select, Tag, type TableColumnsType } from 'antd';
+import { Button, Form, Select, Tag, Space, type TableColumnsType } from 'antd';
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../api/client';
@@ -14,7 +14,7 @@ import { mayOpen, useUserInfo } from '../../app/useSession';
 import { DASH } from '../../components/logColumns';
 import { ServerTable } from '../../components/ServerTable';
 import { createdAndActions, holderColumns, lockColumn, validityAndSync } from './columns';
-import { LockBar } from './LockBar';
+import { credentialFormValues, LOCK_FIELD, LockCapacity, LockFilterItem, usePickedLock } from './LockBar';
 import { PasswordModal } from './PasswordModal';
 import { RevealModal, TryOpenModal, type TryTarget } from './PasswordDialogs';
 import { listQuery, RowActions, SYNC_REFETCH_MS, SyncAndKeywordFilters, useOperation } from './shared';
@@ -24,7 +24,7 @@ const LISTS = [credentialEndpoints.passwordList, credentialEndpoints.capacity];
 /** The password page. */
 export default function VoucherPasswordManagePage() {
   const { t } = useTranslation('credential');
-  const [lockId, setLockId] = useState<number>();
+  const lockId = usePickedLock();
   const [adding, setAdding] = useState(false);
   const [revealed, setRevealed] = useState<CredentialRecord>();
   const [trying, setTrying] = useState<TryTarget>();
@@ -55,25 +55,29 @@ export default function VoucherPasswordManagePage() {
 
   const filters = (
     <>
+      <LockFilterItem />
       <Form.Item name="kind" label={t('kind')}>
         <Select style={{ width: 150 }} options={[{ value: 'all', label: t('all') }, ...(['password', 'tempPassword'] as const).map((k) => ({ value: k, label: t(`kinds.${k}`) }))]} />
       </Form.Item>
       <SyncAndKeywordFilters placeholder="userKeywordPlaceholder" />
     </>
   );
+  const toolbar = (
+    <Space className="credential-lock-bar">
+      {lockId !== undefined && <Button onClick={() => setTrying({ lockId })}>{t('tryOnKeypad')}</Button>}
+      <Button type="primary" icon={<PlusOutlined />} onClick={() => setAdding(true)}>{t('addPassword')}</Button>
+    </Space>
+  );
   return (
     <>
-      <LockBar lockId={lockId} onLockChange={setLockId} tables={['passwords']}>
-        {lockId !== undefined && <Button onClick={() => setTrying({ lockId })}>{t('tryOnKeypad')}</Button>}
-        <Button type="primary" icon={<PlusOutlined />} onClick={() => setAdding(true)}>{t('addPassword')}</Button>
-      </LockBar>
       <ServerTable<CredentialRecord>
         endpoint={credentialEndpoints.passwordList}
         columns={columns}
         rowKey="id"
         filters={filters}
         initialFilters={{ kind: 'all', syncState: 'all' }}
-        toQuery={(values) => listQuery(values, lockId)}
+        toQuery={listQuery} fromQuery={credentialFormValues} instant={LOCK_FIELD}
+        header={<LockCapacity lockId={lockId} tables={['passwords']} />} toolbar={toolbar}
         refetchInterval={SYNC_REFETCH_MS}
       />
       <PasswordModal open={adding} lockId={lockId} onClose={() => setAdding(false)} />

@@ -5,14 +5,14 @@
  */
 import { credentialEndpoints, LOCK_USER_STATUSES, type LockUserRecord } from '@iot/contract';
 import { PlusOutlined } from '@ant-design/icons';
-import { Badge, Button, Form, Input, Popconfirm, Select, type TableColumnsType } from 'antd';
+import { Badge, Button, Form, Input, Popconfirm, Select, Space, type TableColumnsType } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../api/client';
 import { DASH } from '../../components/logColumns';
 import { ServerTable } from '../../components/ServerTable';
 import { lockColumn, validityAndSync } from './columns';
-import { LockBar } from './LockBar';
+import { credentialFormValues, LOCK_FIELD, LockCapacity, LockFilterItem, usePickedLock } from './LockBar';
 import { OffboardModal } from './OffboardModal';
 import { listQuery, RowActions, SYNC_REFETCH_MS, SyncStateFilter, useOperation } from './shared';
 import { UserModal } from './UserModal';
@@ -24,7 +24,7 @@ type Dialog = { kind: 'none' } | { kind: 'user'; user?: LockUserRecord } | { kin
 /** The lock-user page. */
 export default function VoucherUserManagePage() {
   const { t } = useTranslation('credential');
-  const [lockId, setLockId] = useState<number>();
+  const lockId = usePickedLock();
   const [dialog, setDialog] = useState<Dialog>({ kind: 'none' });
   const [lastUser, setLastUser] = useState<LockUserRecord>();
   const operate = useOperation(...LISTS);
@@ -62,6 +62,7 @@ export default function VoucherUserManagePage() {
 
   const filters = (
     <>
+      <LockFilterItem />
       <Form.Item name="status" label={t('status')}>
         <Select style={{ width: 110 }} options={[{ value: 'all', label: t('all') }, ...LOCK_USER_STATUSES.map((s) => ({ value: s, label: t(`userStatus.${s}`) }))]} />
       </Form.Item>
@@ -71,20 +72,23 @@ export default function VoucherUserManagePage() {
       </Form.Item>
     </>
   );
+  const toolbar = (
+    <Space className="credential-lock-bar">
+      <Button onClick={() => setDialog({ kind: 'who' })}>{t('whoCanOpen')}</Button>
+      <Button danger onClick={() => setDialog({ kind: 'offboard' })}>{t('offboard')}</Button>
+      <Button type="primary" icon={<PlusOutlined />} onClick={() => { setLastUser(undefined); setDialog({ kind: 'user' }); }}>{t('addUser')}</Button>
+    </Space>
+  );
   return (
     <>
-      <LockBar lockId={lockId} onLockChange={setLockId} tables={['users']}>
-        <Button onClick={() => setDialog({ kind: 'who' })}>{t('whoCanOpen')}</Button>
-        <Button danger onClick={() => setDialog({ kind: 'offboard' })}>{t('offboard')}</Button>
-        <Button type="primary" icon={<PlusOutlined />} onClick={() => { setLastUser(undefined); setDialog({ kind: 'user' }); }}>{t('addUser')}</Button>
-      </LockBar>
       <ServerTable<LockUserRecord>
         endpoint={credentialEndpoints.userList}
         columns={columns}
         rowKey="id"
         filters={filters}
         initialFilters={{ status: 'all', syncState: 'all' }}
-        toQuery={(values) => listQuery(values, lockId)}
+        toQuery={listQuery} fromQuery={credentialFormValues} instant={LOCK_FIELD}
+        header={<LockCapacity lockId={lockId} tables={['users']} />} toolbar={toolbar}
         refetchInterval={SYNC_REFETCH_MS}
       />
       <UserModal open={dialog.kind === 'user'} user={lastUser} lockId={lockId} onClose={close} />

@@ -12,7 +12,7 @@ type Row = CredentialRecord | LockUserRecord;
 
 /** Lock name · room (IMEI). */
 export function lockColumn<R extends Row>(t: TFunction): TableColumnsType<R>[number] {
-  return { title: t('lock'), key: 'lock', render: (_: unknown, r: R) => <span><LockLink imei={r.imei}>{r.lockName}</LockLink> · {r.room}<br /><small><LockLink imei={r.imei} /></small></span> };
+  return { title: t('lock'), key: 'lock', width: 200, ellipsis: false, render: (_: unknown, r: R) => <span><LockLink imei={r.imei}>{r.lockName}</LockLink> · {r.room}<br /><small><LockLink imei={r.imei} /></small></span> };
 }
 
 /** Holder (name, phone) and user slot of a credential. */

@@ -100,9 +100,9 @@ export function SyncAndKeywordFilters({ placeholder, width = 180 }: { placeholde
   );
 }
 
-/** Filter form values -> list query: drops `all` and empty values, trims the keyword, adds the page's lock. */
-export function listQuery(values: Record<string, unknown>, lockId: number | undefined): Record<string, unknown> {
-  const picked = Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined && v !== 'all' && v !== ''));
+/** Filter form values -> list query: drops `all` and empty values, trims the keyword; `lockId` (else the form's lock) narrows to one lock. */
+export function listQuery(values: Record<string, unknown>, lockId?: number): Record<string, unknown> {
+  const picked = Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined && v !== null && v !== 'all' && v !== ''));
   const keyword = typeof picked.keyword === 'string' ? picked.keyword.trim() || undefined : undefined;
-  return { ...picked, keyword, lockId };
+  return { ...picked, keyword, lockId: lockId ?? picked.lockId };
 }

@@ -4,6 +4,7 @@ import { Badge, Button, Popconfirm, Progress, Space, Tag, type TableColumnsType 
 import dayjs from 'dayjs';
 import type { TFunction } from 'i18next';
 import { LockLink } from '../../components/LockLink';
+import { MoreActions } from '../../components/MoreActions';
 import { ServiceEndTag } from '../../components/ServiceEndTag';
 
 const dash = '—';
@@ -39,7 +40,7 @@ function confirmed(t: TFunction, label: string, question: string, run: () => Pro
   );
 }
 
-/** The actions column. */
+/** The actions column: edit and disable / enable, resetting the secret and decommissioning under 更多. */
 function actionsColumn(t: TFunction, actions: LockActions): TableColumnsType<LockRecord>[number] {
   return {
     title: t('actions'), key: 'actions', fixed: 'right',
@@ -52,8 +53,10 @@ function actionsColumn(t: TFunction, actions: LockActions): TableColumnsType<Loc
           {lock.state === 'active'
             ? confirmed(t, t('disable'), t('disableConfirm', { imei }), () => actions.setEnabled(lock, false))
             : <Button type="link" size="small" onClick={() => void actions.setEnabled(lock, true)}>{t('enable')}</Button>}
-          {confirmed(t, t('resetSecret'), t('resetConfirm', { imei }), () => actions.resetSecret(lock))}
-          {confirmed(t, t('decommission'), t('decommissionConfirm', { imei }), () => actions.decommission(lock), true)}
+          <MoreActions items={[
+            { key: 'resetSecret', label: t('resetSecret'), confirm: t('resetConfirm', { imei }), run: () => actions.resetSecret(lock) },
+            { key: 'decommission', label: t('decommission'), confirm: t('decommissionConfirm', { imei }), danger: true, run: () => actions.decommission(lock) },
+          ]} />
         </Space>
       );
     },
@@ -68,7 +71,7 @@ export function lockColumns(t: TFunction, actions?: LockActions): TableColumnsTy
     { title: t('room'), dataIndex: 'room' },
     { title: t('model'), dataIndex: 'model' },
     { title: t('firmware'), dataIndex: 'firmwareVersion' },
-    { title: t('battery'), dataIndex: 'battery', render: (value: number | null) => battery(value, t) },
+    { title: t('battery'), dataIndex: 'battery', width: 150, ellipsis: false, render: (value: number | null) => battery(value, t) },
     { title: `${t('rssi')} (dBm)`, dataIndex: 'rssi', align: 'right', render: (value: number | null) => value ?? dash },
     { title: `${t('snr')} (dB)`, dataIndex: 'snr', align: 'right', render: (value: number | null) => value ?? dash },
     {
@@ -87,7 +90,7 @@ export function lockColumns(t: TFunction, actions?: LockActions): TableColumnsTy
       render: (value: string | null) => (value ? dayjs(value).format('YYYY-MM-DD HH:mm:ss') : dash),
     },
     { title: t('state'), dataIndex: 'state', render: (state: LockRecord['state']) => <Tag color={STATE_COLORS[state]}>{t(`states.${state}`)}</Tag> },
-    { title: t('serviceEnd'), dataIndex: 'serviceEndAt', render: (value: string | null) => <ServiceEndTag value={value} /> },
+    { title: t('serviceEnd'), dataIndex: 'serviceEndAt', width: 130, render: (value: string | null) => <ServiceEndTag value={value} /> },
   ];
   if (actions) columns.push(actionsColumn(t, actions));
   return columns;

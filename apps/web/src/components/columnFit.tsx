@@ -1,0 +1,114 @@
+/**
+ * Column fitting for ServerTable (issue #17): every column gets a width in px (its own, else one
+ * estimated from its title and the text of its cells on the page shown), cells cut what does not fit with an ellipsis and show the whole value in
+ * a tooltip (only when cut), and the table's `scroll.x` is the sum of the widths. A pinned-right
+ * column (the row actions) is as wide as its widest buttons, measured in the page (useEndColumnWidth). With these the
+ * columns keep their widths at 1366 px, a pinned column never squeezes the others, and what does not
+ * fit scrolls horizontally. A column opts out of the ellipsis with `ellipsis: false` (progress bars,
+ * action buttons: pinned columns never ellipsise).
+ */
+import { Typography, type TableColumnsType } from 'antd';
+import { isValidElement, type ReactNode, type RefObject, useLayoutEffect, useState } from 'react';
+
+/** Narrowest and widest estimated column, px (a wider value is cut, with its tooltip). */
+const MIN_WIDTH = 72;
+const MAX_WIDTH = 280;
+/** A cell's horizontal padding (8 px each side at the default density) and some slack, px; the sorter icon, px. */
+const PADDING = 26;
+const SORTER = 24;
+/** The row-selection column, px. */
+const SELECTION_WIDTH = 48;
+/** A pinned-right column (actions) before its buttons were measured, px. */
+const END_GUESS = 160;
+/** Horizontal padding of a cell at the largest density, both sides, px. */
+const CELL_PADDING = 2 * 16;
+
+/** Estimated width of `text` in px at 14 px: CJK characters are square, digits and Latin letters about half as wide. */
+export function textWidth(text: string): number {
+  let width = 0;
+  for (const char of text) width += /[\u2e80-\u9fff\uff00-\uffef]/.test(char) ? 14 : /[A-Z]/.test(char) ? 9 : 7.5;
+  return Math.ceil(width);
+}
+
+type Column<R> = TableColumnsType<R>[number];
+
+/** Plain text of a title (string or number), else ''. */
+const titleText = (title: unknown) => (typeof title === 'string' || typeof title === 'number' ? String(title) : '');
+
+/** The text inside a rendered cell (strings, numbers, elements' children and `text`), or undefined where a component draws its own. */
+function nodeText(node: unknown): string | undefined {
+  if (typeof node === 'string' || typeof node === 'number') return String(node);
+  if (Array.isArray(node)) return node.map((part) => nodeText(part) ?? '').join('');
+  if (isValidElement(node)) {
+    const props = node.props as { children?: unknown; text?: unknown };
+    const inner = [nodeText(props.text), nodeText(props.children)].filter((part) => part !== undefined);
+    // A tag or badge adds a few pixels around its text.
+    return inner.length > 0 ? `${inner.join('')}  ` : undefined;
+  }
+  return undefined;
+}
+
+/** Plain text of a cell for measuring: the text the render draws, else the raw value. */
+function cellText<R>(column: Column<R>, record: R, index: number): string {
+  const path = 'dataIndex' in column ? column.dataIndex : undefined;
+  const value = typeof path === 'string' || typeof path === 'number' ? (record as Record<string, unknown>)[path] : undefined;
+  const shown = nodeText(column.render ? column.render(value, record, index) : value);
+  if (shown !== undefined) return shown;
+  return typeof value === 'string' || typeof value === 'number' ? `${value}  ` : '';
+}
+
+/**
+ * The column's width: its own, else the wider of its title (plus the sorter) and its widest cell on
+ * the page shown, between MIN_WIDTH and MAX_WIDTH.
+ */
+export function columnWidth<R>(column: Column<R>, records: readonly R[] = []): number {
+  if (typeof column.width === 'number') return column.width;
+  const title = textWidth(titleText(column.title)) + (column.sorter ? SORTER : 0);
+  const cells = records.reduce((widest, record, index) => Math.max(widest, textWidth(cellText(column, record, index))), 0);
+  return Math.min(MAX_WIDTH, Math.max(MIN_WIDTH, Math.max(title, cells) + PADDING));
+}
+
+/** A cell's content cut with an ellipsis, the whole of it in a tooltip when cut. */
+function Cut({ children }: { children: ReactNode }) {
+  return <Typography.Text ellipsis={{ tooltip: children }} style={{ width: '100%', color: 'inherit' }}>{children}</Typography.Text>;
+}
+
+/**
+ * Columns with widths (measured on `records`, the page shown) and ellipsis (see the module comment) and
+ * the scroll width they need; `selection`: the rows have checkboxes (their column counts in the width).
+ */
+export function fitColumns<R>(columns: TableColumnsType<R>, records: readonly R[], selection: boolean, endWidth?: number): { columns: TableColumnsType<R>; scrollX: number } {
+  const fitted = columns.map((column): Column<R> => {
+    const pinnedEnd = column.fixed === 'right' || column.fixed === 'end';
+    if (pinnedEnd) return { ...column, width: typeof column.width === 'number' ? column.width : (endWidth ?? END_GUESS) };
+    const width = columnWidth(column, records);
+    if (column.ellipsis === false) return { ...column, width };
+    const render = column.render;
+    return {
+      ...column, width, ellipsis: { showTitle: false },
+      render: (value: unknown, record: R, index: number) => {
+        const shown = render ? render(value, record, index) : value;
+        return shown === null || shown === undefined || shown === '' ? (shown as ReactNode) : <Cut>{shown as ReactNode}</Cut>;
+      },
+    };
+  });
+  const scrollX = fitted.reduce((sum, column) => sum + (column.width as number), selection ? SELECTION_WIDTH : 0);
+  return { columns: fitted, scrollX };
+}
+
+/**
+ * Width in px the pinned-right column of the table inside `ref` needs for its widest cell (its
+ * buttons as drawn, plus padding), measured after each render; undefined before the first rows are
+ * drawn. Only grows while the table is shown, so paging does not make the columns jump.
+ */
+export function useEndColumnWidth(ref: RefObject<HTMLElement | null>): number | undefined {
+  const [width, setWidth] = useState<number>();
+  useLayoutEffect(() => {
+    const cells = ref.current?.querySelectorAll<HTMLElement>('.ant-table-tbody .ant-table-cell-fix-end') ?? [];
+    let widest = 0;
+    for (const cell of cells) for (const child of cell.children) widest = Math.max(widest, (child as HTMLElement).scrollWidth);
+    const next = Math.ceil(widest) + CELL_PADDING + 2;
+    if (widest > 0 && next > (width ?? 0)) setWidth(next);
+  });
+  return width;
+}
