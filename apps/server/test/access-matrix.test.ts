@@ -133,7 +133,7 @@ const SAMPLES: Record<string, Sample> = {
   'POST /iot/v1/lockDevice/resetSecret': { access: 'LOCK_REGISTRY', body: () => ({ id: 999_999 }) },
   'GET /iot/v1/lockDevice/information': { access: 'LOOK_INFO', query: () => 'imei=861234500000000' },
   'GET /iot/v1/lockGroup/list': { access: ['LOOK_INFO', 'FIRMWARE_RULE'] },
-  'GET /iot/v1/lockGroup/options': { access: 'LOOK_INFO' },
+  'GET /iot/v1/lockGroup/options': { access: ['LOOK_INFO', 'LOOK_CONFIG'] },
   'POST /iot/v1/lockGroup/add': { access: 'LOCK_GROUP_EDIT', body: () => ({ name: 'matrix-group' }) },
   'POST /iot/v1/lockGroup/update': { access: 'LOCK_GROUP_EDIT', body: () => ({ id: 999_999, name: 'matrix-group' }) },
   'POST /iot/v1/lockGroup/delete': { access: 'LOCK_GROUP_EDIT', body: () => ({ id: 999_999 }) },

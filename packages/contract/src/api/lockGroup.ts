@@ -72,8 +72,9 @@ export const lockGroupEndpoints = {
     method: 'GET', path: '/iot/v1/lockGroup/list', access: ['LOOK_INFO', 'FIRMWARE_RULE'], kind: 'token', query: lockGroupListQuery, response: pageOf(lockGroupRecord),
   }),
   /** Every group of the data centre, by name (selects, filters). */
+  /** Group picker (门锁信息's filter, 门锁配置's batch push). */
   options: endpoint({
-    method: 'GET', path: '/iot/v1/lockGroup/options', access: 'LOOK_INFO', kind: 'token', response: z.array(lockGroupOption),
+    method: 'GET', path: '/iot/v1/lockGroup/options', access: ['LOOK_INFO', 'LOOK_CONFIG'], kind: 'token', response: z.array(lockGroupOption),
   }),
   add: endpoint({
     method: 'POST', path: '/iot/v1/lockGroup/add', access: 'LOCK_GROUP_EDIT', kind: 'token', body: lockGroupAddBody, response: lockGroupOption,

@@ -1,15 +1,17 @@
 /**
  * 下发日志: every downlink command of the tenant (GET /iot/v1/logDownCommand/list), newest first,
  * filtered by time range, lock, type and state, with live state tags (refetched in the background
- * every 2 s), a confirmed cancel on QUEUED rows (one, or the selected ones) and a drawer with the payload actually sent.
+ * every 2 s), a confirmed cancel on QUEUED rows (one, or the selected ones) and a drawer with the payload actually sent;
+ * parameters as labelled fields in the operator's language, their JSON one click away (MessageData).
  */
 import { type CommandRecord, commandEndpoints, protocol } from '@iot/contract';
-import { Button, Form, Popconfirm, Select, Space, Typography, type TableColumnsType } from 'antd';
+import { Button, Form, Popconfirm, Select, Space, type TableColumnsType } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../api/client';
 import { useApiMutation } from '../../api/useApiMutation';
 import { formatTime, lockRefColumns } from '../../components/logColumns';
+import { MessageData } from '../../components/MessageData';
 import { LogFilterItems, logQuery } from '../../components/logFilters';
 import { ServerTable } from '../../components/ServerTable';
 import { CommandResult, StateBadge, TypeTag } from './CommandTags';
@@ -40,7 +42,7 @@ export default function CommandDownLogPage() {
       { title: t('attempts'), dataIndex: 'attempts', align: 'right', render: (n: number, r) => `${n} / ${r.maxAttempts}` },
       {
         title: t('data'), dataIndex: 'data',
-        render: (data: object) => <Typography.Text code ellipsis={{ tooltip: true }} style={{ maxWidth: 260 }}>{JSON.stringify(data)}</Typography.Text>,
+        width: 320, render: (data: Record<string, unknown>) => <MessageData data={data} />,
       },
       { title: t('sentAt'), dataIndex: 'sentAt', render: formatTime },
       { title: t('completedAt'), dataIndex: 'completedAt', render: formatTime, sorter: true },

@@ -1,12 +1,14 @@
 /**
  * 上报日志: every event uplink of the tenant's locks (GET /iot/v1/logUpCommand/list), newest first,
- * filtered by time range, lock and type, exportable, refreshed in the background every 5 s.
+ * filtered by time range, lock and type, exportable, refreshed in the background every 5 s; payloads as
+ * labelled fields in the operator's language, their JSON one click away (MessageData).
  */
 import { EVENT_UPLINK_TYPES, type UplinkLogRecord, uplinkLogEndpoints } from '@iot/contract';
-import { Form, Select, Tag, Typography, type TableColumnsType } from 'antd';
+import { Form, Select, Tag, type TableColumnsType } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatTime, lockRefColumns } from '../../components/logColumns';
+import { MessageData } from '../../components/MessageData';
 import { LogFilterItems, logQuery } from '../../components/logFilters';
 import { ServerTable } from '../../components/ServerTable';
 
@@ -22,7 +24,7 @@ export default function CommandUpLogPage() {
     { title: t('seq'), dataIndex: 'seq', align: 'right' },
     {
       title: t('data'), dataIndex: 'data',
-      render: (data: object) => <Typography.Text code ellipsis={{ tooltip: true }} style={{ maxWidth: 360 }}>{JSON.stringify(data)}</Typography.Text>,
+      width: 360, render: (data: Record<string, unknown>) => <MessageData data={data} />,
     },
     { title: t('deviceTime'), dataIndex: 'deviceTs', render: formatTime },
   ], [t]);

@@ -26,31 +26,46 @@ export function ConfigModal({ lock, onClose, onDone, invalidate = [] }: { lock: 
     onSuccess: onDone,
   });
   const submit = (values: Values) => {
-    const config = Object.fromEntries(Object.entries(values).filter(([, value]) => value !== undefined && value !== null));
+    const config = filledConfig(values);
     if (!lock) return;
     if (Object.keys(config).length === 0) return void message.warning(t('atLeastOne'));
     void push.run({ lockId: lock.id, config });
   };
 
-  const range = (key: 'volume' | 'autoLockS' | 'heartbeatIntervalS' | 'wrongAttemptLimit', min: number, max: number) => (
-    <Form.Item name={key} label={t(key)}>
-      <InputNumber id={`config-${key}`} min={min} max={max} precision={0} style={{ width: 160 }} />
-    </Form.Item>
-  );
   return (
     <Modal
       open={lock !== undefined} title={`${t('pushConfig')} · ${lock?.imei ?? ''}`} okText={t('submit')} confirmLoading={push.isPending}
       onOk={() => form.submit()} onCancel={onClose} destroyOnHidden
     >
       <Form form={form} layout="horizontal" labelCol={{ span: 8 }} initialValues={lock?.config ?? {}} onFinish={submit} preserve={false}>
-        {range('volume', 0, 100)}
-        {range('autoLockS', 0, 3600)}
-        {range('heartbeatIntervalS', 10, 86_400)}
-        {range('wrongAttemptLimit', 1, 20)}
-        <Form.Item name="language" label={t('language')}>
-          <Select allowClear style={{ width: 160 }} options={[{ value: 'zh-CN', label: '中文' }, { value: 'en-US', label: 'English' }]} />
-        </Form.Item>
+        <ConfigFields />
       </Form>
     </Modal>
   );
+}
+
+/** The five configuration fields (Form.Items named after protocol.lockConfig's keys; ids `config-<key>`). */
+export function ConfigFields() {
+  const { t } = useTranslation('command');
+  const range = (key: 'volume' | 'autoLockS' | 'heartbeatIntervalS' | 'wrongAttemptLimit', min: number, max: number) => (
+    <Form.Item name={key} label={t(key)}>
+      <InputNumber id={`config-${key}`} min={min} max={max} precision={0} style={{ width: 160 }} />
+    </Form.Item>
+  );
+  return (
+    <>
+      {range('volume', 0, 100)}
+      {range('autoLockS', 0, 3600)}
+      {range('heartbeatIntervalS', 10, 86_400)}
+      {range('wrongAttemptLimit', 1, 20)}
+      <Form.Item name="language" label={t('language')}>
+        <Select allowClear style={{ width: 160 }} options={[{ value: 'zh-CN', label: '中文' }, { value: 'en-US', label: 'English' }]} />
+      </Form.Item>
+    </>
+  );
+}
+
+/** The filled fields of the form's values (what a push sends); empty when none is. */
+export function filledConfig(values: Partial<Values>): Partial<Values> {
+  return Object.fromEntries(Object.entries(values).filter(([, value]) => value !== undefined && value !== null));
 }

@@ -2,7 +2,8 @@
  * 门锁配置: the tenant's locks with the configuration each last reported (GET /iot/v1/lockConfigList),
  * connectivity (always online / NB sleeping), pending commands and next expected wake-up; per lock a
  * config push form, a confirmed clock sync (POST /iot/v1/lockDevice/clockSync; also for the selected
- * locks at once) and its command queue.
+ * locks at once) and its command queue; one configuration pushed to the selected locks or to a group at
+ * once (BatchConfigModal, POST /iot/v1/lockConfig/batch).
  */
 import { commandEndpoints, type LockConfigRecord, type protocol } from '@iot/contract';
 import { Badge, Button, Form, Input, Popconfirm, Space, Tag, type TableColumnsType } from 'antd';
@@ -13,6 +14,7 @@ import { useApiMutation } from '../../api/useApiMutation';
 import { formatTime } from '../../components/logColumns';
 import { LockLink } from '../../components/LockLink';
 import { ServerTable } from '../../components/ServerTable';
+import { BatchConfigModal } from './BatchConfigModal';
 import { ConfigModal } from './ConfigModal';
 import { QueueDrawer } from './QueueDrawer';
 
@@ -35,6 +37,7 @@ export default function LockConfigPage() {
   const { t } = useTranslation('command');
   const [editing, setEditing] = useState<LockConfigRecord>();
   const [queueOf, setQueueOf] = useState<number>();
+  const [batch, setBatch] = useState<{ imeis: string[]; clear?: () => void }>();
   const { run: sync } = useApiMutation({
     mutationFn: async (lockIds: readonly number[]) => {
       for (const lockId of lockIds) await call(commandEndpoints.clockSync, { body: { lockId } });
@@ -85,13 +88,19 @@ export default function LockConfigPage() {
     <>
       <ServerTable<LockConfigRecord>
         endpoint={commandEndpoints.lockConfigList} columns={columns} rowKey="id" filters={filters} toQuery={toQuery} refetchInterval={REFETCH_MS}
-        batchActions={(selected, clear) => (
-          <Popconfirm title={t('clockSyncManyConfirm', { count: selected.length })} okText={t('ok')} cancelText={t('no')}
-            onConfirm={() => sync(selected.map(Number)).then(clear)}>
-            <Button>{t('clockSyncMany', { count: selected.length })}</Button>
-          </Popconfirm>
+        toolbar={<Button id="batch-config" onClick={() => setBatch({ imeis: [] })}>{t('batchConfig')}</Button>}
+        batchActions={(selected, clear, rows) => (
+          <>
+            <Button id="batch-config-selected" onClick={() => setBatch({ imeis: rows.map((row) => row.imei), clear })}>{t('batchConfigSelected', { count: selected.length })}</Button>
+            <Popconfirm title={t('clockSyncManyConfirm', { count: selected.length })} okText={t('ok')} cancelText={t('no')}
+              onConfirm={() => sync(selected.map(Number)).then(clear)}>
+              <Button>{t('clockSyncMany', { count: selected.length })}</Button>
+            </Popconfirm>
+          </>
         )}
       />
+      <BatchConfigModal open={batch !== undefined} imeis={batch?.imeis ?? []} onClose={() => setBatch(undefined)}
+        onDone={() => { batch?.clear?.(); setBatch(undefined); }} />
       <ConfigModal lock={editing} onClose={() => setEditing(undefined)} onDone={() => { setEditing(undefined); setQueueOf(editing?.id); }} />
       <QueueDrawer lockId={queueOf} onClose={() => setQueueOf(undefined)} />
     </>

@@ -2,7 +2,7 @@
  * 门锁概况 lockSurvey (issue #11): the data centre's fleet at a glance from GET /iot/v1/lockDevice/survey,
  * refreshed every 30 s: counts by live state, the locks needing attention (each count opens 门锁信息
  * filtered by that attention kind), battery and RSSI distributions (ECharts, loaded lazily) and counts
- * by type, firmware, building (each opening the filtered list) and group.
+ * by type, firmware, building and group (each opening the filtered list).
  */
 import { ATTENTION_KINDS, ATTENTION_THRESHOLDS, LOW_BATTERY_PERCENT, lockEndpoints, type LockSurvey } from '@iot/contract';
 import { Card, Col, Row, Statistic } from 'antd';
@@ -94,7 +94,7 @@ export default function LockSurveyPage() {
         </Col>
         <Col span={6}>
           <SurveyCounts id="groups" title={t('byGroup')} total={total}
-            rows={(data?.groups ?? []).map((row) => ({ key: String(row.id), label: row.name, count: row.count }))} />
+            rows={(data?.groups ?? []).map((row) => ({ key: String(row.id), label: row.name, count: row.count, to: list({ groupId: String(row.id) }) }))} />
         </Col>
       </Row>
     </div>
