@@ -110,11 +110,15 @@ export function ServerTable<R extends object>(props: ServerTableProps<R>) {
   const search = (values: Filters) => navigate(toQuery(values), { current: 1, size, ...sorting });
   const reset = () => setParams({});
 
-  const keyed = columns.map((column, index) => ({ ...column, key: String(column.key ?? ('dataIndex' in column ? column.dataIndex : undefined) ?? index) }));
-  const shown = keyed.filter((column) => !hidden.includes(column.key))
-    .map((column, index) => (index === 0 && !column.fixed ? { ...column, fixed: 'left' as const } : column))
-    .map((column) => (column.sorter ? { ...column, sortOrder: column.key === sortField ? (sortOrder ?? null) : null } : column));
-  const fitted = fitColumns(shown, page?.records ?? [], props.batchActions !== undefined, endWidth);
+  const keyed = useMemo(() => columns.map((column, index) => ({ ...column, key: String(column.key ?? ('dataIndex' in column ? column.dataIndex : undefined) ?? index) })), [columns]);
+  const selection = props.batchActions !== undefined;
+  // Measured once per page of rows (not at every render of a list refreshed every few seconds).
+  const fitted = useMemo(() => {
+    const shown = keyed.filter((column) => !hidden.includes(column.key))
+      .map((column, index) => (index === 0 && !column.fixed ? { ...column, fixed: 'left' as const } : column))
+      .map((column) => (column.sorter ? { ...column, sortOrder: column.key === sortField ? (sortOrder ?? null) : null } : column));
+    return fitColumns(shown, page?.records ?? [], selection, endWidth);
+  }, [keyed, hidden, sortField, sortOrder, page?.records, selection, endWidth]);
   const clear = () => setSelected([]);
 
   return (

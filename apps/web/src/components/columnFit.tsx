@@ -1,14 +1,14 @@
 /**
  * Column fitting for ServerTable (issue #17): every column gets a width in px (its own, else one
  * estimated from its title and the text of its cells on the page shown), cells cut what does not fit with an ellipsis and show the whole value in
- * a tooltip (only when cut), and the table's `scroll.x` is the sum of the widths. A pinned-right
+ * a tooltip on hover (only when cut), and the table's `scroll.x` is the sum of the widths. A pinned-right
  * column (the row actions) is as wide as its widest buttons, measured in the page (useEndColumnWidth). With these the
  * columns keep their widths at 1366 px, a pinned column never squeezes the others, and what does not
  * fit scrolls horizontally. A column opts out of the ellipsis with `ellipsis: false` (progress bars,
  * action buttons: pinned columns never ellipsise).
  */
-import { Typography, type TableColumnsType } from 'antd';
-import { isValidElement, type ReactNode, type RefObject, useLayoutEffect, useState } from 'react';
+import type { TableColumnsType } from 'antd';
+import { isValidElement, type MouseEvent, type ReactNode, type RefObject, useLayoutEffect, useState } from 'react';
 
 /** Narrowest and widest estimated column, px (a wider value is cut, with its tooltip). */
 const MIN_WIDTH = 72;
@@ -68,9 +68,17 @@ export function columnWidth<R>(column: Column<R>, records: readonly R[] = []): n
   return Math.min(MAX_WIDTH, Math.max(MIN_WIDTH, Math.max(title, cells) + PADDING));
 }
 
-/** A cell's content cut with an ellipsis, the whole of it in a tooltip when cut. */
+/**
+ * A cell's content cut with an ellipsis (CSS, no measuring while it renders: a list refreshed every
+ * 2 s draws hundreds of cells); on hover, when it is cut, the whole text shows as the cell's tooltip.
+ */
 function Cut({ children }: { children: ReactNode }) {
-  return <Typography.Text ellipsis={{ tooltip: children }} style={{ width: '100%', color: 'inherit' }}>{children}</Typography.Text>;
+  const hover = (event: MouseEvent<HTMLSpanElement>) => {
+    const cell = event.currentTarget;
+    cell.title = cell.scrollWidth > cell.clientWidth ? (nodeText(children) ?? '').trim() : '';
+  };
+  // biome-ignore lint/a11y/noStaticElementInteractions: the hover only sets the native tooltip of a cut value; nothing to operate
+  return <span className="cell-cut" onMouseEnter={hover}>{children}</span>;
 }
 
 /**
