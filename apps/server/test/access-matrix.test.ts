@@ -80,6 +80,10 @@ const SAMPLES: Record<string, Sample> = {
   'GET /iot/v1/lockAlert/list': { access: 'LOCK_ALERT_LOG' },
   'GET /iot/v1/lockAlert/export': { access: 'LOCK_ALERT_LOG', query: () => 'format=xlsx' },
   'POST /iot/v1/lockAlert/acknowledge': { access: 'LOCK_ALERT_LOG', body: () => ({ ids: [1] }) },
+  // The air switches' alarms on the same 报警日志 page, under the log's own authority (issue #13).
+  'GET /iot/v1/airSwitch/alertLog/list': { access: 'LOCK_ALERT_LOG' },
+  'GET /iot/v1/airSwitch/alertLog/export': { access: 'LOCK_ALERT_LOG', query: () => 'format=xlsx' },
+  'POST /iot/v1/airSwitch/alertLog/acknowledge': { access: 'LOCK_ALERT_LOG', body: () => ({ ids: [999_999] }) },
   'GET /iot/v1/lockOpenRecord/list': { access: 'LOCK_OPEN_RECORD_LOG' },
   'GET /iot/v1/lockOpenRecord/export': { access: 'LOCK_OPEN_RECORD_LOG' },
   'GET /iot/v1/lockOpenRecordList': { access: 'LOCK_OPEN_RECORD_LOG', query: () => 'imei=861234500000000' },
