@@ -3,26 +3,12 @@
  * simulator bring it online, open its 设备信息 page from its IMEI link, add it to a group (门锁信息's
  * batch action, a group created in 分组管理) and find it in that group's list and on its page.
  */
+import { imeiWithCheckDigit } from '@iot/contract';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { goInApp, hasChromium, launchBrowser, newPage, rows, signInThroughUi } from './browser.js';
 
-/** A 15-digit IMEI with a valid Luhn check digit from a 14-digit body. */
-function luhnImei(body: string): string {
-  for (let check = 0; check < 10; check++) {
-    const imei = `${body}${check}`;
-    let sum = 0;
-    for (let i = 0; i < 15; i++) {
-      let digit = Number(imei[i]);
-      if (i % 2 === 1) digit = digit * 2 > 9 ? digit * 2 - 9 : digit * 2;
-      sum += digit;
-    }
-    if (sum % 10 === 0) return imei;
-  }
-  throw new Error('unreachable');
-}
-
-const IMEI = luhnImei(`3569${String(Date.now()).slice(-10)}`);
+const IMEI = imeiWithCheckDigit(`3569${String(Date.now()).slice(-10)}`);
 const GROUP = `e2e 分组 ${IMEI.slice(-4)}`;
 
 describe.skipIf(!hasChromium)('device registry, 设备信息 and groups (issue #11)', () => {

@@ -7,27 +7,13 @@
  * Tuned to finish in well under a minute: 2 s heartbeats (global setup), a 6 KB package (3 chunks).
  */
 import { createHash } from 'node:crypto';
+import { imeiWithCheckDigit } from '@iot/contract';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiGet, apiPost, goInApp, hasChromium, launchBrowser, newPage, rows, signInThroughUi } from './browser.js';
 
-/** A 15-digit IMEI with a valid Luhn check digit from a 14-digit body. */
-function luhnImei(body: string): string {
-  for (let check = 0; check < 10; check++) {
-    const imei = `${body}${check}`;
-    let sum = 0;
-    for (let i = 0; i < 15; i++) {
-      let digit = Number(imei[i]);
-      if (i % 2 === 1) digit = digit * 2 > 9 ? digit * 2 - 9 : digit * 2;
-      sum += digit;
-    }
-    if (sum % 10 === 0) return imei;
-  }
-  throw new Error('unreachable');
-}
-
 const STAMP = String(Date.now()).slice(-10);
-const IMEIS = [1, 2, 3, 4].map((n) => luhnImei(`35${n}9${STAMP}`));
+const IMEIS = [1, 2, 3, 4].map((n) => imeiWithCheckDigit(`35${n}9${STAMP}`));
 const GROUP = `OTA 波次 ${STAMP.slice(-4)}`;
 const MODEL = 'ZG-NB100';
 const VERSION = '3.1.0';

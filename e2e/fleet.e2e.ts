@@ -4,31 +4,21 @@
  * secrets); 门锁概况 counts them and its attention link opens the filtered 门锁信息; 产品 finds a lock by
  * search and through the building -> floor -> room tree.
  */
+import { imeiWithCheckDigit } from '@iot/contract';
 import ExcelJS from 'exceljs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { goInApp, hasChromium, launchBrowser, newPage, signInThroughUi } from './browser.js';
-
-/** A 15-digit IMEI with a valid Luhn check digit. */
-function luhnImei(body: string): string {
-  let sum = 0;
-  for (let index = 0; index < 14; index++) {
-    let digit = Number(body[index]);
-    if (index % 2 === 1) digit = digit * 2 > 9 ? digit * 2 - 9 : digit * 2;
-    sum += digit;
-  }
-  return `${body}${(10 - (sum % 10)) % 10}`;
-}
 
 async function importFile(): Promise<Buffer> {
   const workbook = new ExcelJS.Workbook();
   const sheet = workbook.addWorksheet('locks');
   sheet.addRow(['IMEI', '名称', '设备类型', '楼栋', '楼层', '房间']);
   for (let i = 0; i < 200; i++) {
-    const imei = luhnImei(`86888800${String(i).padStart(6, '0')}`);
+    const imei = imeiWithCheckDigit(`86888800${String(i).padStart(6, '0')}`);
     if (i === 50) sheet.addRow([`${imei.slice(0, 14)}${(Number(imei[14]) + 1) % 10}`, 'bad luhn', 'ZG-NB100', 'E2E栋', '1层', '150']);
     else if (i === 100) sheet.addRow([imei, 'unknown type', 'NO-SUCH', 'E2E栋', '2层', '200']);
-    else if (i === 150) sheet.addRow([luhnImei('86888800000001'), 'duplicate', 'ZG-NB100', 'E2E栋', '3层', '250']);
+    else if (i === 150) sheet.addRow([imeiWithCheckDigit('86888800000001'), 'duplicate', 'ZG-NB100', 'E2E栋', '3层', '250']);
     else sheet.addRow([imei, `导入门锁${i}`, 'ZG-NB100', 'E2E栋', `${1 + Math.floor(i / 50)}层`, `${100 + i}`]);
   }
   return Buffer.from(await workbook.xlsx.writeBuffer());
@@ -73,7 +63,7 @@ describe.skipIf(!hasChromium)('fleet: import, overview, rooms (issue #11)', () =
   });
 
   it('产品 finds a lock by search and through the room tree', async () => {
-    const imei = luhnImei('86888800000007');
+    const imei = imeiWithCheckDigit('86888800000007');
     await goInApp(page, '/RoomInquiry');
     await page.fill('#room-search', imei);
     await page.keyboard.press('Enter');

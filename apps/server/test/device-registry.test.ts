@@ -3,26 +3,12 @@
  * types, type CRUD with "in use" refusals, capacity checks reading the table, registration with Luhn
  * and cross-tenant uniqueness, secret once, reset, disable, decommission, release, export, isolation.
  */
+import { imeiWithCheckDigit } from '@iot/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyDeviceSecret } from '../src/crypto/device-secret.js';
 import { auditLog, locks } from '../src/db/schema.js';
 import { call, createTestContext, operatorWith, signIn, skipSuite, type TestContext } from './helper.js';
-
-/** A 15-digit IMEI with a valid Luhn check digit from a 14-digit body. */
-function luhnImei(body: string): string {
-  for (let check = 0; check < 10; check++) {
-    const imei = `${body}${check}`;
-    let sum = 0;
-    for (let i = 0; i < 15; i++) {
-      let d = Number(imei[i]);
-      if (i % 2 === 1) d = d * 2 > 9 ? d * 2 - 9 : d * 2;
-      sum += d;
-    }
-    if (sum % 10 === 0) return imei;
-  }
-  throw new Error('unreachable');
-}
 
 const TYPE = {
   kind: 'lock', model: 'ZG-TEST1', connectivity: 'alwaysOnline', heartbeatIntervalS: 60,
@@ -72,7 +58,7 @@ describe.skipIf(skipSuite)('device registry', () => {
   });
 
   it('registers a lock: Luhn IMEI, secret once (stored hashed), type defaults, audited without the secret', async () => {
-    const imei = luhnImei('35693803564380');
+    const imei = imeiWithCheckDigit('35693803564380');
     const bad = await post('/iot/v1/lockDevice', { imei: '356938035643801', name: 'x', model: 'ZG-TEST1' });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().errors[0]).toMatchObject({ field: 'body.imei', message: { 'en-US': expect.stringMatching(/Luhn/) } });
@@ -98,7 +84,7 @@ describe.skipIf(skipSuite)('device registry', () => {
   });
 
   it('checks credential capacity against the device type table', async () => {
-    const imei = luhnImei('35693803564381');
+    const imei = imeiWithCheckDigit('35693803564381');
     const { id } = (await post('/iot/v1/lockDevice', { imei, name: 'cap', model: 'ZG-TEST1' })).json().data;
     const capacity = (await get(`/iot/v1/lockDevice/capacity?lockId=${id}`)).json().data;
     expect(capacity).toMatchObject({ users: { capacity: 2 }, passwords: { capacity: 1 }, passwordDigits: { min: 6, max: 8 }, maxValidityDays: 30 });
@@ -117,7 +103,7 @@ describe.skipIf(skipSuite)('device registry', () => {
   });
 
   it('edits, filters, disables, resets the secret, decommissions and releases the IMEI', async () => {
-    const imei = luhnImei('35693803564382');
+    const imei = imeiWithCheckDigit('35693803564382');
     const { id, secret } = (await post('/iot/v1/lockDevice', { imei, name: 'life', model: 'ZG-NB200', building: 'B栋', floor: '2层', room: '201' })).json().data;
     expect((await post('/iot/v1/lockDevice/update', { id, name: 'life 2', model: 'ZG-NB300', building: 'B栋', floor: '2层', room: '202', note: 'n' })).statusCode).toBe(200);
     const listed = (await get(`/iot/v1/lockDevice/list?building=${encodeURIComponent('B栋')}&model=ZG-NB300`)).json().data;
@@ -157,6 +143,6 @@ describe.skipIf(skipSuite)('device registry', () => {
     const as = (method: 'GET' | 'POST', url: string, payload?: object) => call(ctx.app, reader, { method, url, payload });
     expect((await as('GET', '/iot/v1/equipmentType/list')).statusCode).toBe(200);
     expect((await as('POST', '/iot/v1/equipmentType/add', { ...TYPE, model: 'ZG-R' })).statusCode).toBe(403);
-    expect((await as('POST', '/iot/v1/lockDevice', { imei: luhnImei('35693803564383'), name: 'r', model: 'ZG-NB100' })).statusCode).toBe(403);
+    expect((await as('POST', '/iot/v1/lockDevice', { imei: imeiWithCheckDigit('35693803564383'), name: 'r', model: 'ZG-NB100' })).statusCode).toBe(403);
   });
 });

@@ -4,22 +4,12 @@
  * fields), files that are not spreadsheets (400), size limits (413), and the commit of the valid rows
  * with their secrets once, in one transaction with its system-log row; on PGlite and PostgreSQL.
  */
+import { imeiWithCheckDigit } from '@iot/contract';
 import { eq, inArray, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, locks } from '../src/db/schema.js';
 import { call, createTestContext, dataOf, signIn, skipSuite, type TestContext } from './helper.js';
-
-/** A 15-digit IMEI with a valid Luhn check digit from a 14-digit body. */
-export function luhnImei(body: string): string {
-  let sum = 0;
-  for (let index = 0; index < 14; index++) {
-    let digit = Number(body[index]);
-    if (index % 2 === 1) digit = digit * 2 > 9 ? digit * 2 - 9 : digit * 2;
-    sum += digit;
-  }
-  return `${body}${(10 - (sum % 10)) % 10}`;
-}
 
 /** A multipart/form-data body with one file field. */
 function multipart(content: Buffer | string, filename: string) {
@@ -41,7 +31,7 @@ describe.skipIf(skipSuite)('lock import', () => {
   let token: string;
   const post = (url: string, content: Buffer | string, filename: string, tenantId = 100) =>
     call(ctx.app, token, { method: 'POST', url, tenantId, ...multipart(content, filename) });
-  const good = (n: number) => luhnImei(`86999900${String(n).padStart(6, '0')}`);
+  const good = (n: number) => imeiWithCheckDigit(`86999900${String(n).padStart(6, '0')}`);
 
   beforeAll(async () => {
     ctx = await createTestContext({}, 10);

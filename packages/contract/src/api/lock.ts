@@ -26,6 +26,12 @@ export function imeiLuhnValid(imei: string): boolean {
   return sum % 10 === 0;
 }
 
+/** The IMEI of a 14-digit `body`: the body and its Luhn check digit (3GPP TS 23.003); throws on any other body. */
+export function imeiWithCheckDigit(body: string): string {
+  for (let check = 0; check < 10; check++) if (imeiLuhnValid(`${body}${check}`)) return `${body}${check}`;
+  throw new Error(`an IMEI body is 14 digits: ${body}`);
+}
+
 const attentionFilters = Object.fromEntries(ATTENTION_KINDS.map((kind) => [kind, queryBoolean.optional()])) as
   Record<AttentionKind, z.ZodOptional<typeof queryBoolean>>;
 
