@@ -5,7 +5,7 @@
 import { existsSync } from 'node:fs';
 import { documentTitle, findRoute, PRODUCT_TITLE, TENANT_HEADER, TOKEN_HEADER } from '@iot/contract';
 import { type Browser, chromium, type Page } from 'playwright-core';
-import { expect, inject } from 'vitest';
+import { afterAll, beforeAll, expect, inject } from 'vitest';
 import { E2E_ADMIN_PASSWORD } from './global-setup.js';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -42,6 +42,27 @@ export async function signInThroughUi(page: Page, username = 'admin', password =
   await page.waitForURL((u) => !u.pathname.endsWith('/login') && findRoute(u.pathname.replace(/^\/api/, '')) !== undefined, { timeout: 20_000 });
   const expected = titleOf(new URL(page.url()).pathname.replace(/^\/api/, ''));
   await page.waitForFunction((title) => document.title === title, expected, { timeout: 15_000 });
+}
+
+/**
+ * For a describe block: one browser and one page signed in as the administrator before its tests, the
+ * browser closed after them. Read `.page` inside the tests (it is there once beforeAll has run).
+ */
+export function useSignedInPage(): { readonly page: Page } {
+  let browser: Browser | undefined;
+  let page: Page | undefined;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    page = await newPage(browser);
+    await signInThroughUi(page);
+  });
+  afterAll(() => browser?.close());
+  return {
+    get page() {
+      if (!page) throw new Error('useSignedInPage: the page is there once beforeAll has run');
+      return page;
+    },
+  };
 }
 
 /** The Chinese document title of a console path, from the contract's route table. */

@@ -8,9 +8,8 @@
  */
 import { createHash } from 'node:crypto';
 import { imeiWithCheckDigit } from '@iot/contract';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiGet, apiPost, goInApp, hasChromium, launchBrowser, newPage, rows, signInThroughUi } from './browser.js';
+import { describe, expect, it } from 'vitest';
+import { apiGet, apiPost, goInApp, hasChromium, rows, useSignedInPage } from './browser.js';
 
 const STAMP = String(Date.now()).slice(-10);
 const IMEIS = [1, 2, 3, 4].map((n) => imeiWithCheckDigit(`35${n}9${STAMP}`));
@@ -24,86 +23,79 @@ interface Job { imei: string; state: string; canary: boolean; currentVersion: st
 interface LockRow { imei: string; online: boolean; firmwareVersion: string }
 
 describe.skipIf(!hasChromium)('firmware over the air (issue #12)', () => {
-  let browser: Browser;
-  let page: Page;
-  beforeAll(async () => {
-    browser = await launchBrowser();
-    page = await newPage(browser);
-    await signInThroughUi(page);
-  });
-  afterAll(() => browser?.close());
+  const signedIn = useSignedInPage();
 
   it('registers four simulated locks in a group and sees them online', async () => {
     for (const [index, imei] of IMEIS.entries()) {
-      await apiPost(page, '/iot/v1/lockDevice', { imei, name: `OTA 门锁 ${index + 1}`, model: MODEL, building: 'F栋', simulated: true });
+      await apiPost(signedIn.page, '/iot/v1/lockDevice', { imei, name: `OTA 门锁 ${index + 1}`, model: MODEL, building: 'F栋', simulated: true });
     }
-    const group = await apiPost<{ id: number }>(page, '/iot/v1/lockGroup/add', { name: GROUP });
-    await apiPost(page, '/iot/v1/lockGroup/addMembers', { groupId: group.id, target: { imeis: IMEIS } });
-    const online = async () => (await apiGet<{ records: LockRow[] }>(page, `/iot/v1/lockDevice/list?groupId=${group.id}&size=10`)).records
+    const group = await apiPost<{ id: number }>(signedIn.page, '/iot/v1/lockGroup/add', { name: GROUP });
+    await apiPost(signedIn.page, '/iot/v1/lockGroup/addMembers', { groupId: group.id, target: { imeis: IMEIS } });
+    const online = async () => (await apiGet<{ records: LockRow[] }>(signedIn.page, `/iot/v1/lockDevice/list?groupId=${group.id}&size=10`)).records
       .filter((lock) => lock.online && lock.firmwareVersion !== '').length;
     await expect.poll(online, { timeout: 60_000, interval: 1000 }).toBe(4);
   });
 
   it('uploads a package and shows its SHA-256', async () => {
-    await goInApp(page, '/firmwareRule');
-    await page.click('#firmware-upload');
-    await page.locator('#firmware-model').click();
-    await page.locator('.ant-select-item-option', { hasText: MODEL }).first().click();
-    await page.fill('#firmware-version', VERSION);
-    await page.fill('#firmware-notes-zh', '门锁固件 e2e');
-    await page.fill('#firmware-notes-en', 'Lock firmware e2e');
-    await page.locator('.ant-modal input[type=file]').setInputFiles({ name: `${MODEL}-${VERSION}.bin`, mimeType: 'application/octet-stream', buffer: IMAGE });
-    await page.click('#firmware-upload-submit');
-    await expect.poll(() => page.locator('.ant-message').textContent(), { timeout: 20_000 }).toContain(SHA256);
-    await expect.poll(() => rows(page, VERSION).count(), { timeout: 15_000 }).toBe(1);
+    await goInApp(signedIn.page, '/firmwareRule');
+    await signedIn.page.click('#firmware-upload');
+    await signedIn.page.locator('#firmware-model').click();
+    await signedIn.page.locator('.ant-select-item-option', { hasText: MODEL }).first().click();
+    await signedIn.page.fill('#firmware-version', VERSION);
+    await signedIn.page.fill('#firmware-notes-zh', '门锁固件 e2e');
+    await signedIn.page.fill('#firmware-notes-en', 'Lock firmware e2e');
+    await signedIn.page.locator('.ant-modal input[type=file]').setInputFiles({ name: `${MODEL}-${VERSION}.bin`, mimeType: 'application/octet-stream', buffer: IMAGE });
+    await signedIn.page.click('#firmware-upload-submit');
+    await expect.poll(() => signedIn.page.locator('.ant-message').textContent(), { timeout: 20_000 }).toContain(SHA256);
+    await expect.poll(() => rows(signedIn.page, VERSION).count(), { timeout: 15_000 }).toBe(1);
   });
 
   it('rolls it out to the group with a canary of 2: canaries first, then every lock UPDATED', async () => {
-    await page.getByRole('tab', { name: '升级任务' }).click();
-    await page.click('#rollout-new');
-    await page.locator('#rollout-package').click();
-    await page.locator('.ant-select-item-option', { hasText: `${MODEL} · ${VERSION}` }).click();
-    await page.fill('#rollout-name', `e2e ${GROUP}`);
-    await page.locator('#rollout-kind').getByText('分组').click();
-    await page.locator('#rollout-group').click();
-    await page.locator('#rollout-group').fill(STAMP.slice(-4)); // searched on the server
-    await page.locator('.ant-select-item-option', { hasText: GROUP }).click();
-    await page.fill('#rollout-canarySize', '2');
-    await page.fill('#rollout-minBattery', '0');
-    await page.fill('#rollout-minRssi', '-150');
-    await page.click('#rollout-submit');
-    await page.waitForURL((u) => u.searchParams.has('rollout'), { timeout: 15_000 });
-    const id = Number(new URL(page.url()).searchParams.get('rollout'));
-    await expect.poll(() => page.locator('#rollout-locks .ant-table-row').count(), { timeout: 15_000 }).toBe(4);
-    expect(await page.locator('#rollout-locks .ant-tag', { hasText: '金丝雀' }).count()).toBe(2);
+    await signedIn.page.getByRole('tab', { name: '升级任务' }).click();
+    await signedIn.page.click('#rollout-new');
+    await signedIn.page.locator('#rollout-package').click();
+    await signedIn.page.locator('.ant-select-item-option', { hasText: `${MODEL} · ${VERSION}` }).click();
+    await signedIn.page.fill('#rollout-name', `e2e ${GROUP}`);
+    await signedIn.page.locator('#rollout-kind').getByText('分组').click();
+    await signedIn.page.locator('#rollout-group').click();
+    await signedIn.page.locator('#rollout-group').fill(STAMP.slice(-4)); // searched on the server
+    await signedIn.page.locator('.ant-select-item-option', { hasText: GROUP }).click();
+    await signedIn.page.fill('#rollout-canarySize', '2');
+    await signedIn.page.fill('#rollout-minBattery', '0');
+    await signedIn.page.fill('#rollout-minRssi', '-150');
+    await signedIn.page.click('#rollout-submit');
+    await signedIn.page.waitForURL((u) => u.searchParams.has('rollout'), { timeout: 15_000 });
+    const id = Number(new URL(signedIn.page.url()).searchParams.get('rollout'));
+    await expect.poll(() => signedIn.page.locator('#rollout-locks .ant-table-row').count(), { timeout: 15_000 }).toBe(4);
+    expect(await signedIn.page.locator('#rollout-locks .ant-tag', { hasText: '金丝雀' }).count()).toBe(2);
 
-    await page.click('#rollout-start');
+    await signedIn.page.click('#rollout-start');
     // Until both canaries are UPDATED no other lock may hear of the rollout.
     const started = Date.now();
     const early: Job[] = [];
     while (Date.now() - started < 50_000) {
-      const jobs = (await apiGet<{ records: Job[] }>(page, `/iot/v1/firmware/rollout/locks?id=${id}&size=10`)).records;
+      const jobs = (await apiGet<{ records: Job[] }>(signedIn.page, `/iot/v1/firmware/rollout/locks?id=${id}&size=10`)).records;
       const canariesDone = jobs.filter((job) => job.canary).every((job) => job.state === 'UPDATED');
       if (!canariesDone) early.push(...jobs.filter((job) => !job.canary && !['QUEUED', 'WAITING'].includes(job.state)));
       if (jobs.length === 4 && jobs.every((job) => job.state === 'UPDATED')) break;
       await new Promise((resolve) => setTimeout(resolve, 250));
     }
     expect(early).toEqual([]);
-    await expect.poll(() => page.locator('#rollout-counts [data-state=UPDATED]').textContent(), { timeout: 10_000 }).toContain('4');
-    await expect.poll(() => page.locator('.rollout-state').first().getAttribute('data-state'), { timeout: 10_000 }).toBe('COMPLETED');
+    await expect.poll(() => signedIn.page.locator('#rollout-counts [data-state=UPDATED]').textContent(), { timeout: 10_000 }).toContain('4');
+    await expect.poll(() => signedIn.page.locator('.rollout-state').first().getAttribute('data-state'), { timeout: 10_000 }).toBe('COMPLETED');
     console.info(`[firmware e2e] 4 locks UPDATED ${((Date.now() - started) / 1000).toFixed(1)} s after start`);
   });
 
   it('门锁信息 lists the new version and 设备信息 shows the OTA history', async () => {
-    await goInApp(page, '/lockInfo');
-    await page.fill('#lock-keyword', STAMP);
-    await page.getByRole('button', { name: '查 询' }).or(page.getByRole('button', { name: '查询' })).click();
-    await page.waitForURL((u) => u.searchParams.get('keyword') === STAMP);
-    await expect.poll(() => rows(page, VERSION).count(), { timeout: 20_000 }).toBe(4);
+    await goInApp(signedIn.page, '/lockInfo');
+    await signedIn.page.fill('#lock-keyword', STAMP);
+    await signedIn.page.getByRole('button', { name: '查 询' }).or(signedIn.page.getByRole('button', { name: '查询' })).click();
+    await signedIn.page.waitForURL((u) => u.searchParams.get('keyword') === STAMP);
+    await expect.poll(() => rows(signedIn.page, VERSION).count(), { timeout: 20_000 }).toBe(4);
     const imei = IMEIS[0] as string;
-    await rows(page, imei).first().locator('a.lock-link', { hasText: imei }).click();
-    await page.waitForURL((u) => u.pathname === '/api/Information' && u.searchParams.get('imei') === imei);
-    const history = page.locator('.information-ota .ant-table-row').first();
+    await rows(signedIn.page, imei).first().locator('a.lock-link', { hasText: imei }).click();
+    await signedIn.page.waitForURL((u) => u.pathname === '/api/Information' && u.searchParams.get('imei') === imei);
+    const history = signedIn.page.locator('.information-ota .ant-table-row').first();
     await expect.poll(() => history.locator('.ota-state').getAttribute('data-state'), { timeout: 20_000 }).toBe('UPDATED');
     expect(await history.locator('.ota-versions').textContent()).toMatch(new RegExp(`→ ${VERSION.replaceAll('.', '\\.')}$`));
     expect(await history.textContent()).toContain(`${MODEL} · ${VERSION}`);

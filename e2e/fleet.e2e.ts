@@ -6,9 +6,8 @@
  */
 import { imeiWithCheckDigit } from '@iot/contract';
 import ExcelJS from 'exceljs';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { goInApp, hasChromium, launchBrowser, newPage, signInThroughUi } from './browser.js';
+import { describe, expect, it } from 'vitest';
+import { goInApp, hasChromium, useSignedInPage } from './browser.js';
 
 async function importFile(): Promise<Buffer> {
   const workbook = new ExcelJS.Workbook();
@@ -25,59 +24,52 @@ async function importFile(): Promise<Buffer> {
 }
 
 describe.skipIf(!hasChromium)('fleet: import, overview, rooms (issue #11)', () => {
-  let browser: Browser;
-  let page: Page;
-  beforeAll(async () => {
-    browser = await launchBrowser();
-    page = await newPage(browser);
-    await signInThroughUi(page);
-  });
-  afterAll(() => browser?.close());
+  const signedIn = useSignedInPage();
 
   it('imports a 200-row .xlsx: the dry run lists the 3 bad rows, the commit registers the 197', async () => {
-    await goInApp(page, '/lockInfo');
-    await page.click('#lock-import');
-    await page.locator('.ant-modal input[type=file]').setInputFiles({ name: 'locks.xlsx', mimeType: 'application/octet-stream', buffer: await importFile() });
-    await page.click('#import-check');
-    const problems = page.locator('.import-problems .ant-table-row');
+    await goInApp(signedIn.page, '/lockInfo');
+    await signedIn.page.click('#lock-import');
+    await signedIn.page.locator('.ant-modal input[type=file]').setInputFiles({ name: 'locks.xlsx', mimeType: 'application/octet-stream', buffer: await importFile() });
+    await signedIn.page.click('#import-check');
+    const problems = signedIn.page.locator('.import-problems .ant-table-row');
     await expect.poll(() => problems.count(), { timeout: 30_000 }).toBe(3);
     expect(await problems.locator('td:first-child').allTextContents()).toEqual(['52', '102', '152']);
-    expect(await page.locator('.import-summary').textContent()).toContain('197');
-    const download = page.waitForEvent('download');
-    await page.click('#import-commit');
+    expect(await signedIn.page.locator('.import-summary').textContent()).toContain('197');
+    const download = signedIn.page.waitForEvent('download');
+    await signedIn.page.click('#import-commit');
     const secrets = await download;
     expect(secrets.suggestedFilename()).toMatch(/^lock-secrets-.*\.csv$/);
-    await page.fill('#lock-filter-building', 'E2E栋');
-    await page.getByRole('button', { name: '查 询' }).or(page.getByRole('button', { name: '查询' })).click();
-    await expect.poll(() => page.locator('.ant-pagination-total-text').textContent(), { timeout: 30_000 }).toContain('197');
+    await signedIn.page.fill('#lock-filter-building', 'E2E栋');
+    await signedIn.page.getByRole('button', { name: '查 询' }).or(signedIn.page.getByRole('button', { name: '查询' })).click();
+    await expect.poll(() => signedIn.page.locator('.ant-pagination-total-text').textContent(), { timeout: 30_000 }).toContain('197');
   });
 
   it('门锁概况 counts the fleet and its attention link opens 门锁信息 filtered', async () => {
-    await goInApp(page, '/lockSurvey');
-    const total = page.locator('[data-state="total"]');
+    await goInApp(signedIn.page, '/lockSurvey');
+    const total = signedIn.page.locator('[data-state="total"]');
     await expect.poll(async () => Number(/\d+/.exec((await total.textContent()) ?? '')?.[0] ?? 0), { timeout: 30_000 }).toBeGreaterThanOrEqual(197);
-    await expect.poll(() => page.locator('[data-survey="buildings"]').textContent()).toContain('E2E栋');
-    await page.locator('[data-attention="weakSignal"]').click();
-    await page.waitForURL((u) => u.pathname === '/api/lockInfo' && u.searchParams.get('weakSignal') === 'true');
-    await expect.poll(() => page.locator('.ant-form-item', { hasText: '需关注' }).textContent(), { timeout: 30_000 }).toContain('信号弱');
+    await expect.poll(() => signedIn.page.locator('[data-survey="buildings"]').textContent()).toContain('E2E栋');
+    await signedIn.page.locator('[data-attention="weakSignal"]').click();
+    await signedIn.page.waitForURL((u) => u.pathname === '/api/lockInfo' && u.searchParams.get('weakSignal') === 'true');
+    await expect.poll(() => signedIn.page.locator('.ant-form-item', { hasText: '需关注' }).textContent(), { timeout: 30_000 }).toContain('信号弱');
   });
 
   it('产品 finds a lock by search and through the room tree', async () => {
     const imei = imeiWithCheckDigit('86888800000007');
-    await goInApp(page, '/RoomInquiry');
-    await page.fill('#room-search', imei);
-    await page.keyboard.press('Enter');
-    await page.locator(`.room-search-hit[data-imei="${imei}"]`).click();
-    await page.waitForURL((u) => u.searchParams.get('imei') === imei);
-    await expect.poll(() => page.locator('.room-lock-panel').textContent(), { timeout: 30_000 }).toContain('导入门锁7');
-    expect(await page.locator('.room-lock-panel [data-link="journal"]').getAttribute('href')).toContain(`imei=${imei}`);
+    await goInApp(signedIn.page, '/RoomInquiry');
+    await signedIn.page.fill('#room-search', imei);
+    await signedIn.page.keyboard.press('Enter');
+    await signedIn.page.locator(`.room-search-hit[data-imei="${imei}"]`).click();
+    await signedIn.page.waitForURL((u) => u.searchParams.get('imei') === imei);
+    await expect.poll(() => signedIn.page.locator('.room-lock-panel').textContent(), { timeout: 30_000 }).toContain('导入门锁7');
+    expect(await signedIn.page.locator('.room-lock-panel [data-link="journal"]').getAttribute('href')).toContain(`imei=${imei}`);
     // Through the tree, fresh: building -> floor -> room.
-    await page.goto(page.url().replace(/\?.*$/, ''));
-    await expect.poll(() => page.locator('.room-tree .ant-tree-treenode', { hasText: 'E2E栋' }).count(), { timeout: 30_000 }).toBe(1);
-    await page.locator('.room-tree .ant-tree-treenode', { hasText: 'E2E栋' }).locator('.ant-tree-switcher').click();
-    await page.locator('.room-tree .ant-tree-treenode', { hasText: '1层' }).first().locator('.ant-tree-switcher').click();
-    await page.locator(`.room-tree [data-imei="${imei}"]`).click();
-    await page.waitForURL((u) => u.searchParams.get('imei') === imei);
-    await expect.poll(() => page.locator('.room-lock-panel').textContent(), { timeout: 30_000 }).toContain('导入门锁7');
+    await signedIn.page.goto(signedIn.page.url().replace(/\?.*$/, ''));
+    await expect.poll(() => signedIn.page.locator('.room-tree .ant-tree-treenode', { hasText: 'E2E栋' }).count(), { timeout: 30_000 }).toBe(1);
+    await signedIn.page.locator('.room-tree .ant-tree-treenode', { hasText: 'E2E栋' }).locator('.ant-tree-switcher').click();
+    await signedIn.page.locator('.room-tree .ant-tree-treenode', { hasText: '1层' }).first().locator('.ant-tree-switcher').click();
+    await signedIn.page.locator(`.room-tree [data-imei="${imei}"]`).click();
+    await signedIn.page.waitForURL((u) => u.searchParams.get('imei') === imei);
+    await expect.poll(() => signedIn.page.locator('.room-lock-panel').textContent(), { timeout: 30_000 }).toContain('导入门锁7');
   });
 });
