@@ -2,6 +2,7 @@
 import { eq, sql } from 'drizzle-orm';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rowsOf } from '../src/db/rows.js';
 import { locks, roles } from '../src/db/schema.js';
 import { authPlugin } from '../src/http/auth-plugin.js';
 import { call, createTestContext, OPERATOR_PASSWORD, signIn, skipSuite, type TestContext } from './helper.js';
@@ -44,6 +45,20 @@ describe.skipIf(skipSuite)('tenancy and authorities', () => {
     expect(seen.every((row) => row.tenantId === 101)).toBe(true);
     await expect(ctx.database.withTenant(100, (tx) => tx.update(locks).set({ name: 'x' }).where(eq(locks.tenantId, 101)).returning()))
       .resolves.toEqual([]);
+  });
+
+  it("keeps the keyword search's view (lock_search) to the tenant's locks, and read-only", async () => {
+    const imei100 = (await list(admin, 100)).json().data.records[0].imei as string;
+    const search = (tenantId: number) => call(ctx.app, admin, { method: 'GET', url: `/iot/v1/lockDevice/list?keyword=${imei100.slice(2)}`, tenantId });
+    expect((await search(100)).json().data.total).toBe(1);
+    expect((await search(101)).json().data.total).toBe(0);
+    const viewed = await ctx.database.withTenant(101, (tx) => tx.execute(sql`select l.tenant_id from lock_search s join locks l using (id)`));
+    expect(rowsOf<{ tenant_id: number }>(viewed).map((row) => row.tenant_id)).toEqual([101, 101]);
+    const noTenant = await ctx.database.system.execute(sql`select count(*)::int as n from lock_search`);
+    expect(rowsOf<{ n: number }>(noTenant)[0]?.n).toBe(0); // the owner, without app.tenant_id
+    const refused = await ctx.database.withTenant(100, (tx) => tx.execute(sql`update lock_search set name = 'x'`))
+      .then(() => 'written', (error: { cause?: { code?: string } }) => error.cause?.code);
+    expect(refused).toBe('42501'); // insufficient_privilege
   });
 
   it('lets the operator use what its role grants and refuses the rest with FORBIDDEN, not TOKEN_EXPIRED', async () => {

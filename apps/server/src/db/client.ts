@@ -10,6 +10,7 @@
  */
 import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { type ExtractTablesWithRelations, sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -65,7 +66,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     kind = 'postgres';
   } else {
     if (!options.dataDir.startsWith('memory://')) mkdirSync(options.dataDir, { recursive: true });
-    const client = await PGlite.create(options.dataDir);
+    // pg_trgm: the lock keyword search's trigram indexes (migration 0029).
+    const client = await PGlite.create(options.dataDir, { extensions: { pg_trgm } });
     system = drizzlePglite(client, { schema }) as unknown as Db;
     close = () => client.close();
     kind = 'pglite';
