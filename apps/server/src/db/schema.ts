@@ -147,9 +147,9 @@ export const locks = pgTable('locks', {
   index('locks_tenant').on(t.tenantId, t.id),
   uniqueIndex('locks_imei_registered').on(t.imei).where(sql`imei_released_at is null`),
   index('locks_tenant_location').on(t.tenantId, t.building, t.floor, t.room),
-  // The lock list at 100,000 locks (bench/fleet.ts): a building's locks in id order (its pages), and the
-  // registered locks of a data centre in id order (the unfiltered list and its count, index-only).
-  index('locks_tenant_building_id').on(t.tenantId, t.building, t.id),
+  // The lock list at 100,000 locks (bench/fleet.ts): a building's registered locks in id order (its pages
+  // and its count, index-only), and the registered locks of a data centre in id order (the unfiltered list).
+  index('locks_tenant_building_id').on(t.tenantId, t.building, t.id).where(sql`imei_released_at is null and decommissioned_at is null`),
   index('locks_tenant_registered').on(t.tenantId, t.id).where(sql`imei_released_at is null and decommissioned_at is null`),
   index('locks_tenant_model').on(t.tenantId, t.model),
   // Firmware changes only by an upgrade, so heartbeats still update the row in place (HOT, 0009).

@@ -1,0 +1,2 @@
+DROP INDEX "locks_tenant_building_id";--> statement-breakpoint
+CREATE INDEX "locks_tenant_building_id" ON "locks" USING btree ("tenant_id","building","id") WHERE imei_released_at is null and decommissioned_at is null;
