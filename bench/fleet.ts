@@ -10,9 +10,14 @@
  *   lockRoomList, floor          the rooms of one floor (100 locks)
  *   lockRoomList, keyword        the lock picker's search, 20 rows
  * Budget (issue #11): the lock list with a filter and lockRoomList p99 <= 50 ms and >= 0.15x hello world.
- * Rounds interleaved (BENCH_FLEET_ROUNDS, default 3, of BENCH_FLEET_SECONDS, default 5).
+ * Rounds interleaved (BENCH_FLEET_ROUNDS, default 3, of BENCH_FLEET_SECONDS, default 5), every load
+ * after the previous one has drained (settle: no query of the server active in PostgreSQL, then a
+ * pause), so a slow route's backlog is not measured as the next route's. The load average (os.loadavg,
+ * as `uptime` shows it) is printed before and after: a figure needs it under 3 (bench/RESULTS.md).
  */
 import { spawn } from 'node:child_process';
+import { loadavg } from 'node:os';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { provisionLocks } from '../apps/server/integration/devices.js';
@@ -40,6 +45,8 @@ async function fill(databaseUrl: string): Promise<void> {
         'ZG-NB200', 'V1.0.' || (g % 3), 20 + g % 80, -115 + g % 50, (g % 30) - 5, 3600,
         now() - (g % 7200) * interval '1 second', now() - (g % 7200) * interval '1 second', 'bench-not-a-secret'
       from generate_series(1, ${LOCKS + 2000}) as g`);
+    // Vacuumed as autovacuum soon would after such an insert: the visibility map lets counts read only the index.
+    await database.system.execute(sql`vacuum analyze locks`);
     await database.system.execute(sql`analyze`);
     console.log(`filled ${LOCKS + 2000} locks in ${((performance.now() - started) / 1000).toFixed(1)} s`);
   } finally {
@@ -60,6 +67,30 @@ async function helloWorld(): Promise<{ port: number; stop(): void }> {
   return { port, stop: () => child.kill() };
 }
 
+/** Load average over 1, 5 and 15 minutes, as `uptime` prints it. */
+const loadAverage = () => loadavg().map((n) => n.toFixed(2)).join(', ');
+
+/**
+ * Waits (at most 60 s) until no statement of another session runs in the bench database, then
+ * `PAUSE_MS` more: the previous load's queued requests are done.
+ */
+async function settle(admin: pg.Client): Promise<void> {
+  const deadline = performance.now() + 60_000;
+  for (;;) {
+    const { rows } = await admin.query<{ n: number }>(`select count(*)::int as n from pg_stat_activity
+      where datname = current_database() and pid <> pg_backend_pid() and state = 'active'`);
+    if (rows[0]?.n === 0) break;
+    if (performance.now() > deadline) {
+      console.warn(`settle: still ${rows[0]?.n} active statements after 60 s`);
+      break;
+    }
+    await sleep(100);
+  }
+  await sleep(PAUSE_MS);
+}
+const PAUSE_MS = 1000;
+
+console.log(`load average before: ${loadAverage()}`);
 const postgres = await startPostgres();
 if (!postgres) {
   console.warn('PostgreSQL binaries missing: skipped');
@@ -95,8 +126,12 @@ try {
       const body = await response.text();
       console.log(`first ${name}: ${response.status} in ${(performance.now() - started).toFixed(0)} ms, ${body.length} bytes`); // a cold start, alone
     }
+    const watcher = new pg.Client({ connectionString: databaseUrl });
+    await watcher.connect();
     const result = await interleavedRounds(`PostgreSQL (${postgres.version}), ${LOCKS} locks`, routes, token,
-      { rounds: ROUNDS, seconds: SECONDS, baseline: 'Fastify hello world' });
+      { rounds: ROUNDS, seconds: SECONDS, baseline: 'Fastify hello world', settle: () => settle(watcher) });
+    await watcher.end();
+    console.log(`load average after: ${loadAverage()}`);
     const baseline = result.get('Fastify hello world')?.rps ?? 1;
     for (const name of JUDGED) {
       const figure = result.get(name);

@@ -21,13 +21,20 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
 /**
  * Runs the rounds over `routes` ([name, absolute url]) after a 1 s warm-up each, prints every round
  * and a markdown table with each route's ratio to the route named `baseline`; returns the medians.
+ * `settle`, when given, is awaited before every load (warm-ups included): e.g. until the server has
+ * worked off the previous route's backlog, so a slow route does not starve the one measured after it.
  */
 export async function interleavedRounds(label: string, routes: readonly (readonly [string, string])[], token: string,
-  options: { rounds: number; seconds: number; baseline: string }): Promise<Map<string, Figure>> {
+  options: { rounds: number; seconds: number; baseline: string; settle?: () => Promise<void> }): Promise<Map<string, Figure>> {
   const figures = new Map<string, Figure[]>();
-  for (const [, url] of routes) await load(url, token, 1);
+  const settle = options.settle ?? (async () => {});
+  for (const [, url] of routes) {
+    await settle();
+    await load(url, token, 1);
+  }
   for (let round = 1; round <= options.rounds; round++) {
     for (const [name, url] of routes) {
+      await settle();
       const figure = await load(url, token, options.seconds);
       figures.set(name, [...(figures.get(name) ?? []), figure]);
       console.log(`${label} round ${round} ${name}: ${figure.rps.toFixed(0)} req/s, p50 ${figure.p50} ms, p99 ${figure.p99} ms${figure.non2xx ? `, ${figure.non2xx} non-2xx/errors` : ''}`);
