@@ -92,7 +92,11 @@ export const firmwareJobs = pgTable('firmware_jobs', {
   /** bytes */
   requestOffset: integer('request_offset'),
   servedSeq: integer('served_seq'),
-  /** Seq of the lock's UPDATING report: only a heartbeat with a higher seq can tell how the flash went. */
+  /**
+   * Seq of the lock's uplink behind the job's last step, which only a heartbeat with a higher seq follows:
+   * the heartbeat a notice answered (NOTIFIED: a later one may be notified again), the VERIFIED / UPDATING
+   * report (UPDATING: a later heartbeat tells how the flash went).
+   */
   statusSeq: integer('status_seq'),
   stateChangedAt: at('state_changed_at').notNull().defaultNow(),
   /** Last sign of progress (notify, chunk request, status): the per-lock timeout counts from it. */

@@ -3,8 +3,10 @@
  * commit with the lock's stored readings): its firmwareVersion decides UPDATED (the target version)
  * or, after UPDATING, a failure (`oldVersion`); a QUEUED or WAITING lock of a running rollout (canary
  * first) has its gates checked: WAITING with the closed gate, or claimed NOTIFIED and returned to be
- * notified. A NOTIFIED lock that wakes again is notified again (the first notice may have been lost in
- * a crash). Claims are conditional updates: two instances never notify one job twice for one heartbeat.
+ * notified. A NOTIFIED lock that beats again is notified again (the first notice may have been lost in
+ * a crash); "again" is by seq (status_seq keeps the heartbeat a notice answered), not by commit time:
+ * a heartbeat redelivered to another instance is committed there as a duplicate and is no news. Claims
+ * are conditional updates: two instances never notify one job twice for one heartbeat.
  */
 import type { OtaGate } from '@iot/contract';
 import { sql } from 'drizzle-orm';
@@ -23,10 +25,10 @@ export interface Notice {
 }
 
 interface Row {
-  id: number; lock_id: number; state: string; wait_gate: string | null; canary: boolean; state_changed_at: Date | string; rollout_id: number; status_seq: number | null;
+  id: number; lock_id: number; state: string; wait_gate: string | null; canary: boolean; rollout_id: number; status_seq: number | null;
   rollout_state: string; canary_passed: boolean; min_battery: number; min_rssi: number; window_start: string | null; window_end: string | null;
   time_zone: string; version: string; size_bytes: number | null; sha256: string | null; imei: string; battery: number | null; rssi: number | null;
-  firmware_version: string; last_heartbeat_at: Date | string | null;
+  firmware_version: string;
 }
 
 /** Outcome of reviewLocks: notices to send and the rollouts whose tallies changed. */
@@ -44,27 +46,27 @@ export async function reviewLocks(db: Executor, beats: ReadonlyMap<number, numbe
   const lockIds = [...beats.keys()];
   if (lockIds.length === 0) return review;
   const rows = rowsOf<Row>(await db.execute(sql`
-    select j.id, j.lock_id, j.status_seq, j.state, j.wait_gate, j.canary, j.state_changed_at, j.rollout_id, r.state as rollout_state, r.canary_passed,
+    select j.id, j.lock_id, j.status_seq, j.state, j.wait_gate, j.canary, j.rollout_id, r.state as rollout_state, r.canary_passed,
       r.min_battery, r.min_rssi, r.window_start, r.window_end, r.time_zone, r.version, p.size_bytes, p.sha256,
-      l.imei, l.battery, l.rssi, l.firmware_version, l.last_heartbeat_at
+      l.imei, l.battery, l.rssi, l.firmware_version
     from firmware_jobs j join firmware_rollouts r on r.id = j.rollout_id join locks l on l.id = j.lock_id
       left join firmware_packages p on p.id = r.package_id
     where j.lock_id in ${lockIds} and j.state not in ('UPDATED', 'FAILED', 'CANCELED')`));
   const oldVersion: number[] = [];
   for (const row of rows) {
-    const beatAfterChange = row.last_heartbeat_at !== null && new Date(row.last_heartbeat_at) > new Date(row.state_changed_at);
+    const beat = beats.get(row.lock_id) ?? -1;
     if (row.firmware_version === row.version) {
       await db.execute(sql`update firmware_jobs set state = 'UPDATED', progress = 100, wait_gate = null, reason = null, state_changed_at = now(), progress_at = now()
         where id = ${row.id} and state = ${row.state}`);
       review.rollouts.push(row.rollout_id);
-    } else if (row.state === 'UPDATING' && (beats.get(row.lock_id) ?? -1) > (row.status_seq ?? Number.MAX_SAFE_INTEGER)) {
+    } else if (row.state === 'UPDATING' && beat > (row.status_seq ?? Number.MAX_SAFE_INTEGER)) {
       // A heartbeat sent after the UPDATING report (by seq, not by commit time: both may share a commit).
       oldVersion.push(row.id);
     } else if ((row.state === 'QUEUED' || row.state === 'WAITING') && row.rollout_state === 'RUNNING' && (row.canary || row.canary_passed) && row.sha256) {
-      await gate(db, row, now, review);
-    } else if (row.state === 'NOTIFIED' && beatAfterChange && row.rollout_state !== 'CANCELED' && row.sha256) {
-      const claimed = rowsOf(await db.execute(sql`update firmware_jobs set state_changed_at = now(), progress_at = now()
-        where id = ${row.id} and state = 'NOTIFIED' and state_changed_at = ${new Date(row.state_changed_at).toISOString()}::timestamptz returning id`));
+      await gate(db, row, beat, now, review);
+    } else if (row.state === 'NOTIFIED' && beat > (row.status_seq ?? -1) && row.rollout_state !== 'CANCELED' && row.sha256) {
+      const claimed = rowsOf(await db.execute(sql`update firmware_jobs set status_seq = ${beat}, state_changed_at = now(), progress_at = now()
+        where id = ${row.id} and state = 'NOTIFIED' and status_seq is not distinct from ${row.status_seq} returning id`));
       if (claimed.length > 0) review.notices.push(noticeOf(row));
     }
   }
@@ -77,7 +79,8 @@ function noticeOf(row: Row): Notice {
   return { jobId: row.id, imei: row.imei, version: row.version, size: row.size_bytes as number, sha256: row.sha256 as string };
 }
 
-async function gate(db: Executor, row: Row, now: Date, review: LockReview): Promise<void> {
+/** Checks the gates for a QUEUED / WAITING job at heartbeat `beat` (seq): WAITING, or claimed NOTIFIED (answering `beat`). */
+async function gate(db: Executor, row: Row, beat: number, now: Date, review: LockReview): Promise<void> {
   const closed: OtaGate | null = closedGate({
     battery: row.battery, rssi: row.rssi, minBattery: row.min_battery, minRssi: row.min_rssi,
     windowStart: row.window_start, windowEnd: row.window_end, timeZone: row.time_zone,
@@ -89,7 +92,7 @@ async function gate(db: Executor, row: Row, now: Date, review: LockReview): Prom
     }
     return;
   }
-  const claimed = rowsOf(await db.execute(sql`update firmware_jobs set state = 'NOTIFIED', wait_gate = null, state_changed_at = now(), progress_at = now()
+  const claimed = rowsOf(await db.execute(sql`update firmware_jobs set state = 'NOTIFIED', wait_gate = null, status_seq = ${beat}, state_changed_at = now(), progress_at = now()
     where id = ${row.id} and state = ${row.state} returning id`));
   if (claimed.length > 0) review.notices.push(noticeOf(row));
 }
