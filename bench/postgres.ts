@@ -13,6 +13,8 @@ import { freePort } from '../apps/server/integration/server-process.js';
 export interface BenchPostgres {
   url: string;
   version: string;
+  /** The cluster's data directory (postmaster.pid: its process, for CPU figures). */
+  dataDir: string;
   stop(): void;
 }
 
@@ -40,6 +42,7 @@ export async function startPostgres(): Promise<BenchPostgres | undefined> {
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
     version: run('postgres', ['--version']).trim(),
+    dataDir: data,
     stop() {
       try {
         run('pg_ctl', ['-D', data, '-m', 'immediate', 'stop']);
