@@ -3,9 +3,11 @@
  * 127.0.0.1, a free port, data in a temp folder, run as user postgres when we are root). Unlike the
  * test cluster it keeps fsync and synchronous_commit on: the figures include real durability.
  * Returns undefined when the binaries are missing (the benchmark then skips PostgreSQL).
+ * With `keepDir` the cluster lives in that folder and survives stop(): a later start with the same
+ * folder reuses its data (`reused`), so a benchmark with a long fill can cache it between runs.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
-import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { chownSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort } from '../apps/server/integration/server-process.js';
@@ -15,15 +17,18 @@ export interface BenchPostgres {
   version: string;
   /** The cluster's data directory (postmaster.pid: its process, for CPU figures). */
   dataDir: string;
+  /** True when `keepDir` already held a cluster (its data is the previous run's). */
+  reused: boolean;
   stop(): void;
 }
 
-export async function startPostgres(): Promise<BenchPostgres | undefined> {
+export async function startPostgres(options: { keepDir?: string } = {}): Promise<BenchPostgres | undefined> {
   const base = '/usr/lib/postgresql';
   if (!existsSync(base)) return undefined;
   const bin = readdirSync(base).sort((a, b) => Number(b) - Number(a)).map((v) => join(base, v, 'bin')).find((d) => existsSync(join(d, 'initdb')));
   if (!bin) return undefined;
-  const dir = mkdtempSync(join(tmpdir(), 'iot-bench-pg-'));
+  const dir = options.keepDir ?? mkdtempSync(join(tmpdir(), 'iot-bench-pg-'));
+  mkdirSync(dir, { recursive: true });
   const isRoot = process.getuid?.() === 0;
   if (isRoot) {
     const id = (flag: string) => Number(execFileSync('id', [flag, 'postgres']).toString().trim());
@@ -37,17 +42,19 @@ export async function startPostgres(): Promise<BenchPostgres | undefined> {
   };
   const port = await freePort();
   const data = join(dir, 'data');
-  run('initdb', ['-D', data, '-A', 'trust', '-U', 'postgres', '--no-sync', '-E', 'UTF8']);
+  const reused = existsSync(join(data, 'PG_VERSION'));
+  if (!reused) run('initdb', ['-D', data, '-A', 'trust', '-U', 'postgres', '--no-sync', '-E', 'UTF8']);
   run('pg_ctl', ['-D', data, '-l', join(dir, 'log'), '-w', '-o', `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c shared_buffers=256MB`, 'start']);
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
     version: run('postgres', ['--version']).trim(),
     dataDir: data,
+    reused,
     stop() {
       try {
-        run('pg_ctl', ['-D', data, '-m', 'immediate', 'stop']);
+        run('pg_ctl', ['-D', data, '-m', options.keepDir ? 'fast' : 'immediate', 'stop']);
       } finally {
-        rmSync(dir, { recursive: true, force: true });
+        if (!options.keepDir) rmSync(dir, { recursive: true, force: true });
       }
     },
   };
