@@ -2,8 +2,13 @@
  * SQL conditions on the lock rows for the live state (online / asleep / offline) and the attention
  * filters (contract ATTENTION_KINDS; thresholds from ATTENTION_THRESHOLDS and LOW_BATTERY_PERCENT),
  * shared by the lock list (门锁信息), its export and the fleet overview (门锁概况), so a count on the
- * overview is exactly what its link lists. Reads (never writes) the command and credential tables;
- * each condition is a semi-join on an index led by lock_id (migration *_lock_attention).
+ * overview is exactly what its link lists. Reads (never writes) the command and credential tables
+ * through partial indexes (migration *_lock_attention). The conditions on other tables are written as
+ * `id in (uncorrelated set)`, not `exists (... where lock_id = id)`: in a count over the whole fleet
+ * (overview, analysis) PostgreSQL then builds each set once and probes a hash (a "hashed SubPlan")
+ * instead of running one index scan per lock (100,000 locks: ~400,000 index scans, and a plan cost
+ * over jit_above_cost that added 1-2 s of JIT compilation a request; bench/RESULTS.md, analysis).
+ * In a WHERE it is a semi-join, as before.
  */
 import { ATTENTION_THRESHOLDS, type AttentionKind, LOW_BATTERY_PERCENT, type LiveState, SERVICE_EXPIRING_DAYS } from '@iot/contract';
 import { type SQL, sql } from 'drizzle-orm';
@@ -45,11 +50,11 @@ export const ATTENTION_SQL: Record<AttentionKind, SQL> = {
   offlineLong: sql`coalesce(${locks.lastHeartbeatAt}, ${locks.createdAt})
     < now() - make_interval(secs => ${locks.heartbeatIntervalS} * ${ATTENTION_THRESHOLDS.offlineIntervals})`,
   // Desired = the newest configPush not canceled; drift while the reported config does not contain it.
-  configDrift: sql`exists (select 1 from (select c.data -> 'config' as desired from commands c
-      where c.lock_id = ${lockId} and c.type = 'configPush' and c.state <> 'CANCELED' order by c.id desc limit 1) d
-    where not (coalesce(${locks.config}, '{}'::jsonb) @> d.desired))`,
-  credentialDrift: sql`(exists (select 1 from lock_users u where u.lock_id = ${lockId} and u.sync_state <> 'normal')
-    or exists (select 1 from credentials k where k.lock_id = ${lockId} and k.sync_state <> 'normal'))`,
-  failedCommands: sql`exists (select 1 from commands c where c.lock_id = ${lockId} and c.state in (${failedStates})
+  configDrift: sql`${lockId} in (select p.lock_id from (select distinct on (c.lock_id) c.lock_id, c.data -> 'config' as desired from commands c
+      where c.type = 'configPush' and c.state <> 'CANCELED' order by c.lock_id, c.id desc) p
+    join locks x on x.id = p.lock_id where not (coalesce(x.config, '{}'::jsonb) @> p.desired))`,
+  credentialDrift: sql`(${lockId} in (select u.lock_id from lock_users u where u.sync_state <> 'normal')
+    or ${lockId} in (select k.lock_id from credentials k where k.sync_state <> 'normal'))`,
+  failedCommands: sql`${lockId} in (select c.lock_id from commands c where c.state in (${failedStates})
     and c.completed_at > now() - make_interval(hours => ${ATTENTION_THRESHOLDS.failedCommandsHours}))`,
 };
