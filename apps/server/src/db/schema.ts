@@ -154,6 +154,8 @@ export const locks = pgTable('locks', {
   index('locks_tenant_model').on(t.tenantId, t.model),
   // Firmware changes only by an upgrade, so heartbeats still update the row in place (HOT, 0009).
   index('locks_tenant_firmware').on(t.tenantId, t.firmwareVersion),
+  // The analysis' new locks per day (modules/analysis/trends.ts): the range's registrations, index-only.
+  index('locks_tenant_created').on(t.tenantId, t.createdAt).where(sql`decommissioned_at is null`),
 ]);
 
 /** System log (系统日志): sign-ins, sign-outs and every mutating call. Never holds secrets. */

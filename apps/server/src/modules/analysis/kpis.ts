@@ -4,7 +4,7 @@
  * administrators' read-only aggregate); otherwise the tenant, also confined by row-level security.
  */
 import { ATTENTION_KINDS, type Analysis, type AttentionKind } from '@iot/contract';
-import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { rowsOf } from '../../db/rows.js';
 import { locks } from '../../db/schema.js';
@@ -15,30 +15,44 @@ import { onlineSql } from '../lockDevice/sql.js';
 export const tenantAnd = (alias: string, tenantId: number | null): SQL =>
   tenantId === null ? sql`` : sql`and ${sql.identifier(alias)}.tenant_id = ${tenantId}`;
 
-const n = (condition: SQL) => sql<number>`count(*) filter (where ${condition})::int`.mapWith(Number);
+const n = (condition: SQL) => sql`count(*) filter (where ${condition})`;
 
 /**
- * Fleet counts, attention counts and the battery / RSSI distributions, one scan of the locks. The
- * conditions are the lock list's own (lockDevice/attention.ts), so each count is what its link lists.
- * wakeWindowMs: how long a sleeping lock stays reachable after an uplink (config WAKE_WINDOW_MS).
+ * Fleet counts, attention counts, the battery / RSSI distributions and the per-building grid (at most
+ * 60 buildings, the largest first), in one scan of the locks: counted per building, the fleet row
+ * summed from those. The conditions are the lock list's own (lockDevice/attention.ts), so each count
+ * is what its link lists. wakeWindowMs: how long a sleeping lock stays reachable after an uplink
+ * (config WAKE_WINDOW_MS).
  */
-export async function fleetOf(db: Executor, tenantId: number | null, wakeWindowMs: number) {
-  const attention = Object.fromEntries(ATTENTION_KINDS.map((kind) => [kind, n(ATTENTION_SQL[kind])])) as Record<AttentionKind, SQL<number>>;
-  const [row] = await db.select({
-    total: sql<number>`count(*)::int`.mapWith(Number), online: n(onlineSql), asleep: n(liveStateIs('asleep', wakeWindowMs)),
-    serviceExpiring: n(SERVICE_EXPIRING_SQL),
-    ...attention,
+export async function currentOf(db: Executor, tenantId: number | null, wakeWindowMs: number) {
+  const counts: Record<string, SQL> = {
+    total: sql`count(*)`, online: n(onlineSql), asleep: n(liveStateIs('asleep', wakeWindowMs)), serviceExpiring: n(SERVICE_EXPIRING_SQL),
+    ...Object.fromEntries(ATTENTION_KINDS.map((kind) => [kind, n(ATTENTION_SQL[kind])])),
     b0: n(sql`${locks.battery} < 20`), b1: n(sql`${locks.battery} between 20 and 39`), b2: n(sql`${locks.battery} between 40 and 59`),
     b3: n(sql`${locks.battery} between 60 and 79`), b4: n(sql`${locks.battery} >= 80`),
     r0: n(sql`${locks.rssi} < -115`), r1: n(sql`${locks.rssi} between -115 and -106`), r2: n(sql`${locks.rssi} between -105 and -96`),
     r3: n(sql`${locks.rssi} between -95 and -86`), r4: n(sql`${locks.rssi} >= -85`),
-  }).from(locks).where(and(isNull(locks.decommissionedAt), isNull(locks.imeiReleasedAt), tenantId === null ? undefined : eq(locks.tenantId, tenantId)));
-  const r = (row ?? {}) as Record<string, number>;
-  const v = (key: string) => Number(r[key] ?? 0);
+  };
+  const keys = [...Object.keys(counts), 'alarms'];
+  const tenant = tenantId === null ? sql`` : sql`and ${locks.tenantId} = ${tenantId}`;
+  // Active alerts per lock joined once (a per-lock sub-select ran 100,000 index scans per request).
+  const rows = rowsOf<Record<string, number | string | boolean>>(await db.execute(sql`
+    with b as materialized (
+      select ${locks.building} as building, ${sql.join(Object.entries(counts).map(([key, count]) => sql`${count}::int as ${sql.identifier(key)}`), sql`, `)},
+        coalesce(sum(a.n), 0)::int as alarms
+      from locks left join (select lock_id, count(*) as n from alerts where state = 'active' group by lock_id) a on a.lock_id = ${locks.id}
+      where ${locks.decommissionedAt} is null and ${locks.imeiReleasedAt} is null ${tenant}
+      group by ${locks.building})
+    select * from ((select true as fleet, '' as building, ${sql.join(keys.map((key) => sql`coalesce(sum(${sql.identifier(key)}), 0)::int as ${sql.identifier(key)}`), sql`, `)} from b)
+      union all (select false, b.* from b order by total desc, building limit 60)) r
+    order by fleet desc, total desc, building`));
+  const [fleetRow, ...buildingRows] = rows;
+  const v = (key: string) => Number(fleetRow?.[key] ?? 0);
   return {
     fleet: { total: v('total'), online: v('online'), asleep: v('asleep'), offline: v('total') - v('online'), serviceExpiring: v('serviceExpiring') },
     attention: Object.fromEntries(ATTENTION_KINDS.map((kind) => [kind, v(kind)])) as Record<AttentionKind, number>,
     distributions: { battery: ['b0', 'b1', 'b2', 'b3', 'b4'].map(v), rssi: ['r0', 'r1', 'r2', 'r3', 'r4'].map(v) },
+    buildings: buildingRows.map((r) => ({ building: String(r.building), total: Number(r.total), online: Number(r.online), alarms: Number(r.alarms) })) as Analysis['buildings'],
   };
 }
 
@@ -56,14 +70,4 @@ export async function workOf(db: Executor, tenantId: number | null): Promise<Pic
     alarmsOpen: { critical: v('critical'), major: v('major'), minor: v('minor'), warning: v('warning') },
     commands: { queued: v('queued') },
   };
-}
-
-/** Current state per building (at most 60 buildings, the largest first). */
-export async function buildingsOf(db: Executor, tenantId: number | null): Promise<Analysis['buildings']> {
-  const rows = await db.select({
-    building: locks.building, total: sql<number>`count(*)::int`.mapWith(Number), online: n(onlineSql),
-    alarms: sql<number>`coalesce(sum((select count(*) from alerts a where a.lock_id = ${sql.raw('"locks"."id"')} and a.state = 'active')), 0)::int`.mapWith(Number),
-  }).from(locks).where(and(isNull(locks.decommissionedAt), isNull(locks.imeiReleasedAt), tenantId === null ? undefined : eq(locks.tenantId, tenantId)))
-    .groupBy(locks.building).orderBy(sql`count(*) desc`, locks.building).limit(60);
-  return rows;
 }

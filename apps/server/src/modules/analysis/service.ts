@@ -8,7 +8,7 @@ import { sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client.js';
 import { rowsOf } from '../../db/rows.js';
 import { iso } from '../../db/sql.js';
-import { buildingsOf, fleetOf, tenantAnd, workOf } from './kpis.js';
+import { currentOf, tenantAnd, workOf } from './kpis.js';
 import { forecastOf, hourlyOf, topOf, trendsOf } from './trends.js';
 
 /** Runs `fn` over the tenant (row-level security) or, for null, over every data centre read-only. */
@@ -22,14 +22,14 @@ export function readScope<T>(database: Database, tenantId: number | null, fn: (d
 
 /** Every figure of the analysis over the last `days` days. wakeWindowMs: protocol wake window (asleep KPI). */
 export async function analyse(db: Executor, tenantId: number | null, days: number, wakeWindowMs: number): Promise<Analysis> {
-  const { fleet, attention, distributions } = await fleetOf(db, tenantId, wakeWindowMs);
+  const { fleet, attention, distributions, buildings } = await currentOf(db, tenantId, wakeWindowMs);
   const work = await workOf(db, tenantId);
-  const { trends, unlocksToday, alarmsByKind, first } = await trendsOf(db, tenantId, days);
+  const { trends, unlocksToday, alarmsByKind, first } = await trendsOf(db, tenantId, days, fleet.total);
   return {
     generatedAt: new Date().toISOString(), scope: tenantId === null ? 'all' : 'tenant',
     fleet, attention, ...work, unlocksToday, trends, hourly: await hourlyOf(db, tenantId), alarmsByKind, distributions,
     top: { alarms: await topOf(db, tenantId, 'alarm', first), failed: await topOf(db, tenantId, 'unlock_failed', first) },
-    batteryForecast: await forecastOf(db, tenantId), buildings: await buildingsOf(db, tenantId),
+    batteryForecast: await forecastOf(db, tenantId), buildings,
   };
 }
 

@@ -20,8 +20,8 @@ function dayList(today: string, days: number): string[] {
   return Array.from({ length: days }, (_, i) => new Date(end - (days - 1 - i) * 86_400_000).toISOString().slice(0, 10));
 }
 
-/** Trends, today's unlocks and alarms per kind over the range. */
-export async function trendsOf(db: Executor, tenantId: number | null, days: number) {
+/** Trends, today's unlocks and alarms per kind over the range; `total`: the registered locks now (currentOf's fleet total). */
+export async function trendsOf(db: Executor, tenantId: number | null, days: number, total: number) {
   const [{ today }] = rowsOf<{ today: string }>(await db.execute(sql`select to_char(now() at time zone ${ANALYSIS_TIME_ZONE}, 'YYYY-MM-DD') as today`)) as [{ today: string }];
   const list = dayList(today, days);
   const first = list[0] as string;
@@ -32,8 +32,6 @@ export async function trendsOf(db: Executor, tenantId: number | null, days: numb
   const newLocks = rowsOf<{ day: string; n: number }>(await db.execute(sql`
     select to_char((l.created_at at time zone ${ANALYSIS_TIME_ZONE})::date, 'YYYY-MM-DD') as day, count(*)::int as n from locks l
     where l.created_at >= (${first}::date::timestamp at time zone ${ANALYSIS_TIME_ZONE}) and l.decommissioned_at is null ${tenantAnd('l', tenantId)} group by 1`));
-  const [{ total }] = rowsOf<{ total: number }>(await db.execute(sql`
-    select count(*)::int as total from locks l where l.decommissioned_at is null and l.imei_released_at is null ${tenantAnd('l', tenantId)}`)) as [{ total: number }];
   const index = new Map(list.map((d, i) => [d, i]));
   const trends: Analysis['trends'] = {
     days: list, unlocks: filled(METHODS, () => list.map(() => 0)), failed: list.map(() => 0), alarms: filled(KINDS, () => list.map(() => 0)),
@@ -83,13 +81,17 @@ export async function hourlyOf(db: Executor, tenantId: number | null): Promise<A
 
 const lockRef = sql`l.id as "lockId", l.imei, l.name, concat_ws('/', nullif(l.building, ''), nullif(l.floor, ''), nullif(l.room, '')) as room`;
 
-/** The 10 locks with the most of `metric` (alarm | unlock_failed) since `first` (YYYY-MM-DD). */
+/**
+ * The 10 locks with the most of `metric` (alarm | unlock_failed) since `first` (YYYY-MM-DD), from the
+ * partial index analysis_lock_day_top alone (the metric is a literal so the planner matches it; n fits
+ * an int per lock and day, and an int sum keeps the per-lock hash state small).
+ */
 export async function topOf(db: Executor, tenantId: number | null, metric: 'alarm' | 'unlock_failed', first: string) {
   const tenantFilter = tenantId === null ? sql`` : sql`and d.tenant_id = ${tenantId}`;
   const rows = rowsOf<{ lockId: number; imei: string; name: string; room: string; count: string }>(await db.execute(sql`
     select ${lockRef}, t.count::text as count from (
-      select d.lock_id, sum(d.n) as count from analysis_lock_day d where d.metric = ${metric} and d.day >= ${first}::date ${tenantFilter}
-      group by d.lock_id order by sum(d.n) desc, d.lock_id limit 10) t
+      select d.lock_id, sum(d.n::int) as count from analysis_lock_day d where d.metric = ${sql.raw(`'${metric}'`)} and d.day >= ${first}::date ${tenantFilter}
+      group by d.lock_id order by sum(d.n::int) desc, d.lock_id limit 10) t
     join locks l on l.id = t.lock_id order by t.count desc, l.id`));
   return rows.map((r) => ({ ...r, lockId: Number(r.lockId), count: Number(r.count) }));
 }

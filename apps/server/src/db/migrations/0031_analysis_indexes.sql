@@ -1,0 +1,2 @@
+CREATE INDEX "locks_tenant_created" ON "locks" USING btree ("tenant_id","created_at") WHERE decommissioned_at is null;--> statement-breakpoint
+CREATE INDEX "analysis_lock_day_top" ON "analysis_lock_day" USING btree ("tenant_id","metric","day","lock_id","n") WHERE metric in ('alarm', 'unlock_failed');
