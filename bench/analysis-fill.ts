@@ -95,7 +95,7 @@ export async function fillAnalysis(databaseUrl: string): Promise<void> {
     await provisionLocks(database, 0);
     await client.connect();
     // Bulk-load settings of this throw-away cluster: fewer checkpoints while ~2 GB are written.
-    await client.query(`alter system set max_wal_size = '8GB'; alter system set checkpoint_timeout = '30min'; select pg_reload_conf()`);
+    for (const statement of [`alter system set max_wal_size = '8GB'`, `alter system set checkpoint_timeout = '30min'`, 'select pg_reload_conf()']) await client.query(statement);
     await client.query(`set maintenance_work_mem = '1GB'; set synchronous_commit = off;
       alter table analysis_lock_day drop constraint analysis_lock_day_lock_id_day_metric_pk; drop index analysis_lock_day_tenant_metric`);
     for (const [what, statement] of STEPS) {
