@@ -27,7 +27,7 @@ import { helloWorld, sequentialRounds } from './analysis-latency.js';
 import { startPostgres } from './postgres.js';
 
 /** Change with the fill (analysis-fill.ts) or the migrations it builds on: a new name fills afresh. */
-const FILL_VERSION = 'v2-0029';
+const FILL_VERSION = 'v3-0031';
 const ROUNDS = Number(process.env.BENCH_ANALYSIS_ROUNDS ?? 3);
 const REQUESTS = Number(process.env.BENCH_ANALYSIS_REQUESTS ?? 100);
 const BUDGET_P99_MS = 100;
