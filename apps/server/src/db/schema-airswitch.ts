@@ -9,7 +9,10 @@ import { tenants } from './schema.js';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
-/** An air switch gateway; `serial` is its MQTT identity (protocol airSwitchIdSchema), unique across data centres. */
+/**
+ * An air switch gateway; `serial` is its MQTT identity (protocol airSwitchIdSchema), unique across data centres.
+ * Fillfactor 50 (migration 0029, as air_switch_circuits): ingest rewrites the row every batch, kept HOT.
+ */
 export const airSwitches = pgTable('air_switches', {
   id: serial('id').primaryKey(),
   tenantId: integer('tenant_id').notNull().references(() => tenants.id),
@@ -49,6 +52,12 @@ export const airSwitchCircuits = pgTable('air_switch_circuits', {
   readingAt: timestamp('reading_at', { withTimezone: true }),
   /** seq of the reading above; older (late) readings do not roll it back or count energy twice. */
   readingSeq: integer('reading_seq'),
+  /** Energy counted so far, kWh: the sum of the circuit's hourly rollup `kwh` (ingest keeps both in one transaction). */
+  energyTotalKwh: doublePrecision('energy_total_kwh').notNull().default(0),
+  /** Latest UTC hour with an hourly rollup row; a row for an earlier hour is late (its later rows' kwh_total move). */
+  energyHour: timestamp('energy_hour', { withTimezone: true }),
+  /** Highest power reading in `energy_hour` (its hourly row's power_max), W: the data centre's maximum load moves by its change. */
+  hourPowerMaxW: real('hour_power_max_w').notNull().default(0),
   desiredThresholds: jsonb('desired_thresholds').notNull().default(sql`'{}'::jsonb`),
   reportedThresholds: jsonb('reported_thresholds'),
 }, (t) => [uniqueIndex('air_switch_circuits_switch').on(t.airSwitchId, t.circuit), index('air_switch_circuits_tenant').on(t.tenantId)]);
@@ -81,21 +90,22 @@ const rollupColumns = {
   trips: integer('trips').notNull().default(0),
 };
 
-/** Per circuit and UTC hour. */
+/**
+ * Per circuit and UTC hour. `kwh_total` is the circuit's energy through the end of the hour (the sum of
+ * its `kwh` up to and including this hour), so a range's energy is two rows' difference, in any zone.
+ */
 export const airSwitchEnergyHourly = pgTable('air_switch_energy_hourly', {
   ...rollupColumns,
   hour: timestamp('hour', { withTimezone: true }).notNull(),
+  /** Cumulative kWh through the end of this hour (see above). */
+  kwhTotal: doublePrecision('kwh_total').notNull().default(0),
 }, (t) => [primaryKey({ columns: [t.circuitId, t.hour] }), index('air_switch_energy_hourly_tenant').on(t.tenantId, t.hour)]);
 
 /** Per circuit and calendar day in TELEMETRY_TIME_ZONE (analysis in another zone sums the hourly rows). */
 export const airSwitchEnergyDaily = pgTable('air_switch_energy_daily', {
   ...rollupColumns,
   day: date('day').notNull(),
-}, (t) => [
-  primaryKey({ columns: [t.circuitId, t.day] }),
-  // Covers the data centre's top consumers over a range (index-only: tenant and days, then kWh per circuit).
-  index('air_switch_energy_daily_tenant_kwh').on(t.tenantId, t.day, t.circuitId, t.kwh),
-]);
+}, (t) => [primaryKey({ columns: [t.circuitId, t.day] })]);
 
 /**
  * The data centre per UTC hour, kept exact as readings arrive (upserts that add, in the ingest
@@ -107,6 +117,8 @@ export const airSwitchLoadHourly = pgTable('air_switch_load_hourly', {
   tenantId: integer('tenant_id').notNull(),
   hour: timestamp('hour', { withTimezone: true }).notNull(),
   loadW: doublePrecision('load_w').notNull().default(0),
+  /** Sum over its circuits of each circuit's highest power reading in the hour, W (the load curve's maximum). */
+  powerMaxW: doublePrecision('power_max_w').notNull().default(0),
   kwh: doublePrecision('kwh').notNull().default(0),
   trips: integer('trips').notNull().default(0),
 }, (t) => [primaryKey({ columns: [t.tenantId, t.hour] })]);

@@ -6,9 +6,9 @@
  * - one switch's kWh per circuit and period: its circuits' daily rows when `timeZone` is the rollup
  *   zone (TELEMETRY_TIME_ZONE), else their hourly rows summed into that zone's days; its peak demand:
  *   the highest hourly sum of its circuits' average power;
- * - top consumers: per circuit, the daily rows of the rollup-zone days wholly inside the range
- *   (index-only, air_switch_energy_daily_tenant_kwh) plus the hourly rows of the partial days at
- *   its edges (none when the zones agree).
+ * - top consumers: per circuit, the difference of its cumulative kWh at the range's ends (hourly
+ *   rollup `kwh_total`, topConsumers), about two rows per circuit in any zone and for any length;
+ * - today's load curve of the data centre: its hourly rows (average and maximum load).
  */
 import type { EnergyAnalysis } from '@iot/contract';
 import { type SQL, sql } from 'drizzle-orm';
@@ -26,15 +26,31 @@ export interface EnergyQuery {
 /** Start of day `date` (YYYY-MM-DD) in `timeZone`, as SQL timestamptz. */
 const dayStart = (date: string | SQL, timeZone: string) => sql`(${date}::date::timestamp at time zone ${timeZone})`;
 
-/** kWh per circuit over [start, end): whole rollup-zone days from the daily rows, the edges' hours from the hourly rows. */
-function rangeTotals(start: SQL, end: SQL, rollupZone: string, circuits: SQL): SQL {
-  const firstFull = sql`(((${start}) - interval '1 microsecond') at time zone ${rollupZone})::date + 1`;
-  const lastFull = sql`((${end}) at time zone ${rollupZone})::date - 1`;
-  const interiorFrom = sql`(${firstFull})::timestamp at time zone ${rollupZone}`;
-  const interiorTo = sql`((${lastFull}) + 1)::timestamp at time zone ${rollupZone}`;
-  return sql`select circuit_id, kwh from air_switch_energy_daily where day between ${firstFull} and ${lastFull} ${circuits}
-    union all select circuit_id, kwh from air_switch_energy_hourly where ((hour >= ${start} and hour < least(${end}, ${interiorFrom}))
-      or (hour >= greatest(${start}, ${interiorTo}, ${interiorFrom}) and hour < ${end})) ${circuits}`;
+/**
+ * The ten circuits with the most kWh over [start, end), of those with an hourly row in it: each
+ * circuit's total through `end` less its total before `start`, from the cumulative `kwh_total` of
+ * air_switch_energy_hourly. Through `end`: the circuit's own running total when its latest hour is
+ * before `end` (a range up to now), else its row of the hour before `end`; before `start`: its row of
+ * the hour before `start`. Those rows come in one index range for all circuits (hourly_tenant); a
+ * circuit without one (no reading in that hour, or a zone off whole hours) costs one index probe.
+ * About two rows per circuit whatever the range's length or zone.
+ */
+function topConsumers(start: SQL, end: SQL, circuitFilter: SQL): SQL {
+  const s = sql`(select ${start})`;
+  const e = sql`(select ${end})`;
+  const hourBefore = (t: SQL) => sql`(select ${t} - interval '1 hour')`;
+  const probe = (t: SQL, when: SQL) => sql`(select p.hour, p.kwh_total from air_switch_energy_hourly p where ${when} and p.circuit_id = c.id and p.hour < ${t}
+    order by p.hour desc limit 1)`;
+  const later = sql`c.energy_hour >= ${e}`;
+  return sql`select c.id as circuit_id,
+      (case when ${later} then coalesce(eh.kwh_total, pe.kwh_total) else c.energy_total_kwh end - coalesce(sh.kwh_total, ps.kwh_total, 0))::float8 as kwh
+    from air_switch_circuits c
+    left join air_switch_energy_hourly eh on eh.circuit_id = c.id and eh.hour = ${hourBefore(end)} and ${later}
+    left join lateral ${probe(e, sql`${later} and eh.circuit_id is null`)} pe on true
+    left join air_switch_energy_hourly sh on sh.circuit_id = c.id and sh.hour = ${hourBefore(start)}
+    left join lateral ${probe(s, sql`sh.circuit_id is null`)} ps on true
+    where case when ${later} then coalesce(eh.hour, pe.hour) else c.energy_hour end >= ${s} ${circuitFilter}
+    order by 2 desc limit 10`;
 }
 
 /** The energy analysis of a range (see the module comment; shapes: contract energyAnalysis). */
@@ -60,7 +76,7 @@ export async function energyAnalysis(tx: Executor, q: EnergyQuery, rollupTimeZon
   const named = sql`join air_switch_circuits c on c.id = r.circuit_id join air_switches s on s.id = c.air_switch_id`;
   const top = rowsOf<{ circuit_id: number; name: string; circuit: number; circuit_name: string; kwh: number }>(await tx.execute(sql`
     select r.circuit_id, s.name, c.circuit, c.name as circuit_name, r.kwh from (
-      select circuit_id, sum(kwh)::float8 as kwh from (${rangeTotals(start, end, rollupTimeZone, circuits)}) x group by 1 order by 2 desc limit 10) r
+      ${topConsumers(start, end, q.airSwitchId === undefined ? sql`` : sql`and c.air_switch_id = ${q.airSwitchId}`)}) r
     ${named} order by r.kwh desc`));
   // Per circuit and period only for one switch: for a whole data centre the top consumers stand for it.
   const byCircuit = q.airSwitchId === undefined ? [] : rowsOf<{ period: string; circuit_id: number; name: string; circuit: number; circuit_name: string; kwh: number }>(await tx.execute(sql`
@@ -80,8 +96,7 @@ const round = (value: number) => Math.round(Number(value) * 1000) / 1000;
 export async function loadCurve(tx: Executor, timeZone: string, airSwitchId?: number) {
   const today = sql`date_trunc('day', now() at time zone ${timeZone}) at time zone ${timeZone}`;
   const rows = rowsOf<{ hour: Date | string; avg_w: number; max_w: number }>(await tx.execute(airSwitchId === undefined
-    ? sql`select l.hour, l.load_w::float8 as avg_w, coalesce((select sum(h.power_max) from air_switch_energy_hourly h where h.hour = l.hour), 0)::float8 as max_w
-        from air_switch_load_hourly l where l.hour >= ${today} order by 1`
+    ? sql`select hour, load_w::float8 as avg_w, power_max_w::float8 as max_w from air_switch_load_hourly where hour >= ${today} order by 1`
     : sql`select h.hour, sum(h.power_sum / nullif(h.samples, 0))::float8 as avg_w, sum(h.power_max)::float8 as max_w
         from air_switch_energy_hourly h join air_switch_circuits c on c.id = h.circuit_id
         where h.hour >= ${today} and c.air_switch_id = ${airSwitchId} group by 1 order by 1`));

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { applyReadings, bookedAt, type CircuitState, energyDelta } from './readings.js';
+import { applyReadings, assignTotals, bookedAt, type CircuitState, energyDelta, type RollupIncrement } from './readings.js';
 
 const circuit = (over: Partial<CircuitState> = {}): CircuitState => ({
-  id: 7, tenantId: 100, airSwitchId: 1, circuit: 1, state: null, tripReason: null, energyKwh: null, readingSeq: null, ...over,
+  id: 7, tenantId: 100, airSwitchId: 1, circuit: 1, state: null, tripReason: null, energyKwh: null, readingSeq: null, energyTotalKwh: 0, energyHour: null, hourPowerMaxW: 0, ...over,
 });
 const telemetry = (seq: number, energyKwh: number, extra: object = {}) => ({
   airSwitchId: 1, tenantId: 100,
@@ -35,5 +35,19 @@ describe('air switch readings', () => {
     expect(rollups[0]).toMatchObject({ hour: new Date(Date.UTC(2026, 10, 23, 1)), kwh: 3.5, samples: 5, powerMax: 200, trips: 1 });
     expect(alarms).toEqual([expect.objectContaining({ kind: 'trip', severity: 'critical', detail: 'leakage', cleared: false })]);
     expect(circuits.get('1:1')).toMatchObject({ energyKwh: 1.5, readingSeq: 5, state: 'tripped', changed: true });
+  });
+
+  it('keeps each hour\'s cumulative kWh from the circuit\'s running total and flags a circuit with a late hour', () => {
+    const hour = (h: number) => new Date(Date.UTC(2026, 10, 23, h));
+    const increment = (circuitId: number, h: number, kwh: number): RollupIncrement => ({ tenantId: 100, circuitId, hour: hour(h), kwh, powerSum: 0, samples: 0, powerMax: 100 * h, trips: 0 });
+    const onTime = circuit({ id: 1, energyTotalKwh: 10, energyHour: hour(3), hourPowerMaxW: 250 });
+    const lateOne = circuit({ id: 2, energyTotalKwh: 5, energyHour: hour(5) });
+    const rollups = [increment(1, 4, 2), increment(1, 3, 1), increment(2, 5, 1), increment(2, 2, 0.5), increment(2, 1, 0.25)];
+    const late = assignTotals(rollups, [onTime, lateOne]);
+    expect(rollups.map((r) => r.kwhTotal)).toEqual([13, 11, 6.75, 5.75, 5.25]);
+    expect(rollups.map((r) => r.maxDelta)).toEqual([400, 50, 500, undefined, undefined]); // hour 3: 300 over the stored 250
+    expect(onTime).toMatchObject({ energyTotalKwh: 13, energyHour: hour(4), hourPowerMaxW: 400, changed: true });
+    expect(lateOne).toMatchObject({ energyTotalKwh: 6.75, energyHour: hour(5) });
+    expect(late).toEqual(new Map([[2, hour(1)]]));
   });
 });

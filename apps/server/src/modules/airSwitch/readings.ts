@@ -21,6 +21,11 @@ export interface CircuitState {
   tripReason: string | null;
   energyKwh: number | null;
   readingSeq: number | null;
+  /** Energy counted so far, kWh (sum of the circuit's hourly `kwh`), and the latest hour with a row. */
+  energyTotalKwh: number;
+  energyHour: Date | null;
+  /** Highest power reading in `energyHour`, W (float4, as stored). */
+  hourPowerMaxW: number;
   reading?: protocol.CircuitReading;
   readingAt?: Date;
   changed?: boolean;
@@ -37,6 +42,10 @@ export interface RollupIncrement {
   samples: number;
   powerMax: number;
   trips: number;
+  /** The circuit's kWh through the end of the hour (set by assignTotals). */
+  kwhTotal?: number;
+  /** How much the hour's highest reading rose, W (set by assignTotals; undefined for a late hour: read from the row). */
+  maxDelta?: number;
 }
 
 /** An alarm to raise or clear on (switch, circuit, kind). */
@@ -124,4 +133,36 @@ export function applyReadings(uplinks: readonly NewUplink[], circuits: Map<strin
     }
   }
   return { rollups: [...rollups.values()], alarms };
+}
+
+/**
+ * Sets each increment's `kwhTotal` (the circuit's kWh through the end of its hour) and `maxDelta` from
+ * the circuits' running totals and advances them (`energyTotalKwh`, `energyHour`, `hourPowerMaxW`; `changed`). An increment before
+ * its circuit's latest stored hour is late: the rows after it hold totals without it. Returns, per
+ * circuit with a late increment, its earliest late hour (the caller recomputes that circuit's rows
+ * from there; the totals set here for those rows are then replaced).
+ */
+export function assignTotals(rollups: readonly RollupIncrement[], circuits: Iterable<CircuitState>): Map<number, Date> {
+  const byId = new Map<number, CircuitState>();
+  for (const c of circuits) byId.set(c.id, c);
+  const late = new Map<number, Date>();
+  const sorted = [...rollups].sort((a, b) => a.circuitId - b.circuitId || a.hour.getTime() - b.hour.getTime());
+  for (const r of sorted) {
+    const c = byId.get(r.circuitId);
+    if (!c) continue;
+    if (c.energyHour && r.hour < c.energyHour && !late.has(c.id)) late.set(c.id, r.hour); // sorted: the earliest
+    c.energyTotalKwh += r.kwh;
+    r.kwhTotal = c.energyTotalKwh;
+    const max = Math.fround(r.powerMax);
+    if (!c.energyHour || r.hour > c.energyHour) {
+      r.maxDelta = max;
+      c.energyHour = r.hour;
+      c.hourPowerMaxW = max;
+    } else if (r.hour.getTime() === c.energyHour.getTime()) {
+      r.maxDelta = Math.max(0, max - c.hourPowerMaxW);
+      c.hourPowerMaxW = Math.max(c.hourPowerMaxW, max);
+    }
+    c.changed = true;
+  }
+  return late;
 }
