@@ -5,11 +5,11 @@
  */
 import { BarChart, LineChart, PieChart } from 'echarts/charts';
 import { GridComponent, LegendComponent, TooltipComponent } from 'echarts/components';
-import * as echarts from 'echarts/core';
+import { echartsCore, use } from './echartsCore';
 import { CanvasRenderer } from 'echarts/renderers';
 import ReactEChartsCore from 'echarts-for-react/esm/core';
 
-echarts.use([BarChart, LineChart, PieChart, GridComponent, TooltipComponent, LegendComponent, CanvasRenderer]);
+use([BarChart, LineChart, PieChart, GridComponent, TooltipComponent, LegendComponent, CanvasRenderer]);
 
 export interface EChartProps {
   option: Record<string, unknown>;
@@ -24,7 +24,7 @@ export default function EChart({ option, name, dark }: EChartProps) {
   const themed = dark ? { textStyle: { color: '#c9d7ee' }, ...option } : option;
   return (
     <div data-chart={name} style={{ height: '100%', width: '100%' }}>
-      <ReactEChartsCore echarts={echarts} option={themed} lazyUpdate style={{ height: '100%', width: '100%' }} />
+      <ReactEChartsCore echarts={echartsCore} option={themed} lazyUpdate style={{ height: '100%', width: '100%' }} />
     </div>
   );
 }

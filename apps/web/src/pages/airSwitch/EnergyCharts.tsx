@@ -8,7 +8,7 @@ import { DownloadOutlined } from '@ant-design/icons';
 import { Button, Card, Col, Empty, Row } from 'antd';
 import { BarChart, LineChart } from 'echarts/charts';
 import { GridComponent, LegendComponent, TooltipComponent } from 'echarts/components';
-import * as echarts from 'echarts/core';
+import { echartsCore, use } from '../../components/charts/echartsCore';
 import { CanvasRenderer } from 'echarts/renderers';
 import ReactEChartsCore from 'echarts-for-react/esm/core';
 import dayjs from 'dayjs';
@@ -16,7 +16,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { downloadFile } from '../../api/download';
 
-echarts.use([BarChart, LineChart, GridComponent, TooltipComponent, LegendComponent, CanvasRenderer]);
+use([BarChart, LineChart, GridComponent, TooltipComponent, LegendComponent, CanvasRenderer]);
 
 type Chart = keyof EnergyAnalysis;
 const grid = { left: 56, right: 56, top: 36, bottom: 28 };
@@ -28,7 +28,7 @@ export default function EnergyCharts({ analysis, query }: { analysis: EnergyAnal
     <Col span={span} key={name}>
       <Card size="small" title={title} className={`energy-chart energy-${name}`}
         extra={<Button size="small" icon={<DownloadOutlined />} onClick={() => void downloadFile(airSwitchEndpoints.energyExport, { ...query, chart, format: 'xlsx' })}>{t('export')}</Button>}>
-        {option ? <ReactEChartsCore echarts={echarts} option={option} notMerge style={{ height: 260 }} /> : <Empty description={t('perCircuitHint')} />}
+        {option ? <ReactEChartsCore echarts={echartsCore} option={option} notMerge style={{ height: 260 }} /> : <Empty description={t('perCircuitHint')} />}
       </Card>
     </Col>
   );

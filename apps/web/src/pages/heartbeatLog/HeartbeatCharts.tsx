@@ -6,13 +6,13 @@ import { heartbeatLogEndpoints } from '@iot/contract';
 import { Card, Col, Row } from 'antd';
 import { LineChart } from 'echarts/charts';
 import { GridComponent, LegendComponent, TooltipComponent } from 'echarts/components';
-import * as echarts from 'echarts/core';
+import { echartsCore, use } from '../../components/charts/echartsCore';
 import { CanvasRenderer } from 'echarts/renderers';
 import ReactEChartsCore from 'echarts-for-react/esm/core';
 import { useTranslation } from 'react-i18next';
 import { useApiQuery } from '../../api/useApiQuery';
 
-echarts.use([LineChart, GridComponent, TooltipComponent, LegendComponent, CanvasRenderer]);
+use([LineChart, GridComponent, TooltipComponent, LegendComponent, CanvasRenderer]);
 
 export interface HeartbeatChartsProps {
   imei: string;
@@ -48,12 +48,12 @@ export default function HeartbeatCharts({ imei, startTime, endTime, refetchInter
     <Row gutter={16} style={{ marginBottom: 16 }}>
       <Col span={12}>
         <Card size="small" title={t('batteryChart')} extra={note(battery?.bucketS)} className="heartbeat-chart">
-          <ReactEChartsCore echarts={echarts} option={batteryOption} notMerge style={{ height: 260 }} />
+          <ReactEChartsCore echarts={echartsCore} option={batteryOption} notMerge style={{ height: 260 }} />
         </Card>
       </Col>
       <Col span={12}>
         <Card size="small" title={t('signalChart')} extra={note(signal?.bucketS)} className="heartbeat-chart">
-          <ReactEChartsCore echarts={echarts} option={signalOption} notMerge style={{ height: 260 }} />
+          <ReactEChartsCore echarts={echartsCore} option={signalOption} notMerge style={{ height: 260 }} />
         </Card>
       </Col>
     </Row>

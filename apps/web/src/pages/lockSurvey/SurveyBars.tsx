@@ -1,11 +1,11 @@
 /** A bar chart of a distribution (tree-shaken ECharts: bar, tooltip, grid, canvas), loaded lazily by 门锁概况. */
 import { BarChart } from 'echarts/charts';
 import { GridComponent, TooltipComponent } from 'echarts/components';
-import * as echarts from 'echarts/core';
+import { echartsCore, use } from '../../components/charts/echartsCore';
 import { CanvasRenderer } from 'echarts/renderers';
 import ReactEChartsCore from 'echarts-for-react/esm/core';
 
-echarts.use([BarChart, TooltipComponent, GridComponent, CanvasRenderer]);
+use([BarChart, TooltipComponent, GridComponent, CanvasRenderer]);
 
 export interface SurveyBarsProps {
   /** One bar per bucket: its label and count; `highlight` bars are drawn in the warning colour. */
@@ -27,5 +27,5 @@ export default function SurveyBars({ bars, unit }: SurveyBarsProps) {
       label: { show: true, position: 'top' },
     }],
   };
-  return <ReactEChartsCore echarts={echarts} option={option} notMerge style={{ height: '100%', width: '100%' }} />;
+  return <ReactEChartsCore echarts={echartsCore} option={option} notMerge style={{ height: '100%', width: '100%' }} />;
 }
