@@ -1,5 +1,6 @@
 /** The 403 result shown on a page the user lacks the authority for. */
-import { Button, Result } from 'antd';
+import { Button } from 'antd';
+import { Result } from './LazyResult';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 

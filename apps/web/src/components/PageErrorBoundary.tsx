@@ -1,5 +1,6 @@
 /** One page's crash stays in that page (issue #17): an antd Result with a retry, the console frame keeps working. */
-import { Button, Result } from 'antd';
+import { Button } from 'antd';
+import { Result } from './LazyResult';
 import { Component, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 

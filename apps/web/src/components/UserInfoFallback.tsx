@@ -1,5 +1,6 @@
 /** What a guarded screen shows while the server's user info is pending or failed. */
-import { Button, Result } from 'antd';
+import { Button } from 'antd';
+import { Result } from './LazyResult';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../api/client';
 import { NoPermission } from './NoPermission';
