@@ -10,9 +10,10 @@
  */
 import type { Endpoint } from '@iot/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { App } from 'antd';
+
 import { useCallback } from 'react';
 import { ApiError } from './client';
+import { useMessage } from '../app/appMessage';
 
 export interface ApiMutationOptions<V, T> {
   /** The write: usually `(vars) => call(endpoint, { body: vars })`. */
@@ -30,7 +31,7 @@ export interface ApiMutationOptions<V, T> {
 /** A write with toasts and invalidation; see the module comment. */
 export function useApiMutation<V = void, T = unknown>(options: ApiMutationOptions<V, T>) {
   const client = useQueryClient();
-  const { message } = App.useApp();
+  const message = useMessage();
   const mutation = useMutation<T, unknown, V>({
     mutationFn: options.mutationFn,
     onSuccess: (result, vars) => {

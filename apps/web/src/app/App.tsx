@@ -1,13 +1,14 @@
 /**
- * The app shell: react-query, antd ConfigProvider (locale follows the language toggle), antd App
- * (context-aware toasts for the HTTP client), the loading overlay and the router.
+ * The app shell: react-query, antd ConfigProvider (locale follows the language toggle), context-aware
+ * toasts for the HTTP client (MessageProvider), the loading overlay and the router.
  */
 import { QueryClientProvider } from '@tanstack/react-query';
-import { App as AntdApp, ConfigProvider } from 'antd';
-import enUS from 'antd/locale/en_US';
-import zhCN from 'antd/locale/zh_CN';
+import { ConfigProvider } from 'antd';
+import enUS from 'antd/es/locale/en_US';
+import zhCN from 'antd/es/locale/zh_CN';
 import { useEffect } from 'react';
 import { setNotifier } from '../api/notify';
+import { MessageProvider, useMessage } from './appMessage';
 import { LoadingOverlay } from './LoadingOverlay';
 import { queryClient } from './queryClient';
 import { AppRouter } from './router';
@@ -15,7 +16,7 @@ import { useLanguage } from './useSession';
 
 /** Registers antd's message API as the HTTP client's notifier. */
 function NotifierBridge() {
-  const { message } = AntdApp.useApp();
+  const message = useMessage();
   useEffect(() => {
     setNotifier({
       error: (content, key) => void message.open({ type: 'error', content, key }),
@@ -34,13 +35,15 @@ export function App() {
       theme={{ token: { colorPrimary: '#1668dc' } }}
       button={{ autoInsertSpace: false }}
     >
-      <AntdApp>
+      <MessageProvider>
+        <div className="app-root">
         <QueryClientProvider client={queryClient}>
           <NotifierBridge />
           <LoadingOverlay />
           <AppRouter />
         </QueryClientProvider>
-      </AntdApp>
+        </div>
+      </MessageProvider>
     </ConfigProvider>
   );
 }

@@ -4,7 +4,7 @@
  * first in a confirmation dialog (OK in red for a `danger` item).
  */
 import { DownOutlined } from '@ant-design/icons';
-import { App, Button, Dropdown } from 'antd';
+import { Button, Dropdown, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
 
 export interface MoreAction {
@@ -19,7 +19,7 @@ export interface MoreAction {
 /** The "更多" menu of `items`. */
 export function MoreActions({ items }: { items: readonly MoreAction[] }) {
   const { t } = useTranslation();
-  const { modal } = App.useApp();
+  const [modal, modalHolder] = Modal.useModal();
   const choose = (key: string) => {
     const item = items.find((candidate) => candidate.key === key);
     if (!item) return;
@@ -27,8 +27,11 @@ export function MoreActions({ items }: { items: readonly MoreAction[] }) {
     modal.confirm({ title: item.confirm, okButtonProps: { danger: item.danger }, onOk: () => item.run() });
   };
   return (
-    <Dropdown trigger={['click']} menu={{ items: items.map(({ key, label, danger }) => ({ key, label, danger })), onClick: ({ key }) => choose(key) }}>
+    <>
+      {modalHolder}
+      <Dropdown trigger={['click']} menu={{ items: items.map(({ key, label, danger }) => ({ key, label, danger })), onClick: ({ key }) => choose(key) }}>
       <Button type="link" size="small" className="more-actions">{t('moreActions')} <DownOutlined /></Button>
-    </Dropdown>
+      </Dropdown>
+    </>
   );
 }

@@ -4,7 +4,7 @@
  * the readings show the result at the next poll.
  */
 import { type AirSwitchRecord, airSwitchEndpoints, type CircuitRecord } from '@iot/contract';
-import { App, Badge, Button, Table, type TableColumnsType } from 'antd';
+import { Badge, Button, Modal, Table, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../api/client';
 import { useApiMutation } from '../../api/useApiMutation';
@@ -25,7 +25,7 @@ export function CircuitState({ circuit }: { circuit: CircuitRecord }) {
 
 export function CircuitTable({ airSwitch }: { airSwitch: AirSwitchRecord }) {
   const { t } = useTranslation('airSwitch');
-  const { modal } = App.useApp();
+  const [modal, modalHolder] = Modal.useModal();
   const toggle = useApiMutation({
     mutationFn: (vars: { circuit: number; on: boolean }) => call(airSwitchEndpoints.switch, { body: { id: airSwitch.id, ...vars } }),
     success: t('commandSent'), invalidate: [airSwitchEndpoints.list, airSwitchEndpoints.detail],
@@ -52,5 +52,10 @@ export function CircuitTable({ airSwitch }: { airSwitch: AirSwitchRecord }) {
         : <Button size="small" type="primary" className="switch-on" onClick={() => confirm(c, true)}>{t('switchOn')}</Button>),
     },
   ];
-  return <Table<CircuitRecord> size="small" rowKey="id" columns={columns} dataSource={airSwitch.circuits} pagination={false} data-testid="circuits" />;
+  return (
+    <>
+      {modalHolder}
+      <Table<CircuitRecord> size="small" rowKey="id" columns={columns} dataSource={airSwitch.circuits} pagination={false} data-testid="circuits" />
+    </>
+  );
 }

@@ -5,19 +5,20 @@
  */
 import { deviceTypeEndpoints, firmwareEndpoints, protocol } from '@iot/contract';
 import { InboxOutlined } from '@ant-design/icons';
-import { App, Form, Input, Modal, Progress, Select, Upload, type UploadFile } from 'antd';
+import { Form, Input, Modal, Progress, Select, Upload, type UploadFile } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { uploadWithProgress } from '../../api/uploadForm';
 import { useApiQuery } from '../../api/useApiQuery';
 import { useInvalidate } from '../../api/useInvalidate';
+import { useMessage } from '../../app/appMessage';
 
 interface Values { model: string; version: string; notesZh?: string; notesEn?: string; file: UploadFile[] }
 
 /** The upload dialog; `onClose` after an upload or a cancel. */
 export function UploadModal({ open, onClose }: { open: boolean; onClose(): void }) {
   const { t } = useTranslation('firmware');
-  const { message } = App.useApp();
+  const message = useMessage();
   const [form] = Form.useForm<Values>();
   const [percent, setPercent] = useState<number | undefined>();
   const invalidate = useInvalidate(firmwareEndpoints.packages);

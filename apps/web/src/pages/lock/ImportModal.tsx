@@ -5,7 +5,8 @@
  */
 import { IMPORT_COUNT_HEADER, IMPORT_HEADERS, type ImportCheck, type ImportProblem, lockEndpoints } from '@iot/contract';
 import { InboxOutlined } from '@ant-design/icons';
-import { Alert, App, Button, Modal, Progress, Space, Table, Upload } from 'antd';
+import { Alert, Button, Modal, Progress, Space, Table, Upload } from 'antd';
+import { useMessage } from '../../app/appMessage';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { downloadFile } from '../../api/download';
@@ -18,7 +19,7 @@ export function ImportModal({ open, onClose }: { open: boolean; onClose(): void 
   const { t } = useTranslation('lock');
   const language = useLanguage();
   const invalidate = useInvalidate(lockEndpoints.list);
-  const { message } = App.useApp();
+  const message = useMessage();
   const [file, setFile] = useState<File>();
   const [check, setCheck] = useState<ImportCheck>();
   const [progress, setProgress] = useState<{ percent: number; phase: 'checking' | 'importing' }>();

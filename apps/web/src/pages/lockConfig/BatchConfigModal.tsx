@@ -4,12 +4,13 @@
  * how many were queued and which locks refused (a full queue) or were not found.
  */
 import { commandEndpoints, type DeviceTarget, type LockConfigBatchResult, lockGroupEndpoints, type protocol } from '@iot/contract';
-import { App, Form, Modal, Radio, Select } from 'antd';
+import { Form, Modal, Radio, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../api/client';
 import { useApiMutation } from '../../api/useApiMutation';
 import { useApiQuery } from '../../api/useApiQuery';
 import { ConfigFields, filledConfig } from './ConfigModal';
+import { useMessage } from '../../app/appMessage';
 
 type Values = protocol.LockConfig & { targetKind: 'selected' | 'group'; groupId?: number };
 
@@ -25,7 +26,7 @@ export interface BatchConfigModalProps {
 /** The batch configuration dialog. */
 export function BatchConfigModal({ open, imeis, onClose, onDone }: BatchConfigModalProps) {
   const { t } = useTranslation('command');
-  const { message } = App.useApp();
+  const message = useMessage();
   const [form] = Form.useForm<Values>();
   const kind = Form.useWatch('targetKind', form);
   const { data: groups } = useApiQuery(lockGroupEndpoints.options, undefined, { enabled: open });

@@ -4,10 +4,11 @@
  * the lock next wakes up.
  */
 import { commandEndpoints, type Endpoint, type LockConfigRecord, type protocol } from '@iot/contract';
-import { App, Form, InputNumber, Modal, Select } from 'antd';
+import { Form, InputNumber, Modal, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../api/client';
 import { useApiMutation } from '../../api/useApiMutation';
+import { useMessage } from '../../app/appMessage';
 
 type Values = protocol.LockConfig;
 
@@ -17,7 +18,7 @@ type ConfigTarget = Pick<LockConfigRecord, 'id' | 'imei' | 'config'>;
 /** Modal for `lock` (closed when undefined); `onDone` after a command was queued; `invalidate`: more queries to refresh after it. */
 export function ConfigModal({ lock, onClose, onDone, invalidate = [] }: { lock: ConfigTarget | undefined; onClose: () => void; onDone: () => void; invalidate?: readonly Endpoint[] }) {
   const { t } = useTranslation('command');
-  const { message } = App.useApp();
+  const message = useMessage();
   const [form] = Form.useForm<Values>();
   const push = useApiMutation({
     mutationFn: (body: { lockId: number; config: Partial<Values> }) => call(commandEndpoints.lockConfig, { body }),

@@ -5,7 +5,7 @@
 import { authEndpoints } from '@iot/contract';
 import { LockOutlined, SafetyOutlined, UserOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import { App, Button, Input } from 'antd';
+import { Button, Input } from 'antd';
 import { type ChangeEvent, type FormEvent, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -16,6 +16,7 @@ import { queryClient } from '../../app/queryClient';
 import { setSignedIn, setToken } from '../../app/session';
 import { USER_INFO_KEY, useLanguage } from '../../app/useSession';
 import { CryptoUnavailableError, encryptPassword } from './crypto';
+import { useMessage } from '../../app/appMessage';
 
 interface Values {
   username: string;
@@ -26,7 +27,7 @@ interface Values {
 /** The login screen. */
 export default function LoginPage() {
   const { t } = useTranslation('login');
-  const { message } = App.useApp();
+  const message = useMessage();
   const language = useLanguage();
   const navigate = useNavigate();
   const [values, setValues] = useState<Values>({ username: '', password: '', checkCode: '' });

@@ -6,7 +6,7 @@
  */
 import { type CustomerCodeRecord, subscriptionEndpoints as api } from '@iot/contract';
 import { PlusOutlined, ReloadOutlined } from '@ant-design/icons';
-import { App, Button, Space, Table } from 'antd';
+import { Button, Modal, Space, Table } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../api/client';
@@ -24,7 +24,7 @@ const REFETCH_MS = 5000;
 /** The customer-code table with its modals. */
 export function CustomerCodes() {
   const { t } = useTranslation('subscription');
-  const { modal } = App.useApp();
+  const [modal, modalHolder] = Modal.useModal();
   const codes = useApiQuery(api.customerCodes, {}, { refetchInterval: REFETCH_MS });
   const refresh = useInvalidate(api.customerCodes, api.deliveries);
   const [editing, setEditing] = useState<{ record?: CustomerCodeRecord; open: boolean }>({ open: false });
@@ -51,6 +51,7 @@ export function CustomerCodes() {
 
   return (
     <Space direction="vertical" style={{ width: '100%' }} size="middle">
+      {modalHolder}
       <DemoReceiver />
       <Space>
         <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({ open: true })}>{t('addCode')}</Button>

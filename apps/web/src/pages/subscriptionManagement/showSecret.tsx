@@ -1,9 +1,9 @@
 /** The one showing of a new signing secret (it cannot be read again). */
 import type { ResponseOf, subscriptionEndpoints } from '@iot/contract';
-import { Alert, type App, Typography } from 'antd';
+import { Alert, type Modal as AntdModal, Typography } from 'antd';
 import type { TFunction } from 'i18next';
 
-type Modal = ReturnType<typeof App.useApp>['modal'];
+type Modal = ReturnType<typeof AntdModal.useModal>[0];
 
 /** Opens a modal with the secret, copyable, and when the previous one stops signing. */
 export function showSecret(modal: Modal, t: TFunction, key: ResponseOf<typeof subscriptionEndpoints.generateKey>): void {

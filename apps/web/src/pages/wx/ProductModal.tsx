@@ -1,6 +1,7 @@
 /** Creating or editing a package (POST /iot/v1/wx/product/save; RENEW_PRODUCT_MANAGE). Price typed in yuan, sent in fen. */
 import { type ProductRecord, wxEndpoints } from '@iot/contract';
-import { App, Form, Input, InputNumber, Modal, Switch } from 'antd';
+import { Form, Input, InputNumber, Modal, Switch } from 'antd';
+import { useMessage } from '../../app/appMessage';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../api/client';
@@ -11,7 +12,7 @@ type Values = Omit<ProductRecord, 'id' | 'priceFen'> & { priceYuan: number };
 /** `product`: null for a new one, undefined when closed. */
 export function ProductModal({ product, onClose, onDone }: { product: ProductRecord | null | undefined; onClose: () => void; onDone: () => void }) {
   const { t } = useTranslation('wx');
-  const { message } = App.useApp();
+  const message = useMessage();
   const [saving, setSaving] = useState(false);
   const [form] = Form.useForm<Values>();
   const submit = async ({ priceYuan, ...values }: Values) => {

@@ -1,6 +1,7 @@
 /** Refunding all or part of a paid order, with a reason (POST /iot/v1/wx/orderInfo/refund; ORDER_MANAGEMENT). */
 import { type OrderRecord, wxEndpoints } from '@iot/contract';
-import { App, Form, Input, InputNumber, Modal } from 'antd';
+import { Form, Input, InputNumber, Modal } from 'antd';
+import { useMessage } from '../../app/appMessage';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../api/client';
@@ -14,7 +15,7 @@ export function refundableFen(order: OrderRecord): number {
 /** The modal for `order` (closed when undefined). */
 export function RefundModal({ order, onClose, onDone }: { order: OrderRecord | undefined; onClose: () => void; onDone: () => void }) {
   const { t } = useTranslation('wx');
-  const { message } = App.useApp();
+  const message = useMessage();
   const [saving, setSaving] = useState(false);
   const left = order ? refundableFen(order) / 100 : 0;
   const submit = async ({ amount, reason }: { amount: number; reason: string }) => {
