@@ -13,7 +13,7 @@ export function KpiCards({ title, kpis }: { title: string; kpis: Kpi[] }) {
         {kpis.map((kpi) => (
           <Link key={kpi.key} to={kpi.to} className="kpi-link">
             <Card data-kpi={kpi.key} hoverable size="small">
-              <Statistic title={t(`kpi.${kpi.key}`)} value={kpi.value} styles={{ content: { color: kpi.color } }} />
+              <Statistic title={<span title={t(`kpi.${kpi.key}`)}>{t(`kpi.${kpi.key}`)}</span>} value={kpi.value} styles={{ content: { color: kpi.color } }} />
             </Card>
           </Link>
         ))}
