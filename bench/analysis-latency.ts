@@ -1,11 +1,9 @@
 /**
  * Latency of single requests for bench/analysis.ts: each route asked one request at a time (the next
  * after the previous answer, one keep-alive connection), in interleaved rounds, so a slow minute of a
- * shared machine hits every route alike; percentiles over every request of every round. Plus the bare
- * Fastify hello world the benchmarks use as their baseline.
+ * shared machine hits every route alike; percentiles over every request of every round. (The hello-world
+ * baseline is bench/http-rounds.ts's.)
  */
-import { spawn } from 'node:child_process';
-import { freePort } from '../apps/server/integration/server-process.js';
 
 /** Latency (ms) of a route asked alone, and the requests per second that makes. */
 export interface Latency { p50: number; p99: number; max: number; rps: number; failed: number }
@@ -54,15 +52,3 @@ export async function sequentialRounds(label: string, routes: readonly (readonly
   return result;
 }
 
-/** A bare Fastify hello world in a child process (the baseline); resolves with its url and a stop function. */
-export async function helloWorld(): Promise<{ url: string; stop(): void }> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['--input-type=module', '-e', `import Fastify from 'fastify';
-    const app = Fastify(); app.get('/', async () => ({ hello: 'world' }));
-    await app.listen({ port: ${port}, host: '127.0.0.1' }); console.log('listening');`], { stdio: ['ignore', 'pipe', 'inherit'] });
-  await new Promise<void>((resolve, reject) => {
-    child.stdout.on('data', (chunk: Buffer) => { if (chunk.toString().includes('listening')) resolve(); });
-    child.once('exit', (code) => reject(new Error(`hello world exited with ${code}`)));
-  });
-  return { url: `http://127.0.0.1:${port}/`, stop: () => child.kill() };
-}

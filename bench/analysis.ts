@@ -23,7 +23,8 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { freePort, signInOverHttp, startServer } from '../apps/server/integration/server-process.js';
 import { DAYS, fillAnalysis, LOCKS, refreshLiveState } from './analysis-fill.js';
-import { helloWorld, sequentialRounds } from './analysis-latency.js';
+import { sequentialRounds } from './analysis-latency.js';
+import { helloWorld } from './http-rounds.js';
 import { startPostgres } from './postgres.js';
 
 /** Change with the fill (analysis-fill.ts) or the migrations it builds on: a new name fills afresh. */

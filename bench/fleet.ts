@@ -15,7 +15,6 @@
  * pause), so a slow route's backlog is not measured as the next route's. The load average (os.loadavg,
  * as `uptime` shows it) is printed before and after: a figure needs it under 3 (bench/RESULTS.md).
  */
-import { spawn } from 'node:child_process';
 import { loadavg } from 'node:os';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { sql } from 'drizzle-orm';
@@ -23,7 +22,7 @@ import pg from 'pg';
 import { provisionLocks } from '../apps/server/integration/devices.js';
 import { freePort, signInOverHttp, startServer } from '../apps/server/integration/server-process.js';
 import { openDatabase } from '../apps/server/src/db/client.js';
-import { interleavedRounds } from './http-rounds.js';
+import { helloWorld, interleavedRounds } from './http-rounds.js';
 import { startPostgres } from './postgres.js';
 
 const ROUNDS = Number(process.env.BENCH_FLEET_ROUNDS ?? 3);
@@ -54,18 +53,6 @@ async function fill(databaseUrl: string): Promise<void> {
   }
 }
 
-/** A bare Fastify hello world in a child process; resolves with its port and a stop function. */
-async function helloWorld(): Promise<{ port: number; stop(): void }> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['--input-type=module', '-e', `import Fastify from 'fastify';
-    const app = Fastify(); app.get('/', async () => ({ hello: 'world' }));
-    await app.listen({ port: ${port}, host: '127.0.0.1' }); console.log('listening');`], { stdio: ['ignore', 'pipe', 'inherit'] });
-  await new Promise<void>((resolve, reject) => {
-    child.stdout.on('data', (chunk: Buffer) => { if (chunk.toString().includes('listening')) resolve(); });
-    child.once('exit', (code) => reject(new Error(`hello world exited with ${code}`)));
-  });
-  return { port, stop: () => child.kill() };
-}
 
 /** Load average over 1, 5 and 15 minutes, as `uptime` prints it. */
 const loadAverage = () => loadavg().map((n) => n.toFixed(2)).join(', ');
@@ -112,7 +99,7 @@ try {
     const base = `http://127.0.0.1:${port}`;
     const token = await signInOverHttp(base);
     const routes = [
-      ['Fastify hello world', `http://127.0.0.1:${hello.port}/`],
+      ['Fastify hello world', hello.url],
       ['no database (/oauth/key)', `${base}/oauth/key`],
       ['lock list, building filter', `${base}/iot/v1/lockDevice/list?current=1&size=20&building=B07`],
       ['lock list, keyword', `${base}/iot/v1/lockDevice/list?current=1&size=20&keyword=8690000000123`],

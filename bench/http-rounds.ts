@@ -3,7 +3,9 @@
  * once per round, `rounds` rounds of `seconds` s, 50 connections, unpipelined; the median round counts.
  * Only 2xx answers count as throughput (a 503 or a refused connection is not).
  */
+import { spawn } from 'node:child_process';
 import autocannon from 'autocannon';
+import { freePort } from '../apps/server/integration/server-process.js';
 
 export const CONNECTIONS = 50;
 
@@ -49,4 +51,17 @@ export async function interleavedRounds(label: string, routes: readonly (readonl
   console.log('| route | req/s | ratio | p50 ms | p99 ms | non-2xx |\n|---|---|---|---|---|---|');
   for (const [name, f] of result) console.log(`| ${name} | ${f.rps.toFixed(0)} | ${(f.rps / base).toFixed(3)}x | ${f.p50} | ${f.p99} | ${f.non2xx} |`);
   return result;
+}
+
+/** A bare Fastify hello world in a child process (the baseline); resolves with its url and a stop function. */
+export async function helloWorld(): Promise<{ url: string; stop(): void }> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--input-type=module', '-e', `import Fastify from 'fastify';
+    const app = Fastify(); app.get('/', async () => ({ hello: 'world' }));
+    await app.listen({ port: ${port}, host: '127.0.0.1' }); console.log('listening');`], { stdio: ['ignore', 'pipe', 'inherit'] });
+  await new Promise<void>((resolve, reject) => {
+    child.stdout.on('data', (chunk: Buffer) => { if (chunk.toString().includes('listening')) resolve(); });
+    child.once('exit', (code) => reject(new Error(`hello world exited with ${code}`)));
+  });
+  return { url: `http://127.0.0.1:${port}/`, stop: () => child.kill() };
 }

@@ -78,13 +78,5 @@ export async function detail(env: FirmwareEnv, id: number) {
   return dataOf(await call(env.ctx.app, env.token, { method: 'GET', url: `/iot/v1/firmware/rollout/detail?id=${id}` }));
 }
 
-/** A firmware image of `size` pseudo-random bytes. */
-export function image(size: number, seed = 1): Buffer {
-  const bytes = Buffer.alloc(size);
-  let x = seed;
-  for (let i = 0; i < size; i++) {
-    x = (x * 1_103_515_245 + 12_345) >>> 0;
-    bytes[i] = x >>> 24;
-  }
-  return bytes;
-}
+/** A firmware image of `size` pseudo-random bytes (the integration tests' and bench's generator). */
+export { firmwareImage as image } from '../integration/ota-rollout.js';
