@@ -24,7 +24,7 @@ import pg from 'pg';
 import { freePort, signInOverHttp, startServer } from '../apps/server/integration/server-process.js';
 import { DAYS, fillAnalysis, LOCKS, refreshLiveState } from './analysis-fill.js';
 import { sequentialRounds } from './analysis-latency.js';
-import { helloWorld } from './http-rounds.js';
+import { firstRequests, helloWorld } from './http-rounds.js';
 import { startPostgres } from './postgres.js';
 
 /** Change with the fill (analysis-fill.ts) or the migrations it builds on: a new name fills afresh. */
@@ -91,12 +91,7 @@ try {
       ['analysis, 30 days', `${base}/iot/v1/lockDevice/analysis?days=30`],
       ['analysis, 90 days', `${base}/iot/v1/lockDevice/analysis?days=90`],
     ] as const;
-    for (const [name, url] of routes) {
-      const at = performance.now();
-      const response = await fetch(url, { headers: { zw_paas_token: token, tenantId: '100' } });
-      const body = await response.text();
-      console.log(`first ${name}: ${response.status} in ${(performance.now() - at).toFixed(0)} ms, ${body.length} bytes`); // a cold start, alone
-    }
+    await firstRequests(routes, token);
     const label = `PostgreSQL (${postgres.version}), ${LOCKS} locks, ${DAYS} days of rollups`;
     const alone = await sequentialRounds(label, routes, token, { rounds: ROUNDS, requests: REQUESTS, baseline: 'Fastify hello world' });
     const figure = alone.get('analysis, 30 days');

@@ -22,7 +22,7 @@ import pg from 'pg';
 import { provisionLocks } from '../apps/server/integration/devices.js';
 import { freePort, signInOverHttp, startServer } from '../apps/server/integration/server-process.js';
 import { openDatabase } from '../apps/server/src/db/client.js';
-import { helloWorld, interleavedRounds } from './http-rounds.js';
+import { firstRequests, helloWorld, interleavedRounds } from './http-rounds.js';
 import { startPostgres } from './postgres.js';
 
 const ROUNDS = Number(process.env.BENCH_FLEET_ROUNDS ?? 3);
@@ -107,12 +107,7 @@ try {
       ['lockRoomList, floor', `${base}/iot/v1/lockDevice/lockRoomList?building=B07&floor=F03&size=100`],
       ['lockRoomList, keyword', `${base}/iot/v1/lockDevice/lockRoomList?keyword=8690000000123&size=20`],
     ] as const;
-    for (const [name, url] of routes) {
-      const started = performance.now();
-      const response = await fetch(url, { headers: { zw_paas_token: token, tenantId: '100' } });
-      const body = await response.text();
-      console.log(`first ${name}: ${response.status} in ${(performance.now() - started).toFixed(0)} ms, ${body.length} bytes`); // a cold start, alone
-    }
+    await firstRequests(routes, token);
     const watcher = new pg.Client({ connectionString: databaseUrl });
     await watcher.connect();
     const result = await interleavedRounds(`PostgreSQL (${postgres.version}), ${LOCKS} locks`, routes, token,

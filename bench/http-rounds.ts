@@ -65,3 +65,13 @@ export async function helloWorld(): Promise<{ url: string; stop(): void }> {
   });
   return { url: `http://127.0.0.1:${port}/`, stop: () => child.kill() };
 }
+
+/** Asks each route once, alone (a cold start), as tenant 100 with `token`, and prints its status, time (ms) and size. */
+export async function firstRequests(routes: readonly (readonly [string, string])[], token: string): Promise<void> {
+  for (const [name, url] of routes) {
+    const started = performance.now();
+    const response = await fetch(url, { headers: { zw_paas_token: token, tenantId: '100' } });
+    const body = await response.text();
+    console.log(`first ${name}: ${response.status} in ${(performance.now() - started).toFixed(0)} ms, ${body.length} bytes`);
+  }
+}
