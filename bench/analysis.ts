@@ -26,6 +26,7 @@ import { DAYS, fillAnalysis, LOCKS, refreshLiveState } from './analysis-fill.js'
 import { sequentialRounds } from './analysis-latency.js';
 import { firstRequests, helloWorld } from './http-rounds.js';
 import { startPostgres } from './postgres.js';
+import { snapshotCost } from './analysis-snapshot-cost.js';
 
 /** Change with the fill (analysis-fill.ts) or the migrations it builds on: a new name fills afresh. */
 const FILL_VERSION = 'v3-0031';
@@ -81,6 +82,12 @@ try {
       await new Promise((resolve) => setTimeout(resolve, 500));
     }
     console.log(`the server's start-up forecast run ended after ${((performance.now() - waitStart) / 1000).toFixed(1)} s`);
+    // Then its first snapshot of the data centre (modules/analysis/snapshot.ts), which the analysis answers from.
+    while ((await sizes.query('select current_at > $1 and lists_at > $1 as done from analysis_snapshots where tenant_id = 100', [serverStart])).rows[0]?.done !== true) {
+      if (performance.now() - waitStart > 600_000) throw new Error('the snapshot job did not finish within 10 min');
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    console.log(`its first snapshot was written ${((performance.now() - waitStart) / 1000).toFixed(1)} s after the start; the job's cost per period: ${await snapshotCost(databaseUrl)}`);
     const base = `http://127.0.0.1:${port}`;
     const token = await signInOverHttp(base);
     const routes = [

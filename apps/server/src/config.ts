@@ -80,6 +80,12 @@ const configSchema = z.object({
    * connected this long before sleeping.
    */
   WAKE_WINDOW_MS: z.coerce.number().int().min(500).max(3_600_000).default(protocol.WAKE_WINDOW_MS),
+  /**
+   * Period of the analysis snapshot's current part (fleet counts, attention, distributions, buildings),
+   * ms; its top-10 lists every 12 periods. The analysis answers from it while younger than 3 periods
+   * (modules/analysis/snapshot.ts).
+   */
+  ANALYSIS_SNAPSHOT_MS: z.coerce.number().int().min(1000).max(600_000).default(5000),
   /** Period of the command sweeper (timeouts, expiry, dispatch to awake locks), ms. */
   COMMAND_SWEEP_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
   /**

@@ -29,6 +29,7 @@ import { lazySecretBox } from './crypto/secret-box.js';
 import { egressPolicyOf } from './modules/subscription/egress.js';
 import { type PresenceSweep, startPresenceSweep } from './modules/subscription/presence.js';
 import { type AnalysisJob, startAnalysisJob } from './modules/analysis/job.js';
+import { snapshotPeriods } from './modules/analysis/snapshot.js';
 import { type DeliveryWorker, startDeliveryWorker } from './modules/subscription/worker.js';
 import { type Reconciler, startReconciler } from './modules/wx/reconcile.js';
 
@@ -82,7 +83,7 @@ app.lifecycle.brokerReady = () => started.stats().external?.connected ?? true;
 retention = startHeartbeatRetention(database, app.log, { days: config.HEARTBEAT_RETENTION_DAYS });
 telemetryRetention = startAirSwitchRetention(database, app.log, config.TELEMETRY_RETENTION_DAYS);
 presence = startPresenceSweep(database, app.log);
-analysis = startAnalysisJob(database, app.log);
+analysis = startAnalysisJob(database, app.log, { wakeWindowMs: config.WAKE_WINDOW_MS, snapshots: snapshotPeriods(config.ANALYSIS_SNAPSHOT_MS) });
 pushes = startDeliveryWorker({
   database, box: lazySecretBox(config), policy: egressPolicyOf(config), log: app.log,
   pollMs: config.PUSH_POLL_MS, retryWindowMs: config.PUSH_RETRY_WINDOW_S * 1000, pauseAfterMs: config.PUSH_PAUSE_AFTER_S * 1000,

@@ -8,7 +8,7 @@
  * Tenant tables carry row-level security (migration *_analysis_rls.sql).
  */
 import { sql } from 'drizzle-orm';
-import { bigint, date, index, integer, pgTable, primaryKey, real, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, date, index, integer, jsonb, pgTable, primaryKey, real, text, timestamp } from 'drizzle-orm/pg-core';
 
 const counters = () => ({
   metric: text('metric').notNull(),
@@ -86,3 +86,17 @@ export const analysisBatteryForecast = pgTable('analysis_battery_forecast', {
   flatAt: timestamp('flat_at', { withTimezone: true }),
   computedAt: timestamp('computed_at', { withTimezone: true }).notNull().defaultNow(),
 }, (t) => [index('analysis_battery_forecast_tenant_flat').on(t.tenantId, t.flatAt)]);
+
+/**
+ * The analysis's costly parts per tenant, recomputed by the analysis job (modules/analysis/snapshot.ts)
+ * so that a request reads one row instead of scanning the fleet: `current` (fleet, attention,
+ * distributions, buildings, open alarms, queued commands, new locks per day) as of `currentAt`, and
+ * `lists` (top 10 locks per range, battery forecast) as of `listsAt`. Null until the first run.
+ */
+export const analysisSnapshots = pgTable('analysis_snapshots', {
+  tenantId: integer('tenant_id').primaryKey(),
+  current: jsonb('current'),
+  currentAt: timestamp('current_at', { withTimezone: true }),
+  lists: jsonb('lists'),
+  listsAt: timestamp('lists_at', { withTimezone: true }),
+});

@@ -1,12 +1,14 @@
 /**
  * The analysis job of each server instance: rollups every `rollupMs` (default 5 s; runRollups is safe on
  * several instances and catches up after downtime, starting at once), forecasts and batteryCliff every
- * `forecastMs` (default 10 min, also at start), and the quiet-bruteForce clearing with each rollup.
+ * `forecastMs` (default 10 min, also at start), the quiet-bruteForce clearing with each rollup, and
+ * then the due parts of the analysis snapshots (snapshot.ts: the current part every `snapshots.currentMs`).
  */
 import type { Database } from '../../db/client.js';
 import { clearQuietBruteForce } from './derived.js';
 import { runForecasts } from './forecast.js';
 import { runRollups } from './rollup.js';
+import { refreshSnapshots, type SnapshotPeriods } from './snapshot.js';
 
 export interface AnalysisJob {
   /** Resolves once a run in progress has finished. */
@@ -14,7 +16,7 @@ export interface AnalysisJob {
 }
 
 /** Starts the job; failures are logged and retried at the next run. */
-export function startAnalysisJob(database: Database, log: { warn(fields: object, message?: string): void }, options: { rollupMs?: number; forecastMs?: number } = {}): AnalysisJob {
+export function startAnalysisJob(database: Database, log: { warn(fields: object, message?: string): void }, options: { rollupMs?: number; forecastMs?: number; wakeWindowMs: number; snapshots: SnapshotPeriods }): AnalysisJob {
   const rollupMs = options.rollupMs ?? 5_000;
   const forecastMs = options.forecastMs ?? 600_000;
   let lastForecast = 0;
@@ -28,6 +30,7 @@ export function startAnalysisJob(database: Database, log: { warn(fields: object,
       lastForecast = Date.now();
       await runForecasts(database);
     }
+    await refreshSnapshots(database, options.wakeWindowMs, options.snapshots);
   };
   const run = () => {
     running = once()

@@ -10,6 +10,7 @@ import { registerEndpoint } from '../../http/endpoint.js';
 import type { Principal } from '../../http/context.js';
 import { loadCurve, todayLoadAndEnergy } from '../airSwitch/analysis.js';
 import { analyse, feedOf, readScope } from './service.js';
+import { snapshotPeriods } from './snapshot.js';
 import { readThresholds, writeThresholds } from './thresholds.js';
 
 /** The tenant to read, or null for every data centre (administrators only). */
@@ -22,7 +23,7 @@ function scopeOf(scope: 'tenant' | 'all', principal: Principal, tenantId: number
 export async function analysisRoutes(app: FastifyInstance): Promise<void> {
   registerEndpoint(app, analysisEndpoints.analysis, ({ query, principal, tenantId }) => {
     const scope = scopeOf(query.scope, principal, tenantId);
-    return readScope(app.database, scope, (db) => analyse(db, scope, query.days, app.config.WAKE_WINDOW_MS));
+    return readScope(app.database, scope, (db) => analyse(db, scope, query.days, app.config.WAKE_WINDOW_MS, snapshotPeriods(app.config.ANALYSIS_SNAPSHOT_MS)));
   });
   registerEndpoint(app, analysisEndpoints.feed, ({ query, principal, tenantId }) => {
     const scope = scopeOf(query.scope, principal, tenantId);

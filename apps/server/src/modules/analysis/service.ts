@@ -8,8 +8,9 @@ import { sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client.js';
 import { rowsOf } from '../../db/rows.js';
 import { iso } from '../../db/sql.js';
-import { currentOf, tenantAnd, workOf } from './kpis.js';
-import { forecastOf, hourlyOf, topOf, trendsOf } from './trends.js';
+import { tenantAnd } from './kpis.js';
+import { computeCurrent, computeTop, readSnapshot, type SnapshotPeriods } from './snapshot.js';
+import { firstDayOf, forecastOf, hourlyOf, trendsOf } from './trends.js';
 
 /** Runs `fn` over the tenant (row-level security) or, for null, over every data centre read-only. */
 export function readScope<T>(database: Database, tenantId: number | null, fn: (db: Executor) => Promise<T>): Promise<T> {
@@ -20,16 +21,22 @@ export function readScope<T>(database: Database, tenantId: number | null, fn: (d
   });
 }
 
-/** Every figure of the analysis over the last `days` days. wakeWindowMs: protocol wake window (asleep KPI). */
-export async function analyse(db: Executor, tenantId: number | null, days: number, wakeWindowMs: number): Promise<Analysis> {
-  const { fleet, attention, distributions, buildings } = await currentOf(db, tenantId, wakeWindowMs);
-  const work = await workOf(db, tenantId);
-  const { trends, unlocksToday, alarmsByKind, first } = await trendsOf(db, tenantId, days, fleet.total);
+/**
+ * Every figure of the analysis over the last `days` days. wakeWindowMs: protocol wake window (asleep
+ * KPI). `snapshots`: the job's periods (snapshot.ts); a tenant's fresh snapshot parts are used and
+ * `generatedAt` is then the current part's time; missing or stale parts, and every data centre (null),
+ * are computed in the request.
+ */
+export async function analyse(db: Executor, tenantId: number | null, days: number, wakeWindowMs: number, snapshots?: SnapshotPeriods): Promise<Analysis> {
+  const snapshot = tenantId !== null && snapshots ? await readSnapshot(db, tenantId, snapshots) : {};
+  const current = snapshot.current ?? await computeCurrent(db, tenantId, wakeWindowMs, await firstDayOf(db, days));
+  const { fleet, attention, distributions, buildings, alarmsOpen, commands } = current;
+  const { trends, unlocksToday, alarmsByKind, first } = await trendsOf(db, tenantId, days, fleet.total, current.newLocks);
   return {
-    generatedAt: new Date().toISOString(), scope: tenantId === null ? 'all' : 'tenant',
-    fleet, attention, ...work, unlocksToday, trends, hourly: await hourlyOf(db, tenantId), alarmsByKind, distributions,
-    top: { alarms: await topOf(db, tenantId, 'alarm', first), failed: await topOf(db, tenantId, 'unlock_failed', first) },
-    batteryForecast: await forecastOf(db, tenantId), buildings,
+    generatedAt: snapshot.currentAt ?? new Date().toISOString(), scope: tenantId === null ? 'all' : 'tenant',
+    fleet, attention, alarmsOpen, commands, unlocksToday, trends, hourly: await hourlyOf(db, tenantId), alarmsByKind, distributions,
+    top: snapshot.lists?.top[String(days)] ?? await computeTop(db, tenantId, first),
+    batteryForecast: snapshot.lists?.batteryForecast ?? await forecastOf(db, tenantId), buildings,
   };
 }
 

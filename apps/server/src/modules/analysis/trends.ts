@@ -20,8 +20,25 @@ function dayList(today: string, days: number): string[] {
   return Array.from({ length: days }, (_, i) => new Date(end - (days - 1 - i) * 86_400_000).toISOString().slice(0, 10));
 }
 
-/** Trends, today's unlocks and alarms per kind over the range; `total`: the registered locks now (currentOf's fleet total). */
-export async function trendsOf(db: Executor, tenantId: number | null, days: number, total: number) {
+/** Locks registered per day (YYYY-MM-DD in ANALYSIS_TIME_ZONE) since `first`, not decommissioned. */
+export async function newLocksOf(db: Executor, tenantId: number | null, first: string): Promise<{ day: string; n: number }[]> {
+  return rowsOf<{ day: string; n: number }>(await db.execute(sql`
+    select to_char((l.created_at at time zone ${ANALYSIS_TIME_ZONE})::date, 'YYYY-MM-DD') as day, count(*)::int as n from locks l
+    where l.created_at >= (${first}::date::timestamp at time zone ${ANALYSIS_TIME_ZONE}) and l.decommissioned_at is null ${tenantAnd('l', tenantId)} group by 1`));
+}
+
+/** The first day (YYYY-MM-DD in ANALYSIS_TIME_ZONE) of a range of `days` days ending today. */
+export async function firstDayOf(db: Executor, days: number): Promise<string> {
+  const [{ today }] = rowsOf<{ today: string }>(await db.execute(sql`select to_char(now() at time zone ${ANALYSIS_TIME_ZONE}, 'YYYY-MM-DD') as today`)) as [{ today: string }];
+  return dayList(today, days)[0] as string;
+}
+
+/**
+ * Trends, today's unlocks and alarms per kind over the range; `total`: the registered locks now
+ * (currentOf's fleet total); `newLocks`: newLocksOf since at least the range's first day (a snapshot's
+ * may reach further back; days outside the range are ignored).
+ */
+export async function trendsOf(db: Executor, tenantId: number | null, days: number, total: number, newLocks?: { day: string; n: number }[]) {
   const [{ today }] = rowsOf<{ today: string }>(await db.execute(sql`select to_char(now() at time zone ${ANALYSIS_TIME_ZONE}, 'YYYY-MM-DD') as today`)) as [{ today: string }];
   const list = dayList(today, days);
   const first = list[0] as string;
@@ -29,9 +46,6 @@ export async function trendsOf(db: Executor, tenantId: number | null, days: numb
     select to_char(d.day, 'YYYY-MM-DD') as day, d.metric, sum(d.n)::text as n from analysis_tenant_day d
     where d.day >= ${first}::date and (d.metric like 'unlock%' or d.metric like 'alarm.%' or d.metric = 'reporting') ${tenantAnd('d', tenantId)}
     group by 1, 2`));
-  const newLocks = rowsOf<{ day: string; n: number }>(await db.execute(sql`
-    select to_char((l.created_at at time zone ${ANALYSIS_TIME_ZONE})::date, 'YYYY-MM-DD') as day, count(*)::int as n from locks l
-    where l.created_at >= (${first}::date::timestamp at time zone ${ANALYSIS_TIME_ZONE}) and l.decommissioned_at is null ${tenantAnd('l', tenantId)} group by 1`));
   const index = new Map(list.map((d, i) => [d, i]));
   const trends: Analysis['trends'] = {
     days: list, unlocks: filled(METHODS, () => list.map(() => 0)), failed: list.map(() => 0), alarms: filled(KINDS, () => list.map(() => 0)),
@@ -47,7 +61,7 @@ export async function trendsOf(db: Executor, tenantId: number | null, days: numb
     else if (r.metric.startsWith('unlock.')) { const m = r.metric.slice(7) as protocol.OpenMethod; if (trends.unlocks[m]) trends.unlocks[m][i] = value; }
     else if (r.metric.startsWith('alarm.')) { const k = r.metric.slice(6) as protocol.AlertKind; if (trends.alarms[k]) trends.alarms[k][i] = value; }
   }
-  for (const r of newLocks) { const i = index.get(r.day); if (i !== undefined) trends.newLocks[i] = Number(r.n); }
+  for (const r of newLocks ?? await newLocksOf(db, tenantId, first)) { const i = index.get(r.day); if (i !== undefined) trends.newLocks[i] = Number(r.n); }
   // Registered on a day: today's fleet less the locks added after that day (at least those that reported).
   let laterAdded = 0;
   for (let i = list.length - 1; i >= 0; i--) {
