@@ -22,6 +22,8 @@ const SELECTION_WIDTH = 48;
 const END_GUESS = 160;
 /** Horizontal padding of a cell at the largest density, both sides, px. */
 const CELL_PADDING = 2 * 16;
+/** A bold header's width over the same text's regular width. */
+const TITLE_BOLD = 1.12;
 
 /** Estimated width of `text` in px at 14 px: CJK characters are square, digits and Latin letters about half as wide. */
 export function textWidth(text: string): number {
@@ -63,7 +65,9 @@ function cellText<R>(column: Column<R>, record: R, index: number): string {
  */
 export function columnWidth<R>(column: Column<R>, records: readonly R[] = []): number {
   if (typeof column.width === 'number') return column.width;
-  const title = textWidth(titleText(column.title)) + (column.sorter ? SORTER : 0);
+  // The header is bold (about a tenth wider) with the largest cell padding: an English title such as
+  // "Amount" was cut at the narrowest width.
+  const title = Math.ceil(textWidth(titleText(column.title)) * TITLE_BOLD) + (CELL_PADDING - PADDING) + (column.sorter ? SORTER : 0);
   const cells = records.reduce((widest, record, index) => Math.max(widest, textWidth(cellText(column, record, index))), 0);
   return Math.min(MAX_WIDTH, Math.max(MIN_WIDTH, Math.max(title, cells) + PADDING));
 }
