@@ -3,12 +3,13 @@
  * analysis computes in the request; after the job's refresh it answers from the snapshot (a lock
  * registered since is counted only at the next refresh) with `generatedAt` the snapshot's time; a
  * stale snapshot is not used; refreshing is due-based and two refreshes at once write each part once;
- * a tenant's reader never sees another tenant's row.
+ * a tenant's reader never sees another tenant's row; every data centre (scope=all) is merged from the
+ * snapshots exactly as the request would compute it, and computed when a data centre has none.
  */
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { locks } from '../src/db/schema.js';
-import { analyse } from '../src/modules/analysis/service.js';
+import { locks, tenants } from '../src/db/schema.js';
+import { analyse, readScope } from '../src/modules/analysis/service.js';
 import { readSnapshot, refreshSnapshots, snapshotPeriods } from '../src/modules/analysis/snapshot.js';
 import { call, createTestContext, dataOf, rowsOf, signIn, skipSuite, type TestContext } from './helper.js';
 
@@ -76,5 +77,22 @@ describe.skipIf(skipSuite)('analysis snapshots', () => {
     expect(seen.map((r) => Number(r.tenant_id))).toEqual([101]);
     expect(await ctx.database.readTenant(101, (db) => readSnapshot(db, 100, snapshotPeriods(60_000)))).toEqual({});
     expect((await analysis(101)).fleet.total).toBeGreaterThan(0);
+  });
+
+  it('merges every data centre\'s snapshot for scope=all exactly as the request computes it', async () => {
+    const all = async () => dataOf(await call(ctx.app, token, { method: 'GET', url: '/iot/v1/lockDevice/analysis?days=30&scope=all', tenantId: 100 }));
+    await refreshSnapshots(ctx.database, WAKE_MS, ALWAYS);
+    const live = await readScope(ctx.database, null, (db) => analyse(db, null, 30, WAKE_MS));
+    const merged = await all();
+    const snapshot = await ctx.database.readTenant(100, (db) => readSnapshot(db, 100, snapshotPeriods(60_000)));
+    expect(Date.parse(merged.generatedAt)).toBeLessThanOrEqual(Date.parse(snapshot.currentAt ?? ''));
+    for (const key of ['fleet', 'attention', 'distributions', 'alarmsOpen', 'commands', 'top', 'batteryForecast', 'trends'] as const) expect(merged[key]).toEqual(live[key]);
+    const byName = (list: { building: string }[]) => [...list].sort((a, b) => a.building.localeCompare(b.building));
+    expect(byName(merged.buildings)).toEqual(byName(live.buildings));
+    // A lock added since: the merged view keeps the snapshots' count until a data centre has no snapshot.
+    await addLock('356938035643825');
+    expect((await all()).fleet.total).toBe(live.fleet.total);
+    await ctx.database.system.insert(tenants).values({ id: 199, name: 'snapshot test' });
+    expect((await all()).fleet.total).toBe(live.fleet.total + 1);
   });
 });

@@ -15,6 +15,9 @@ import { onlineSql } from '../lockDevice/sql.js';
 export const tenantAnd = (alias: string, tenantId: number | null): SQL =>
   tenantId === null ? sql`` : sql`and ${sql.identifier(alias)}.tenant_id = ${tenantId}`;
 
+/** The per-building grid's length: the largest buildings. */
+export const BUILDINGS_MAX = 60;
+
 const n = (condition: SQL) => sql`count(*) filter (where ${condition})`;
 
 /**
@@ -44,7 +47,7 @@ export async function currentOf(db: Executor, tenantId: number | null, wakeWindo
       where ${locks.decommissionedAt} is null and ${locks.imeiReleasedAt} is null ${tenant}
       group by ${locks.building})
     select * from ((select true as fleet, '' as building, ${sql.join(keys.map((key) => sql`coalesce(sum(${sql.identifier(key)}), 0)::int as ${sql.identifier(key)}`), sql`, `)} from b)
-      union all (select false, b.* from b order by total desc, building limit 60)) r
+      union all (select false, b.* from b order by total desc, building limit ${BUILDINGS_MAX})) r
     order by fleet desc, total desc, building`));
   const [fleetRow, ...buildingRows] = rows;
   const v = (key: string) => Number(fleetRow?.[key] ?? 0);

@@ -9,6 +9,7 @@ import type { Database, Executor } from '../../db/client.js';
 import { rowsOf } from '../../db/rows.js';
 import { iso } from '../../db/sql.js';
 import { tenantAnd } from './kpis.js';
+import { mergedSnapshots } from './snapshot-merge.js';
 import { computeCurrent, computeTop, readSnapshot, type SnapshotPeriods } from './snapshot.js';
 import { firstDayOf, forecastOf, hourlyOf, trendsOf } from './trends.js';
 
@@ -24,11 +25,11 @@ export function readScope<T>(database: Database, tenantId: number | null, fn: (d
 /**
  * Every figure of the analysis over the last `days` days. wakeWindowMs: protocol wake window (asleep
  * KPI). `snapshots`: the job's periods (snapshot.ts); a tenant's fresh snapshot parts are used and
- * `generatedAt` is then the current part's time; missing or stale parts, and every data centre (null),
- * are computed in the request.
+ * `generatedAt` is then the current part's time (the oldest, for every data centre: null, merged by
+ * snapshot-merge.ts); missing or stale parts are computed in the request.
  */
 export async function analyse(db: Executor, tenantId: number | null, days: number, wakeWindowMs: number, snapshots?: SnapshotPeriods): Promise<Analysis> {
-  const snapshot = tenantId !== null && snapshots ? await readSnapshot(db, tenantId, snapshots) : {};
+  const snapshot = !snapshots ? {} : tenantId !== null ? await readSnapshot(db, tenantId, snapshots) : (await mergedSnapshots(db, snapshots)) ?? {};
   const current = snapshot.current ?? await computeCurrent(db, tenantId, wakeWindowMs, await firstDayOf(db, days));
   const { fleet, attention, distributions, buildings, alarmsOpen, commands } = current;
   const { trends, unlocksToday, alarmsByKind, first } = await trendsOf(db, tenantId, days, fleet.total, current.newLocks);

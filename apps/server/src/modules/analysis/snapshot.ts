@@ -18,7 +18,7 @@ import { currentOf, workOf } from './kpis.js';
 import { firstDayOf, forecastOf, newLocksOf, topOf } from './trends.js';
 
 /** A part older than this many of its periods is not used (the request computes it). */
-const STALE_FACTOR = 3;
+export const STALE_FACTOR = 3;
 
 export type CurrentPart = Awaited<ReturnType<typeof currentOf>> & Awaited<ReturnType<typeof workOf>> & { newLocks: { day: string; n: number }[] };
 export interface ListsPart {
