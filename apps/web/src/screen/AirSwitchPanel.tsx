@@ -1,8 +1,8 @@
 /** Air switches today (GET .../analysis/airSwitches): load now, energy since midnight, switches, trips, load per hour. */
 import type { AnalysisAirSwitches } from '@iot/contract';
-import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { Panel, ScreenChart } from './Panel';
+import { screenHour } from './screenTime';
 
 const kw = (w: number) => (w / 1000).toFixed(w >= 100_000 ? 0 : 2);
 
@@ -10,7 +10,7 @@ export function AirSwitchPanel({ data }: { data: AnalysisAirSwitches | undefined
   const { t } = useTranslation('screen');
   const option = data && {
     tooltip: { trigger: 'axis' }, legend: { top: 0, textStyle: { color: '#c9d7ee' } }, grid: { left: 8, right: 8, top: 28, bottom: 4, containLabel: true },
-    xAxis: { type: 'category', data: data.loadCurve.map((p) => dayjs(p.hour).format('HH')) }, yAxis: { type: 'value' },
+    xAxis: { type: 'category', data: data.loadCurve.map((p) => screenHour(p.hour)) }, yAxis: { type: 'value' },
     series: [
       { name: t('avgLoad'), type: 'line', smooth: true, areaStyle: { opacity: 0.2 }, data: data.loadCurve.map((p) => Math.round(p.avgW)) },
       { name: t('maxLoad'), type: 'line', smooth: true, lineStyle: { type: 'dashed' }, data: data.loadCurve.map((p) => Math.round(p.maxW)) },

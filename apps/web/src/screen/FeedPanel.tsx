@@ -3,9 +3,9 @@
  * every 2 s). An event not on screen before slides in highlighted; a repeated alarm comes back to the top.
  */
 import type { AnalysisFeedItem } from '@iot/contract';
-import dayjs from 'dayjs';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { screenTime } from './screenTime';
 import { Panel } from './Panel';
 
 const keyOf = (item: AnalysisFeedItem) => `${item.id}@${item.at}`;
@@ -30,7 +30,7 @@ export function FeedPanel({ items, showTenant }: { items: AnalysisFeedItem[] | u
           return (
             <li key={keyOf(item)} className={`screen-feed-item ${fresh ? 'screen-feed-new' : ''}`}
               data-feed-type={item.type} data-what={item.what} data-imei={item.imei} data-at={item.at}>
-              <span className="screen-feed-time">{dayjs(item.at).format('HH:mm:ss')}</span>
+              <span className="screen-feed-time">{screenTime(item.at)}</span>
               <span className={`screen-feed-tag ${tone}`}>
                 {alarm ? tl(`kinds.${item.what}`) : `${tl(`methods.${item.what}`)}${item.level === 'failed' ? ` · ${t('unlockFailed')}` : ''}`}
               </span>

@@ -6,7 +6,6 @@
 import { ArrowLeftOutlined, GlobalOutlined } from '@ant-design/icons';
 import { ACCOUNT_TYPE_ADMIN } from '@iot/contract';
 import { Button, Select } from 'antd';
-import dayjs from 'dayjs';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -14,16 +13,20 @@ import { applyLanguage } from '../app/language';
 import { setTenantId } from '../app/session';
 import { dropTenantData } from '../app/tenantData';
 import { useLanguage, useTenantId, useUserInfo } from '../app/useSession';
+import { screenDate, screenTime, screenWeekday } from './screenTime';
 
 export type Scope = 'tenant' | 'all';
 
-function Clock() {
-  const [now, setNow] = useState(() => dayjs());
+/**
+ * The wall clock in ANALYSIS_TIME_ZONE (screenTime.ts), so the date shown is the day the charts count.
+ */
+function Clock({ language }: { language: string }) {
+  const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
-    const timer = setInterval(() => setNow(dayjs()), 1000);
+    const timer = setInterval(() => setNow(Date.now()), 1000);
     return () => clearInterval(timer);
   }, []);
-  return <span className="screen-clock" data-clock>{now.format('YYYY-MM-DD dddd HH:mm:ss')}</span>;
+  return <span className="screen-clock" data-clock>{`${screenDate(now)} ${screenWeekday(now, language)} ${screenTime(now)}`}</span>;
 }
 
 interface Props {
@@ -64,7 +67,7 @@ export function ScreenHeader({ scope, onScope, offline }: Props) {
       </div>
       <h1 className="screen-title">{t('title')}</h1>
       <div className="screen-header-side screen-header-right">
-        <Clock />
+        <Clock language={language} />
         <Button type="text" icon={<GlobalOutlined />} onClick={() => applyLanguage(language === 'en-US' ? 'zh-CN' : 'en-US')}>{tc('switchLanguage')}</Button>
         <Link to="/" className="screen-back" data-back><ArrowLeftOutlined /> {t('back')}</Link>
       </div>
