@@ -34,6 +34,9 @@ export interface SnapshotPeriods {
   listsMs: number;
 }
 
+/** A jsonb column's value (PGlite may hand it over as text); undefined for null. */
+export const jsonOf = <T>(value: T | string | null): T | undefined => (value === null ? undefined : typeof value === 'string' ? JSON.parse(value) as T : value);
+
 /** The periods of config ANALYSIS_SNAPSHOT_MS: the current part every `ms`, the lists every 12. */
 export const snapshotPeriods = (ms: number): SnapshotPeriods => ({ currentMs: ms, listsMs: ms * 12 });
 
@@ -90,7 +93,6 @@ export async function readSnapshot(db: Executor, tenantId: number, periods: Snap
       case when lists_at > now() - ${periods.listsMs * STALE_FACTOR} * interval '1 ms' then lists end as lists
     from analysis_snapshots where tenant_id = ${tenantId}`));
   if (!row) return {};
-  const parse = <T>(value: T | string | null): T | undefined => (value === null ? undefined : typeof value === 'string' ? JSON.parse(value) as T : value);
-  const current = parse(row.current);
-  return { current, currentAt: current && row.currentAt ? new Date(row.currentAt).toISOString() : undefined, lists: parse(row.lists) };
+  const current = jsonOf(row.current);
+  return { current, currentAt: current && row.currentAt ? new Date(row.currentAt).toISOString() : undefined, lists: jsonOf(row.lists) };
 }
