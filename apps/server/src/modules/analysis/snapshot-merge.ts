@@ -11,7 +11,7 @@ import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { rowsOf } from '../../db/rows.js';
 import { BUILDINGS_MAX } from './kpis.js';
-import { type CurrentPart, jsonOf, type ListsPart, STALE_FACTOR, type SnapshotPeriods } from './snapshot.js';
+import { type CurrentPart, freshParts, jsonOf, type ListsPart, type SnapshotPeriods } from './snapshot.js';
 
 type Lock = Analysis['top']['alarms'][number];
 type Flat = Analysis['batteryForecast']['locks'][number];
@@ -27,9 +27,7 @@ const topTen = (locks: Lock[]) => [...locks].sort((a, b) => b.count - a.count ||
 /** Every data centre's fresh parts merged, or undefined when one is missing, stale or cut. */
 export async function mergedSnapshots(db: Executor, periods: SnapshotPeriods): Promise<{ current: CurrentPart; lists: ListsPart; currentAt: string } | undefined> {
   const rows = rowsOf<{ current: CurrentPart | string | null; lists: ListsPart | string | null; currentAt: Date | string | null }>(await db.execute(sql`
-    select case when s.current_at > now() - ${periods.currentMs * STALE_FACTOR} * interval '1 ms' then s.current end as current,
-      case when s.lists_at > now() - ${periods.listsMs * STALE_FACTOR} * interval '1 ms' then s.lists end as lists, s.current_at as "currentAt"
-    from tenants t left join analysis_snapshots s on s.tenant_id = t.id`));
+    select ${freshParts(periods)} from tenants t left join analysis_snapshots s on s.tenant_id = t.id`));
   const currents = rows.map((r) => jsonOf(r.current));
   const lists = rows.map((r) => jsonOf(r.lists));
   if (rows.length === 0 || currents.some((c) => !c || c.buildings.length >= BUILDINGS_MAX) || lists.some((l) => !l)) return undefined;

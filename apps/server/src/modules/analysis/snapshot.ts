@@ -18,7 +18,7 @@ import { currentOf, workOf } from './kpis.js';
 import { firstDayOf, forecastOf, newLocksOf, topOf } from './trends.js';
 
 /** A part older than this many of its periods is not used (the request computes it). */
-export const STALE_FACTOR = 3;
+const STALE_FACTOR = 3;
 
 export type CurrentPart = Awaited<ReturnType<typeof currentOf>> & Awaited<ReturnType<typeof workOf>> & { newLocks: { day: string; n: number }[] };
 export interface ListsPart {
@@ -86,12 +86,18 @@ export async function refreshSnapshots(database: Database, wakeWindowMs: number,
   return written;
 }
 
+/**
+ * The select list of a snapshot row `s` with each part only while fresh (else null): current,
+ * lists, and "currentAt". Used by readSnapshot and the all-data-centres merge (snapshot-merge.ts).
+ */
+export const freshParts = (periods: SnapshotPeriods) => sql`
+  case when s.current_at > now() - ${periods.currentMs * STALE_FACTOR} * interval '1 ms' then s.current end as current,
+  case when s.lists_at > now() - ${periods.listsMs * STALE_FACTOR} * interval '1 ms' then s.lists end as lists, s.current_at as "currentAt"`;
+
 /** The tenant's fresh parts (undefined: missing or stale), read through the tenant's own connection. */
 export async function readSnapshot(db: Executor, tenantId: number, periods: SnapshotPeriods): Promise<{ current?: CurrentPart; currentAt?: string; lists?: ListsPart }> {
   const [row] = rowsOf<{ current: CurrentPart | null; currentAt: Date | string | null; lists: ListsPart | null }>(await db.execute(sql`
-    select case when current_at > now() - ${periods.currentMs * STALE_FACTOR} * interval '1 ms' then current end as current, current_at as "currentAt",
-      case when lists_at > now() - ${periods.listsMs * STALE_FACTOR} * interval '1 ms' then lists end as lists
-    from analysis_snapshots where tenant_id = ${tenantId}`));
+    select ${freshParts(periods)} from analysis_snapshots s where s.tenant_id = ${tenantId}`));
   if (!row) return {};
   const current = jsonOf(row.current);
   return { current, currentAt: current && row.currentAt ? new Date(row.currentAt).toISOString() : undefined, lists: jsonOf(row.lists) };
