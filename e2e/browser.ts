@@ -4,7 +4,7 @@
  */
 import { existsSync } from 'node:fs';
 import { documentTitle, findRoute, PRODUCT_TITLE, TENANT_HEADER, TOKEN_HEADER } from '@iot/contract';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import { type Browser, chromium, type Locator, type Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject } from 'vitest';
 import { E2E_ADMIN_PASSWORD } from './global-setup.js';
 
@@ -76,6 +76,34 @@ export async function goInApp(page: Page, path: string): Promise<void> {
   }, `/api${path}`);
   await page.waitForURL((u) => u.pathname === `/api${path}`);
   await expect.poll(() => page.title(), { timeout: 15_000 }).toBe(titleOf(path));
+}
+
+/**
+ * Chooses the option containing `option` in the antd Select whose input is `#inputId`, typing `search`
+ * first when given; returns once the select shows the choice. A remote select re-renders its options
+ * when its rows arrive, and a click landing during that re-render leaves the dropdown open with nothing
+ * chosen (seen under CI load), so the choice is checked and retried, up to 3 attempts.
+ */
+export async function chooseOption(page: Page, inputId: string, option: string, search?: string): Promise<void> {
+  const input = page.locator(`#${inputId}`);
+  const select = page.locator('.ant-select').filter({ has: input });
+  const shows = async () => ((await select.first().textContent()) ?? '').includes(option);
+  for (let attempt = 1; attempt <= 3; attempt += 1) {
+    await input.click();
+    if (search !== undefined) await input.fill(search);
+    const item: Locator = page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: option }).first();
+    await item.waitFor({ timeout: 15_000 });
+    await page.waitForTimeout(150); // let the options settle after the rows arrive
+    await item.click({ timeout: 5_000 }).catch(() => undefined);
+    try {
+      await expect.poll(shows, { timeout: 3_000, interval: 150 }).toBe(true);
+      await page.locator('.ant-select-dropdown:visible').waitFor({ state: 'hidden', timeout: 3_000 }).catch(() => undefined);
+      return;
+    } catch (error) {
+      if (attempt === 3) throw error;
+      await page.keyboard.press('Escape');
+    }
+  }
 }
 
 /** Table rows of the page, optionally only those containing `text`. */

@@ -8,7 +8,7 @@
 import { TENANT_HEADER, TOKEN_HEADER } from '@iot/contract';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiGet, goInApp, hasChromium, launchBrowser, newPage, rows, signInThroughUi } from './browser.js';
+import { apiGet, chooseOption, goInApp, hasChromium, launchBrowser, newPage, rows, signInThroughUi } from './browser.js';
 import { E2E_OPERATOR_PASSWORD } from './global-setup.js';
 
 /** POST `path` of the API with the page's stored session; resolves to the envelope's data. */
@@ -72,8 +72,7 @@ describe.skipIf(!hasChromium)('operator console (issue #17)', () => {
     await expect.poll(() => admin.locator('.heartbeat-chart canvas').count(), { timeout: 30_000 }).toBeGreaterThanOrEqual(2);
     expect(await admin.locator('#lock-select').count()).toBe(1); // one picker, in the table's filter bar
     expect(await admin.locator('.table-filters #lock-select').count()).toBe(1);
-    await admin.locator('.table-filters .ant-select').first().click();
-    await admin.locator('.ant-select-item-option', { hasText: '全部门锁' }).click();
+    await chooseOption(admin, 'lock-select', '全部门锁');
     await admin.waitForURL((u) => u.searchParams.get('imei') === 'all');
     await expect.poll(() => admin.locator('.heartbeat-chart').count()).toBe(0);
     await expect.poll(async () => new Set(await rows(admin).locator('a.lock-link').filter({ hasText: /^\d{15}$/ }).allTextContents()).size, { timeout: 30_000 })

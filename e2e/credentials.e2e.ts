@@ -7,7 +7,7 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hasChromium, launchBrowser, newPage, signInThroughUi, url } from './browser.js';
+import { chooseOption, hasChromium, launchBrowser, newPage, signInThroughUi, url } from './browser.js';
 
 const IMEI = '861234500000002';
 const DIGITS = String(Date.now()).slice(-7);
@@ -15,9 +15,7 @@ const shotDir = process.env.E2E_SCREENSHOT_DIR;
 
 /** Picks the lock IMEI in the searchable lock select `#id`. */
 async function pickLock(page: Page, id: string) {
-  await page.locator(`#${id}`).click();
-  await page.locator(`#${id}`).fill(IMEI);
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: IMEI }).click();
+  await chooseOption(page, id, IMEI, IMEI);
 }
 
 /** Types `text` into a picker input and confirms it. */
@@ -99,7 +97,9 @@ describe.skipIf(!hasChromium)('credentials in the console', () => {
     // Delete it; once the lock has removed it the row goes and the keypad refuses the digits.
     await page.goto(url('/voucherPasswordManage'));
     await pickLock(page, 'credential-lock');
-    const again = page.locator('.ant-table-row').filter({ hasText: '临时密码' }).filter({ has: page.locator('td', { hasText: new RegExp(`^${slot}$`) }) });
+    // This password's row: its slot and its validity end (other seeded temporary passwords may show the same number elsewhere).
+    const again = page.locator('.ant-table-row').filter({ hasText: '临时密码' }).filter({ hasText: validTo })
+      .filter({ has: page.locator('td', { hasText: new RegExp(`^${slot}$`) }) });
     await again.getByRole('button', { name: '删除' }).click();
     await page.locator('.ant-popconfirm').getByRole('button', { name: /确\s?定/ }).click();
     await expect.poll(() => again.count(), { timeout: 25_000, interval: 300 }).toBe(0);
@@ -127,8 +127,7 @@ describe.skipIf(!hasChromium)('credentials in the console', () => {
     await page.getByRole('button', { name: /远程录入/ }).click();
     const enrol = page.locator('.enrol-modal');
     await pickLock(page, 'fp-lock');
-    await enrol.locator('#fp-user').click();
-    await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: phone }).click();
+    await chooseOption(page, 'fp-user', phone);
     await enrol.locator('.ant-modal-footer').getByRole('button', { name: /远程录入/ }).click();
     await expect.poll(() => enrol.locator('.enrol-progress').getAttribute('data-sync').catch(() => null), { timeout: 25_000, interval: 300 }).toBe('normal');
     expect(await enrol.textContent()).toContain('录入成功');

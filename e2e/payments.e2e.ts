@@ -7,7 +7,7 @@
 import type { LockRecord, OrderRecord, Page as ApiPage } from '@iot/contract';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiGet, goInApp, hasChromium, launchBrowser, newPage, rows, signInThroughUi } from './browser.js';
+import { apiGet, chooseOption, goInApp, hasChromium, launchBrowser, newPage, rows, signInThroughUi } from './browser.js';
 
 const IMEI = '861234500000000';
 const DAY = 86_400_000;
@@ -27,8 +27,7 @@ describe.skipIf(!hasChromium)('packages, WeChat Pay and refunds in the console',
     await goInApp(page, '/renew');
     const card = page.locator('.product-card').filter({ hasText: '单锁年度服务' });
     await card.getByRole('button', { name: '购 买' }).or(card.getByRole('button', { name: '购买' })).click();
-    await page.locator('#buy-locks').fill(IMEI);
-    await page.locator('.ant-select-item-option').filter({ hasText: IMEI }).click();
+    await chooseOption(page, 'buy-locks', IMEI, IMEI);
     await page.locator('#buy-submit').click();
     const link = page.locator('#pay-link');
     await link.waitFor({ timeout: 15_000 });
