@@ -4,6 +4,7 @@
  * no simulated devices, LOG_LEVEL=warn, no load shedding), loaded by autocannon from this process:
  *   Fastify hello world          a bare Fastify server in its own process: the baseline (1.00x)
  *   GET /oauth/key               the platform's no-database route
+ *   GET /oauth/userInfo          the token check alone (one indexed lookup): the floor of any API read
  *   lock list, building filter   20 rows and the total of one building (2,000 locks)
  *   lock list, keyword           20 rows and the total of an IMEI fragment
  *   lock list, no filter         20 rows and the total of all 100,000
@@ -22,6 +23,7 @@ import pg from 'pg';
 import { provisionLocks } from '../apps/server/integration/devices.js';
 import { freePort, signInOverHttp, startServer } from '../apps/server/integration/server-process.js';
 import { openDatabase } from '../apps/server/src/db/client.js';
+import { cpuMs, ownCpuMs, postmasterPid } from './cpu.js';
 import { firstRequests, helloWorld, interleavedRounds } from './http-rounds.js';
 import { startPostgres } from './postgres.js';
 
@@ -77,6 +79,16 @@ async function settle(admin: pg.Client): Promise<void> {
 }
 const PAUSE_MS = 1000;
 
+/**
+ * What each request costs in CPU (ms per answered request): the server (its process group's node),
+ * the hello world, PostgreSQL (postmaster and backends) and autocannon (this process). On 2 cores the
+ * ratio budget is a CPU budget: 0.15x of hello world must fit in 2 cores with everything else.
+ */
+function cpuReaders(serverPid: number, helloPid: number, dataDir: string) {
+  const postmaster = postmasterPid(dataDir);
+  return { server: () => cpuMs(serverPid, true), hello: () => cpuMs(helloPid), postgres: () => cpuMs(postmaster, true), autocannon: ownCpuMs };
+}
+
 console.log(`load average before: ${loadAverage()}`);
 const postgres = await startPostgres();
 if (!postgres) {
@@ -101,6 +113,7 @@ try {
     const routes = [
       ['Fastify hello world', hello.url],
       ['no database (/oauth/key)', `${base}/oauth/key`],
+      ['token check alone (/oauth/userInfo)', `${base}/oauth/userInfo`],
       ['lock list, building filter', `${base}/iot/v1/lockDevice/list?current=1&size=20&building=B07`],
       ['lock list, keyword', `${base}/iot/v1/lockDevice/list?current=1&size=20&keyword=8690000000123`],
       ['lock list, no filter', `${base}/iot/v1/lockDevice/list?current=1&size=20`],
@@ -111,7 +124,7 @@ try {
     const watcher = new pg.Client({ connectionString: databaseUrl });
     await watcher.connect();
     const result = await interleavedRounds(`PostgreSQL (${postgres.version}), ${LOCKS} locks`, routes, token,
-      { rounds: ROUNDS, seconds: SECONDS, baseline: 'Fastify hello world', settle: () => settle(watcher) });
+      { rounds: ROUNDS, seconds: SECONDS, baseline: 'Fastify hello world', settle: () => settle(watcher), cpu: cpuReaders(server.pid, hello.pid, postgres.dataDir) });
     await watcher.end();
     console.log(`load average after: ${loadAverage()}`);
     const baseline = result.get('Fastify hello world')?.rps ?? 1;

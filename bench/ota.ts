@@ -12,7 +12,7 @@
  * when the rollout does not complete.
  */
 import { type ChildProcess, fork, spawnSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { protocol } from '@iot/contract';
@@ -23,6 +23,7 @@ import { freePort, type ServerProcess, signInOverHttp, startServer } from '../ap
 import { openDatabase } from '../apps/server/src/db/client.js';
 import { issueSimulatorCredentials } from '../apps/server/src/modules/lockDevice/credentials.js';
 import { startPostgres } from './postgres.js';
+import { cpuMs, postmasterPid } from './cpu.js';
 
 const LOCKS = Number(process.env.BENCH_OTA_LOCKS ?? 1000);
 const PACKAGE_BYTES = Number(process.env.BENCH_OTA_PACKAGE_KB ?? 64) * 1024;
@@ -31,30 +32,6 @@ const BASELINE_S = Number(process.env.BENCH_OTA_BASELINE_S ?? 30);
 const TIMEOUT_S = Number(process.env.BENCH_OTA_TIMEOUT_S ?? 240);
 const MODEL = 'ZG-NB100';
 const VERSION = '9.0.0';
-const TICKS_PER_S = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout.trim() || 100);
-
-/** /proc/<pid>/stat fields after the command name: [state, ppid, …]; utime is index 11, stime 12, cutime 13, cstime 14. */
-function statOf(pid: number | string): string[] | undefined {
-  try {
-    return readFileSync(`/proc/${pid}/stat`, 'utf8').replace(/^.*\) /, '').split(' ');
-  } catch {
-    return undefined; // exited meanwhile
-  }
-}
-
-/** CPU time of process `pid`, ms; with `family`, plus its reaped children and its live children (PostgreSQL's backends). */
-function cpuMs(pid: number, family = false): number {
-  const ticks = (fields: string[] | undefined, from: number, to: number) => fields ? fields.slice(from, to + 1).reduce((sum, f) => sum + Number(f), 0) : 0;
-  let total = ticks(statOf(pid), 11, family ? 14 : 12);
-  if (family) {
-    for (const entry of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
-      const fields = statOf(entry);
-      if (fields?.[1] === String(pid)) total += ticks(fields, 11, 12);
-    }
-  }
-  return (total * 1000) / TICKS_PER_S;
-}
-
 /** CPU shares (%) of the server and PostgreSQL between a start() and its end(). */
 function cpuWindow(serverPid: number, postmasterPid: number) {
   const start = { at: performance.now(), server: cpuMs(serverPid), postgres: cpuMs(postmasterPid, true) };
@@ -93,7 +70,7 @@ try {
     DATABASE_URL: postgres.url, DATA_DIR: dataDir, PORT: String(port), MQTT_PORT: String(mqttPort), DEMO: 'on', SIM_LOCKS: '0',
     SIM_AIR_SWITCHES: '0', LOG_LEVEL: 'warn', TOKEN_ROTATE_S: '86400', MAX_EVENT_LOOP_DELAY_MS: '0',
   }, 120_000, { compiled: true });
-  const postmaster = Number(readFileSync(join(postgres.dataDir, 'postmaster.pid'), 'utf8').split('\n')[0]);
+  const postmaster = postmasterPid(postgres.dataDir);
   console.log(`ota benchmark: ${devices.length} locks, ${PACKAGE_BYTES / 1024} KiB package (${Math.ceil(PACKAGE_BYTES / protocol.OTA_CHUNK_BYTES)} chunks each),` +
     ` heartbeat every ${HEARTBEAT_S} s, ${postgres.version}; set up in ${((performance.now() - t0) / 1000).toFixed(0)} s`);
 
