@@ -58,6 +58,23 @@ describe.skipIf(skipSuite)('presence pushes', () => {
     expect(await states()).toEqual(['online', 'offline', 'online']);
   });
 
+  it('a redelivered heartbeat changes nothing: the lock stays offline, its last heartbeat time stays, nothing is pushed', async () => {
+    const beat = heartbeat();
+    await storeUplinks(ctx.database, [beat]);
+    await ctx.database.system.execute(sql`update locks set last_heartbeat_at = now() - interval '90 seconds' where id = ${lock.id}`);
+    await sweepPresence(ctx.database);
+    const before = await states();
+    expect(before.at(-1)).toBe('offline');
+    const lastBeat = async () => (await ctx.database.system.select({ at: locks.lastHeartbeatAt, presence: locks.presence }).from(locks).where(eq(locks.id, lock.id)))[0];
+    const stale = await lastBeat();
+    // The broker delivers the same message again (QoS 1 after a lost PUBACK): same (lock, seq).
+    expect(await storeUplinks(ctx.database, [beat])).toEqual({ inserted: 0 });
+    expect(await lastBeat()).toEqual(stale);
+    expect(await states()).toEqual(before);
+    await storeUplinks(ctx.database, [heartbeat()]); // a new one does bring it online
+    expect(await states()).toEqual([...before, 'online']);
+  });
+
 
   it('pushes an operator\'s acknowledgement of an alarm in the acknowledging transaction', async () => {
     seq += 1;

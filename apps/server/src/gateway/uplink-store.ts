@@ -9,7 +9,7 @@ import type { protocol } from '@iot/contract';
 import type { Database } from '../db/client.js';
 import { type HeartbeatReading, applyHeartbeatReadings, markUplinksSeen } from '../modules/lockDevice/service.js';
 import { clearSilentLocks, deriveFromUplinks } from '../modules/analysis/derived.js';
-import { type HeartbeatRecord, insertHeartbeats } from '../modules/logHeartbeat/service.js';
+import { type HeartbeatRecord, heartbeatKey, insertHeartbeats } from '../modules/logHeartbeat/service.js';
 import { insertUplinks } from '../modules/logUpCommand/service.js';
 import { type AirSwitchUplinkRecord, applyAirSwitchUplinks } from '../modules/airSwitch/ingest.js';
 import { enqueuePushEvents, eventOfUplink, heartbeatEvent, presenceEvent, type PushEvent } from '../modules/subscription/outbox.js';
@@ -27,8 +27,7 @@ export interface UplinkRecord {
 export async function storeUplinks(database: Database, records: readonly UplinkRecord[], handlers: UplinkHandlers = uplinkHandlers): Promise<{ inserted: number }> {
   if (records.length === 0) return { inserted: 0 };
   const heartbeats: HeartbeatRecord[] = [];
-  const newest = new Map<number, HeartbeatReading>();
-  const newestHeartbeat = new Map<number, UplinkRecord>();
+  const heartbeatUplinks: UplinkRecord[] = [];
   const events: UplinkRecord[] = [];
   const seen = new Set<string>();
   for (const record of records) {
@@ -40,17 +39,26 @@ export async function storeUplinks(database: Database, records: readonly UplinkR
     seen.add(key);
     if (message.type === 'heartbeat') {
       heartbeats.push({ lockId: record.lockId, tenantId: record.tenantId, seq: message.seq, ts: message.ts, data: message.data });
-      const latest = newest.get(record.lockId);
-      if (!latest || message.seq > latest.seq) {
-        newest.set(record.lockId, { lockId: record.lockId, seq: message.seq, data: message.data });
-        newestHeartbeat.set(record.lockId, record);
-      }
+      heartbeatUplinks.push(record);
     } else {
       events.push(record);
     }
   }
   return database.transaction(async (tx) => {
-    let inserted = await insertHeartbeats(tx, heartbeats);
+    const stored = await insertHeartbeats(tx, heartbeats);
+    let inserted = stored.size;
+    // Only a new heartbeat moves its lock's readings and is pushed: a redelivery changes nothing.
+    const newest = new Map<number, HeartbeatReading>();
+    const newestHeartbeat = new Map<number, UplinkRecord>();
+    for (const record of heartbeatUplinks) {
+      const { message } = record;
+      if (message.type !== 'heartbeat' || !stored.has(heartbeatKey(record.lockId, message.seq))) continue;
+      const latest = newest.get(record.lockId);
+      if (!latest || message.seq > latest.seq) {
+        newest.set(record.lockId, { lockId: record.lockId, seq: message.seq, data: message.data });
+        newestHeartbeat.set(record.lockId, record);
+      }
+    }
     const cameOnline = new Set(await applyHeartbeatReadings(tx, [...newest.values()]));
     await clearSilentLocks(tx, [...cameOnline]); // issue #14: a silent lock that beats again is no longer silent
     // Open platform (issue #16): the batch's events to subscribed endpoints, one statement, this transaction.

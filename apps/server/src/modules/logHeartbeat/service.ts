@@ -7,7 +7,7 @@ import type { protocol } from '@iot/contract';
 import { sql } from 'drizzle-orm';
 import { numberArray, textArray } from '../../db/array-literal.js';
 import type { Tx } from '../../db/client.js';
-import { rowCount } from '../../db/rows.js';
+import { rowsOf } from '../../db/rows.js';
 
 /** One heartbeat of an authenticated lock, ready to store. */
 export interface HeartbeatRecord {
@@ -24,11 +24,12 @@ export interface HeartbeatRecord {
  * a redelivered (lock_id, seq) is skipped, and so is a seq the lock already used for an event uplink
  * (docs/protocol.md: one message per (lock, seq), whatever its type). The device clock travels as epoch ms (float8) and is
  * converted in SQL (parsing 500 ISO timestamps cost PGlite ~4 ms a batch); each column is one
- * array-literal parameter (db/array-literal.ts). Returns how many rows were new; throws when the
- * database fails (the caller's transaction rolls back).
+ * array-literal parameter (db/array-literal.ts). Returns the keys (heartbeatKey) of the rows that were
+ * new, so that only a new heartbeat moves the lock's readings and is pushed; throws when the database
+ * fails (the caller's transaction rolls back).
  */
-export async function insertHeartbeats(tx: Tx, records: readonly HeartbeatRecord[]): Promise<number> {
-  if (records.length === 0) return 0;
+export async function insertHeartbeats(tx: Tx, records: readonly HeartbeatRecord[]): Promise<Set<string>> {
+  if (records.length === 0) return new Set();
   const column = (pick: (record: HeartbeatRecord) => number) => numberArray(records.map(pick));
   const inserted = await tx.execute(sql`
     insert into heartbeats (tenant_id, lock_id, seq, battery, rssi, snr, firmware_version, device_ts)
@@ -44,6 +45,10 @@ export async function insertHeartbeats(tx: Tx, records: readonly HeartbeatRecord
       ${column((r) => r.ts)}::float8[]
     ) as v(tenant_id, lock_id, seq, battery, rssi, snr, firmware_version, device_ts_ms)
     where not exists (select 1 from uplinks u where u.lock_id = v.lock_id and u.seq = v.seq)
-    on conflict (lock_id, seq) do nothing`);
-  return rowCount(inserted);
+    on conflict (lock_id, seq) do nothing
+    returning lock_id, seq`);
+  return new Set(rowsOf<{ lock_id: number; seq: number }>(inserted).map((row) => heartbeatKey(row.lock_id, row.seq)));
 }
+
+/** The key of a lock's heartbeat `seq` in insertHeartbeats' answer. */
+export const heartbeatKey = (lockId: number, seq: number): string => `${lockId}:${seq}`;
