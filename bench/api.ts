@@ -18,7 +18,8 @@ import pg from 'pg';
 import { provisionLocks } from '../apps/server/integration/devices.js';
 import { freePort, signInOverHttp, startServer } from '../apps/server/integration/server-process.js';
 import { openDatabase } from '../apps/server/src/db/client.js';
-import { type Figure, interleavedRounds } from './http-rounds.js';
+import { cpuMs, ownCpuMs, postmasterPid } from './cpu.js';
+import { type CpuReaders, type Figure, interleavedRounds } from './http-rounds.js';
 import { startPostgres } from './postgres.js';
 
 const ROUNDS = Number(process.env.BENCH_API_ROUNDS ?? 3);
@@ -47,14 +48,24 @@ async function fill(options: { databaseUrl?: string; dataDir: string }): Promise
   }
 }
 
-async function bench(label: string, env: Record<string, string>): Promise<Map<string, Figure>> {
+/**
+ * Runs the rounds against a server started with `env`, printing each process's CPU ms per answered
+ * request: the server, PostgreSQL (when `postgresDataDir` names its cluster; PGlite runs inside the
+ * server) and autocannon (this process).
+ */
+async function bench(label: string, env: Record<string, string>, postgresDataDir?: string): Promise<Map<string, Figure>> {
   const port = await freePort();
   const server = await startServer({ ...env, PORT: String(port), MQTT_PORT: String(await freePort()), DEMO: 'on', SIM_LOCKS: '0', SIM_AIR_SWITCHES: '0', LOG_LEVEL: 'warn',
     TOKEN_ROTATE_S: '86400', MAX_EVENT_LOOP_DELAY_MS: '0' }); // no load shedding: measure what is answered
   try {
     const base = `http://127.0.0.1:${port}`;
     const token = await signInOverHttp(base);
-    return await interleavedRounds(label, ROUTES.map(([name, path]) => [name, base + path] as const), token, { rounds: ROUNDS, seconds: SECONDS, baseline: 'no database' });
+    const cpu: CpuReaders = { server: () => cpuMs(server.pid, true), autocannon: ownCpuMs };
+    if (postgresDataDir) {
+      const postmaster = postmasterPid(postgresDataDir);
+      cpu.postgres = () => cpuMs(postmaster, true);
+    }
+    return await interleavedRounds(label, ROUTES.map(([name, path]) => [name, base + path] as const), token, { rounds: ROUNDS, seconds: SECONDS, baseline: 'no database', cpu });
   } finally {
     await server.stop();
   }
@@ -81,7 +92,7 @@ if (MODE !== 'pglite') {
       await admin.end();
       const databaseUrl = postgres.url.replace(/\/postgres$/, '/iot_bench_api');
       await fill({ databaseUrl, dataDir: '' });
-      const result = await bench(`PostgreSQL (${postgres.version})`, { DATABASE_URL: databaseUrl });
+      const result = await bench(`PostgreSQL (${postgres.version})`, { DATABASE_URL: databaseUrl }, postgres.dataDir);
       const locks = result.get('lock list');
       const ratio = (locks?.rps ?? 0) / (result.get('no database')?.rps ?? 1);
       const within = ratio >= 0.15 && (locks?.p99 ?? Infinity) <= 50;
