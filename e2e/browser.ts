@@ -4,7 +4,7 @@
  */
 import { existsSync } from 'node:fs';
 import { documentTitle, findRoute, PRODUCT_TITLE, TENANT_HEADER, TOKEN_HEADER } from '@iot/contract';
-import { type Browser, chromium, type Locator, type Page } from 'playwright-core';
+import { type Browser, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject } from 'vitest';
 import { E2E_ADMIN_PASSWORD } from './global-setup.js';
 
@@ -91,7 +91,7 @@ export async function chooseOption(page: Page, inputId: string, option: string, 
   for (let attempt = 1; attempt <= 3; attempt += 1) {
     await input.click();
     if (search !== undefined) await input.fill(search);
-    const item: Locator = page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: option }).first();
+    const item = page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: option }).first();
     await item.waitFor({ timeout: 15_000 });
     await page.waitForTimeout(150); // let the options settle after the rows arrive
     await item.click({ timeout: 5_000 }).catch(() => undefined);

@@ -12,6 +12,7 @@ import type { PastCommand } from '../modules/command/history.js';
 import type { PastHeartbeat } from '../modules/logHeartbeat/history.js';
 import type { PastUplink } from '../modules/logUpCommand/history.js';
 import type { SeededReadings } from '../modules/lockDevice/history.js';
+import { lockSeqKey } from '../db/rows.js';
 
 export const MINUTE = 60_000;
 export const HOUR = 60 * MINUTE;
@@ -38,7 +39,7 @@ export interface PlannedCommand {
 export interface FleetHistory {
   heartbeats: PastHeartbeat[];
   uplinks: PastUplink[];
-  /** Unlock records by their uplink's `${lockId}:${seq}`. */
+  /** Unlock records by their uplink's lockSeqKey. */
   openRecords: { key: string; tenantId: number; lockId: number; data: protocol.OpenRecordData; receivedAt: number }[];
   alerts: PastAlert[];
   commands: PastCommand[];
@@ -61,7 +62,7 @@ function lockHistory(lock: HistoryLock, random: Random, start: number, end: numb
   const alerts = new AlertLifecycle(lock, random, end);
   const received = (message: protocol.UplinkMessage, at: number) => {
     out.uplinks.push({ tenantId: lock.tenantId, lockId: lock.id, message, receivedAt: at + 400 });
-    if (message.type === 'openRecord') out.openRecords.push({ key: `${lock.id}:${message.seq}`, tenantId: lock.tenantId, lockId: lock.id, data: message.data, receivedAt: at + 400 });
+    if (message.type === 'openRecord') out.openRecords.push({ key: lockSeqKey(lock.id, message.seq), tenantId: lock.tenantId, lockId: lock.id, data: message.data, receivedAt: at + 400 });
     if (message.type === 'alarm') alerts.apply(message.data, at);
   };
   const first = start + randomInt(random, 0, 59) * MINUTE;

@@ -9,7 +9,8 @@ import type { protocol } from '@iot/contract';
 import type { Database } from '../db/client.js';
 import { type HeartbeatReading, applyHeartbeatReadings, markUplinksSeen } from '../modules/lockDevice/service.js';
 import { clearSilentLocks, deriveFromUplinks } from '../modules/analysis/derived.js';
-import { type HeartbeatRecord, heartbeatKey, insertHeartbeats } from '../modules/logHeartbeat/service.js';
+import { type HeartbeatRecord, insertHeartbeats } from '../modules/logHeartbeat/service.js';
+import { lockSeqKey } from '../db/rows.js';
 import { insertUplinks } from '../modules/logUpCommand/service.js';
 import { type AirSwitchUplinkRecord, applyAirSwitchUplinks } from '../modules/airSwitch/ingest.js';
 import { enqueuePushEvents, eventOfUplink, heartbeatEvent, presenceEvent, type PushEvent } from '../modules/subscription/outbox.js';
@@ -23,36 +24,37 @@ export interface UplinkRecord {
   message: protocol.UplinkMessage;
 }
 
+type HeartbeatUplink = UplinkRecord & { message: Extract<protocol.UplinkMessage, { type: 'heartbeat' }> };
+
 /** Stores `records`; returns how many were new. Throws (storing nothing) when the database fails. */
 export async function storeUplinks(database: Database, records: readonly UplinkRecord[], handlers: UplinkHandlers = uplinkHandlers): Promise<{ inserted: number }> {
   if (records.length === 0) return { inserted: 0 };
-  const heartbeats: HeartbeatRecord[] = [];
-  const heartbeatUplinks: UplinkRecord[] = [];
+  const heartbeats: HeartbeatUplink[] = [];
   const events: UplinkRecord[] = [];
   const seen = new Set<string>();
   for (const record of records) {
     const { message } = record;
     // One message per (lock, seq) whatever its type (docs/protocol.md): the first in the batch wins,
     // the owner services skip a (lock, seq) already stored in either log.
-    const key = `${record.lockId}:${message.seq}`;
+    const key = lockSeqKey(record.lockId, message.seq);
     if (seen.has(key)) continue;
     seen.add(key);
     if (message.type === 'heartbeat') {
-      heartbeats.push({ lockId: record.lockId, tenantId: record.tenantId, seq: message.seq, ts: message.ts, data: message.data });
-      heartbeatUplinks.push(record);
+      heartbeats.push({ ...record, message });
     } else {
       events.push(record);
     }
   }
   return database.transaction(async (tx) => {
-    const stored = await insertHeartbeats(tx, heartbeats);
+    const stored = await insertHeartbeats(tx, heartbeats.map(({ lockId, tenantId, message }): HeartbeatRecord =>
+      ({ lockId, tenantId, seq: message.seq, ts: message.ts, data: message.data })));
     let inserted = stored.size;
     // Only a new heartbeat moves its lock's readings and is pushed: a redelivery changes nothing.
     const newest = new Map<number, HeartbeatReading>();
-    const newestHeartbeat = new Map<number, UplinkRecord>();
-    for (const record of heartbeatUplinks) {
+    const newestHeartbeat = new Map<number, HeartbeatUplink>();
+    for (const record of heartbeats) {
       const { message } = record;
-      if (message.type !== 'heartbeat' || !stored.has(heartbeatKey(record.lockId, message.seq))) continue;
+      if (!stored.has(lockSeqKey(record.lockId, message.seq))) continue;
       const latest = newest.get(record.lockId);
       if (!latest || message.seq > latest.seq) {
         newest.set(record.lockId, { lockId: record.lockId, seq: message.seq, data: message.data });
@@ -64,7 +66,6 @@ export async function storeUplinks(database: Database, records: readonly UplinkR
     // Open platform (issue #16): the batch's events to subscribed endpoints, one statement, this transaction.
     const pushEvents: PushEvent[] = [];
     for (const r of newestHeartbeat.values()) {
-      if (r.message.type !== 'heartbeat') continue;
       if (cameOnline.has(r.lockId)) pushEvents.push(presenceEvent(r.tenantId, r.lockId, r.imei, 'online', r.message.ts, r.message.seq, new Date().toISOString()));
       pushEvents.push(heartbeatEvent(r.tenantId, r.lockId, r.imei, r.message));
     }
@@ -73,7 +74,7 @@ export async function storeUplinks(database: Database, records: readonly UplinkR
       inserted += idOf.size;
       const byType = new Map<EventType, StoredUplink[]>();
       for (const record of events) {
-        const uplinkId = idOf.get(`${record.lockId}:${record.message.seq}`);
+        const uplinkId = idOf.get(lockSeqKey(record.lockId, record.message.seq));
         if (uplinkId === undefined) continue;
         const pushEvent = eventOfUplink(record);
         if (pushEvent) pushEvents.push(pushEvent);

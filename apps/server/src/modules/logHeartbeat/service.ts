@@ -7,7 +7,7 @@ import type { protocol } from '@iot/contract';
 import { sql } from 'drizzle-orm';
 import { numberArray, textArray } from '../../db/array-literal.js';
 import type { Tx } from '../../db/client.js';
-import { rowsOf } from '../../db/rows.js';
+import { lockSeqKey, rowsOf } from '../../db/rows.js';
 
 /** One heartbeat of an authenticated lock, ready to store. */
 export interface HeartbeatRecord {
@@ -24,7 +24,7 @@ export interface HeartbeatRecord {
  * a redelivered (lock_id, seq) is skipped, and so is a seq the lock already used for an event uplink
  * (docs/protocol.md: one message per (lock, seq), whatever its type). The device clock travels as epoch ms (float8) and is
  * converted in SQL (parsing 500 ISO timestamps cost PGlite ~4 ms a batch); each column is one
- * array-literal parameter (db/array-literal.ts). Returns the keys (heartbeatKey) of the rows that were
+ * array-literal parameter (db/array-literal.ts). Returns the keys (lockSeqKey) of the rows that were
  * new, so that only a new heartbeat moves the lock's readings and is pushed; throws when the database
  * fails (the caller's transaction rolls back).
  */
@@ -47,8 +47,5 @@ export async function insertHeartbeats(tx: Tx, records: readonly HeartbeatRecord
     where not exists (select 1 from uplinks u where u.lock_id = v.lock_id and u.seq = v.seq)
     on conflict (lock_id, seq) do nothing
     returning lock_id, seq`);
-  return new Set(rowsOf<{ lock_id: number; seq: number }>(inserted).map((row) => heartbeatKey(row.lock_id, row.seq)));
+  return new Set(rowsOf<{ lock_id: number; seq: number }>(inserted).map((row) => lockSeqKey(row.lock_id, row.seq)));
 }
-
-/** The key of a lock's heartbeat `seq` in insertHeartbeats' answer. */
-export const heartbeatKey = (lockId: number, seq: number): string => `${lockId}:${seq}`;

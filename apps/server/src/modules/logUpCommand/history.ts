@@ -6,7 +6,7 @@ import type { protocol } from '@iot/contract';
 import type { Executor } from '../../db/client.js';
 import { sql } from 'drizzle-orm';
 import { numberArray, textArray } from '../../db/array-literal.js';
-import { rowsOf } from '../../db/rows.js';
+import { lockSeqKey, rowsOf } from '../../db/rows.js';
 
 /** One past event uplink; receivedAt: ms since epoch. */
 export interface PastUplink {
@@ -19,7 +19,7 @@ export interface PastUplink {
 /**
  * Inserts `rows` (owner connection) with one statement of array literals per 5,000 rows (as
  * logHeartbeat/history.ts); a (lock, seq) already stored is skipped. Returns the new rows' ids keyed
- * `${lockId}:${seq}`.
+ * lockSeqKey.
  */
 export async function insertUplinkHistory(db: Executor, rows: readonly PastUplink[]): Promise<Map<string, number>> {
   const ids = new Map<string, number>();
@@ -36,7 +36,7 @@ export async function insertUplinkHistory(db: Executor, rows: readonly PastUplin
         as v(tenant_id, lock_id, seq, msg_id, type, data, device_ms, received_ms)
       on conflict (lock_id, seq) do nothing
       returning id, lock_id, seq`);
-    for (const row of rowsOf<{ id: string | number; lock_id: number; seq: number }>(inserted)) ids.set(`${row.lock_id}:${row.seq}`, Number(row.id));
+    for (const row of rowsOf<{ id: string | number; lock_id: number; seq: number }>(inserted)) ids.set(lockSeqKey(row.lock_id, row.seq), Number(row.id));
   }
   return ids;
 }

@@ -5,7 +5,7 @@
 import type { protocol } from '@iot/contract';
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
-import { rowsOf } from '../../db/rows.js';
+import { lockSeqKey, rowsOf } from '../../db/rows.js';
 
 /** One validated event uplink of an authenticated lock. */
 export interface UplinkLogEntry {
@@ -17,7 +17,7 @@ export interface UplinkLogEntry {
 /**
  * Inserts `entries` with one multi-row statement (owner connection); a redelivered (lock_id, seq) is
  * skipped, and so is a seq the lock already used for a heartbeat (one message per (lock, seq),
- * docs/protocol.md). Returns the new rows' ids keyed `${lockId}:${seq}` (absent: it was a duplicate).
+ * docs/protocol.md). Returns the new rows' ids keyed by lockSeqKey (absent: it was a duplicate).
  */
 export async function insertUplinks(tx: Tx, entries: readonly UplinkLogEntry[]): Promise<Map<string, number>> {
   if (entries.length === 0) return new Map();
@@ -33,5 +33,5 @@ export async function insertUplinks(tx: Tx, entries: readonly UplinkLogEntry[]):
     on conflict (lock_id, seq) do nothing
     returning id, lock_id, seq`);
   const rows = rowsOf<{ id: string | number; lock_id: number; seq: number }>(result);
-  return new Map(rows.map((row) => [`${row.lock_id}:${row.seq}`, Number(row.id)]));
+  return new Map(rows.map((row) => [lockSeqKey(row.lock_id, row.seq), Number(row.id)]));
 }
