@@ -10,6 +10,7 @@ export * from './routes.js';
 export * from './api/errors.js';
 export * from './api/envelope.js';
 export * from './api/input.js';
+export * from './api/time.js';
 export * from './api/endpoint.js';
 export * from './api/auth.js';
 export * from './api/tenant.js';

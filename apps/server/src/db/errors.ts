@@ -1,9 +1,26 @@
 /** Recognises PostgreSQL errors the API answers with a contract code instead of a 500. */
 
+/** The SQLSTATE of `error` or of an error it wraps (e.g. Drizzle's DrizzleQueryError); undefined for none. */
+function sqlStateOf(error: unknown): string | undefined {
+  for (let e = error as { code?: unknown; cause?: unknown } | undefined; e && typeof e === 'object'; e = e.cause as typeof e) {
+    if (typeof e.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code)) return e.code;
+  }
+  return undefined;
+}
+
 /** True when `error` (or an error it wraps, e.g. Drizzle's DrizzleQueryError) is a unique_violation. */
 export function isUniqueViolation(error: unknown): boolean {
-  for (let e = error as { code?: string; cause?: unknown } | undefined; e; e = e.cause as typeof e) {
-    if (e.code === '23505') return true;
-  }
-  return false;
+  return sqlStateOf(error) === '23505';
+}
+
+/**
+ * SQLSTATEs that say a value from the request cannot be held (PostgreSQL appendix A): class 22 "data
+ * exception" (22008 datetime field overflow, 22003 numeric value out of range, 22P02 invalid text
+ * representation, 22001 string data right truncation, 22021 character not in repertoire / bad
+ * encoding, 22007 invalid datetime format, ...) and 54000 program limit exceeded (e.g. an index row or
+ * an array too large). The request's fault: the contract should have refused it (issue #31).
+ */
+export function isDataException(error: unknown): boolean {
+  const state = sqlStateOf(error);
+  return state !== undefined && (state.startsWith('22') || state === '54000');
 }

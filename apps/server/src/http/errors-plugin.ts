@@ -3,11 +3,14 @@
  * in the caller's language (Accept-Language; Chinese by default). Unknown errors become 500 INTERNAL
  * without details. Fastify's own client errors keep their status: 404 NOT_FOUND, 405
  * METHOD_NOT_ALLOWED, 413 PAYLOAD_TOO_LARGE, 415 UNSUPPORTED_MEDIA_TYPE, 429 TOO_MANY_ATTEMPTS,
- * 503 UNAVAILABLE (load shedding); any other 4xx (bad JSON...) is 400 VALIDATION_FAILED.
+ * 503 UNAVAILABLE (load shedding); any other 4xx (bad JSON...) is 400 VALIDATION_FAILED. A database
+ * data exception (SQLSTATE class 22, 54000: a value the database cannot hold that the contract let
+ * through) is a 400 VALIDATION_FAILED too, logged as a warning: the last line of defence, never a 500.
  */
 import { ERRORS, type ErrorCode, type ErrorEnvelope, languageFromHeader } from '@iot/contract';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { isDataException } from '../db/errors.js';
 import { ApiError } from './api-error.js';
 
 /** Builds the error envelope for `error` in the request's language. */
@@ -22,8 +25,14 @@ const BY_STATUS: Record<number, ErrorCode> = {
   404: 'NOT_FOUND', 405: 'METHOD_NOT_ALLOWED', 413: 'PAYLOAD_TOO_LARGE', 415: 'UNSUPPORTED_MEDIA_TYPE', 429: 'TOO_MANY_ATTEMPTS', 503: 'UNAVAILABLE',
 };
 
+/** The 400 of a value the database refused (isDataException). */
+const DATABASE_REFUSED = new ApiError('VALIDATION_FAILED', [{ field: 'request', message: {
+  'zh-CN': '请求中的某个值超出了数据库可保存的范围（时间、数字、长度或编码）', 'en-US': 'A value of the request is beyond what the database can hold (time, number, length or encoding)',
+} }]);
+
 function toApiError(error: FastifyError): ApiError {
   if (error instanceof ApiError) return error;
+  if (isDataException(error)) return DATABASE_REFUSED;
   const status = error.statusCode ?? 500;
   const code = BY_STATUS[status];
   if (code) return new ApiError(code);
@@ -38,6 +47,7 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     const apiError = toApiError(error);
     request.errorCode = apiError.code;
     if (apiError.status >= 500 && apiError.status !== 503) request.log.error({ err: error }, 'request failed');
+    else if (apiError === DATABASE_REFUSED) request.log.warn({ err: error }, 'the database refused a value the contract let through');
     return reply.status(apiError.status).send(errorEnvelope(request, apiError));
   });
 });

@@ -12,6 +12,7 @@ import { exportFields, exportResponse } from './deviceLog.js';
 import { endpoint } from './endpoint.js';
 import { pageOf, pageQuery } from './envelope.js';
 import { int4Id, int8Id, keyword, text } from './input.js';
+import { calendarDay } from './time.js';
 
 /** Seeded air switch device types (kind airSwitch, always online): model -> circuits and reporting interval. */
 export const AIR_SWITCH_MODELS: Record<string, { circuits: number; telemetryIntervalS: number; ratedCurrentA: number }> = {
@@ -24,9 +25,6 @@ export const LOAD_PROFILES = ['office', 'shop', 'residence'] as const;
 const label = (zh: string, en: string) => ({ 'zh-CN': zh, 'en-US': en });
 const isoOrNull = z.string().nullable();
 const num = z.number().nullable();
-/** A calendar day YYYY-MM-DD that exists, years 2000-2199. */
-const date = z.string().regex(/^2[01]\d{2}-\d{2}-\d{2}$/, 'YYYY-MM-DD')
-  .refine((value) => !Number.isNaN(Date.parse(value)) && new Date(value).toISOString().slice(0, 10) === value, 'no such day');
 const ALERT_STATES = ['active', 'cleared'] as const;
 export const AIR_SWITCH_ALERT_KINDS = ['trip', ...Object.keys(AIR_SWITCH_ALARM_KINDS)] as readonly string[];
 
@@ -96,8 +94,8 @@ export type AirSwitchAlertRecord = z.infer<typeof airSwitchAlertRecord>;
 /** Range, granularity and zone of the energy analysis. */
 const energyFields = {
   /** First and last calendar day, inclusive, in `timeZone`; at most 366 days. */
-  from: date,
-  to: date,
+  from: calendarDay,
+  to: calendarDay,
   granularity: z.enum(['day', 'month']).default('day'),
   timeZone: exportFields.timeZone.default('Asia/Shanghai'),
   /** One switch, or all of the data centre. */

@@ -7,11 +7,12 @@
  */
 import { z } from 'zod';
 import { AIR_SWITCH_ALERT_KINDS, airSwitchAlertRecord } from './airSwitch.js';
-import { exportFields, exportResponse, isoTime, queryFlag } from './deviceLog.js';
+import { exportFields, exportResponse, queryFlag } from './deviceLog.js';
 import { endpoint } from './endpoint.js';
 import { pageOf, pageQuery, sortFields } from './envelope.js';
 import { int4Id, keyword } from './input.js';
 import { acknowledgeBody, ALERT_SEVERITIES, ALERT_STATES } from './lockAlert.js';
+import { isoTime, timeOrder } from './time.js';
 
 /** The device kinds of the alarm log (its filter; each kind is answered by its own endpoints). */
 export const ALARM_LOG_DEVICE_KINDS = ['lock', 'airSwitch'] as const;
@@ -33,9 +34,7 @@ const filterFields = {
   acknowledged: queryFlag.optional(),
   ...sortFields(AIR_SWITCH_ALERT_SORT_FIELDS),
 };
-const ordered = (q: { startTime?: string; endTime?: string }) => !q.startTime || !q.endTime || Date.parse(q.startTime) <= Date.parse(q.endTime);
-const orderIssue = { message: 'startTime must not be after endTime', path: ['endTime'] };
-export const airSwitchAlertLogQuery = pageQuery.extend(filterFields).refine(ordered, orderIssue);
+export const airSwitchAlertLogQuery = pageQuery.extend(filterFields).refine(...timeOrder);
 export type AirSwitchAlertLogFilter = Omit<z.output<typeof airSwitchAlertLogQuery>, 'current' | 'size'>;
 
 export const airSwitchAlertLogEndpoints = {
@@ -45,7 +44,7 @@ export const airSwitchAlertLogEndpoints = {
   }),
   export: endpoint({
     method: 'GET', path: '/iot/v1/airSwitch/alertLog/export', access: 'LOCK_ALERT_LOG', kind: 'token',
-    query: z.object({ ...filterFields, ...exportFields }).refine(ordered, orderIssue), response: exportResponse,
+    query: z.object({ ...filterFields, ...exportFields }).refine(...timeOrder), response: exportResponse,
   }),
   /** Marks the data centre's unacknowledged air switch alarms among `ids` as acknowledged by the caller; returns how many changed. */
   acknowledge: endpoint({

@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { ALERT_SEVERITIES } from './lockAlert.js';
 import { ATTENTION_KINDS, type AttentionKind } from './lockFleet.js';
 import { endpoint } from './endpoint.js';
+import { isoTime } from './time.js';
 
 const label = (zh: string, en: string) => ({ 'zh-CN': zh, 'en-US': en });
 import { OPEN_METHODS, ALERT_KINDS, type AlertKind } from '../protocol/index.js';
@@ -82,7 +83,7 @@ export type Analysis = z.infer<typeof analysisResponse>;
 
 export const analysisFeedQuery = z.object({
   /** Only events after this ISO 8601 time (default: the last 10 minutes). */
-  after: z.iso.datetime({ offset: true }).optional(),
+  after: isoTime.optional(),
   scope: z.enum(['tenant', 'all']).default('tenant'),
 });
 

@@ -9,14 +9,12 @@ import { COMMAND_STATES, DOWNLINK_TYPES, lockConfig } from '../protocol/index.js
 import { endpoint } from './endpoint.js';
 import { deviceTarget } from './lockGroup.js';
 import { pageOf, pageQuery, sortFields } from './envelope.js';
+import { isoTime, timeOrder } from './time.js';
 
 /** A command id (bigserial; query string or JSON). */
 export const commandId = int8Id;
 /** A lock id (serial). */
 export const lockId = int4Id;
-const isoTime = z.iso.datetime({ offset: true });
-const ordered = (value: { startTime?: string; endTime?: string }) =>
-  !value.startTime || !value.endTime || Date.parse(value.startTime) <= Date.parse(value.endTime);
 
 /** Command-log columns the server sorts by. */
 export const COMMAND_SORT_FIELDS = ['createdAt', 'completedAt'] as const;
@@ -30,7 +28,7 @@ export const commandListQuery = pageQuery.extend({
   startTime: isoTime.optional(),
   /** ISO 8601 with offset; commands created at or before. */
   endTime: isoTime.optional(),
-}).refine(ordered, { message: 'startTime must not be after endTime', path: ['endTime'] });
+}).refine(...timeOrder);
 
 export const commandRecord = z.object({
   id: z.number().int(),

@@ -12,10 +12,11 @@ import { z } from 'zod';
 import { int4Id, int8Id, keyword, text } from './input.js';
 import { COMMAND_STATES, type OPEN_METHODS } from '../protocol/index.js';
 import { commandRecord, lockId } from './command.js';
-import { isoTime, lockRefFields, lockRefRecord } from './deviceLog.js';
+import { lockRefFields, lockRefRecord } from './deviceLog.js';
 import type { Authority } from '../authorities.js';
 import { endpoint } from './endpoint.js';
 import { pageOf, pageQuery, sortFields } from './envelope.js';
+import { isoTime } from './time.js';
 import { CREDENTIAL_KINDS, CREDENTIAL_SUBJECTS, LOCK_USER_STATUSES, operationLogQuery, operationLogRecord, SUBJECT_NAMES, SYNC_STATES } from './credentialLog.js';
 
 /** How a secret is shown outside `reveal`. */

@@ -6,8 +6,9 @@
 import { z } from 'zod';
 import { keyword } from './input.js';
 import { COMMAND_STATES } from '../protocol/index.js';
-import { isoTime, lockRefFields, lockRefRecord } from './deviceLog.js';
+import { lockRefFields, lockRefRecord } from './deviceLog.js';
 import { pageQuery, sortFields } from './envelope.js';
+import { isoTime } from './time.js';
 
 export const SYNC_STATES = ['adding', 'add_failed', 'normal', 'modifying', 'modify_failed', 'deleting', 'delete_failed'] as const;
 export type SyncState = (typeof SYNC_STATES)[number];

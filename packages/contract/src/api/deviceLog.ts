@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import { int4Id, keyword, text } from './input.js';
+import { isoTime, timeOrder } from './time.js';
 import { imeiSchema } from '../protocol/index.js';
 import { pageQuery, sortFields } from './envelope.js';
 
@@ -20,8 +21,6 @@ export const SERIES_MAX_POINTS = 500;
 
 /** Query-string boolean: "true"/"false"/"1"/"0". */
 export const queryFlag = z.enum(['true', 'false', '1', '0']).transform((value) => value === 'true' || value === '1');
-/** ISO 8601 date-time with offset, e.g. 2025-01-31T08:00:00+08:00. */
-export const isoTime = z.iso.datetime({ offset: true });
 
 /** True when `value` names an IANA time zone this runtime knows (e.g. Asia/Shanghai, UTC). */
 function isTimeZone(value: string): boolean {
@@ -58,9 +57,6 @@ export const logFilterFields = {
   keyword: keyword().optional(),
 };
 
-interface Ranged { startTime?: string; endTime?: string }
-const ordered = (value: Ranged) => !value.startTime || !value.endTime || Date.parse(value.startTime) <= Date.parse(value.endTime);
-const orderIssue = { message: 'startTime must not be after endTime', path: ['endTime'] };
 const hasLock = (value: { lockId?: number; imei?: string }) => value.lockId !== undefined || value.imei !== undefined;
 const lockIssue = { message: 'lockId or imei is required', path: ['lockId'] };
 
@@ -71,15 +67,14 @@ const lockIssue = { message: 'lockId or imei is required', path: ['lockId'] };
 export function logQueries<S extends z.ZodRawShape, const F extends readonly [string, ...string[]]>(extra: S, sortable: F) {
   const sorting = sortFields(sortable);
   return {
-    list: pageQuery.extend({ ...logFilterFields, ...extra, ...sorting }).refine((value) => ordered(value as Ranged), orderIssue),
-    export: z.object({ ...logFilterFields, ...extra, ...sorting, ...exportFields })
-      .refine((value) => ordered(value as Ranged), orderIssue),
+    list: pageQuery.extend({ ...logFilterFields, ...extra, ...sorting }).refine(...timeOrder),
+    export: z.object({ ...logFilterFields, ...extra, ...sorting, ...exportFields }).refine(...timeOrder),
   };
 }
 
 /** Query of one lock over a time range (lockId or imei required; default range: the last 24 h). */
 export const lockRangeQuery = z.object({ ...lockRefFields, startTime: isoTime.optional(), endTime: isoTime.optional() })
-  .refine(hasLock, lockIssue).refine(ordered, orderIssue);
+  .refine(hasLock, lockIssue).refine(...timeOrder);
 export type LockRangeQuery = z.infer<typeof lockRangeQuery>;
 
 /** Which lock a log row belongs to. */

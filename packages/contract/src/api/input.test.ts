@@ -1,13 +1,14 @@
 /**
  * Issue #10: every request schema of the contract refuses what PostgreSQL cannot hold, checked on the
- * JSON Schema the OpenAPI document is generated from: each free string carries a pattern refusing NUL
- * and lone surrogates, each integer is bounded, each body object is strict; every call that changes
- * something names its system-log action.
+ * JSON Schema the OpenAPI document is generated from: each free string carries a pattern refusing NUL,
+ * control characters and lone surrogates, each time is bounded to TIME_RANGE (issue #31), each integer
+ * is bounded, each body object is strict; every call that changes something names its system-log action.
  */
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { apiEndpoints } from './all.js';
-import { INT4_MAX, int4Id, text } from './input.js';
+import { INT4_MAX, int4Id, singleLine, text } from './input.js';
+import { calendarDay, isoTime, TIME_RANGE } from './time.js';
 
 type Node = Record<string, unknown>;
 
@@ -34,9 +35,12 @@ const inputs = apiEndpoints.flatMap((endpoint) => [['query', endpoint.query], ['
   .map(([part, schema]) => ({ name: `${endpoint.method} ${endpoint.path} ${part}`, part, schema })));
 
 describe('request schemas', () => {
-  it('text() refuses NUL and lone surrogates but keeps any other text', () => {
-    for (const bad of ['\u0000', 'a\u0000', '\uD800', 'x\uDFFFy', '\uDC00\uD800']) expect(text().safeParse(bad).success).toBe(false);
-    for (const good of ['', 'Zhang San', '张三', '🙂', '\uD83D\uDE42', "' OR 1=1 --"]) expect(text().safeParse(good).success).toBe(true);
+  it('text() refuses NUL, control characters and lone surrogates but keeps any other text, line breaks included', () => {
+    const controls = ['\u0000', 'a\u0000', '\u0001', 'a\u001bb', '\u007F', '\u0085', '\u009F', '\u000B', '\u000C'];
+    for (const bad of [...controls, '\uD800', 'x\uDFFFy', '\uDC00\uD800']) expect(text().safeParse(bad).success, JSON.stringify(bad)).toBe(false);
+    for (const good of ['', 'Zhang San', '张三', '🙂', '\uD83D\uDE42', "' OR 1=1 --", 'a\tb', 'line\nnext\r\n', '\u00A0é']) expect(text().safeParse(good).success).toBe(true);
+    for (const bad of ['a\tb', 'a\nb', 'a\rb', ...controls]) expect(singleLine().safeParse(bad).success, JSON.stringify(bad)).toBe(false);
+    expect(singleLine().safeParse('固件 v1.2 (final).bin').success).toBe(true);
     expect(int4Id.safeParse(INT4_MAX).success).toBe(true);
     expect(int4Id.safeParse(INT4_MAX + 1).success).toBe(false);
   });
@@ -44,6 +48,22 @@ describe('request schemas', () => {
   it.each(inputs)('$name: free strings refuse NUL and lone surrogates', ({ schema }) => {
     const open = nodes(schema).filter(({ node }) => node.type === 'string' && node.enum === undefined && node.const === undefined);
     expect(open.filter(({ node }) => !refuses(node, 'a\u0000') || !refuses(node, 'a\uD800')).map(({ path }) => path)).toEqual([]);
+  });
+
+  it('times are ISO 8601 with an offset and days real calendar days, both within TIME_RANGE', () => {
+    for (const good of [TIME_RANGE.min, TIME_RANGE.max, '2025-01-31T08:00:00+08:00', '1970-01-01T08:00:00+08:00']) expect(isoTime.safeParse(good).success, good).toBe(true);
+    const far = ['0000-01-01T00:00:00Z', '0001-01-01T00:00:00+14:00', '9999-12-31T23:59:59-12:00', '1969-12-31T23:59:59Z', '2200-01-01T00:00:00Z', '1970-01-01T07:59:59+08:00'];
+    for (const bad of [...far, '2025-01-31', '2025-01-31T08:00:00', 'yesterday']) expect(isoTime.safeParse(bad).success, bad).toBe(false);
+    for (const bad of far) expect(isoTime.safeParse(bad).error?.issues.map((issue) => issue.message)).toEqual(['time.range']);
+    for (const good of ['1970-01-01', '2024-02-29', '2199-12-31']) expect(calendarDay.safeParse(good).success, good).toBe(true);
+    for (const bad of ['1969-12-31', '2200-01-01', '0000-01-01', '2025-02-29', '2025-13-01', '2025-1-1', '20250101']) expect(calendarDay.safeParse(bad).success, bad).toBe(false);
+  });
+
+  it.each(inputs)('$name: every time is the shared isoTime or calendarDay (bounded to TIME_RANGE)', ({ schema }) => {
+    const times = nodes(schema).filter(({ node }) => node.format === 'date-time' || node.format === 'date');
+    const unbounded = times.filter(({ node }) => node.formatMinimum !== (node.format === 'date' ? TIME_RANGE.min.slice(0, 10) : TIME_RANGE.min)
+      || node.formatMaximum !== (node.format === 'date' ? TIME_RANGE.max.slice(0, 10) : TIME_RANGE.max));
+    expect(unbounded.map(({ path }) => path)).toEqual([]);
   });
 
   it.each(inputs)('$name: numbers are bounded by their column', ({ schema }) => {

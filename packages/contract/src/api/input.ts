@@ -1,7 +1,10 @@
 /**
  * Building blocks of every request schema (issue #10 "Bad input gets a 400, never a 500"):
  * - `text()`: any free text. Refuses U+0000 and lone UTF-16 surrogates, which PostgreSQL cannot store
- *   (text and jsonb); expressed as a `pattern`, so OpenAPI shows it.
+ *   (text and jsonb), and every other control character but tab and line breaks (C0, DEL, C1: invisible,
+ *   they garble logs, exports and terminals); expressed as a `pattern`, so OpenAPI shows it.
+ *   `singleLine()` (file names) refuses tab and line breaks too.
+ * - Times: `isoTime` and `calendarDay` (api/time.ts), bounded to TIME_RANGE.
  * - `int4Id` / `int8Id` / `int4`: integers bounded by the range of the column they are compared with
  *   (int4 serials: 1..2,147,483,647; bigserials: up to Number.MAX_SAFE_INTEGER).
  * - Bodies are strict (`z.strictObject`): an unknown field is refused with 400 naming it, never
@@ -14,11 +17,15 @@ import { z } from 'zod';
 export const INT4_MAX = 2_147_483_647;
 
 /**
- * Text PostgreSQL can store: no NUL and no unpaired surrogate. With the `u` flag a well-formed pair is
- * one code point outside D800-DFFF, so only lone surrogates match the class.
+ * Text PostgreSQL can store and people can read: no NUL, no unpaired surrogate, no control character
+ * but tab, line feed and carriage return (U+0001-0008, 000B, 000C, 000E-001F, DEL 007F, C1 0080-009F).
+ * With the `u` flag a well-formed pair is one code point outside D800-DFFF, so only lone surrogates match.
  */
-// biome-ignore lint/suspicious/noControlCharactersInRegex: refusing U+0000 is the point
-export const SAFE_TEXT_PATTERN = /^[^\u0000\uD800-\uDFFF]*$/u;
+// biome-ignore lint/suspicious/noControlCharactersInRegex: refusing control characters is the point
+export const SAFE_TEXT_PATTERN = /^[^\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\uD800-\uDFFF]*$/u;
+/** SAFE_TEXT_PATTERN without tab and line breaks either: one line of text (file names). */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: refusing control characters is the point
+export const SAFE_LINE_PATTERN = /^[^\u0000-\u001F\u007F-\u009F\uD800-\uDFFF]*$/u;
 
 /** Message key of a refused text; the server shows it in both languages (FIELD_MESSAGES). */
 export const UNSAFE_TEXT = 'text.unsafe';
@@ -34,12 +41,25 @@ export const VERSION_SEMVER = 'version.semver';
 /** Message key: not a time of day HH:mm (rollout windows). */
 export const TIME_HHMM = 'time.hhmm';
 
+/** Message key: a time not ISO 8601 with an offset. */
+export const TIME_ISO = 'time.iso';
+/** Message key: a time or day outside TIME_RANGE (api/time.ts). */
+export const TIME_OUT_OF_RANGE = 'time.range';
+/** Message key: not an existing calendar day YYYY-MM-DD. */
+export const DAY_INVALID = 'day.invalid';
+/** Message key: a range whose start is after its end (reported on the end field). */
+export const TIME_ORDER = 'time.order';
+
 /** Message key: a device target naming none or more than one of groupId, imeis, filter (lock groups). */
 export const TARGET_ONE = 'target.one';
 
 /** Localized messages of the contract's own checks, by the key the schema reports. */
 export const FIELD_MESSAGES: Record<string, { 'zh-CN': string; 'en-US': string }> = {
-  [UNSAFE_TEXT]: { 'zh-CN': '包含不允许的字符（空字符或不成对的代理字符）', 'en-US': 'contains a character that is not allowed (NUL or an unpaired surrogate)' },
+  [UNSAFE_TEXT]: { 'zh-CN': '包含不允许的字符（控制字符或不成对的代理字符）', 'en-US': 'contains a character that is not allowed (a control character or an unpaired surrogate)' },
+  [TIME_ISO]: { 'zh-CN': '时间须为带时区的 ISO 8601 格式，如 2025-01-31T08:00:00+08:00', 'en-US': 'must be an ISO 8601 time with an offset, e.g. 2025-01-31T08:00:00+08:00' },
+  [TIME_OUT_OF_RANGE]: { 'zh-CN': '时间须在 1970-01-01 至 2199-12-31（UTC）之间', 'en-US': 'must lie between 1970-01-01 and 2199-12-31 (UTC)' },
+  [DAY_INVALID]: { 'zh-CN': '日期须为存在的日期 YYYY-MM-DD', 'en-US': 'must be an existing day YYYY-MM-DD' },
+  [TIME_ORDER]: { 'zh-CN': '结束时间不能早于开始时间', 'en-US': 'the end may not be before the start' },
   [DIGITS_ORDER]: { 'zh-CN': '最大位数不能小于最小位数', 'en-US': 'the maximum number of digits may not be below the minimum' },
   [METHODS_UNIQUE]: { 'zh-CN': '开锁方式不能重复', 'en-US': 'an unlock method is listed twice' },
   [TARGET_ONE]: { 'zh-CN': '须且只能指定 groupId、imeis、filter 之一', 'en-US': 'give exactly one of groupId, imeis, filter' },
@@ -48,8 +68,12 @@ export const FIELD_MESSAGES: Record<string, { 'zh-CN': string; 'en-US': string }
   [IMEI_INVALID]: { 'zh-CN': 'IMEI 须为 15 位数字且校验位（Luhn）正确', 'en-US': 'the IMEI must be 15 digits with a valid (Luhn) check digit' },
 };
 
-/** Free text of a request: a string without NUL or lone surrogates (trim/min/max are added by the caller). */
+/** Free text of a request: a string without NUL, lone surrogates or control characters but tab and line breaks (trim/min/max are added by the caller). */
 export const text = () => z.string().regex(SAFE_TEXT_PATTERN, { error: UNSAFE_TEXT });
+/** One line of free text: text() without tab or line breaks either. */
+export const singleLine = () => z.string().regex(SAFE_LINE_PATTERN, { error: UNSAFE_TEXT });
+/** An uploaded file's name as the client sent it: one line, at most 255 characters (a file system's limit). */
+export const uploadFileName = singleLine().max(255);
 
 /** A trimmed free-text search term of at most `max` characters. */
 export const keyword = (max = 64) => text().trim().max(max);

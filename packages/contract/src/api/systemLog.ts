@@ -7,6 +7,7 @@ import { exportFields, exportResponse } from './deviceLog.js';
 import { keyword } from './input.js';
 import { endpoint } from './endpoint.js';
 import { pageOf, pageQuery, sortFields } from './envelope.js';
+import { isoTime, timeOrder } from './time.js';
 
 /** System-log columns the server sorts by. */
 export const SYSTEM_LOG_SORT_FIELDS = ['createdAt', 'username', 'action', 'result'] as const;
@@ -19,16 +20,13 @@ const filterFields = {
   /** Exact result: `success` or an error code. */
   result: keyword().optional(),
   /** ISO 8601 with offset; rows at or after. */
-  startTime: z.iso.datetime({ offset: true }).optional(),
+  startTime: isoTime.optional(),
   /** ISO 8601 with offset; rows at or before. */
-  endTime: z.iso.datetime({ offset: true }).optional(),
+  endTime: isoTime.optional(),
 };
-const ordered = (value: { startTime?: string; endTime?: string }) =>
-  !value.startTime || !value.endTime || Date.parse(value.startTime) <= Date.parse(value.endTime);
-const orderIssue = { message: 'startTime must not be after endTime', path: ['endTime'] };
 
-export const systemLogQuery = pageQuery.extend(filterFields).refine(ordered, orderIssue);
-export const systemLogExportQuery = z.object({ ...filterFields, ...exportFields }).refine(ordered, orderIssue);
+export const systemLogQuery = pageQuery.extend(filterFields).refine(...timeOrder);
+export const systemLogExportQuery = z.object({ ...filterFields, ...exportFields }).refine(...timeOrder);
 export type SystemLogFilter = Omit<z.infer<typeof systemLogExportQuery>, keyof typeof exportFields>;
 
 export const systemLogRecord = z.object({

@@ -5,9 +5,10 @@
  * Order states are WeChat Pay's `trade_state`; refund states its refund `status`.
  */
 import { z } from 'zod';
-import { exportFields, exportResponse, isoTime } from './deviceLog.js';
+import { exportFields, exportResponse } from './deviceLog.js';
 import { endpoint } from './endpoint.js';
 import { pageOf, pageQuery } from './envelope.js';
+import { isoTime } from './time.js';
 import { int4Id, keyword, text } from './input.js';
 
 /** WeChat Pay `trade_state` values. */
