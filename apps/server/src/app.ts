@@ -17,6 +17,7 @@ import { healthPlugin } from './http/health-plugin.js';
 import { loggerOptions, requestLogPlugin } from './http/logging.js';
 import { securityPlugin } from './http/security-plugin.js';
 import { webPlugin } from './http/web-plugin.js';
+import { workersPlugin } from './workers/pool.js';
 import { accountRoutes } from './modules/account/routes.js';
 import { airSwitchRoutes } from './modules/airSwitch/routes.js';
 import { auditRoutes } from './modules/audit/routes.js';
@@ -83,6 +84,8 @@ export async function buildApp({ config, database, logger }: AppOptions): Promis
   // API answers (JSON lists, exports) compressed; the web app's files are compressed at build time (web-plugin.ts).
   await app.register(compress, { global: true });
   await app.register(rateLimit, { global: false });
+  // Worker threads for spreadsheet parsing and export files, off the event loop (issue #31).
+  await app.register(workersPlugin);
   await app.register(authPlugin);
   await app.register(docsPlugin); // before any route: it collects them for /openapi.json
   await app.register(healthPlugin);

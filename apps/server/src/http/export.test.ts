@@ -1,7 +1,10 @@
 import { EXPORT_TRUNCATED_HEADER, LOG_EXPORT_MAX } from '@iot/contract';
 import { parse } from 'csv-parse/sync';
+import type { Readable } from 'node:stream';
+import ExcelJS from 'exceljs';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createWorkers } from '../workers/pool.js';
 import { type ExportColumn, sendExport } from './export.js';
 
 type Row = { n: number; text: string };
@@ -16,23 +19,54 @@ function fakeReply() {
   return { reply: reply as unknown as FastifyReply, headers };
 }
 
+/** The whole body of an export stream. */
+async function bytesOf(stream: Readable): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
+// The export is written by a real worker thread (workers/spreadsheet-worker.ts, through tsx here).
+const workers = createWorkers();
+const requestWith = (headers: Record<string, string>) => ({ headers, server: { workers } }) as unknown as FastifyRequest;
+
 describe('log export', () => {
-  it('caps rows at LOG_EXPORT_MAX and says so in a header and a last line', () => {
+  afterAll(() => workers.close());
+
+  it('caps rows at LOG_EXPORT_MAX and says so in a header and a last line', async () => {
     const { reply, headers } = fakeReply();
     const rows = Array.from({ length: LOG_EXPORT_MAX + 1 }, (_, n) => ({ n, text: 'x' }));
-    const csv = sendExport({ request: { headers: {} } as FastifyRequest, reply, format: 'csv', name: 't', columns: COLUMNS, rows }) as string;
+    const csv = (await bytesOf(sendExport({ request: requestWith({}), reply, format: 'csv', name: 't', columns: COLUMNS, rows }))).toString();
     expect(headers[EXPORT_TRUNCATED_HEADER]).toBe('true');
     const parsed = parse(csv, { bom: true }) as string[][];
     expect(parsed).toHaveLength(LOG_EXPORT_MAX + 2); // header + rows + note
     expect(parsed.at(-1)?.[0]).toContain(String(LOG_EXPORT_MAX));
   });
 
-  it('defuses formula-like cells and quotes with the library, in the caller\'s language', () => {
+  it('defuses formula-like cells and quotes with the library, in the caller\'s language', async () => {
     const { reply, headers } = fakeReply();
     const rows = [{ n: 1, text: '=HYPERLINK("x")' }, { n: 2, text: 'a,"b"\nc' }];
-    const request = { headers: { 'accept-language': 'en-US' } } as unknown as FastifyRequest;
-    const csv = sendExport({ request, reply, format: 'csv', name: 't', columns: COLUMNS, rows }) as string;
+    const request = requestWith({ 'accept-language': 'en-US' });
+    const csv = (await bytesOf(sendExport({ request, reply, format: 'csv', name: 't', columns: COLUMNS, rows }))).toString();
     expect(headers[EXPORT_TRUNCATED_HEADER]).toBe('false');
     expect(parse(csv, { bom: true })).toEqual([['No', 'Text'], ['1', `'=HYPERLINK("x")`], ['2', 'a,"b"\nc']]);
+  });
+
+  it('writes Excel with labels and times in the operator\'s zone, the same rows in the same order', async () => {
+    const { reply } = fakeReply();
+    type Event = { at: string; kind: string };
+    const columns: ExportColumn<Event>[] = [
+      { header: { 'zh-CN': '时间', 'en-US': 'Time' }, value: (r) => r.at, time: true },
+      { header: { 'zh-CN': '类型', 'en-US': 'Kind' }, value: (r) => r.kind, labels: { open: { 'zh-CN': '开门', 'en-US': 'Opened' } } },
+    ];
+    const rows = Array.from({ length: 4_500 }, (_, n) => ({ at: new Date(Date.UTC(2025, 0, 1, 0, 0, n)).toISOString(), kind: n % 2 ? 'open' : 'other' }));
+    const bytes = await bytesOf(sendExport({ request: requestWith({ 'accept-language': 'zh-CN' }), reply, format: 'xlsx', name: 'events', columns, rows, timeZone: 'Asia/Shanghai' }));
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(bytes as unknown as ArrayBuffer);
+    const sheet = workbook.worksheets[0];
+    expect(sheet?.rowCount).toBe(4_501);
+    expect(sheet?.getRow(1).values).toEqual([undefined, '时间 (Asia/Shanghai)', '类型']);
+    expect(sheet?.getRow(2).values).toEqual([undefined, '2025-01-01 08:00:00', 'other']);
+    expect(sheet?.getRow(4_501).values).toEqual([undefined, '2025-01-01 09:14:59', '开门']);
   });
 });

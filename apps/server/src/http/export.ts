@@ -1,18 +1,22 @@
 /**
- * Exports (every log's and the system log's) as CSV (csv-stringify: UTF-8 with BOM, header row,
- * formula-like cells defused) or Excel (exceljs streaming writer: one sheet, bold header, frozen first
- * row), in the caller's language (Accept-Language): column headers and enum labels localized, times in
- * the operator's time zone when given (`YYYY-MM-DD HH:mm:ss`, the zone named in the header), else ISO
- * 8601 UTC. At most `max` rows (default LOG_EXPORT_MAX); when more matched, the EXPORT_TRUNCATED_HEADER
- * response header says `true` (and the last CSV line / the sheet's last row say so in words).
+ * Exports (every log's and the system log's) as CSV or Excel, in the caller's language
+ * (Accept-Language): column headers and enum labels localized, times in the operator's time zone when
+ * given (`YYYY-MM-DD HH:mm:ss`, the zone named in the header), else ISO 8601 UTC. At most `max` rows
+ * (default LOG_EXPORT_MAX); when more matched, the EXPORT_TRUNCATED_HEADER response header says `true`
+ * (and the last CSV line / the sheet's last row say so in words).
+ *
+ * The file is written in a worker thread (spreadsheet/export-write.ts through app.workers, issue #31):
+ * the event loop only takes each row's raw cells, BATCH rows at a time, and passes the worker's bytes
+ * on to the response as they come, waiting for the client when it reads slower.
  */
 import { PassThrough } from 'node:stream';
 import { EXPORT_TRUNCATED_HEADER, type ExportFormat, type Language, languageFromHeader, type LocalizedText, LOG_EXPORT_MAX } from '@iot/contract';
-import { stringify } from 'csv-stringify/sync';
-import ExcelJS from 'exceljs';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Cell, ExportLayout } from '../spreadsheet/export-write.js';
+import type { ExportChannel } from '../workers/pool.js';
 
-type Cell = string | number | boolean | null;
+/** Rows whose cells go to the worker in one message (a few ms of the event loop). */
+const BATCH = 2_000;
 
 /** One exported column: header in both languages and the cell of a row (in the caller's language). */
 export interface ExportColumn<R> {
@@ -24,22 +28,6 @@ export interface ExportColumn<R> {
   time?: true;
   /** The cell is an enum value (or a boolean): written as its label in the caller's language. */
   labels?: Readonly<Record<string, LocalizedText>>;
-}
-
-/** Neutralises a cell a spreadsheet would evaluate as a formula (OWASP "CSV injection"): `'` before = + - @ tab CR. */
-export function defuseFormula(value: string): string {
-  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-}
-
-const formatters = new Map<string, Intl.DateTimeFormat>();
-/** `YYYY-MM-DD HH:mm:ss` of an ISO time in `timeZone` (the sv-SE locale writes exactly that). */
-function localTime(isoText: string, timeZone: string): string {
-  let format = formatters.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('sv-SE', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' });
-    formatters.set(timeZone, format);
-  }
-  return format.format(new Date(isoText));
 }
 
 export interface ExportRequest<R> {
@@ -62,44 +50,39 @@ const truncatedNote = (max: number): LocalizedText => ({
   'en-US': `Only the first ${max} rows were exported; narrow the filters`,
 });
 
-/** Sets the download headers and returns the body (a CSV string or an xlsx stream). */
-export function sendExport<R>({ request, reply, format, name, columns, rows, timeZone, max = LOG_EXPORT_MAX }: ExportRequest<R>): string | PassThrough {
+/** Sets the download headers and returns the body: a stream the worker fills. */
+export function sendExport<R>({ request, reply, format, name, columns, rows, timeZone, max = LOG_EXPORT_MAX }: ExportRequest<R>): PassThrough {
   const language = languageFromHeader(request.headers['accept-language']);
   const truncated = rows.length > max;
-  const kept = truncated ? rows.slice(0, max) : rows;
   const stamp = new Date().toISOString().slice(0, 19).replace(/[-:T]/g, '');
   reply.header(EXPORT_TRUNCATED_HEADER, String(truncated));
   reply.header('content-disposition', `attachment; filename="${name}-${stamp}.${format}"`);
-  const headers = columns.map((column) => (column.time && timeZone ? `${column.header[language]} (${timeZone})` : column.header[language]));
-  const cell = (column: ExportColumn<R>, row: R): Cell => {
-    const value = column.value(row, language);
-    if (value === null) return null;
-    if (column.labels) return column.labels[String(value)]?.[language] ?? value;
-    return column.time && timeZone ? localTime(String(value), timeZone) : value;
+  reply.type(format === 'csv' ? 'text/csv; charset=utf-8' : 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+  const layout: ExportLayout = {
+    format, sheetName: name, timeZone, note: truncated ? truncatedNote(max)[language] : undefined,
+    headers: columns.map((column) => (column.time && timeZone ? `${column.header[language]} (${timeZone})` : column.header[language])),
+    widths: columns.map((column) => column.width ?? 18),
+    columns: columns.map((column) => ({
+      time: column.time, labels: column.labels && Object.fromEntries(Object.entries(column.labels).map(([value, label]) => [value, label[language]])),
+    })),
   };
-  const table = kept.map((row) => columns.map((column) => cell(column, row)));
-  if (truncated) table.push([truncatedNote(max)[language], ...columns.slice(1).map(() => null)]);
-  if (format === 'csv') {
-    reply.type('text/csv; charset=utf-8');
-    return stringify([headers, ...table], { bom: true, cast: { string: defuseFormula, boolean: (value) => String(value) } });
-  }
-  reply.type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
-  const stream = new PassThrough();
-  void writeWorkbook(stream, name, headers, columns.map((c) => c.width ?? 18), table).catch((error) => stream.destroy(error));
-  return stream;
+  const body = new PassThrough();
+  const channel = request.server.workers.exportChannel(layout, (chunk) => body.write(chunk));
+  body.on('close', () => { if (!body.writableFinished) channel.abort(); });
+  void feed(channel, body, Math.min(rows.length, max), (index) => columns.map((column) => column.value(rows[index] as R, language)))
+    .catch((error) => body.destroy(error));
+  return body;
 }
 
-/** Streams one sheet to `stream` (rows committed as they are written, so memory stays flat). */
-async function writeWorkbook(stream: PassThrough, name: string, headers: string[], widths: number[], table: Cell[][]): Promise<void> {
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useStyles: true, useSharedStrings: false });
-  const sheet = workbook.addWorksheet(name.slice(0, 31), { views: [{ state: 'frozen', ySplit: 1 }] });
-  sheet.columns = headers.map((header, index) => ({ header, width: widths[index] }));
-  sheet.getRow(1).font = { bold: true };
-  sheet.getRow(1).commit();
-  for (const [index, cells] of table.entries()) {
-    sheet.addRow(cells).commit();
-    if (index % 5000 === 4999) await new Promise((resolve) => setImmediate(resolve));
+/** Sends `count` rows' cells in batches, waiting for the worker and for a slow client between them. */
+async function feed(channel: ExportChannel, body: PassThrough, count: number, cellsOf: (index: number) => Cell[]): Promise<void> {
+  for (let start = 0; start < count; start += BATCH) {
+    const batch: Cell[][] = [];
+    for (let index = start; index < Math.min(count, start + BATCH); index++) batch.push(cellsOf(index));
+    await channel.send(batch);
+    if (body.destroyed) return;
+    if (body.writableNeedDrain) await new Promise((resolve) => { body.once('drain', resolve); body.once('close', resolve); });
   }
-  sheet.commit();
-  await workbook.commit();
+  await channel.end();
+  body.end();
 }

@@ -24,6 +24,12 @@ export interface Endpoint<Q extends z.ZodType = z.ZodType, B extends z.ZodType =
   kind: 'token' | 'tokenless' | 'multipart';
   query?: Q;
   body?: B;
+  /**
+   * A multipart endpoint's form (issue #31): its text fields, parsed with `fields` (a strict object of
+   * the contract's text rules: an unknown field or a control character is a 400), and one file part
+   * named `file` of at most `maxBytes`, whose name follows uploadFileName.
+   */
+  upload?: { fields: z.ZodType; maxBytes: number };
   response: R;
   /**
    * Set on every call that changes something: the call is written to the system log in the same

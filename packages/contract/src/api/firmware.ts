@@ -5,7 +5,7 @@
  * states OTA_JOB_STATES; the transfer is docs/protocol.md "Firmware over the air".
  */
 import { z } from 'zod';
-import { imeiSchema } from '../protocol/index.js';
+import { imeiSchema, OTA_MAX_PACKAGE_BYTES } from '../protocol/index.js';
 import { endpoint } from './endpoint.js';
 import { pageOf, pageQuery } from './envelope.js';
 import { int4Id, keyword, text, TIME_HHMM, VERSION_SEMVER } from './input.js';
@@ -193,6 +193,7 @@ export const firmwareEndpoints = {
   /** multipart/form-data: fields firmwareUploadFields, then one `file` part of at most OTA_MAX_PACKAGE_BYTES. */
   upload: endpoint({
     method: 'POST', path: '/iot/v1/firmware/upload', access: 'FIRMWARE_PACKAGE_EDIT', kind: 'multipart',
+    upload: { fields: firmwareUploadFields, maxBytes: OTA_MAX_PACKAGE_BYTES },
     response: z.object({ id: z.number().int(), sha256: z.string(), sizeBytes: z.number().int() }),
     action: { label: label('上传固件', 'Upload firmware') },
   }),

@@ -14,6 +14,9 @@ export const IMPORT_MAX_ROWS = 10_000;
 /** At most this many bytes per uploaded file. */
 export const IMPORT_MAX_BYTES = 5 * 1024 * 1024;
 
+/** The text fields of an import upload beside its `file` part: none. */
+export const importUploadFields = z.strictObject({});
+
 /** Columns of an import file, in template order; a file may use either language's header or the key. */
 export const IMPORT_COLUMNS = ['imei', 'name', 'model', 'building', 'floor', 'room', 'iccid', 'note', 'simulated'] as const;
 export type ImportColumn = (typeof IMPORT_COLUMNS)[number];
@@ -47,10 +50,12 @@ export const lockImportEndpoints = {
   }),
   importCheck: endpoint({
     method: 'POST', path: '/iot/v1/lockDevice/importCheck', access: 'LOCK_REGISTRY', kind: 'multipart', response: importCheckResponse,
+    upload: { fields: importUploadFields, maxBytes: IMPORT_MAX_BYTES },
   }),
   /** Registers the file's valid rows (bad rows skipped, as the dry run listed them); answers the secrets as CSV (IMEI, name, secret). */
   import: endpoint({
     method: 'POST', path: '/iot/v1/lockDevice/import', access: 'LOCK_REGISTRY', kind: 'multipart', response: exportResponse,
+    upload: { fields: importUploadFields, maxBytes: IMPORT_MAX_BYTES },
     action: { label: h('批量导入门锁', 'Import locks') },
   }),
 };

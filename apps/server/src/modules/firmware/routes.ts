@@ -8,7 +8,7 @@ import { type FieldError, firmwareEndpoints, type FirmwareUploadFields, firmware
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { registerEndpoint } from '../../http/endpoint.js';
 import { ApiError } from '../../http/api-error.js';
-import { multipartFault, requireMultipart, type UploadField, uploadTooLarge } from '../../http/multipart.js';
+import { checkedFileName, multipartFault, requireMultipart, type UploadField, uploadTooLarge } from '../../http/multipart.js';
 import { parseOrThrow } from '../../http/validation.js';
 import { addPackage, deletePackage, listPackages } from './packages.js';
 import { createRollout, rolloutActions } from './rollouts.js';
@@ -31,7 +31,8 @@ async function readUpload(request: FastifyRequest, store: PackageStore) {
       if (part.type === 'field') {
         if (typeof part.value === 'string') fields[part.fieldname] = part.value;
       } else if (part.fieldname === 'file' && !stored) {
-        stored = { ...(await store.write(part.file, protocol.OTA_MAX_PACKAGE_BYTES)), fileName: part.filename || 'firmware.bin' };
+        const fileName = checkedFileName(part.filename || 'firmware.bin', UPLOAD); // the contract's text rule (issue #31), before a byte is stored
+        stored = { ...(await store.write(part.file, protocol.OTA_MAX_PACKAGE_BYTES)), fileName };
       } else {
         part.file.resume();
       }

@@ -1,36 +1,30 @@
 /**
  * Lock import routes (门锁信息, issue #11): the template, the dry run and the commit. Uploads are
  * multipart/form-data (@fastify/multipart, registered for these routes only) with one file of at most
- * IMPORT_MAX_BYTES; a larger one is a 413, anything not an .xlsx or .csv sheet of the template's columns a
- * 400. The IMEIs taken anywhere are read before the tenant transaction (one connection on PGlite).
+ * IMPORT_MAX_BYTES and no other field; a larger one is a 413, anything not an .xlsx or .csv sheet of the
+ * template's columns, an unknown field or a file name with a control character a 400. The IMEIs taken anywhere are read before the tenant transaction (one connection on PGlite).
  */
 import multipart from '@fastify/multipart';
-import { IMPORT_COUNT_HEADER, IMPORT_MAX_BYTES, IMPORT_MAX_ROWS, lockImportEndpoints as E } from '@iot/contract';
+import { IMPORT_COUNT_HEADER, IMPORT_MAX_BYTES, IMPORT_MAX_ROWS, importUploadFields, lockImportEndpoints as E } from '@iot/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { fieldError } from '../../../http/api-error.js';
 import { registerEndpoint } from '../../../http/endpoint.js';
 import { sendExport } from '../../../http/export.js';
-import { multipartFault, requireMultipart, type UploadField } from '../../../http/multipart.js';
+import { readForm, type UploadField } from '../../../http/multipart.js';
 import { checkImport, takenImeis } from './check.js';
 import { commitImport, SECRET_COLUMNS } from './commit.js';
 import { readImportFile } from './read.js';
 import { sendTemplate } from './template.js';
 
 const UPLOAD: UploadField = { field: 'body.file', maxBytes: IMPORT_MAX_BYTES };
-/** Rejects with the client's fault (400 or 413 on body.file) for any error reading the body. */
-const clientFault = (error: unknown): never => {
-  throw multipartFault(error, UPLOAD);
-};
 
 export async function lockImportRoutes(app: FastifyInstance): Promise<void> {
   await app.register(multipart, { limits: { fileSize: IMPORT_MAX_BYTES, files: 1, fields: 4, parts: 5, fieldSize: 1024, headerPairs: 50 } });
 
   /** The uploaded file's rows and the IMEIs among them registered anywhere. */
   const upload = async (request: FastifyRequest) => {
-    requireMultipart(request, UPLOAD);
-    const file = await request.file().catch(clientFault);
-    if (!file) throw fieldError('body.file', '请选择要导入的文件', 'Choose a file to import');
-    const rows = await readImportFile(await file.toBuffer().catch(clientFault));
+    const form = await readForm(request, UPLOAD, importUploadFields, (file) => file.toBuffer());
+    const rows = await readImportFile(app.workers, form.file);
     return { rows, taken: await takenImeis(app.database.system, rows.map((row) => row.cells.imei)) };
   };
 
