@@ -3,9 +3,11 @@
  * thousand requests in `npm test`) and bench/fuzz.ts (`npm run fuzz`, ten thousand or more).
  *
  * Every request targets a route of the live route table (app.routeTable); the field names come from
- * the route's contract endpoint (apiEndpoints), the values from hostile pools: NUL, lone surrogates,
- * huge strings, out-of-range and non-integer numbers, injection strings, wrong types, deep JSON;
- * bodies also come as malformed JSON or under wrong content types; with an administrator's or an
+ * the route's contract endpoint (apiEndpoints), the values from hostile pools: NUL, control characters,
+ * lone surrogates, huge strings, far-range times (issue #31), out-of-range and non-integer numbers,
+ * injection strings, wrong types, deep JSON, and per field name HOSTILE_BY_FIELD; bodies also come as
+ * malformed JSON or under wrong content types, and upload endpoints get hostile multipart forms
+ * (fuzz-pools.ts: file names and fields with control characters); with an administrator's or an
  * operator's fresh token, a forged one, or none; with odd tenantId headers. A run fails on any 5xx or
  * any answer slower than SLOW_MS.
  */
@@ -16,15 +18,18 @@ import type { FastifyInstance, InjectOptions } from 'fastify';
 import { z } from 'zod';
 import { accounts } from '../src/db/schema.js';
 import { issueToken } from '../src/modules/oauth/tokens.js';
+import { HOSTILE_BY_FIELD, multipartArbitrary } from './fuzz-pools.js';
 
 export const SLOW_MS = 5_000;
-
 const NUMBERS = [0, -1, 1, 2, 7, 100, 101, 2 ** 31 - 1, 2 ** 31, -(2 ** 31) - 1, 2 ** 53, 2 ** 53 + 2, 2 ** 63, 1e308, -1e308, 0.5, -0.0, 1e-9];
 const STRINGS = [
   '\u0000', 'a\u0000b', '\uD800', 'x\uDC00y', '\uDBFF\uDFFF', "' OR '1'='1", "'; DROP TABLE accounts; --", '%', '_', '\\', '%00',
   `$${'{7*7}'}`, '{{7*7}}', '<script>alert(1)</script>', '../../etc/passwd', 'NaN', 'Infinity', '-0', '1e400', '0x10', ' ', '', 'true',
   'null', '__proto__', 'constructor', '🙂', 'ä'.repeat(300), '2147483648', '-1', '861234500000001', 'add', 'delete', 'reportLost',
   '2025-01-31T08:00:00+08:00', '9999-12-31T23:59:59Z', 'HOME_PAGE', 'admin', 'password', 'card',
+  // Issue #31: far-range times (zod takes them, PostgreSQL or TIME_RANGE does not), control characters other than NUL.
+  '0000-01-01T00:00:00Z', '0001-01-01T00:00:00+14:00', '9999-12-31T23:59:59-12:00', '1969-12-31T23:59:59Z', '2200-01-01T00:00:00Z', '0000-01-01', '9999-12-31',
+  '\u0001', 'a\u001bb', '\u007f', 'x\u0085', 'a\nb', 'tab\there',
 ];
 /** Raw query values: invalid percent-encodings, encoded NUL and surrogates. */
 const RAW_QUERY = ['%00', '%ED%A0%80', '%FF', '%', '%E4%B8', '%C0%80', 'a%00b', '1%2C2', '%27%20OR%201%3D1--', '1e3', '-5', '99999999999999999999'];
@@ -37,7 +42,7 @@ const CONTENT_TYPES = ['application/json', 'text/plain', 'application/x-www-form
   'application/xml', 'application/json; charset=latin1', 'application/octet-stream', undefined];
 const TENANTS = ['0', '-1', '999999999', '2147483648', '1e3', 'abc', ' 100', '00100', '100.5'];
 
-type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
+export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 
 const hugeString = fc.integer({ min: 1_000, max: 300_000 }).map((n) => 'x'.repeat(n));
 const deepArray = fc.integer({ min: 100, max: 2_000 }).map((n) => {
@@ -97,6 +102,8 @@ const PLAUSIBLE: Record<string, readonly Json[]> = {
   fingerprintSlot: [1], kind: ['password', 'card'], state: ['QUEUED'], type: ['doorState'], online: ['true'], at: ['2025-01-01T00:00:00Z'],
 };
 const plausible = (field: string): fc.Arbitrary<Json> => (PLAUSIBLE[field] ? fc.constantFrom(...(PLAUSIBLE[field] as Json[])) : scalar);
+/** A hostile value for `field`: the shared pools, or now and then one of the field's own (HOSTILE_BY_FIELD). */
+const hostile = (field: string): fc.Arbitrary<Json> => (HOSTILE_BY_FIELD[field] ? fc.oneof({ weight: 2, arbitrary: value }, fc.constantFrom(...(HOSTILE_BY_FIELD[field] as Json[]))) : value);
 
 /** A plausible object over `fields` with zero to two fields hostile and now and then an unknown field. */
 const objectOf = (fields: string[]) =>
@@ -104,7 +111,7 @@ const objectOf = (fields: string[]) =>
     .chain(([known, extra]) => fc.tuple(
       fc.record(Object.fromEntries(known.map((key) => [key, plausible(key)]))),
       fc.record(Object.fromEntries(extra.map((key) => [key, value]))),
-      fc.subarray(known, { maxLength: Math.min(2, known.length) }).chain((hostile) => fc.record(Object.fromEntries(hostile.map((key) => [key, value])))),
+      fc.subarray(known, { maxLength: Math.min(2, known.length) }).chain((keys) => fc.record(Object.fromEntries(keys.map((key) => [key, hostile(key)])))),
     ))
     .map(([base, extra, hostile]) => ({ ...base, ...extra, ...hostile }) as Json);
 
@@ -125,8 +132,10 @@ export interface FuzzRequest { route: RouteUnderTest; who: 'admin' | 'operator' 
 /** One hostile request to one of `routes`. */
 export function requestArbitrary(routes: RouteUnderTest[]): fc.Arbitrary<FuzzRequest> {
   return fc.constantFrom(...routes).chain((route) => {
+    const upload = route.endpoint?.upload ? [{ weight: 9, arbitrary: multipartArbitrary(route.endpoint) as fc.Arbitrary<{ payload: string | Buffer; type: string | undefined }> }] : [];
     const body = fc.oneof(
-      { weight: 5, arbitrary: objectOf(route.fields).map((o) => ({ payload: JSON.stringify(o), type: 'application/json' as string | undefined })) },
+      ...upload,
+      { weight: 5, arbitrary: objectOf(route.fields).map((o) => ({ payload: JSON.stringify(o) as string | Buffer, type: 'application/json' as string | undefined })) },
       { weight: 2, arbitrary: fc.tuple(fc.constantFrom(...RAW_BODIES), fc.constantFrom(...CONTENT_TYPES)).map(([payload, type]) => ({ payload, type })) },
       { weight: 1, arbitrary: fc.tuple(value, fc.constantFrom(...CONTENT_TYPES)).map(([v, type]) => ({ payload: JSON.stringify(v), type })) },
       { weight: 1, arbitrary: deepText.map((payload) => ({ payload, type: 'application/json' as string | undefined })) },

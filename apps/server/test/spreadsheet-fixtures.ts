@@ -24,10 +24,10 @@ export async function xlsxOf(rows: Iterable<(string | number | boolean)[]>, { sh
 /** A valid IMEI (Luhn) for row `n`, distinct per `n` below 10^6. */
 export const importImei = (n: number) => imeiWithCheckDigit(`869${String(n).padStart(11, '0')}`);
 
-/** The rows of an import file: the template's required header, then `count` lock rows. */
-export function* importRows(count: number, model = 'ZG-NB100'): Generator<string[]> {
+/** The rows of an import file: the template's required header, then `count` lock rows (IMEIs from `first`). */
+export function* importRows(count: number, first = 0, model = 'ZG-NB100'): Generator<string[]> {
   yield ['IMEI', '名称', '设备类型'];
-  for (let n = 0; n < count; n++) yield [importImei(n), `锁${n}`, model];
+  for (let n = first; n < first + count; n++) yield [importImei(n), `锁${n}`, model];
 }
 
 /** A zip archive of `entries` (name -> content), deflated. */

@@ -9,7 +9,7 @@
 import type { Endpoint } from '@iot/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import type { Tx } from '../db/client.js';
+import type { Db, Tx } from '../db/client.js';
 import type { Principal } from './context.js';
 // The app.lifecycle declaration (health-plugin.ts), for programs that compile this file without the app (bench).
 import type {} from './health-plugin.js';
@@ -26,9 +26,11 @@ export interface HandlerContext<E extends Endpoint> {
   tenantId: number;
   /**
    * Runs `fn` in one transaction confined to the request's tenant. On a logged endpoint the system-log
-   * row is written in it, after `fn`; pass `{ read: true }` for a transaction that only reads.
+   * row is written in it, after `fn`; pass `{ read: true }` for a transaction that only reads. On a
+   * read, `{ snapshot: true }` makes every statement of `fn` see the same snapshot (REPEATABLE READ,
+   * read-only on PostgreSQL; PGlite's one connection already is), e.g. an export read page by page.
    */
-  inTenant<T>(fn: (tx: Tx) => Promise<T>, options?: { read?: boolean }): Promise<T>;
+  inTenant<T>(fn: (tx: Tx) => Promise<T>, options?: { read?: boolean; snapshot?: boolean }): Promise<T>;
 }
 
 export interface EndpointOptions {
@@ -64,8 +66,11 @@ export function registerEndpoint<E extends Endpoint>(
       const readOnly = endpoint.method === 'GET' && !endpoint.action;
       const query = endpoint.query ? parseOrThrow(endpoint.query, request.query ?? {}, 'query') : undefined;
       const body = endpoint.body ? parseOrThrow(endpoint.body, request.body ?? {}, 'body') : undefined;
-      const inTenant = async <T>(fn: (tx: Tx) => Promise<T>, { read = false } = {}) => {
+      const inTenant = async <T>(fn: (tx: Tx) => Promise<T>, { read = false, snapshot = false } = {}) => {
         // A read (a GET without a system-log action) needs no transaction: db/tenant-reader.ts.
+        if (readOnly && snapshot && app.database.kind === 'postgres') {
+          return app.database.readTenant(request.tenantId, (db) => (db as Db).transaction(fn, { isolationLevel: 'repeatable read', accessMode: 'read only' }));
+        }
         if (readOnly) return app.database.readTenant(request.tenantId, (db) => fn(db as unknown as Tx));
         const audited = request.audited;
         try {

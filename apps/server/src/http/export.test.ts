@@ -5,7 +5,7 @@ import ExcelJS from 'exceljs';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createWorkers } from '../workers/pool.js';
-import { type ExportColumn, sendExport } from './export.js';
+import { type ExportColumn, type ExportPages, sendExport } from './export.js';
 
 type Row = { n: number; text: string };
 const COLUMNS: ExportColumn<Row>[] = [
@@ -28,7 +28,8 @@ async function bytesOf(stream: Readable): Promise<Buffer> {
 
 // The export is written by a real worker thread (workers/spreadsheet-worker.ts, through tsx here).
 const workers = createWorkers();
-const requestWith = (headers: Record<string, string>) => ({ headers, server: { workers } }) as unknown as FastifyRequest;
+const log = { warn: () => {} };
+const requestWith = (headers: Record<string, string>) => ({ headers, server: { workers }, log }) as unknown as FastifyRequest;
 
 describe('log export', () => {
   afterAll(() => workers.close());
@@ -36,7 +37,7 @@ describe('log export', () => {
   it('caps rows at LOG_EXPORT_MAX and says so in a header and a last line', async () => {
     const { reply, headers } = fakeReply();
     const rows = Array.from({ length: LOG_EXPORT_MAX + 1 }, (_, n) => ({ n, text: 'x' }));
-    const csv = (await bytesOf(sendExport({ request: requestWith({}), reply, format: 'csv', name: 't', columns: COLUMNS, rows }))).toString();
+    const csv = (await bytesOf(await sendExport({ request: requestWith({}), reply, format: 'csv', name: 't', columns: COLUMNS, rows }))).toString();
     expect(headers[EXPORT_TRUNCATED_HEADER]).toBe('true');
     const parsed = parse(csv, { bom: true }) as string[][];
     expect(parsed).toHaveLength(LOG_EXPORT_MAX + 2); // header + rows + note
@@ -47,7 +48,7 @@ describe('log export', () => {
     const { reply, headers } = fakeReply();
     const rows = [{ n: 1, text: '=HYPERLINK("x")' }, { n: 2, text: 'a,"b"\nc' }];
     const request = requestWith({ 'accept-language': 'en-US' });
-    const csv = (await bytesOf(sendExport({ request, reply, format: 'csv', name: 't', columns: COLUMNS, rows }))).toString();
+    const csv = (await bytesOf(await sendExport({ request, reply, format: 'csv', name: 't', columns: COLUMNS, rows }))).toString();
     expect(headers[EXPORT_TRUNCATED_HEADER]).toBe('false');
     expect(parse(csv, { bom: true })).toEqual([['No', 'Text'], ['1', `'=HYPERLINK("x")`], ['2', 'a,"b"\nc']]);
   });
@@ -60,7 +61,7 @@ describe('log export', () => {
       { header: { 'zh-CN': '类型', 'en-US': 'Kind' }, value: (r) => r.kind, labels: { open: { 'zh-CN': '开门', 'en-US': 'Opened' } } },
     ];
     const rows = Array.from({ length: 4_500 }, (_, n) => ({ at: new Date(Date.UTC(2025, 0, 1, 0, 0, n)).toISOString(), kind: n % 2 ? 'open' : 'other' }));
-    const bytes = await bytesOf(sendExport({ request: requestWith({ 'accept-language': 'zh-CN' }), reply, format: 'xlsx', name: 'events', columns, rows, timeZone: 'Asia/Shanghai' }));
+    const bytes = await bytesOf(await sendExport({ request: requestWith({ 'accept-language': 'zh-CN' }), reply, format: 'xlsx', name: 'events', columns, rows, timeZone: 'Asia/Shanghai' }));
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(bytes as unknown as ArrayBuffer);
     const sheet = workbook.worksheets[0];
@@ -68,5 +69,21 @@ describe('log export', () => {
     expect(sheet?.getRow(1).values).toEqual([undefined, '时间 (Asia/Shanghai)', '类型']);
     expect(sheet?.getRow(2).values).toEqual([undefined, '2025-01-01 08:00:00', 'other']);
     expect(sheet?.getRow(4_501).values).toEqual([undefined, '2025-01-01 09:14:59', '开门']);
+  });
+
+  it('reads pages in order while writing, one row past the cap deciding the truncation header first', async () => {
+    const { reply, headers } = fakeReply();
+    const all = Array.from({ length: 4_500 }, (_, n) => ({ n, text: `row ${n}` }));
+    const reads: [number, number][] = [];
+    const rows: ExportPages<Row> = async (use) => use(async (offset, limit) => { reads.push([offset, limit]); return all.slice(offset, offset + limit); });
+    const csv = (await bytesOf(await sendExport({ request: requestWith({ 'accept-language': 'en-US' }), reply, format: 'csv', name: 't', columns: COLUMNS, rows, max: 4_000 }))).toString();
+    expect(headers[EXPORT_TRUNCATED_HEADER]).toBe('true');
+    expect(reads).toEqual([[4_000, 1], [0, 2_000], [2_000, 2_000]]);
+    const parsed = parse(csv, { bom: true }) as string[][];
+    expect(parsed.slice(1, 4_001).map((row) => Number(row[0]))).toEqual(all.slice(0, 4_000).map((row) => row.n));
+    expect(parsed.at(-1)?.[0]).toContain('4000');
+    // A failure before the headers is the caller's error answer, not a broken download.
+    const failing: ExportPages<Row> = async (use) => use(async () => { throw new Error('database gone'); });
+    await expect(sendExport({ request: requestWith({}), reply, format: 'csv', name: 't', columns: COLUMNS, rows: failing })).rejects.toThrow('database gone');
   });
 });

@@ -7,7 +7,9 @@
  *
  * The file is written in a worker thread (spreadsheet/export-write.ts through app.workers, issue #31):
  * the event loop only takes each row's raw cells, BATCH rows at a time, and passes the worker's bytes
- * on to the response as they come, waiting for the client when it reads slower.
+ * on to the response as they come. Rows come as an array,
+ * or, for the logs that reach LOG_EXPORT_MAX, as pages read BATCH at a time in one snapshot
+ * (ExportPages), so neither the driver nor the row mapping holds the event loop for 100,000 rows.
  */
 import { PassThrough } from 'node:stream';
 import { EXPORT_TRUNCATED_HEADER, type ExportFormat, type Language, languageFromHeader, type LocalizedText, LOG_EXPORT_MAX } from '@iot/contract';
@@ -30,6 +32,11 @@ export interface ExportColumn<R> {
   labels?: Readonly<Record<string, LocalizedText>>;
 }
 
+/** Reads rows `offset` .. `offset + limit - 1` in the export's order. */
+export type PageReader<R> = (offset: number, limit: number) => Promise<readonly R[]>;
+/** Runs `use` with a page reader whose reads share one snapshot (e.g. inTenant with `snapshot`); resolves when `use` does. */
+export type ExportPages<R> = (use: (page: PageReader<R>) => Promise<void>) => Promise<void>;
+
 export interface ExportRequest<R> {
   request: FastifyRequest;
   reply: FastifyReply;
@@ -37,8 +44,8 @@ export interface ExportRequest<R> {
   /** File name without extension, e.g. `heartbeat-log`. */
   name: string;
   columns: readonly ExportColumn<R>[];
-  /** Up to `max` + 1 rows: one more than the cap means "truncated". */
-  rows: readonly R[];
+  /** Up to `max` + 1 rows (one more than the cap means "truncated"), or the pages to read them from. */
+  rows: readonly R[] | ExportPages<R>;
   /** The operator's IANA time zone (times as ISO 8601 UTC without it). */
   timeZone?: string;
   /** Row cap (default LOG_EXPORT_MAX). */
@@ -50,38 +57,62 @@ const truncatedNote = (max: number): LocalizedText => ({
   'en-US': `Only the first ${max} rows were exported; narrow the filters`,
 });
 
-/** Sets the download headers and returns the body: a stream the worker fills. */
-export function sendExport<R>({ request, reply, format, name, columns, rows, timeZone, max = LOG_EXPORT_MAX }: ExportRequest<R>): PassThrough {
+/**
+ * Sets the download headers and returns the body, a stream the worker fills. With pages, the first
+ * read (one row past `max`) decides EXPORT_TRUNCATED_HEADER before the headers go; a failure before
+ * then rejects (the caller answers with an error), a later one cuts the stream.
+ */
+export async function sendExport<R>({ request, reply, format, name, columns, rows, timeZone, max = LOG_EXPORT_MAX }: ExportRequest<R>): Promise<PassThrough> {
   const language = languageFromHeader(request.headers['accept-language']);
-  const truncated = rows.length > max;
-  const stamp = new Date().toISOString().slice(0, 19).replace(/[-:T]/g, '');
-  reply.header(EXPORT_TRUNCATED_HEADER, String(truncated));
-  reply.header('content-disposition', `attachment; filename="${name}-${stamp}.${format}"`);
-  reply.type(format === 'csv' ? 'text/csv; charset=utf-8' : 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
-  const layout: ExportLayout = {
+  const cellsOf = (row: R) => columns.map((column) => column.value(row, language));
+  const layout = (truncated: boolean): ExportLayout => ({
     format, sheetName: name, timeZone, note: truncated ? truncatedNote(max)[language] : undefined,
     headers: columns.map((column) => (column.time && timeZone ? `${column.header[language]} (${timeZone})` : column.header[language])),
     widths: columns.map((column) => column.width ?? 18),
     columns: columns.map((column) => ({
       time: column.time, labels: column.labels && Object.fromEntries(Object.entries(column.labels).map(([value, label]) => [value, label[language]])),
     })),
-  };
+  });
   const body = new PassThrough();
-  const channel = request.server.workers.exportChannel(layout, (chunk) => body.write(chunk));
-  body.on('close', () => { if (!body.writableFinished) channel.abort(); });
-  void feed(channel, body, Math.min(rows.length, max), (index) => columns.map((column) => column.value(rows[index] as R, language)))
-    .catch((error) => body.destroy(error));
+  // Heard even before Fastify pipes the body (an error then would otherwise end the process).
+  body.on('error', (error) => request.log.warn({ err: error }, 'export cut off'));
+  let decide: (truncated: boolean) => void = () => {};
+  /** Writes the file from `cells` (rows start .. start + limit - 1 as cells) once truncation is known. */
+  const write = async (truncated: boolean, cells: (start: number, limit: number) => Promise<Cell[][]>) => {
+    decide(truncated);
+    const channel = request.server.workers.exportChannel(layout(truncated), (chunk) => body.write(chunk));
+    body.on('close', () => { if (!body.writableFinished) channel.abort(); });
+    await feed(channel, body, max, cells);
+  };
+  const truncated = await new Promise<boolean>((resolve, reject) => {
+    decide = resolve;
+    const run = typeof rows === 'function'
+      ? rows(async (page) => write((await page(max, 1)).length > 0, async (start, limit) => (await page(start, limit)).map(cellsOf)))
+      : write(rows.length > max, async (start, limit) => rows.slice(start, start + limit).map(cellsOf));
+    run.catch((error: unknown) => {
+      reject(error); // before the headers: the caller's error answer
+      body.destroy(error as Error); // after: the download breaks off
+    });
+  });
+  const stamp = new Date().toISOString().slice(0, 19).replace(/[-:T]/g, '');
+  reply.header(EXPORT_TRUNCATED_HEADER, String(truncated));
+  reply.header('content-disposition', `attachment; filename="${name}-${stamp}.${format}"`);
+  reply.type(format === 'csv' ? 'text/csv; charset=utf-8' : 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
   return body;
 }
 
-/** Sends `count` rows' cells in batches, waiting for the worker and for a slow client between them. */
-async function feed(channel: ExportChannel, body: PassThrough, count: number, cellsOf: (index: number) => Cell[]): Promise<void> {
-  for (let start = 0; start < count; start += BATCH) {
-    const batch: Cell[][] = [];
-    for (let index = start; index < Math.min(count, start + BATCH); index++) batch.push(cellsOf(index));
-    await channel.send(batch);
-    if (body.destroyed) return;
-    if (body.writableNeedDrain) await new Promise((resolve) => { body.once('drain', resolve); body.once('close', resolve); });
+/**
+ * Sends rows 0 .. max - 1 (fewer when `cells` runs out) to the worker BATCH at a time, each after the
+ * worker wrote the one before, then ends the file and the body. It does not wait for a slow client
+ * (the body buffers the file, at most one export's size): a page reader's snapshot is not held for it.
+ */
+async function feed(channel: ExportChannel, body: PassThrough, max: number, cells: (start: number, limit: number) => Promise<Cell[][]>): Promise<void> {
+  for (let start = 0; start < max; start += BATCH) {
+    const limit = Math.min(BATCH, max - start);
+    const batch = await cells(start, limit);
+    if (batch.length > 0) await channel.send(batch);
+    if (body.destroyed) return; // the client went away
+    if (batch.length < limit) break;
   }
   await channel.end();
   body.end();

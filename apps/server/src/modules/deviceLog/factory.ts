@@ -7,7 +7,8 @@
  *   counted exactly or capped (count.ts) as the log says;
  * - `rows`: at most `limit` records in list order (exports, a lock's latest);
  * - `register`: the list and export routes of its contract endpoints (export: CSV or Excel with
- *   headers and enum labels in the caller's language, times in the operator's time zone; http/export.ts).
+ *   headers and enum labels in the caller's language, times in the operator's time zone, read page by
+ *   page in one snapshot while a worker writes the file; http/export.ts).
  * Every query runs in the caller's tenant transaction.
  */
 import type { Endpoint, LogFilter, Page, SortRequest } from '@iot/contract';
@@ -19,7 +20,7 @@ import type { Tx } from '../../db/client.js';
 import { locks } from '../../db/schema.js';
 import { sortOrder } from '../../db/sql.js';
 import { registerEndpoint } from '../../http/endpoint.js';
-import { type ExportColumn, sendExport } from '../../http/export.js';
+import { type ExportColumn, type ExportPages, sendExport } from '../../http/export.js';
 import { lockColumns } from '../lockDevice/sql.js';
 import { cappedCount } from './count.js';
 import { lockIdOf, logConditions } from './filter.js';
@@ -108,7 +109,11 @@ export function defineDeviceLog<F extends LogFilter, C extends SelectedFieldsFla
       });
       registerEndpoint(app, endpoints.export, async ({ query, inTenant, request, reply }) => {
         const { format, timeZone, ...filter } = query as { format: 'csv' | 'xlsx'; timeZone?: string };
-        const rows = await inTenant((tx) => log.rows(tx, filter as unknown as F, exportMax + 1));
+        // Read page by page in one snapshot while the file is written (http/export.ts): up to 100,000 rows.
+        const rows: ExportPages<R> = (use) => inTenant(async (tx) => {
+          const found = await whereOf(tx, filter as unknown as F);
+          await use(async (offset, limit) => (found === null ? [] : select(tx, filter as unknown as F, found, limit, offset)));
+        }, { snapshot: true });
         return sendExport({ request, reply, format, timeZone, name: spec.exportName, columns: spec.exportColumns, rows, max: exportMax });
       }, { raw: true });
     },
