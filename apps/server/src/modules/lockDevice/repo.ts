@@ -98,8 +98,8 @@ const recordColumns = (wakeWindowMs: number) => ({
   simulated: locks.simulated, createdAt: isoSql<string>(locks.createdAt), serviceEndAt: isoSql(locks.serviceEndAt),
 });
 
-const recordRows = (tx: Tx, where: SQL | undefined, limit: number, wakeWindowMs: number) =>
-  tx.select(recordColumns(wakeWindowMs)).from(locks).where(where).orderBy(asc(locks.id)).limit(limit);
+const recordRows = (tx: Tx, where: SQL | undefined, limit: number, wakeWindowMs: number, offset = 0) =>
+  tx.select(recordColumns(wakeWindowMs)).from(locks).where(where).orderBy(asc(locks.id)).limit(limit).offset(offset);
 type RecordRow = Awaited<ReturnType<typeof recordRows>>[number];
 
 /** A selected row as the contract's record. */
@@ -114,9 +114,9 @@ function toRecord(row: RecordRow): LockRecord {
   };
 }
 
-/** At most `limit` locks matching `filter` as contract records, ordered by id (exports). */
-export async function selectLocks(tx: Tx, filter: LockFilter, limit: number, wakeWindowMs: number): Promise<LockRecord[]> {
-  return (await recordRows(tx, lockWhere(filter, wakeWindowMs), limit, wakeWindowMs)).map(toRecord);
+/** At most `limit` locks matching `filter` from the `offset`-th on, as contract records, ordered by id (exports, page by page). */
+export async function selectLocks(tx: Tx, filter: LockFilter, limit: number, wakeWindowMs: number, offset = 0): Promise<LockRecord[]> {
+  return (await recordRows(tx, lockWhere(filter, wakeWindowMs), limit, wakeWindowMs, offset)).map(toRecord);
 }
 
 /** The lock of `imei` (not released) as a contract record with its door state, or undefined. */

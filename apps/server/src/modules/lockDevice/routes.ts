@@ -5,9 +5,9 @@
  * fleet analysis is modules/analysis. A reset secret, a disable or a decommission drops the lock's live
  * MQTT session once the change has committed (sessions.ts).
  */
-import { LOG_EXPORT_MAX, lockEndpoints, lockInformationEndpoints } from '@iot/contract';
+import { LOG_EXPORT_MAX, lockEndpoints, lockInformationEndpoints, type LockRecord } from '@iot/contract';
 import type { FastifyInstance } from 'fastify';
-import { sendExport } from '../../http/export.js';
+import { type ExportPages, sendExport } from '../../http/export.js';
 import { registerEndpoint } from '../../http/endpoint.js';
 import { LOCK_EXPORT_COLUMNS } from './exportColumns.js';
 import { lockInformation } from './information.js';
@@ -23,8 +23,10 @@ export async function lockDeviceRoutes(app: FastifyInstance): Promise<void> {
   registerEndpoint(app, lockEndpoints.list, ({ query: { current, size, ...filter }, inTenant }) =>
     inTenant((tx) => listLocks(tx, filter, current, size, app.config.WAKE_WINDOW_MS)));
   registerEndpoint(app, lockEndpoints.export, async ({ query: { format, timeZone, ...filter }, inTenant, request, reply }) => {
-    const rows = await inTenant((tx) => selectLocks(tx, filter, LOG_EXPORT_MAX + 1, app.config.WAKE_WINDOW_MS), { read: true });
-    return sendExport({ request, reply, format, timeZone, name: 'locks', columns: LOCK_EXPORT_COLUMNS, rows });
+    // Up to LOG_EXPORT_MAX locks, read page by page in one snapshot while a worker writes the file (http/export.ts).
+    const rows: ExportPages<LockRecord> = (use) =>
+      inTenant((tx) => use((offset, limit) => selectLocks(tx, filter, limit, app.config.WAKE_WINDOW_MS, offset)), { snapshot: true });
+    return sendExport({ request, reply, format, timeZone, name: 'locks', columns: LOCK_EXPORT_COLUMNS, rows, max: LOG_EXPORT_MAX });
   }, { raw: true });
   const wake = app.config.WAKE_WINDOW_MS;
   registerEndpoint(app, lockEndpoints.lockRoomList, ({ query, inTenant }) => inTenant((tx) => listLockRooms(tx, query, wake)));
