@@ -1,6 +1,6 @@
 /**
  * The air switch registry (tables `air_switches`, `air_switch_circuits`, owned by this module): register
- * (circuits from the model's AIR_SWITCH_MODELS entry, device secret returned once and stored as its
+ * (circuits from the model's device type, its electrical ratings, device secret returned once and stored as its
  * SHA-256), list and detail with live readings, the gateway's credential lookup and the simulator's
  * fresh credentials. Errors: 400 for a model that is no air switch type of the data centre; 409 for a
  * serial already registered (in any data centre, without saying which); 404 for an id not in the tenant.
@@ -20,9 +20,10 @@ export const ONLINE_WITHIN_MS = 30_000;
 
 /** Registers a switch with the circuits of its model; returns its id and device secret (shown once). */
 export async function registerAirSwitch(tx: Tx, tenantId: number, input: { serial: string; name: string; model: string; location: string; simulated: boolean }): Promise<{ id: number; secret: string }> {
-  const [type] = await tx.select({ model: deviceTypes.model }).from(deviceTypes).where(and(eq(deviceTypes.model, input.model), eq(deviceTypes.kind, 'airSwitch')));
+  const [type] = await tx.select({ model: deviceTypes.model, circuits: deviceTypes.circuits }).from(deviceTypes)
+    .where(and(eq(deviceTypes.model, input.model), eq(deviceTypes.kind, 'airSwitch')));
   if (!type) throw fieldError('body.model', `空开设备类型 ${input.model} 不存在`, `There is no air switch device type ${input.model}`);
-  const circuits = AIR_SWITCH_MODELS[input.model]?.circuits ?? 1;
+  const circuits = type.circuits ?? AIR_SWITCH_MODELS[input.model]?.circuits ?? 1;
   const secret = newDeviceSecret();
   let id: number;
   try {
