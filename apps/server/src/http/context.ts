@@ -25,6 +25,8 @@ export interface RouteInfo {
   method: string;
   url: string;
   access: RouteAccess;
+  /** `platform`: only platform administrators may call it (contract Endpoint.scope). */
+  scope?: 'platform';
 }
 
 declare module 'fastify' {
@@ -46,6 +48,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** The authority the route needs; routes without it are refused at registration (deny by default). */
     access?: RouteAccess;
+    /** `platform`: beyond `access`, only platform administrators (type 0) may call it (issue #31). */
+    scope?: 'platform';
     /** The contract endpoint the route serves (registerEndpoint), for the OpenAPI document. */
     endpoint?: Endpoint;
     /** How the route answers (envelope, raw data or a file), for the OpenAPI document. */
