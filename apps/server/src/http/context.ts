@@ -5,6 +5,7 @@
 import type { AuditAction, Authority, Endpoint, ErrorCode, RouteAccess } from '@iot/contract';
 import type { Config } from '../config.js';
 import type { Database } from '../db/client.js';
+import type { Claim } from './idempotency.js';
 import type { ResponseKind } from './openapi.js';
 
 export interface Principal {
@@ -44,6 +45,8 @@ declare module 'fastify' {
     errorCode?: ErrorCode;
     /** True once the call's system-log row is written (http/audit-plugin.ts). */
     audited: boolean;
+    /** The Idempotency-Key this request claimed (registerEndpoint), until its answer is stored (idempotency-plugin.ts). */
+    idempotency?: Claim;
   }
   interface FastifyContextConfig {
     /** The authority the route needs; routes without it are refused at registration (deny by default). */

@@ -6,16 +6,9 @@
  */
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { type Claim, deleteExpiredKeys, finishClaim } from './idempotency.js';
+import { deleteExpiredKeys, finishClaim } from './idempotency.js';
 
 const CLEANUP_MS = 3600 * 1000;
-
-declare module 'fastify' {
-  interface FastifyRequest {
-    /** The Idempotency-Key this request claimed (registerEndpoint), until its answer is stored. */
-    idempotency?: Claim;
-  }
-}
 
 export const idempotencyPlugin = fp(async (app: FastifyInstance) => {
   app.decorateRequest('idempotency', undefined);

@@ -59,6 +59,11 @@ export const airSwitchRecord = z.object({
   lastUplinkAt: isoOrNull,
   createdAt: z.string(),
   circuits: z.array(circuitRecord),
+  /** Its device type's electrical ratings (issue #31, ratings.ts): thresholds are checked against them; null for a model without. */
+  ratings: z.object({
+    circuits: z.number().int(), ratedCurrentA: z.number().int(), ratedVoltageV: z.number().int(),
+    leakageMa: z.object({ min: z.number().int(), max: z.number().int() }),
+  }).nullable(),
 });
 export type AirSwitchRecord = z.infer<typeof airSwitchRecord>;
 

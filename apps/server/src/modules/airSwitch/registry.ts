@@ -13,6 +13,7 @@ import { isUniqueViolation } from '../../db/errors.js';
 import { airSwitchCircuits, airSwitches, deviceTypes } from '../../db/schema.js';
 import { containsPattern, iso } from '../../db/sql.js';
 import { ApiError, fieldError } from '../../http/api-error.js';
+import { ratingsOfModels } from '../deviceType/ratings.js';
 import { backfillDemoHistory } from './demo-history.js';
 
 /** A switch counts as online when its last uplink is at most this old (3 telemetry intervals), ms. */
@@ -56,12 +57,14 @@ function circuitRecord(row: typeof airSwitchCircuits.$inferSelect): CircuitRecor
 async function withCircuits(tx: Executor, rows: (typeof airSwitches.$inferSelect)[]): Promise<AirSwitchRecord[]> {
   if (rows.length === 0) return [];
   const circuits = await tx.select().from(airSwitchCircuits).where(inArray(airSwitchCircuits.airSwitchId, rows.map((r) => r.id))).orderBy(asc(airSwitchCircuits.circuit));
+  const ratings = await ratingsOfModels(tx, rows.map((row) => row.model));
   const now = Date.now();
   return rows.map((row) => ({
     id: row.id, serial: row.serial, name: row.name, model: row.model, location: row.location, enabled: row.enabled, simulated: row.simulated,
     online: row.lastUplinkAt !== null && now - new Date(row.lastUplinkAt).getTime() <= ONLINE_WITHIN_MS,
     lastUplinkAt: iso(row.lastUplinkAt), createdAt: iso(row.createdAt),
     circuits: circuits.filter((c) => c.airSwitchId === row.id).map(circuitRecord),
+    ratings: ratings.get(row.model)?.electrical ?? null,
   }));
 }
 
