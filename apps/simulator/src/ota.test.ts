@@ -21,7 +21,7 @@ function transfer(bytes: Buffer, version = '2.0.0', model = 'ZG-NB100'): { actio
   let actions = ota.handle('otaNotify', { jobId: 7, version, size: bytes.length, sha256, chunkSize: protocol.OTA_CHUNK_BYTES }, '1.0.0');
   for (let guard = 0; guard < 100; guard++) {
     const request = actions.find((action) => action.kind === 'request');
-    if (!request || request.kind !== 'request') break;
+    if (request?.kind !== 'request') break;
     const { offset } = request.data;
     const data = bytes.subarray(offset, offset + protocol.OTA_CHUNK_BYTES);
     actions = ota.handle('otaChunk', { jobId: 7, offset, data: data.toString('base64'), last: offset + data.length >= bytes.length }, '1.0.0');

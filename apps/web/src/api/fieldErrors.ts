@@ -33,10 +33,3 @@ export function showFieldErrors(form: FormInstance, error: unknown, prefix: stri
   if (rest.length > 0) return `${error.message}：${rest.join('；')}`;
   return known.length > 0 ? undefined : error.message;
 }
-
-/** The message of a refusal with its field messages, for a toast. */
-export function refusalText(error: unknown, language: Language): string | undefined {
-  if (!(error instanceof ApiError)) return undefined;
-  const detail = (error.body?.errors ?? []).map((e) => e.message[language]).join('；');
-  return detail ? `${error.message}：${detail}` : error.message;
-}
