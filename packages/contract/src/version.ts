@@ -42,7 +42,7 @@ export function compareVersions(a: string, b: string): number {
 }
 
 /** A version field of a request: any accepted form in, the canonical form out (400 `version.semver` otherwise). */
-export const versionInput = z.string().max(VERSION_MAX_LENGTH, { error: VERSION_SEMVER }).transform((value, ctx) => {
+export const versionInput = z.string().trim().max(VERSION_MAX_LENGTH, { error: VERSION_SEMVER }).regex(SHAPE, { error: VERSION_SEMVER }).transform((value, ctx) => {
   const canonical = normaliseVersion(value);
   if (canonical) return canonical;
   ctx.issues.push({ code: 'custom', message: VERSION_SEMVER, input: value });
