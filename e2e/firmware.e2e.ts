@@ -4,10 +4,13 @@
  * group with the group picker and a canary of 2 (gates opened: the simulator starts some batteries
  * low), start it and watch every lock reach UPDATED while no other lock starts before both canaries
  * are updated; then 门锁信息 lists the new version and 设备信息 shows the OTA history.
+ * Issue #31: the package is signed with the demo vendor key (a file that is no signed package is refused
+ * in the form), versions show as V3.1.0.
  * Tuned to finish in well under a minute: 2 s heartbeats (global setup), a 6 KB package (3 chunks).
  */
 import { createHash } from 'node:crypto';
 import { imeiWithCheckDigit } from '@iot/contract';
+import { signDemoFirmware } from '@iot/simulator';
 import { describe, expect, it } from 'vitest';
 import { apiGet, apiPost, goInApp, hasChromium, rows, useSignedInPage } from './browser.js';
 
@@ -17,7 +20,11 @@ const GROUP = `OTA 波次 ${STAMP.slice(-4)}`;
 const MODEL = 'ZG-NB100';
 const VERSION = '3.1.0';
 const IMAGE = Buffer.from(Array.from({ length: 6000 }, (_, i) => (i * 31 + 7) % 256));
-const SHA256 = createHash('sha256').update(IMAGE).digest('hex');
+/** Issue #31: the platform takes only vendor-signed packages (the demo key's, DEMO=on). */
+const PACKAGE = signDemoFirmware(IMAGE, MODEL, VERSION);
+const SHA256 = createHash('sha256').update(PACKAGE).digest('hex');
+/** The one display form of versions (V + canonical). */
+const SHOWN = `V${VERSION}`;
 
 interface Job { imei: string; state: string; canary: boolean; currentVersion: string | null }
 interface LockRow { imei: string; online: boolean; firmwareVersion: string }
@@ -44,7 +51,14 @@ describe.skipIf(!hasChromium)('firmware over the air (issue #12)', () => {
     await signedIn.page.fill('#firmware-version', VERSION);
     await signedIn.page.fill('#firmware-notes-zh', '门锁固件 e2e');
     await signedIn.page.fill('#firmware-notes-en', 'Lock firmware e2e');
-    await signedIn.page.locator('.ant-modal input[type=file]').setInputFiles({ name: `${MODEL}-${VERSION}.bin`, mimeType: 'application/octet-stream', buffer: IMAGE });
+    // A file that is no signed package is refused in the form at once, saying what it is.
+    const file = signedIn.page.locator('.ant-modal input[type=file]');
+    await file.setInputFiles({ name: 'index.html', mimeType: 'text/html', buffer: Buffer.from('<!doctype html><html></html>') });
+    await signedIn.page.click('#firmware-upload-submit');
+    await expect.poll(() => signedIn.page.locator('.ant-modal .ant-form-item-explain-error').allTextContents(), { timeout: 10_000 })
+      .toContainEqual(expect.stringContaining('HTML/XML'));
+    await file.setInputFiles({ name: `${MODEL}-${VERSION}.zgfw`, mimeType: 'application/octet-stream', buffer: PACKAGE });
+    await expect.poll(() => signedIn.page.locator('.ant-modal').textContent(), { timeout: 10_000 }).toContain('zg-demo');
     await signedIn.page.click('#firmware-upload-submit');
     await expect.poll(() => signedIn.page.locator('.ant-message').textContent(), { timeout: 20_000 }).toContain(SHA256);
     await expect.poll(() => rows(signedIn.page, VERSION).count(), { timeout: 15_000 }).toBe(1);
@@ -54,7 +68,7 @@ describe.skipIf(!hasChromium)('firmware over the air (issue #12)', () => {
     await signedIn.page.getByRole('tab', { name: '升级任务' }).click();
     await signedIn.page.click('#rollout-new');
     await signedIn.page.locator('#rollout-package').click();
-    await signedIn.page.locator('.ant-select-item-option', { hasText: `${MODEL} · ${VERSION}` }).click();
+    await signedIn.page.locator('.ant-select-item-option', { hasText: `${MODEL} · ${SHOWN}` }).click();
     await signedIn.page.fill('#rollout-name', `e2e ${GROUP}`);
     await signedIn.page.locator('#rollout-kind').getByText('分组').click();
     await signedIn.page.locator('#rollout-group').click();
@@ -97,7 +111,7 @@ describe.skipIf(!hasChromium)('firmware over the air (issue #12)', () => {
     await signedIn.page.waitForURL((u) => u.pathname === '/api/Information' && u.searchParams.get('imei') === imei);
     const history = signedIn.page.locator('.information-ota .ant-table-row').first();
     await expect.poll(() => history.locator('.ota-state').getAttribute('data-state'), { timeout: 20_000 }).toBe('UPDATED');
-    expect(await history.locator('.ota-versions').textContent()).toMatch(new RegExp(`→ ${VERSION.replaceAll('.', '\\.')}$`));
-    expect(await history.textContent()).toContain(`${MODEL} · ${VERSION}`);
+    expect(await history.locator('.ota-versions').textContent()).toMatch(new RegExp(`→ ${SHOWN.replaceAll('.', '\\.')}$`));
+    expect(await history.textContent()).toContain(`${MODEL} · ${SHOWN}`);
   });
 });

@@ -6,6 +6,7 @@
  * finished rollout's id and one of its locks' IMEI.
  */
 import { TENANT_HEADER, TOKEN_HEADER } from '@iot/contract';
+import { signDemoFirmware } from '@iot/simulator';
 import { signInOverHttp } from '../apps/server/integration/server-process.js';
 
 interface Envelope<T> { success: boolean; data: T; message?: string }
@@ -38,7 +39,7 @@ export async function seedFirmware(origin: string, password: string, waitMs = 60
   const upload = async (model: string, version: string, notesZh: string, notesEn: string, size: number) => {
     const form = new FormData();
     for (const [name, value] of Object.entries({ model, version, notesZh, notesEn })) form.append(name, value);
-    form.append('file', new Blob([new Uint8Array(Buffer.alloc(size, version))]), `${model}-${version}.bin`);
+    form.append('file', new Blob([new Uint8Array(signDemoFirmware(Buffer.alloc(size, version), model, version))]), `${model}-${version}.zgfw`);
     return (await api<{ id: number }>('POST', '/iot/v1/firmware/upload', form)).id;
   };
   await upload('ZG-NB100', '2.4.0', '修复门磁误报', 'Fixes false door-sensor alarms', 180_000);

@@ -1,10 +1,11 @@
 /**
  * A firmware rollout driven over the HTTP API of a running server (integration tests and bench/ota.ts):
- * a package of pseudo-random bytes uploaded as multipart, a rollout of it to listed IMEIs created and
+ * a package of pseudo-random bytes signed with the demo vendor key and uploaded as multipart, a rollout of it to listed IMEIs created and
  * started with gates wide open (any battery and signal, no window), and its detail for polling.
  * Every call signs its requests with a zw_paas_token of tenant 100 (signInOverHttp).
  */
 import { firmwareEndpoints } from '@iot/contract';
+import { signDemoFirmware } from '@iot/simulator';
 
 /** `size` bytes of a deterministic pseudo-random firmware image. */
 export function firmwareImage(size: number, seed = 1): Buffer {
@@ -28,11 +29,11 @@ async function api(base: string, token: string, path: string, init: { method?: s
   return JSON.parse(text).data;
 }
 
-/** Uploads `bytes` as `version` of `model`; returns the package id. */
-export async function uploadPackage(base: string, token: string, model: string, version: string, bytes: Buffer): Promise<number> {
+/** Signs `image` as `version` of `model` with the demo vendor key (the server runs with DEMO=on) and uploads it; returns the package id. */
+export async function uploadPackage(base: string, token: string, model: string, version: string, image: Buffer): Promise<number> {
   const form = new FormData();
   for (const [name, value] of Object.entries({ model, version, notesZh: '测试', notesEn: 'Test' })) form.append(name, value);
-  form.append('file', new Blob([new Uint8Array(bytes)]), `${model}-${version}.bin`);
+  form.append('file', new Blob([new Uint8Array(signDemoFirmware(image, model, version))]), `${model}-${version}.zgfw`);
   return (await api(base, token, firmwareEndpoints.upload.path, { method: 'POST', body: form })).id;
 }
 

@@ -14,6 +14,7 @@ import './http/context.js';
 import { docsPlugin } from './http/docs-plugin.js';
 import { errorsPlugin } from './http/errors-plugin.js';
 import { healthPlugin } from './http/health-plugin.js';
+import { idempotencyPlugin } from './http/idempotency-plugin.js';
 import { loggerOptions, requestLogPlugin } from './http/logging.js';
 import { securityPlugin } from './http/security-plugin.js';
 import { webPlugin } from './http/web-plugin.js';
@@ -90,6 +91,7 @@ export async function buildApp({ config, database, logger }: AppOptions): Promis
   await app.register(docsPlugin); // before any route: it collects them for /openapi.json
   await app.register(healthPlugin);
   await app.register(auditPlugin);
+  await app.register(idempotencyPlugin);
   for (const register of modules) await app.register(register);
   await app.register(webPlugin);
   return app;

@@ -134,6 +134,12 @@ const configSchema = z.object({
   WXPAY_ORDER_TTL_S: z.coerce.number().int().min(60).max(7 * 86_400).default(900),
   /** Period of the reconciliation job (open orders and refunds asked at WeChat Pay), ms; 0: off. */
   WXPAY_RECONCILE_MS: z.coerce.number().int().min(0).max(3_600_000).default(30_000),
+  /**
+   * Vendor public keys firmware packages must be signed with (issue #31): `keyId:base64,keyId:base64`,
+   * each the base64 of an Ed25519 SubjectPublicKeyInfo (DER). Several keys while one is being rotated out;
+   * DEMO=on adds the demo key. Private keys are refused (modules/firmware/vendor-keys.ts).
+   */
+  FIRMWARE_VENDOR_KEYS: z.string().optional(),
   /** Sandbox provider's port (DEMO=on without merchant settings); 0: any free port. */
   WXPAY_SANDBOX_PORT: z.coerce.number().int().min(0).max(65535).default(0),
 });

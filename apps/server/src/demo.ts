@@ -10,6 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { type SeededCredential, seedDemo } from './db/seed.js';
+import { vendorKeysOf } from './modules/firmware/vendor-keys.js';
 import { issueSimulatorCredentials } from './modules/lockDevice/credentials.js';
 import { attachSimulator } from './modules/credential/simulator.js';
 import { seedDemoServicePeriods } from './modules/lockDevice/service-period.js';
@@ -75,7 +76,8 @@ async function startDemoLocks(app: FastifyInstance, database: Database, config: 
     .map((device) => ({ ...device, heartbeatIntervalS: config.SIM_HEARTBEAT_S_BY_IMEI[device.imei] ?? config.SIM_HEARTBEAT_S }));
   // External broker: the same host and port, but the locks' own credentials, never the platform's.
   const brokerUrl = config.MQTT_URL ? deviceBrokerUrl(config.MQTT_URL) : `mqtt://127.0.0.1:${brokerPort}`;
-  const fleet = await startFleet({ brokerUrl, devices, wakeWindowMs: config.WAKE_WINDOW_MS, log: app.log, activity: ACTIVITY_PRESETS[config.SIM_ACTIVITY],
+  // The simulated locks trust the vendor keys the platform does (FIRMWARE_VENDOR_KEYS and the demo key).
+  const fleet = await startFleet({ brokerUrl, devices, wakeWindowMs: config.WAKE_WINDOW_MS, log: app.log, activity: ACTIVITY_PRESETS[config.SIM_ACTIVITY], vendorKeys: vendorKeysOf(config),
     // SIM_OUTAGES: about one lock in ten is flaky (each of its heartbeats is followed by an outage of 3-6
     // intervals with 10 % chance), so an offline lock shows within minutes; off: none.
     behaviour: { flakyRatio: config.SIM_OUTAGES ? 0.1 : 0 } });

@@ -2,10 +2,11 @@
  * Authorization matrix built from the server's LIVE route table (app.routeTable, filled by the auth
  * plugin's onRoute hook): every route x (administrator; an account holding the route's key; one
  * lacking it; an account of another tenant; no token) -> allowed or refused, with the database
- * unchanged on every refusal. A route missing from SAMPLES, or declaring another access than
- * SAMPLES expects, fails the test.
+ * unchanged on every refusal. A route missing from SAMPLES, or declaring another access (or scope)
+ * than SAMPLES expects, fails the test. Routes changing platform-wide objects (scope `platform`, issue
+ * #31) are refused to every data-centre account, even one holding every key, and allowed to administrators.
  */
-import { accessKeys, AUTHORITIES, LOCK_PICKER_ACCESS, LOCK_USER_PICKER_ACCESS, ROLE_PICKER_ACCESS, type RouteAccess } from '@iot/contract';
+import { accessKeys, apiEndpoints, AUTHORITIES, LOCK_PICKER_ACCESS, LOCK_USER_PICKER_ACCESS, ROLE_PICKER_ACCESS, type RouteAccess } from '@iot/contract';
 import { eq, sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -23,6 +24,8 @@ interface Fixture {
 interface Sample {
   /** The access the route must declare. */
   access: RouteAccess;
+  /** `platform`: a platform-wide object (issue #31): holders of the key are refused unless platform administrators. */
+  scope?: 'platform';
   query?: (f: Fixture) => string;
   body?: (f: Fixture) => object;
   /** The call ends the caller's sign-in: allowed callers use a fresh token. */
@@ -168,7 +171,8 @@ const SAMPLES: Record<string, Sample> = {
   'GET /iot/v1/firmware/lockHistory': { access: ['FIRMWARE_RULE', 'LOOK_INFO'], query: () => 'imei=861234500000012' },
   // Packages, orders and WeChat Pay (issue #15); the notification routes are public and answer FAIL to this body.
   'GET /iot/v1/wx/product/list': { access: ['RENEW', 'ORDER_MANAGEMENT'] },
-  'POST /iot/v1/wx/product/save': { access: 'RENEW_PRODUCT_MANAGE', body: () => ({ nameZh: '矩阵套餐', nameEn: 'Matrix', priceFen: 100, lockCount: 1, months: 1 }) },
+  // Packages are shared by every data centre (issue #31): platform administrators only.
+  'POST /iot/v1/wx/product/save': { access: 'RENEW_PRODUCT_MANAGE', scope: 'platform', body: () => ({ nameZh: '矩阵套餐', nameEn: 'Matrix', priceFen: 100, lockCount: 1, months: 1 }) },
   'POST /iot/v1/wx/createOrder': { access: 'RENEW', body: () => ({ productId: 1, lockIds: [1] }) },
   'GET /iot/v1/wx/orderInfo': { access: ['RENEW', 'ORDER_MANAGEMENT'], query: () => 'outTradeNo=IOT0000000000000000000000' },
   'GET /iot/v1/wx/orderInfo/list': { access: 'ORDER_MANAGEMENT' },
@@ -192,7 +196,8 @@ const SAMPLES: Record<string, Sample> = {
   'POST /nbdev/resume': { access: 'SUBSCRIPTIONMANAGEMENT', body: () => ({ customerCode: 'MATRIX-1' }) },
   'POST /nbdev/sendTest': { access: 'SUBSCRIPTIONMANAGEMENT', body: () => ({ customerCode: 'MATRIX-1' }) },
   'GET /nbdev/demoReceiver': { access: 'SUBSCRIPTIONMANAGEMENT' },
-  'POST /nbdev/demoReceiver': { access: 'SUBSCRIPTIONMANAGEMENT', body: () => ({ running: true }) },
+  // One demo receiver serves every data centre (issue #31): platform administrators only.
+  'POST /nbdev/demoReceiver': { access: 'SUBSCRIPTIONMANAGEMENT', scope: 'platform', body: () => ({ running: true }) },
   // The demo receiver itself is a customer's endpoint: public, and it answers 401 to an unsigned call.
   'POST /demo/receiver': { access: 'public', body: () => ({ eventType: 'test' }) },
   // Air switches (issue #13): switch 999999 does not exist, allowed calls answer 404 or an empty page.
@@ -251,6 +256,10 @@ describe.skipIf(skipSuite)('authorization matrix over the live route table', () 
     expect(live.filter((key) => !(key in SAMPLES))).toEqual([]);
     expect(Object.keys(SAMPLES).filter((key) => !live.includes(key))).toEqual([]);
     for (const route of routes()) expect([keyOf(route), route.access]).toEqual([keyOf(route), SAMPLES[keyOf(route)]?.access]);
+    for (const route of routes()) expect([keyOf(route), route.scope]).toEqual([keyOf(route), SAMPLES[keyOf(route)]?.scope]);
+    // Every platform-wide route is one the contract declares so (the web hides its controls from the same flag).
+    const platform = apiEndpoints.filter((endpoint) => endpoint.scope === 'platform').map((endpoint) => `${endpoint.method} ${endpoint.path}`).sort();
+    expect(routes().filter((route) => route.scope === 'platform').map(keyOf).sort()).toEqual(platform);
     // Every GET also answers HEAD, under the same access.
     for (const route of routes().filter((r) => r.method === 'GET')) {
       expect(ctx.app.routeTable.find((r) => r.method === 'HEAD' && r.url === route.url)?.access).toEqual(route.access);
@@ -298,11 +307,16 @@ describe.skipIf(skipSuite)('authorization matrix over the live route table', () 
         await setProbe(AUTHORITIES.filter((k) => !keys.includes(k)));
         await expectRefused(`${key} lacking ${keys.join('|')}`, () => send(route.method, route.url, sample, tokens.probe), 'FORBIDDEN');
       }
-      // Then every holder (each key of an any-of list on its own), then the administrator.
-      for (const held of keys.length > 0 ? keys.map((k) => [k]) : [[]]) {
-        await setProbe(held);
-        const token = sample.endsSession ? await signIn(ctx.app, 'probe', probe.password) : tokens.probe;
-        expectAllowed(`${key} holding ${held.join() || '-'}`, await send(route.method, route.url, sample, token));
+      // Then every holder (each key of an any-of list on its own; of a platform-wide route: even every key, refused), then the administrator.
+      if (sample.scope === 'platform') {
+        await setProbe(AUTHORITIES);
+        await expectRefused(`${key} holding every key, not a platform administrator`, () => send(route.method, route.url, sample, tokens.probe), 'FORBIDDEN');
+      } else {
+        for (const held of keys.length > 0 ? keys.map((k) => [k]) : [[]]) {
+          await setProbe(held);
+          const token = sample.endsSession ? await signIn(ctx.app, 'probe', probe.password) : tokens.probe;
+          expectAllowed(`${key} holding ${held.join() || '-'}`, await send(route.method, route.url, sample, token));
+        }
       }
       const adminToken = sample.endsSession ? await signIn(ctx.app) : tokens.admin;
       expectAllowed(`${key} admin`, await send(route.method, route.url, sample, adminToken));

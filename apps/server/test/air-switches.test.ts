@@ -105,7 +105,10 @@ describe.skipIf(skipSuite)('air switches', () => {
     await waitFor(() => downlinks.find((d) => d.msgId === failed.msgId), Boolean);
     await send('commandResult', { commandMsgId: failed.msgId, code: 1, detail: 'handle locked' });
     expect(dataOf(await get(`/iot/v1/airSwitch/command?id=${failed.id}`))).toMatchObject({ state: 'FAILED', resultCode: 1, resultDetail: 'handle locked' });
-    expect((await post('/iot/v1/airSwitch/switch', { id, circuit: 9, on: true })).statusCode).toBe(404);
+    // Issue #31: a circuit the model does not have is refused with the model's limit (was a bare 404).
+    const beyond = await post('/iot/v1/airSwitch/switch', { id, circuit: 9, on: true });
+    expect(beyond.statusCode).toBe(400);
+    expect(beyond.json().errors[0]).toMatchObject({ field: 'body.circuit', message: { 'en-US': 'ZG-AS4 has only 4 circuits' } });
   });
 
   it('pushes thresholds as configuration: desired first, reported when the device confirms', async () => {

@@ -11,7 +11,8 @@ import { protocol } from '@iot/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, firmwarePackages } from '../src/db/schema.js';
 import { call, dataOf, operatorWith, skipSuite } from './helper.js';
-import { act, addRollout, type FirmwareEnv, image, multipart, startFirmwareEnv, upload } from './firmware-support.js';
+import { signDemoFirmware } from '@iot/simulator';
+import { act, addRollout, type FirmwareEnv, image, multipart, startFirmwareEnv, upload, uploadFile } from './firmware-support.js';
 
 describe.skipIf(skipSuite)('firmware packages', () => {
   let env: FirmwareEnv;
@@ -22,10 +23,12 @@ describe.skipIf(skipSuite)('firmware packages', () => {
   afterAll(async () => env?.close());
 
   it('stores an upload with the SHA-256 computed while streaming, and logs it', async () => {
-    const bytes = image(100_000);
-    const data = dataOf(await upload(env, 'ZG-NB100', '2.1.0', bytes));
+    // Since issue #31 the file is the signed package (header, manifest, signature, image): its hash and size are the package's.
+    const bytes = signDemoFirmware(image(100_000), 'ZG-NB100', '2.1.0');
+    const data = dataOf(await uploadFile(env, { model: 'ZG-NB100', version: '2.1.0', notesZh: '修复', notesEn: 'Fixes' }, { name: 'ZG-NB100-2.1.0.zgfw', bytes }));
     expect(data.sha256).toBe(createHash('sha256').update(bytes).digest('hex'));
-    expect(data.sizeBytes).toBe(100_000);
+    expect(data.sizeBytes).toBe(bytes.length);
+    expect(data).toMatchObject({ version: '2.1.0', keyId: 'zg-demo' });
     expect(await files()).toHaveLength(1);
     const list = dataOf(await call(env.ctx.app, env.token, { method: 'GET', url: '/iot/v1/firmwareVersionList?model=ZG-NB100' }));
     expect(list.records[0]).toMatchObject({ version: '2.1.0', sha256: data.sha256, firmwareFamily: 'ZG-NB', notes: { 'zh-CN': '修复', 'en-US': 'Fixes' } });
@@ -48,7 +51,7 @@ describe.skipIf(skipSuite)('firmware packages', () => {
     expect(unknownType.statusCode).toBe(400);
     expect(unknownType.json().errors[0].field).toBe('body.model');
     expect((await upload(env, 'ZG-NB100', '2.1.0', image(10))).statusCode).toBe(409);
-    const tooLarge = await upload(env, 'ZG-NB100', '9.0.0', Buffer.alloc(protocol.OTA_MAX_PACKAGE_BYTES + 1));
+    const tooLarge = await upload(env, 'ZG-NB100', '9.0.0', Buffer.alloc(protocol.OTA_MAX_PACKAGE_BYTES)); // + header: over the limit
     expect(tooLarge.statusCode).toBe(413);
     const noFile = await multipart({ model: 'ZG-NB100', version: '9.0.1' });
     expect((await call(env.ctx.app, env.token, { method: 'POST', url: '/iot/v1/firmware/upload', ...noFile })).statusCode).toBe(400);
@@ -59,7 +62,11 @@ describe.skipIf(skipSuite)('firmware packages', () => {
   });
 
   it('accepts a package of exactly 8 MiB', async () => {
-    expect((await upload(env, 'ZG-NB300', '3.0.0', Buffer.alloc(protocol.OTA_MAX_PACKAGE_BYTES, 7))).statusCode).toBe(200);
+    const max = protocol.OTA_MAX_PACKAGE_BYTES;
+    const overhead = signDemoFirmware(Buffer.alloc(max - 1000), 'ZG-NB300', '3.0.0').length - (max - 1000);
+    const bytes = signDemoFirmware(Buffer.alloc(max - overhead, 7), 'ZG-NB300', '3.0.0');
+    expect(bytes.length).toBe(max);
+    expect((await uploadFile(env, { model: 'ZG-NB300', version: '3.0.0' }, { name: 'max.zgfw', bytes })).statusCode).toBe(200);
   });
 
   it('refuses to delete a package an unfinished rollout uses; deletes it and its file afterwards', async () => {

@@ -2,12 +2,16 @@
  * Rollouts end to end over the real gateway with simulated locks (issue #12): each gate keeps a lock
  * WAITING (battery until a heartbeat above it), a canary that fails pauses the rollout before any other
  * lock hears of it, the automatic pause at the failure threshold, resume, cancel, retry of failed locks,
- * and a sleeping lock that downloads over several wakes without ever restarting from zero.
+ * a sleeping lock that downloads over several wakes without ever restarting from zero, and a lock that
+ * refuses a package altered on the platform (issue #31: it checks the vendor signature before flashing).
  */
+import { createHash } from 'node:crypto';
+import { readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { type Fleet, startFleet } from '@iot/simulator';
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { firmwareJobs, locks, uplinks } from '../src/db/schema.js';
+import { firmwareJobs, firmwarePackages, locks, uplinks } from '../src/db/schema.js';
 import { skipSuite } from './helper.js';
 import { act, addRollout, detail, type FirmwareEnv, image, startFirmwareEnv, upload } from './firmware-support.js';
 import { waitFor } from './outbox-support.js';
@@ -122,4 +126,24 @@ describe.skipIf(skipSuite)('firmware rollouts', () => {
     const spanMs = new Date(requests.at(-1)?.receivedAt as Date).getTime() - new Date(requests[0]?.receivedAt as Date).getTime();
     expect(spanMs).toBeGreaterThan(6000);
   }, 60_000);
+
+  it('a lock refuses a package altered on the platform (bytes and recorded hash both changed): FAILED signature, never flashed', async () => {
+    const [device] = nb100().slice(15, 16) as typeof env.devices;
+    const altered = dataOf(await upload(env, 'ZG-NB100', '2.6.0', image(SIZE, 9))).id;
+    const [row] = await env.ctx.database.system.select().from(firmwarePackages).where(eq(firmwarePackages.id, altered));
+    const path = join(env.dataDir, 'firmware', row?.storageKey as string);
+    const bytes = await readFile(path);
+    bytes[bytes.length - 1000] = (bytes[bytes.length - 1000] as number) ^ 0xff; // inside the image
+    await writeFile(path, bytes);
+    await env.ctx.database.system.update(firmwarePackages).set({ sha256: createHash('sha256').update(bytes).digest('hex') }).where(eq(firmwarePackages.id, altered));
+    const id = await addRollout(env, { packageId: altered, target: { kind: 'imeis', imeis: [device?.imei] }, maxRetries: 0 });
+    await act(env, 'start', id);
+    await fleetOf([device as (typeof env.devices)[number]]);
+    await waitFor(() => jobsOf(id), (jobs) => jobs[0]?.state === 'FAILED', 30_000);
+    expect((await jobsOf(id))[0]?.reason).toBe('signature');
+    expect((await detail(env, id)).failures).toEqual([{ reason: 'signature', count: 1 }]);
+    const [lock] = await env.ctx.database.system.select({ v: locks.firmwareVersion }).from(locks).where(eq(locks.id, device?.lockId as number));
+    expect(lock?.v).not.toBe('2.6.0');
+  }, 60_000);
 });
+

@@ -1,12 +1,13 @@
 /**
  * Fixtures of the firmware tests: a seeded app whose DATA_DIR is a temporary folder (package store),
  * the real gateway (embedded broker, 100 ms sweeps), simulator credentials of tenant 100, a multipart
- * upload helper and rollout helpers. Times are ms.
+ * upload helper (images signed with the demo vendor key, as the platform requires since issue #31) and
+ * rollout helpers. Times are ms.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { SimulatedDevice } from '@iot/simulator';
+import { signDemoFirmware, type SimulatedDevice } from '@iot/simulator';
 import { eq } from 'drizzle-orm';
 import { locks } from '../src/db/schema.js';
 import { type Gateway, startGateway } from '../src/gateway/index.js';
@@ -55,10 +56,16 @@ export async function multipart(fields: Record<string, string>, file?: { name: s
   return { payload: Buffer.from(await request.arrayBuffer()), headers: { 'content-type': request.headers.get('content-type') as string } };
 }
 
-/** Uploads `bytes` as version `version` of `model`; returns the raw response. */
-export async function upload(env: FirmwareEnv, model: string, version: string, bytes: Buffer, token = env.token) {
-  const { payload, headers } = await multipart({ model, version, notesZh: '修复', notesEn: 'Fixes' }, { name: `${model}-${version}.bin`, bytes });
+/** Uploads `file` (as it is: a package, or anything else) with the form `fields`; returns the raw response. */
+export async function uploadFile(env: FirmwareEnv, fields: Record<string, string>, file: { name: string; bytes: Buffer }, token = env.token) {
+  const { payload, headers } = await multipart(fields, file);
   return call(env.ctx.app, token, { method: 'POST', url: '/iot/v1/firmware/upload', payload, headers });
+}
+
+/** Signs `image` for `model` and `version` with the demo vendor key (issue #31) and uploads it; returns the raw response. */
+export async function upload(env: FirmwareEnv, model: string, version: string, image: Buffer, token = env.token) {
+  const bytes = signDemoFirmware(image, model, version);
+  return uploadFile(env, { model, version, notesZh: '修复', notesEn: 'Fixes' }, { name: `${model}-${version}.zgfw`, bytes }, token);
 }
 
 /** Creates a rollout (defaults overridable) and returns its id. */

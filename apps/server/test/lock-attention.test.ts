@@ -79,8 +79,10 @@ describe.skipIf(skipSuite)('lock attention filters', () => {
     const where = `building=${encodeURIComponent(lock.building)}&floor=${encodeURIComponent(lock.floor)}&room=${encodeURIComponent(lock.room)}`;
     expect(await imeis(where)).toContain(3);
     expect((await imeis(`building=${encodeURIComponent(lock.building)}`)).length).toBeGreaterThan(0);
-    await set(3, { firmwareVersion: 'V9.9.9' });
+    // Stored canonical since issue #31 (a heartbeat's V9.9.9 is kept as 9.9.9); any form of the version finds it.
+    await set(3, { firmwareVersion: '9.9.9' });
     expect(await imeis('firmwareVersion=V9.9.9')).toEqual([3]);
+    expect(await imeis('firmwareVersion=9.9.9%2Bbuild.1')).toEqual([3]);
     expect(await imeis('firmwareVersion=V9.9')).toEqual([]);
   });
 

@@ -3,6 +3,7 @@
  * (`connectPerSecond`) so thousands of locks do not stampede the broker; reconnect periods are
  * randomised per lock for the same reason.
  */
+import type { VendorKey } from '@iot/contract/firmware-signing';
 import type { ActivityRates } from './activity.js';
 import { type LockBehaviour, SimulatedLock } from './lock.js';
 import type { AttemptInput, AttemptResult } from './open-attempt.js';
@@ -32,6 +33,8 @@ export interface FleetOptions {
   wakeWindowMs?: number;
   /** Firmware update behaviour: failure rate and kinds, chunks per wake (ota.ts). */
   ota?: OtaBehaviour;
+  /** Firmware signing keys the locks trust (default: the demo vendor key). */
+  vendorKeys?: readonly VendorKey[];
 }
 
 /** A lock of the fleet, as seen from outside (read-only view). */
@@ -82,7 +85,7 @@ export async function startFleet(options: FleetOptions): Promise<Fleet> {
   const random = options.random ?? Math.random;
   const connectPerSecond = options.connectPerSecond ?? 200;
   const runnerOf = (device: SimulatedDevice) => {
-    const lock = new SimulatedLock(device, { random, intervalS: options.heartbeatS, behaviour: options.behaviour, activity: options.activity, ota: options.ota });
+    const lock = new SimulatedLock(device, { random, intervalS: options.heartbeatS, behaviour: options.behaviour, activity: options.activity, ota: options.ota, vendorKeys: options.vendorKeys });
     return new LockRunner(lock, device.secret, options, random);
   };
   const runners = options.devices.map(runnerOf);

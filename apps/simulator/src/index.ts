@@ -8,3 +8,4 @@ export { attemptOpen, type AttemptInput, type AttemptReason, type AttemptResult 
 export { AirSwitchState, type LoadProfile, type SimulatedAirSwitch } from './air-switch.js';
 export { startAirSwitchFleet, type AirSwitchDevice, type AirSwitchFleet, type AirSwitchFleetOptions } from './air-switch-runner.js';
 export { LockOta, OTA_FAILURES, type OtaAction, type OtaBehaviour, type OtaFailure } from './ota.js';
+export { signDemoFirmware } from './vendor.js';

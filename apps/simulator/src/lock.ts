@@ -4,6 +4,7 @@
  * (commands, NB-IoT sleep windows) here.
  */
 import { protocol } from '@iot/contract';
+import type { VendorKey } from '@iot/contract/firmware-signing';
 import { type ActivityEvent, type ActivityRates, LockActivity } from './activity.js';
 import { type Answer, applyDownlink } from './commands.js';
 import { LockState } from './lock-state.js';
@@ -67,7 +68,8 @@ export class SimulatedLock {
   readonly ota: LockOta;
 
   /** `intervalS` overrides device.heartbeatIntervalS. */
-  constructor(device: SimulatedDevice, options: { random?: Random; intervalS?: number; behaviour?: LockBehaviour; activity?: Partial<ActivityRates>; ota?: OtaBehaviour } = {}) {
+  /** `vendorKeys`: firmware signing keys the lock trusts (default: the demo vendor key). */
+  constructor(device: SimulatedDevice, options: { random?: Random; intervalS?: number; behaviour?: LockBehaviour; activity?: Partial<ActivityRates>; ota?: OtaBehaviour; vendorKeys?: readonly VendorKey[] } = {}) {
     this.random = options.random ?? Math.random;
     const random = this.random;
     this.behaviour = {
@@ -85,7 +87,7 @@ export class SimulatedLock {
     this.firmwareVersion = device.firmwareVersion || FACTORY_FIRMWARE; // a lock registered in the console has reported none yet
     this.state = new LockState(device.model, this.intervalS, 0, device.capacity);
     this.activity = options.activity ? new LockActivity(random, options.activity) : undefined;
-    this.ota = new LockOta(random, options.ota);
+    this.ota = new LockOta(random, options.ota, { model: device.model, vendorKeys: options.vendorKeys });
   }
 
   /** The firmware transfer's part of a downlink (otaNotify, otaChunk, otaAbort): what to do; undefined for any other payload. */

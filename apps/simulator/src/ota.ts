@@ -2,12 +2,16 @@
  * The lock side of a firmware update (docs/protocol.md "Firmware over the air"), free of any transport:
  * on otaNotify it asks for the bytes from the offset it already holds (a download survives sleep and a
  * retry of the same job: nothing restarts from zero), at most `chunksPerWake` chunks per wake; once
- * complete it checks the SHA-256, reports VERIFIED then UPDATING and asks to reboot into the new version.
+ * complete it checks the SHA-256 of the package, then, as a lock's bootloader would, the package's vendor
+ * signature with the keys it trusts and its manifest (its own model, the notified version, the image's
+ * size and SHA-256): a package that fails is reported FAILED `signature` and never flashed (issue #31).
+ * Otherwise it reports VERIFIED then UPDATING and asks to reboot into the new version.
  * Failures at `failureRate` per attempt (one of `failures`): the battery dies mid-download (the lock
  * goes silent for `outageMs`), a bad checksum (reported FAILED), a reboot into the old version.
  */
 import { createHash } from 'node:crypto';
-import { protocol } from '@iot/contract';
+import { FirmwarePackageError, firmwareProblemMessage, protocol } from '@iot/contract';
+import { demoVendorKey, type VendorKey, verifyFirmwarePackage } from '@iot/contract/firmware-signing';
 import type { Random } from './types.js';
 
 export const OTA_FAILURES = ['batteryDies', 'badChecksum', 'oldVersion'] as const;
@@ -26,7 +30,7 @@ export interface OtaBehaviour {
   rebootMs?: number;
 }
 
-type StatusData = { jobId: number; state: 'VERIFIED' | 'UPDATING' | 'FAILED'; reason?: protocol.OtaFailureReason };
+type StatusData = { jobId: number; state: 'VERIFIED' | 'UPDATING' | 'FAILED'; reason?: protocol.OtaFailureReason; detail?: string };
 /** What the lock does next. */
 export type OtaAction =
   | { kind: 'request'; data: { jobId: number; offset: number } }
@@ -44,7 +48,8 @@ export class LockOta {
   /** The behaviour in force (tests may change it between attempts). */
   readonly behaviour: Required<OtaBehaviour>;
 
-  constructor(private readonly random: Random, behaviour: OtaBehaviour = {}) {
+  /** `trust`: the lock's model and the vendor keys burnt into it (default: the demo vendor key). */
+  constructor(private readonly random: Random, behaviour: OtaBehaviour = {}, private readonly trust: { model: string; vendorKeys?: readonly VendorKey[] } = { model: '' }) {
     this.behaviour = { failureRate: 0, failures: OTA_FAILURES, chunksPerWake: Number.POSITIVE_INFINITY, outageMs: 60_000, rebootMs: 1000, ...behaviour };
   }
 
@@ -118,6 +123,15 @@ export class LockOta {
       return [{ kind: 'status', data: { jobId: job.jobId, state: 'FAILED', reason: 'checksum' } }];
     }
     job.over = true;
+    try {
+      verifyFirmwarePackage(image, this.trust.vendorKeys ?? [demoVendorKey()], { model: this.trust.model, version: job.version });
+    } catch (error) {
+      if (!(error instanceof FirmwarePackageError)) throw error;
+      job.parts = [];
+      job.received = 0;
+      const detail = firmwareProblemMessage(error.problem, error.detail)['en-US'].slice(0, 200);
+      return [{ kind: 'status', data: { jobId: job.jobId, state: 'FAILED', reason: 'signature', detail } }];
+    }
     this.pendingVersion = job.failure === 'oldVersion' ? undefined : job.version;
     job.parts = [];
     job.received = 0;

@@ -40,5 +40,8 @@ export * from './api/subscription.js';
 export * from './api/wx.js';
 export * from './api/firmware.js';
 export * from './lockModels.js';
+export * from './version.js';
+export * from './ratings.js';
+export * from './firmware/package.js';
 export * as protocol from './protocol/index.js';
 export * from './api/all.js';

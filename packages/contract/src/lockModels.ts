@@ -39,15 +39,17 @@ export interface LockTypeSeed {
   connectivity: 'nbiotSleeping' | 'alwaysOnline';
   /** s */
   heartbeatIntervalS: number;
+  /** Heartbeat intervals the lock accepts, s. */
+  heartbeatRangeS: { min: number; max: number };
   unlockMethods: OpenMethod[];
   firmwareFamily: string;
 }
 
 /** The device-type rows every data centre starts with: LOCK_MODELS plus connectivity and unlock methods. */
 export const LOCK_TYPE_SEEDS: Record<string, LockTypeSeed> = {
-  'ZG-NB100': { connectivity: 'nbiotSleeping', heartbeatIntervalS: 300, unlockMethods: ['password', 'card', 'app', 'mechanicalKey'], firmwareFamily: 'ZG-NB' },
-  'ZG-NB200': { connectivity: 'nbiotSleeping', heartbeatIntervalS: 300, unlockMethods: ['password', 'card', 'fingerprint', 'app', 'mechanicalKey'], firmwareFamily: 'ZG-NB' },
-  'ZG-NB300': { connectivity: 'nbiotSleeping', heartbeatIntervalS: 300, unlockMethods: ['password', 'card', 'fingerprint', 'app', 'mechanicalKey', 'remote'], firmwareFamily: 'ZG-NB' },
+  'ZG-NB100': { connectivity: 'nbiotSleeping', heartbeatIntervalS: 300, heartbeatRangeS: { min: 10, max: 86_400 }, unlockMethods: ['password', 'card', 'app', 'mechanicalKey'], firmwareFamily: 'ZG-NB' },
+  'ZG-NB200': { connectivity: 'nbiotSleeping', heartbeatIntervalS: 300, heartbeatRangeS: { min: 10, max: 86_400 }, unlockMethods: ['password', 'card', 'fingerprint', 'app', 'mechanicalKey'], firmwareFamily: 'ZG-NB' },
+  'ZG-NB300': { connectivity: 'nbiotSleeping', heartbeatIntervalS: 300, heartbeatRangeS: { min: 10, max: 86_400 }, unlockMethods: ['password', 'card', 'fingerprint', 'app', 'mechanicalKey', 'remote'], firmwareFamily: 'ZG-NB' },
 };
 
 /** What a model without a device-type row is assumed to be. */

@@ -9,7 +9,11 @@ import { locks, tenants } from './schema.js';
 
 const at = (name: string) => timestamp(name, { withTimezone: true });
 
-/** An uploaded package: one semantic version per device type (model code) and data centre. */
+/**
+ * An uploaded vendor-signed package (ZGFW, issue #31): one canonical semantic version per device type
+ * (model code) and data centre (`version` is normalised: no `v`, no build metadata, so equal precedence
+ * is one row).
+ */
 export const firmwarePackages = pgTable('firmware_packages', {
   id: serial('id').primaryKey(),
   tenantId: integer('tenant_id').notNull().references(() => tenants.id),
@@ -19,8 +23,10 @@ export const firmwarePackages = pgTable('firmware_packages', {
   fileName: text('file_name').notNull(),
   /** bytes */
   sizeBytes: integer('size_bytes').notNull(),
-  /** hex */
+  /** hex, of the whole package file (what locks download). */
   sha256: text('sha256').notNull(),
+  /** The vendor key that signed it (manifest keyId), verified at upload. */
+  keyId: text('key_id').notNull().default(''),
   /** Key of the bytes in the package store (modules/firmware/storage.ts). */
   storageKey: text('storage_key').notNull(),
   notesZh: text('notes_zh').notNull().default(''),

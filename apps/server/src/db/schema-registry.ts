@@ -33,6 +33,18 @@ export const deviceTypes = pgTable('device_types', {
   /** protocol OPEN_METHODS. */
   unlockMethods: text('unlock_methods').array().notNull().default(sql`'{}'::text[]`),
   firmwareFamily: text('firmware_family').notNull().default(''),
+  /** Heartbeat intervals the device accepts, s (contract ratings.ts heartbeatRange). */
+  heartbeatMinS: integer('heartbeat_min_s').notNull().default(10),
+  heartbeatMaxS: integer('heartbeat_max_s').notNull().default(86_400),
+  /** Electrical ratings (contract ratings.ts electricalRatings): all set for an air switch type, all null for a lock type. */
+  circuits: integer('circuits'),
+  /** Rated current In, A. */
+  ratedCurrentA: integer('rated_current_a'),
+  /** Rated voltage Un, V. */
+  ratedVoltageV: integer('rated_voltage_v'),
+  /** Residual-current settings the device supports, mA. */
+  leakageMinMa: integer('leakage_min_ma'),
+  leakageMaxMa: integer('leakage_max_ma'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 }, (t) => [uniqueIndex('device_types_tenant_model').on(t.tenantId, t.model)]);
 

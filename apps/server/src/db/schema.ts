@@ -204,3 +204,6 @@ export * from './schema-analysis.js';
 
 /* Issue #12: firmware packages, rollouts and per-lock OTA jobs. */
 export * from './schema-firmware.js';
+
+/* Issue #31: Idempotency-Key records of money-moving and credential-creating calls. */
+export * from './schema-idempotency.js';

@@ -31,7 +31,8 @@ export const DEMO_TENANTS = [
 ];
 export const OPERATOR_AUTHORITIES: Authority[] = ['HOME_PAGE', 'LOOK_RULE', 'LOOK_INFO'];
 const MODELS = ['ZG-NB100', 'ZG-NB200', 'ZG-NB300'];
-const FIRMWARE = ['V1.2.3', 'V1.3.0', 'V2.0.1'];
+/** Canonical versions (contract version.ts): shown as V1.2.3 … */
+const FIRMWARE = ['1.2.3', '1.3.0', '2.0.1'];
 
 /** IMEI of the i-th simulated lock: 15 digits, TAC-like prefix 86123450. */
 export const simulatedImei = (i: number) => `8612345${String(i).padStart(8, '0')}`;

@@ -3,11 +3,13 @@
  * - a route without a declared `access` fails at registration;
  * - `public` routes pass; others need a valid zw_paas_token (else 403 TOKEN_EXPIRED);
  * - the tenantId header must name a tenant the account may use (else 403 FORBIDDEN);
- * - one of the route's authority keys must be held in that tenant (type 0 passes; else 403 FORBIDDEN).
+ * - one of the route's authority keys must be held in that tenant (type 0 passes; else 403 FORBIDDEN);
+ * - a route of scope `platform` (an object every data centre shares) needs a platform administrator,
+ *   type 0, whatever the authorities (else 403 FORBIDDEN saying so; issue #31).
  * A rotated token is returned in the zw_paas_token response header. Every route is recorded in
  * `app.routeTable` (the live route table the authorization matrix test walks).
  */
-import { accessKeys, DEFAULT_TENANT_ID, SIGN_OUT_REASONS, TOKEN_HEADER, WEB_BASE_PATH } from '@iot/contract';
+import { ACCOUNT_TYPE_ADMIN, accessKeys, DEFAULT_TENANT_ID, SIGN_OUT_REASONS, TOKEN_HEADER, WEB_BASE_PATH } from '@iot/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { authoritiesFrom } from '../modules/oauth/principal.js';
@@ -24,6 +26,11 @@ export function tenantFromHeader(request: FastifyRequest): number {
   return Number(value);
 }
 
+/** Why a data-centre account may not change a platform-wide object (docs/authorities.md "Platform-wide objects"). */
+const PLATFORM_ONLY = {
+  'zh-CN': '该对象由所有数据中心共享，只有平台管理员可以修改', 'en-US': 'This object is shared by every data centre; only platform administrators may change it',
+};
+
 /** Routes registered by third-party plugins (static files, the API reference) that are public. */
 const PUBLIC_PREFIXES = [`${WEB_BASE_PATH}/`, DOCS_PATH];
 
@@ -38,7 +45,8 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
     if (PUBLIC_PREFIXES.some((prefix) => route.url.startsWith(prefix))) route.config = { ...route.config, access: 'public' };
     const access = route.config?.access;
     if (!access) throw new Error(`Route ${route.method} ${route.url} declares no access (deny by default)`);
-    for (const method of [route.method].flat()) app.routeTable.push({ method, url: route.url, access });
+    const scope = route.config?.scope;
+    for (const method of [route.method].flat()) app.routeTable.push({ method, url: route.url, access, ...(scope ? { scope } : {}) });
   });
   app.addHook('preHandler', async (request, reply) => {
     if (request.is404) return;
@@ -68,5 +76,6 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
     };
     if (!mayUse) throw new ApiError('FORBIDDEN');
     if (access !== 'authenticated' && !accessKeys(access).some((key) => authorities.has(key))) throw new ApiError('FORBIDDEN');
+    if (request.routeOptions.config.scope === 'platform' && session.type !== ACCOUNT_TYPE_ADMIN) throw new ApiError('FORBIDDEN', undefined, PLATFORM_ONLY);
   });
 });

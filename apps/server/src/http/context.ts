@@ -5,6 +5,7 @@
 import type { AuditAction, Authority, Endpoint, ErrorCode, RouteAccess } from '@iot/contract';
 import type { Config } from '../config.js';
 import type { Database } from '../db/client.js';
+import type { Claim } from './idempotency.js';
 import type { ResponseKind } from './openapi.js';
 
 export interface Principal {
@@ -25,6 +26,8 @@ export interface RouteInfo {
   method: string;
   url: string;
   access: RouteAccess;
+  /** `platform`: only platform administrators may call it (contract Endpoint.scope). */
+  scope?: 'platform';
 }
 
 declare module 'fastify' {
@@ -42,10 +45,14 @@ declare module 'fastify' {
     errorCode?: ErrorCode;
     /** True once the call's system-log row is written (http/audit-plugin.ts). */
     audited: boolean;
+    /** The Idempotency-Key this request claimed (registerEndpoint), until its answer is stored (idempotency-plugin.ts). */
+    idempotency?: Claim;
   }
   interface FastifyContextConfig {
     /** The authority the route needs; routes without it are refused at registration (deny by default). */
     access?: RouteAccess;
+    /** `platform`: beyond `access`, only platform administrators (type 0) may call it (issue #31). */
+    scope?: 'platform';
     /** The contract endpoint the route serves (registerEndpoint), for the OpenAPI document. */
     endpoint?: Endpoint;
     /** How the route answers (envelope, raw data or a file), for the OpenAPI document. */

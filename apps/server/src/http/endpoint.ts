@@ -4,7 +4,9 @@
  * wrapped in the success envelope. Handlers get `inTenant(fn)` to run queries confined to the tenant
  * by row-level security: in one transaction, whose first run on an endpoint with an `action` also
  * writes the call's system-log row from the parsed body (http/audit-plugin.ts); on a GET without an
- * action, as a read (Database.readTenant: no transaction on PostgreSQL, and writes refused).
+ * action, as a read (Database.readTenant: no transaction on PostgreSQL, and writes refused). An endpoint
+ * marked `idempotent` honours the Idempotency-Key header (http/idempotency.ts); one of `scope` platform
+ * is refused to anyone but platform administrators by the auth hook.
  */
 import type { Endpoint } from '@iot/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -14,6 +16,7 @@ import type { Principal } from './context.js';
 // The app.lifecycle declaration (health-plugin.ts), for programs that compile this file without the app (bench).
 import type {} from './health-plugin.js';
 import { writeAuditRow } from './audit-plugin.js';
+import { claimIdempotencyKey, fingerprintOf, IDEMPOTENCY_HEADER, idempotencyKeyOf, markApplied } from './idempotency.js';
 import { parseOrThrow } from './validation.js';
 
 export interface HandlerContext<E extends Endpoint> {
@@ -60,12 +63,24 @@ export function registerEndpoint<E extends Endpoint>(
       endpoint,
       response: options.contentType ? { kind: 'file', contentType: options.contentType } : { kind: options.raw ? 'raw' : 'envelope' },
       ...(endpoint.action && options.audit !== false ? { action: endpoint.action } : {}),
+      ...(endpoint.scope ? { scope: endpoint.scope } : {}),
       ...(options.rateLimitPerMinute ? { rateLimit: { max: options.rateLimitPerMinute, timeWindow: 60_000 } } : {}),
     },
     handler: async (request, reply) => {
       const readOnly = endpoint.method === 'GET' && !endpoint.action;
       const query = endpoint.query ? parseOrThrow(endpoint.query, request.query ?? {}, 'query') : undefined;
       const body = endpoint.body ? parseOrThrow(endpoint.body, request.body ?? {}, 'body') : undefined;
+      // Idempotency-Key (http/idempotency.ts): a repeat gets the first answer, nothing runs again.
+      const key = endpoint.idempotent && request.principal ? idempotencyKeyOf(request.headers[IDEMPOTENCY_HEADER]) : undefined;
+      if (key !== undefined && request.principal) {
+        const scope = { tenantId: request.tenantId, accountId: request.principal.accountId };
+        const outcome = await claimIdempotencyKey(app.database, scope, key, fingerprintOf(endpoint.method, endpoint.path, request.body));
+        if (outcome.kind === 'replay') {
+          request.audited = true; // a repeat changes nothing: the first request's row stands
+          return reply.code(outcome.status).header('idempotent-replayed', 'true').type('application/json; charset=utf-8').send(outcome.body);
+        }
+        request.idempotency = outcome.claim;
+      }
       const inTenant = async <T>(fn: (tx: Tx) => Promise<T>, { read = false, snapshot = false } = {}) => {
         // A read (a GET without a system-log action) needs no transaction: db/tenant-reader.ts.
         if (readOnly && snapshot && app.database.kind === 'postgres') {
@@ -77,6 +92,7 @@ export function registerEndpoint<E extends Endpoint>(
           return await app.database.withTenant(request.tenantId, async (tx) => {
             const result = await fn(tx);
             if (!read) await writeAuditRow(tx, request, 'success', body);
+            if (!read && request.idempotency) await markApplied(tx, request.idempotency);
             return result;
           });
         } catch (error) {

@@ -92,6 +92,20 @@ export function operationOf(route: RouteOptions): JsonSchema | undefined {
   } else {
     responses[200] = { description: 'OK' };
   }
+  if (endpoint?.scope === 'platform') {
+    schema.description = `${schema.description} Platform-wide object (shared by every data centre): platform administrators (account type 0) only, whatever the authorities.`;
+    schema['x-scope'] = 'platform';
+  }
+  if (endpoint?.idempotent) {
+    // IETF draft-ietf-httpapi-idempotency-key-header (http/idempotency.ts).
+    schema.headers = { type: 'object', properties: { 'Idempotency-Key': {
+      type: 'string', maxLength: 257,
+      description: 'Optional. A unique key (e.g. a UUID, as an RFC 8941 string "…") per intended call: the same key and body within 24 h get the first answer again (header Idempotent-Replayed: true).',
+    } } };
+    schema['x-idempotent'] = true;
+    responses[409] = errorResponse(409, 'A request with this Idempotency-Key is still being processed, or another conflict');
+    responses[422] = errorResponse(422, 'The Idempotency-Key was used for a different request body');
+  }
   if (!isPublic) responses[403] = errorResponse(403, 'No valid token (TOKEN_EXPIRED: sign in again), or not allowed in this tenant');
   responses[500] = errorResponse(500, 'Internal error');
   responses[503] = errorResponse(503, 'Busy (load shedding); retry after the Retry-After header');

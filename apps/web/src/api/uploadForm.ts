@@ -8,8 +8,8 @@ import { getLanguage, getTenantId, getToken, setToken } from '../app/session';
 import { ApiError } from './client';
 import { notifyError } from './notify';
 
-/** Posts `form` to `endpoint`; `onProgress` gets the % of the body sent (0-100). */
-export function uploadWithProgress<E extends Endpoint>(endpoint: E, form: FormData, onProgress: (percent: number) => void): Promise<ResponseOf<E>> {
+/** Posts `form` to `endpoint`; `onProgress` gets the % of the body sent (0-100); `quiet`: the caller shows a refusal itself (no toast). */
+export function uploadWithProgress<E extends Endpoint>(endpoint: E, form: FormData, onProgress: (percent: number) => void, options: { quiet?: boolean } = {}): Promise<ResponseOf<E>> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open(endpoint.method, endpoint.path);
@@ -21,7 +21,7 @@ export function uploadWithProgress<E extends Endpoint>(endpoint: E, form: FormDa
     };
     const failed = (status: number, body: ErrorEnvelope | undefined) => {
       const message = body?.message ?? ERRORS.INTERNAL.message[getLanguage()];
-      notifyError(message, body?.code);
+      if (!options.quiet) notifyError(message, body?.code);
       reject(new ApiError(status, body, message));
     };
     xhr.onerror = () => failed(0, undefined);

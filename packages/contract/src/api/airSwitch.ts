@@ -8,16 +8,17 @@ import { z } from 'zod';
 import {
   AIR_SWITCH_ALARM_KINDS, AIR_SWITCH_DOWNLINK_TYPES, airSwitchIdSchema, circuitNo, circuitThresholds, circuitThresholdsInput, COMMAND_STATES, SWITCH_STATES, TRIP_REASONS,
 } from '../protocol/index.js';
+import type { ElectricalRatings } from '../ratings.js';
 import { exportFields, exportResponse } from './deviceLog.js';
 import { endpoint } from './endpoint.js';
 import { pageOf, pageQuery } from './envelope.js';
 import { int4Id, int8Id, keyword, text } from './input.js';
 import { calendarDay } from './time.js';
 
-/** Seeded air switch device types (kind airSwitch, always online): model -> circuits and reporting interval. */
-export const AIR_SWITCH_MODELS: Record<string, { circuits: number; telemetryIntervalS: number; ratedCurrentA: number }> = {
-  'ZG-AS2': { circuits: 2, telemetryIntervalS: 10, ratedCurrentA: 40 },
-  'ZG-AS4': { circuits: 4, telemetryIntervalS: 10, ratedCurrentA: 63 },
+/** Seeded air switch device types (kind airSwitch, always online): model -> electrical ratings (contract ratings.ts) and reporting interval. */
+export const AIR_SWITCH_MODELS: Record<string, ElectricalRatings & { telemetryIntervalS: number }> = {
+  'ZG-AS2': { circuits: 2, telemetryIntervalS: 10, ratedCurrentA: 40, ratedVoltageV: 220, leakageMa: { min: 10, max: 300 } },
+  'ZG-AS4': { circuits: 4, telemetryIntervalS: 10, ratedCurrentA: 63, ratedVoltageV: 220, leakageMa: { min: 10, max: 300 } },
 };
 /** Load profile of a simulated air switch (apps/simulator). */
 export const LOAD_PROFILES = ['office', 'shop', 'residence'] as const;
@@ -56,6 +57,11 @@ export const airSwitchRecord = z.object({
   lastUplinkAt: isoOrNull,
   createdAt: z.string(),
   circuits: z.array(circuitRecord),
+  /** Its device type's electrical ratings (issue #31, ratings.ts): thresholds are checked against them; null for a model without. */
+  ratings: z.object({
+    circuits: z.number().int(), ratedCurrentA: z.number().int(), ratedVoltageV: z.number().int(),
+    leakageMa: z.object({ min: z.number().int(), max: z.number().int() }),
+  }).nullable(),
 });
 export type AirSwitchRecord = z.infer<typeof airSwitchRecord>;
 

@@ -141,10 +141,14 @@ export const lockIdBody = z.strictObject({ lockId });
 export const CONFIG_BATCH_MAX = 1000;
 /** The same configuration pushed to every lock of a device target (a group, an IMEI list, a filter). */
 export const lockConfigBatchBody = z.strictObject({ target: deviceTarget, config: lockConfigBody.shape.config });
-/** Commands queued, the locks that refused (error code, e.g. QUEUE_FULL) and listed IMEIs not found. */
+/**
+ * Commands queued, the locks that refused (error code, e.g. QUEUE_FULL, or VALIDATION_FAILED when the
+ * configuration exceeds the lock's device type: issue #31; with the reason in both languages) and listed
+ * IMEIs not found.
+ */
 export const lockConfigBatchResult = z.object({
   queued: z.number().int(),
-  refused: z.array(z.object({ lockId: z.number().int(), imei: z.string(), code: z.string() })),
+  refused: z.array(z.object({ lockId: z.number().int(), imei: z.string(), code: z.string(), message: z.object({ 'zh-CN': z.string(), 'en-US': z.string() }) })),
   unknownImeis: z.array(z.string()),
 });
 export type LockConfigBatchResult = z.infer<typeof lockConfigBatchResult>;

@@ -6,9 +6,10 @@
  */
 import { z } from 'zod';
 import { OPEN_METHODS } from '../protocol/index.js';
+import { electricalRatings, heartbeatRange } from '../ratings.js';
 import { endpoint } from './endpoint.js';
 import { pageOf, pageQuery } from './envelope.js';
-import { DIGITS_ORDER, int4Id, keyword, METHODS_UNIQUE, text } from './input.js';
+import { DIGITS_ORDER, ELECTRICAL_KIND, HEARTBEAT_IN_RANGE, int4Id, keyword, METHODS_UNIQUE, text } from './input.js';
 
 /** Device kinds one registry serves (air switches arrive with their own issue). */
 export const DEVICE_KINDS = ['lock', 'airSwitch'] as const;
@@ -20,14 +21,18 @@ export type Connectivity = (typeof CONNECTIVITIES)[number];
 
 const slots = z.number().int().min(0).max(10_000);
 
-/** A device type as entered on the 设备类型 page (vendor is the ZIGUANG constant). */
-export const deviceTypeInput = z.strictObject({
+/** Heartbeat range of a type entered without one (the protocol's own bounds), s. */
+export const DEFAULT_HEARTBEAT_RANGE_S = { min: 10, max: 86_400 } as const;
+
+const deviceTypeFields = z.strictObject({
   kind: z.enum(DEVICE_KINDS),
   /** Model code, e.g. ZG-NB100: letters, digits, `.`, `_`, `-`. */
   model: text().trim().min(1).max(32).regex(/^[A-Za-z0-9._-]+$/),
   connectivity: z.enum(CONNECTIVITIES),
-  /** Default heartbeat interval, s. */
+  /** Default heartbeat interval, s; within heartbeatRangeS. */
   heartbeatIntervalS: z.number().int().min(10).max(86_400),
+  /** Heartbeat intervals the device accepts (configuration pushes are checked against it), s. */
+  heartbeatRangeS: heartbeatRange.default({ ...DEFAULT_HEARTBEAT_RANGE_S }),
   /** Slots per credential table (0 for a kind without them). */
   capacity: z.strictObject({ users: slots, passwords: slots, cards: slots, fingerprints: slots }),
   /** Password length in digits, inclusive. */
@@ -38,7 +43,18 @@ export const deviceTypeInput = z.strictObject({
   unlockMethods: z.array(z.enum(OPEN_METHODS)).max(OPEN_METHODS.length)
     .refine((methods) => new Set(methods).size === methods.length, { error: METHODS_UNIQUE }),
   firmwareFamily: text().trim().max(32),
+  /** Ratings of an air switch (required for kind airSwitch, null for a lock): thresholds are checked against them. */
+  electrical: electricalRatings.nullable().default(null),
 });
+type Fields = z.output<typeof deviceTypeFields>;
+const heartbeatInRange: [(type: Fields) => boolean, { error: string; path: string[] }] = [
+  (type) => type.heartbeatIntervalS >= type.heartbeatRangeS.min && type.heartbeatIntervalS <= type.heartbeatRangeS.max,
+  { error: HEARTBEAT_IN_RANGE, path: ['heartbeatIntervalS'] }];
+const electricalByKind: [(type: Fields) => boolean, { error: string; path: string[] }] = [
+  (type) => (type.kind === 'airSwitch') === (type.electrical !== null), { error: ELECTRICAL_KIND, path: ['electrical'] }];
+
+/** A device type as entered on the 设备类型 page (vendor is the ZIGUANG constant); its default heartbeat within its range, electrical ratings exactly for air switches. */
+export const deviceTypeInput = deviceTypeFields.refine(...heartbeatInRange).refine(...electricalByKind);
 export type DeviceTypeInput = z.infer<typeof deviceTypeInput>;
 
 export const deviceTypeRecord = z.object({
@@ -53,6 +69,11 @@ export const deviceTypeRecord = z.object({
   maxValidityDays: z.number().int(),
   unlockMethods: z.array(z.string()),
   firmwareFamily: z.string(),
+  heartbeatRangeS: z.object({ min: z.number().int(), max: z.number().int() }),
+  electrical: z.object({
+    circuits: z.number().int(), ratedCurrentA: z.number().int(), ratedVoltageV: z.number().int(),
+    leakageMa: z.object({ min: z.number().int(), max: z.number().int() }),
+  }).nullable(),
   /** Devices of the data centre registered with this model (decommissioned ones included). */
   deviceCount: z.number().int(),
   createdAt: z.string(),
@@ -87,7 +108,7 @@ export const deviceTypeEndpoints = {
   }),
   update: endpoint({
     method: 'POST', path: '/iot/v1/equipmentType/update', access: 'DEVICE_TYPE_EDIT', kind: 'token',
-    body: deviceTypeInput.extend({ id: int4Id }), response: z.null(),
+    body: deviceTypeFields.extend({ id: int4Id }).refine(...heartbeatInRange).refine(...electricalByKind), response: z.null(),
     action: { label: label('修改设备类型', 'Edit device type'), target: ['model', 'id'] },
   }),
   delete: endpoint({

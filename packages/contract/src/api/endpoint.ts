@@ -20,6 +20,20 @@ export interface Endpoint<Q extends z.ZodType = z.ZodType, B extends z.ZodType =
   method: 'GET' | 'POST' | 'PUT' | 'DELETE';
   path: string;
   access: RouteAccess;
+  /**
+   * `platform`: the call changes an object every data centre shares (packages, the demo receiver):
+   * beyond `access`, only platform administrators (account type 0) may make it (issue #31,
+   * docs/authorities.md "Platform-wide objects"); others get 403 FORBIDDEN.
+   */
+  scope?: 'platform';
+  /**
+   * Accepts an `Idempotency-Key` header (IETF draft-ietf-httpapi-idempotency-key-header): the same key
+   * and body from the same account and data centre within 24 h get the first answer again (status and
+   * body, header `Idempotent-Replayed: true`); the same key with another body 422; while the first is
+   * still running, a duplicate waits for its answer (409 if it takes too long). Money-moving and
+   * credential-creating calls.
+   */
+  idempotent?: true;
   /** `token`: JSON call with zw_paas_token; `tokenless`: sign-in style; `multipart`. Spec §7 call kinds. */
   kind: 'token' | 'tokenless' | 'multipart';
   query?: Q;

@@ -35,6 +35,10 @@ export const ERRORS = {
   SERVICE_EXPIRED: { status: 402, message: { 'zh-CN': '该门锁服务已到期，请续费后再操作（删除凭证、冻结用户等安全操作不受影响）', 'en-US': 'This lock\'s service has expired; renew it first (deleting credentials, freezing users and other safety actions still work)' } },
   /** Issue #15: WeChat Pay did not answer or refused; nothing was charged. */
   PAYMENT_UNAVAILABLE: { status: 502, message: { 'zh-CN': '支付服务暂不可用，请稍后再试', 'en-US': 'The payment service is unavailable; try again later' } },
+  /** Issue #31: an Idempotency-Key already used with another request body (or another call). */
+  IDEMPOTENCY_KEY_REUSED: { status: 422, message: { 'zh-CN': '该 Idempotency-Key 已用于另一个请求，请换一个新的键', 'en-US': 'This Idempotency-Key was used for a different request; use a new key' } },
+  /** Issue #31: the first request with this Idempotency-Key is still running (or its answer was lost in a crash). */
+  IDEMPOTENCY_IN_PROGRESS: { status: 409, message: { 'zh-CN': '使用该 Idempotency-Key 的请求仍在处理中，请稍后重试', 'en-US': 'A request with this Idempotency-Key is still being processed; retry shortly' } },
   METHOD_NOT_ALLOWED: { status: 405, message: { 'zh-CN': '不支持该请求方法', 'en-US': 'This method is not allowed here' } },
   PAYLOAD_TOO_LARGE: { status: 413, message: { 'zh-CN': '请求内容过大', 'en-US': 'The request body is too large' } },
   UNSUPPORTED_MEDIA_TYPE: { status: 415, message: { 'zh-CN': '不支持的请求内容类型', 'en-US': 'Unsupported content type' } },

@@ -1,6 +1,6 @@
 /**
- * 固件管理 firmwareRule (issue #12): firmware packages (uploaded, SHA-256 computed by the server,
- * semantic versions ordered per device type) and rollouts (upgrade rules) that carry a package to a
+ * 固件管理 firmwareRule (issue #12): firmware packages (vendor-signed, issue #31; SHA-256 computed by the
+ * server; one canonical semantic version per device type, ordered by precedence) and rollouts (upgrade rules) that carry a package to a
  * set of locks with battery, signal and time-window gates, a canary and an automatic pause. Per-lock
  * states OTA_JOB_STATES; the transfer is docs/protocol.md "Firmware over the air".
  */
@@ -8,7 +8,8 @@ import { z } from 'zod';
 import { imeiSchema, OTA_MAX_PACKAGE_BYTES } from '../protocol/index.js';
 import { endpoint } from './endpoint.js';
 import { pageOf, pageQuery } from './envelope.js';
-import { int4Id, keyword, text, TIME_HHMM, VERSION_SEMVER } from './input.js';
+import { versionInput } from '../version.js';
+import { int4Id, keyword, text, TIME_HHMM } from './input.js';
 
 /** A lock's state in a rollout (ThingsBoard fw_state / Aliyun OTA device states, plus WAITING for a gate). */
 export const OTA_JOB_STATES = ['QUEUED', 'WAITING', 'NOTIFIED', 'DOWNLOADING', 'VERIFIED', 'UPDATING', 'UPDATED', 'FAILED', 'CANCELED'] as const;
@@ -29,15 +30,15 @@ export const ROLLOUT_DEFAULTS = {
   minBattery: 30, minRssi: -110, canarySize: 0, failureThresholdPct: 10, minResults: 5, maxRetries: 2, lockTimeoutS: 1800, grayPercent: 100,
 } as const;
 
-/** A semantic version (semver.org 2.0), e.g. 2.1.0 or 2.2.0-rc.1. */
-export const semanticVersion = z.string().max(32)
-  .regex(/^(0|[1-9]\d*)\.(0|[1-9]\d*)\.(0|[1-9]\d*)(?:-[0-9A-Za-z-]+(?:\.[0-9A-Za-z-]+)*)?(?:\+[0-9A-Za-z-]+(?:\.[0-9A-Za-z-]+)*)?$/, { error: VERSION_SEMVER });
-
-/** The text fields of a package upload (multipart form fields beside the `file` part). */
+/**
+ * The text fields of a package upload (multipart form fields beside the `file` part, a signed ZGFW
+ * package: contract firmware/package.ts). Model and version must be what the package's manifest says.
+ */
 export const firmwareUploadFields = z.strictObject({
   /** Device type (model code) the package is built for. */
   model: text().trim().min(1).max(32),
-  version: semanticVersion,
+  /** Any accepted form (`V1.4.0`, `1.4.0+build.2`), stored canonical (version.ts). */
+  version: versionInput,
   notesZh: text().max(2000).default(''),
   notesEn: text().max(2000).default(''),
 });
@@ -51,8 +52,10 @@ export const firmwarePackageRecord = z.object({
   fileName: z.string(),
   /** bytes */
   sizeBytes: z.number().int(),
-  /** 64 hex digits, computed by the server while the upload streamed to storage. */
+  /** SHA-256 of the package file (what locks download), 64 hex digits, computed while the upload streamed to storage. */
   sha256: z.string(),
+  /** The vendor key that signed it (its manifest's keyId, verified at upload). */
+  keyId: z.string(),
   notes: z.object({ 'zh-CN': z.string(), 'en-US': z.string() }),
   createdBy: z.string(),
   createdAt: z.string(),
@@ -80,7 +83,7 @@ export const rolloutInput = z.strictObject({
   /** Share of the target's locks, %: a stable pseudo-random subset (by IMEI hash). */
   grayPercent: z.number().int().min(1).max(100).default(ROLLOUT_DEFAULTS.grayPercent),
   /** Only locks now on one of these versions (empty: any version older than the package). */
-  fromVersions: z.array(semanticVersion).max(20).default([]),
+  fromVersions: z.array(versionInput).max(20).default([]),
   /** Gates, re-checked at every heartbeat: battery %, RSSI dBm. */
   minBattery: z.number().int().min(0).max(100).default(ROLLOUT_DEFAULTS.minBattery),
   minRssi: z.number().int().min(-150).max(0).default(ROLLOUT_DEFAULTS.minRssi),
@@ -190,11 +193,15 @@ export const firmwareEndpoints = {
     method: 'GET', path: '/iot/v1/firmwareVersionList', access: 'FIRMWARE_RULE', kind: 'token',
     query: pageQuery.extend({ model: keyword(32).optional(), keyword: keyword().optional() }), response: pageOf(firmwarePackageRecord),
   }),
-  /** multipart/form-data: fields firmwareUploadFields, then one `file` part of at most OTA_MAX_PACKAGE_BYTES. */
+  /**
+   * multipart/form-data: fields firmwareUploadFields, then one `file` part: a vendor-signed ZGFW package
+   * of at most OTA_MAX_PACKAGE_BYTES. Refused (400 on body.file, zh/en) when unsigned, wrongly signed,
+   * malformed, or its manifest does not match the model, version or bytes.
+   */
   upload: endpoint({
     method: 'POST', path: '/iot/v1/firmware/upload', access: 'FIRMWARE_PACKAGE_EDIT', kind: 'multipart',
     upload: { fields: firmwareUploadFields, maxBytes: OTA_MAX_PACKAGE_BYTES },
-    response: z.object({ id: z.number().int(), sha256: z.string(), sizeBytes: z.number().int() }),
+    response: z.object({ id: z.number().int(), sha256: z.string(), sizeBytes: z.number().int(), version: z.string(), keyId: z.string() }),
     action: { label: label('上传固件', 'Upload firmware') },
   }),
   deletePackage: endpoint({

@@ -32,6 +32,12 @@ export const UNSAFE_TEXT = 'text.unsafe';
 
 /** Message key: a password-digit range whose minimum exceeds its maximum (device types). */
 export const DIGITS_ORDER = 'digits.order';
+/** Message key: a range whose minimum exceeds its maximum (device type ratings). */
+export const RANGE_ORDER = 'range.order';
+/** Message key: a device type's default heartbeat outside its own heartbeat range. */
+export const HEARTBEAT_IN_RANGE = 'heartbeat.inRange';
+/** Message key: an air switch type without electrical ratings, or a lock type with them. */
+export const ELECTRICAL_KIND = 'electrical.kind';
 /** Message key: a list naming one unlock method twice (device types). */
 export const METHODS_UNIQUE = 'methods.unique';
 /** Message key: an IMEI that is not 15 digits with a valid Luhn check digit (lock registry). */
@@ -61,6 +67,9 @@ export const FIELD_MESSAGES: Record<string, { 'zh-CN': string; 'en-US': string }
   [DAY_INVALID]: { 'zh-CN': '日期须为存在的日期 YYYY-MM-DD', 'en-US': 'must be an existing day YYYY-MM-DD' },
   [TIME_ORDER]: { 'zh-CN': '结束时间不能早于开始时间', 'en-US': 'the end may not be before the start' },
   [DIGITS_ORDER]: { 'zh-CN': '最大位数不能小于最小位数', 'en-US': 'the maximum number of digits may not be below the minimum' },
+  [RANGE_ORDER]: { 'zh-CN': '最大值不能小于最小值', 'en-US': 'the maximum may not be below the minimum' },
+  [HEARTBEAT_IN_RANGE]: { 'zh-CN': '默认心跳间隔须在该类型的心跳范围内', 'en-US': 'the default heartbeat interval must lie within the type\'s heartbeat range' },
+  [ELECTRICAL_KIND]: { 'zh-CN': '空开类型须填写电气额定值，门锁类型不填', 'en-US': 'air switch types need electrical ratings; lock types have none' },
   [METHODS_UNIQUE]: { 'zh-CN': '开锁方式不能重复', 'en-US': 'an unlock method is listed twice' },
   [TARGET_ONE]: { 'zh-CN': '须且只能指定 groupId、imeis、filter 之一', 'en-US': 'give exactly one of groupId, imeis, filter' },
   [VERSION_SEMVER]: { 'zh-CN': '版本号须为语义化版本，如 2.1.0', 'en-US': 'must be a semantic version such as 2.1.0' },

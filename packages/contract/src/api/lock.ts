@@ -1,5 +1,6 @@
 /** Lock endpoints (spec §7 "Locks"; issue #2 "Lock list API"). */
 import { z } from 'zod';
+import { normaliseVersion } from '../version.js';
 import { IMEI_INVALID, int4Id, keyword, text } from './input.js';
 import { endpoint } from './endpoint.js';
 import { exportFields, exportResponse } from './deviceLog.js';
@@ -54,7 +55,8 @@ export const lockFilterQuery = z.object({
   serviceExpiring: queryBoolean.optional(),
   /** Default: every state but decommissioned. */
   state: z.enum([...LOCK_STATES, 'all']).optional(),
-  firmwareVersion: keyword(32).optional(),
+  /** Any form of a version (`V1.2.3`, `1.2.3+b`) finds the locks reporting it (stored canonical, version.ts). */
+  firmwareVersion: keyword(64).transform((value) => normaliseVersion(value) ?? value).optional(),
   /** Members of this lock group (分组管理) only. */
   groupId: int4Id.optional(),
 });

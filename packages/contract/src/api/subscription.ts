@@ -180,7 +180,7 @@ export const demoReceiverState = z.object({ running: z.boolean(), received: z.nu
 export const demoReceiverEndpoints = {
   state: endpoint({ method: 'GET', path: '/nbdev/demoReceiver', access: ACCESS, kind: 'token', response: demoReceiverState }),
   set: endpoint({
-    method: 'POST', path: '/nbdev/demoReceiver', access: ACCESS, kind: 'token', action: { label: { 'zh-CN': '启停演示接收端', 'en-US': 'Start/stop demo receiver' } },
+    method: 'POST', path: '/nbdev/demoReceiver', access: ACCESS, scope: 'platform', kind: 'token', action: { label: { 'zh-CN': '启停演示接收端', 'en-US': 'Start/stop demo receiver' } },
     body: z.strictObject({ running: z.boolean() }), response: demoReceiverState,
   }),
 };

@@ -155,14 +155,14 @@ export const wxEndpoints = {
   productList: endpoint({
     method: 'GET', path: '/iot/v1/wx/product/list', access: ['RENEW', 'ORDER_MANAGEMENT'], kind: 'token', response: z.array(productRecord),
   }),
-  /** Creates or updates a package (administrators, or RENEW_PRODUCT_MANAGE). */
+  /** Creates or updates a package: packages are shared by every data centre, so platform administrators only (scope platform). */
   productSave: endpoint({
-    method: 'POST', path: '/iot/v1/wx/product/save', access: 'RENEW_PRODUCT_MANAGE', kind: 'token',
+    method: 'POST', path: '/iot/v1/wx/product/save', access: 'RENEW_PRODUCT_MANAGE', scope: 'platform', kind: 'token',
     action: { label: label('保存套餐', 'Save package'), target: ['id', 'nameZh'] }, body: productSaveBody, response: productRecord,
   }),
   /** Creates an order and its WeChat Pay Native prepayment; answers the order with its code_url. */
   createOrder: endpoint({
-    method: 'POST', path: '/iot/v1/wx/createOrder', access: 'RENEW', kind: 'token',
+    method: 'POST', path: '/iot/v1/wx/createOrder', access: 'RENEW', kind: 'token', idempotent: true,
     action: { label: label('创建订单', 'Create order'), target: ['productId'] }, body: createOrderBody, response: orderRecord,
   }),
   /** One order of the tenant (the buying page follows its state). */
@@ -185,7 +185,7 @@ export const wxEndpoints = {
   }),
   /** Refunds all or part of a paid order; the refund's state follows WeChat Pay's notification. */
   refund: endpoint({
-    method: 'POST', path: '/iot/v1/wx/orderInfo/refund', access: 'ORDER_MANAGEMENT', kind: 'token',
+    method: 'POST', path: '/iot/v1/wx/orderInfo/refund', access: 'ORDER_MANAGEMENT', kind: 'token', idempotent: true,
     action: { label: label('订单退款', 'Refund order'), target: ['outTradeNo'] }, body: refundBody, response: orderRecord,
   }),
   /** Locks whose service ends soon or has ended (warnings at 30, 7 and 1 days). */

@@ -2,7 +2,8 @@
  * Firmware over the air (issue #12; docs/protocol.md "Firmware over the air"). The platform announces a
  * package with `otaNotify`; the lock pulls it in chunks with `otaChunkRequest` (offset in bytes), each
  * answered by one `otaChunk` (base64, OTA_CHUNK_BYTES at most, so every downlink stays within
- * MAX_PAYLOAD_BYTES); the lock verifies the SHA-256, reports `otaStatus` VERIFIED, then UPDATING, flashes and
+ * MAX_PAYLOAD_BYTES); the lock verifies the SHA-256 of the package, then its vendor signature and manifest
+ * (`signature` failure when they do not hold: a tampered image is never flashed), reports `otaStatus` VERIFIED, then UPDATING, flashes and
  * reboots; UPDATED is decided by its next heartbeat's firmwareVersion. `otaAbort` tells a lock to drop a job.
  */
 import { z } from 'zod';
@@ -16,7 +17,7 @@ export const OTA_MAX_PACKAGE_BYTES = 8 * 1024 * 1024;
 const jobId = z.number().int().min(1).max(2 ** 31 - 1);
 
 /** Why a lock gave up an update (its own report), or why the platform failed it. */
-export const OTA_FAILURE_REASONS = ['checksum', 'battery', 'flash', 'oldVersion', 'timeout', 'storage', 'other'] as const;
+export const OTA_FAILURE_REASONS = ['checksum', 'signature', 'battery', 'flash', 'oldVersion', 'timeout', 'storage', 'other'] as const;
 export type OtaFailureReason = (typeof OTA_FAILURE_REASONS)[number];
 
 /** Uplink: the lock asks for the bytes at `offset` of job `jobId`. */

@@ -1,6 +1,6 @@
 /**
  * The air switch registry (tables `air_switches`, `air_switch_circuits`, owned by this module): register
- * (circuits from the model's AIR_SWITCH_MODELS entry, device secret returned once and stored as its
+ * (circuits from the model's device type, its electrical ratings, device secret returned once and stored as its
  * SHA-256), list and detail with live readings, the gateway's credential lookup and the simulator's
  * fresh credentials. Errors: 400 for a model that is no air switch type of the data centre; 409 for a
  * serial already registered (in any data centre, without saying which); 404 for an id not in the tenant.
@@ -13,6 +13,7 @@ import { isUniqueViolation } from '../../db/errors.js';
 import { airSwitchCircuits, airSwitches, deviceTypes } from '../../db/schema.js';
 import { containsPattern, iso } from '../../db/sql.js';
 import { ApiError, fieldError } from '../../http/api-error.js';
+import { ratingsOfModels } from '../deviceType/ratings.js';
 import { backfillDemoHistory } from './demo-history.js';
 
 /** A switch counts as online when its last uplink is at most this old (3 telemetry intervals), ms. */
@@ -20,9 +21,10 @@ export const ONLINE_WITHIN_MS = 30_000;
 
 /** Registers a switch with the circuits of its model; returns its id and device secret (shown once). */
 export async function registerAirSwitch(tx: Tx, tenantId: number, input: { serial: string; name: string; model: string; location: string; simulated: boolean }): Promise<{ id: number; secret: string }> {
-  const [type] = await tx.select({ model: deviceTypes.model }).from(deviceTypes).where(and(eq(deviceTypes.model, input.model), eq(deviceTypes.kind, 'airSwitch')));
+  const [type] = await tx.select({ model: deviceTypes.model, circuits: deviceTypes.circuits }).from(deviceTypes)
+    .where(and(eq(deviceTypes.model, input.model), eq(deviceTypes.kind, 'airSwitch')));
   if (!type) throw fieldError('body.model', `空开设备类型 ${input.model} 不存在`, `There is no air switch device type ${input.model}`);
-  const circuits = AIR_SWITCH_MODELS[input.model]?.circuits ?? 1;
+  const circuits = type.circuits ?? AIR_SWITCH_MODELS[input.model]?.circuits ?? 1;
   const secret = newDeviceSecret();
   let id: number;
   try {
@@ -55,12 +57,14 @@ function circuitRecord(row: typeof airSwitchCircuits.$inferSelect): CircuitRecor
 async function withCircuits(tx: Executor, rows: (typeof airSwitches.$inferSelect)[]): Promise<AirSwitchRecord[]> {
   if (rows.length === 0) return [];
   const circuits = await tx.select().from(airSwitchCircuits).where(inArray(airSwitchCircuits.airSwitchId, rows.map((r) => r.id))).orderBy(asc(airSwitchCircuits.circuit));
+  const ratings = await ratingsOfModels(tx, rows.map((row) => row.model));
   const now = Date.now();
   return rows.map((row) => ({
     id: row.id, serial: row.serial, name: row.name, model: row.model, location: row.location, enabled: row.enabled, simulated: row.simulated,
     online: row.lastUplinkAt !== null && now - new Date(row.lastUplinkAt).getTime() <= ONLINE_WITHIN_MS,
     lastUplinkAt: iso(row.lastUplinkAt), createdAt: iso(row.createdAt),
     circuits: circuits.filter((c) => c.airSwitchId === row.id).map(circuitRecord),
+    ratings: ratings.get(row.model)?.electrical ?? null,
   }));
 }
 

@@ -1,7 +1,8 @@
 /**
  * 空开分析 routes (AIRSWITCH_RULE, every query in the caller's tenant transaction: another data
  * centre's switch, circuit, command or alert is 404 / invisible): list, detail, register, remote
- * switching and threshold pushes (a command queued and signalled to the dispatcher once committed),
+ * switching and threshold pushes (checked against the model's ratings on the merged state, limits.ts;
+ * a command queued and signalled to the dispatcher once committed),
  * alerts and their acknowledgement, energy analysis and its .xlsx export per chart; and the alarm log's
  * air switch routes (alert-log-routes.ts, authority LOCK_ALERT_LOG).
  */
@@ -15,6 +16,7 @@ import { listAirSwitchAlerts } from './alert-log.js';
 import { acknowledgeAirSwitchAlerts } from './alerts.js';
 import { energyAnalysis } from './analysis.js';
 import { enqueueAirSwitchCommand, findAirSwitchCommand, recentCommands } from './commands.js';
+import { checkCircuit, checkThresholds } from './limits.js';
 import { getAirSwitch, listAirSwitches, lockedCircuit, registerAirSwitch, setDesiredThresholds } from './registry.js';
 import { signalAirSwitchQueued } from './signals.js';
 
@@ -38,6 +40,7 @@ export async function airSwitchRoutes(app: FastifyInstance): Promise<void> {
 
   registerEndpoint(app, airSwitchEndpoints.switch, async ({ body, tenantId, principal, inTenant }) => {
     const command = await inTenant(async (tx) => {
+      await checkCircuit(tx, body.id, body.circuit);
       await lockedCircuit(tx, body.id, body.circuit);
       return enqueueAirSwitchCommand(tx, {
         tenantId, airSwitchId: body.id, circuit: body.circuit, type: 'switch', data: { circuit: body.circuit, on: body.on }, createdBy: principal.username,
@@ -49,7 +52,9 @@ export async function airSwitchRoutes(app: FastifyInstance): Promise<void> {
 
   registerEndpoint(app, airSwitchEndpoints.thresholds, async ({ body, tenantId, principal, inTenant }) => {
     const command = await inTenant(async (tx) => {
+      await checkCircuit(tx, body.id, body.circuit);
       const circuit = await lockedCircuit(tx, body.id, body.circuit);
+      await checkThresholds(tx, body.id, circuit, body.thresholds);
       await setDesiredThresholds(tx, circuit.id, body.thresholds);
       return enqueueAirSwitchCommand(tx, {
         tenantId, airSwitchId: body.id, circuit: body.circuit, type: 'thresholds', data: { circuit: body.circuit, thresholds: body.thresholds }, createdBy: principal.username,

@@ -6,7 +6,7 @@
  * 404 for an id not in the data centre.
  */
 import {
-  AIR_SWITCH_MODELS, type DeviceTypeInput, type DeviceTypeOption, type DeviceTypeRecord, LOCK_MODELS, LOCK_TYPE_SEEDS, LOCK_VENDOR, type Page,
+  AIR_SWITCH_MODELS, DEFAULT_HEARTBEAT_RANGE_S, type DeviceTypeInput, type DeviceTypeOption, type DeviceTypeRecord, LOCK_MODELS, LOCK_TYPE_SEEDS, LOCK_VENDOR, type Page,
 } from '@iot/contract';
 import { and, asc, count, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
@@ -14,6 +14,7 @@ import { isUniqueViolation } from '../../db/errors.js';
 import { airSwitches, deviceTypes, locks, tenants } from '../../db/schema.js';
 import { containsPattern, iso } from '../../db/sql.js';
 import { ApiError } from '../../http/api-error.js';
+import { checkTypeEdit, electricalOf, ratingColumns } from './ratings.js';
 
 /** Table columns of an entered type. */
 function columnsOf(input: DeviceTypeInput) {
@@ -22,6 +23,7 @@ function columnsOf(input: DeviceTypeInput) {
     capacityUsers: input.capacity.users, capacityPasswords: input.capacity.passwords, capacityCards: input.capacity.cards,
     capacityFingerprints: input.capacity.fingerprints, passwordMinDigits: input.passwordDigits.min, passwordMaxDigits: input.passwordDigits.max,
     maxValidityDays: input.maxValidityDays, unlockMethods: input.unlockMethods, firmwareFamily: input.firmwareFamily,
+    ...ratingColumns(input),
   };
 }
 
@@ -37,6 +39,7 @@ export async function seedDeviceTypes(tx: Executor, tenantIds?: readonly number[
     return {
       tenantId, ...columnsOf({
         kind: 'lock', model, connectivity: seed?.connectivity ?? 'nbiotSleeping', heartbeatIntervalS: seed?.heartbeatIntervalS ?? 300,
+        heartbeatRangeS: seed?.heartbeatRangeS ?? { ...DEFAULT_HEARTBEAT_RANGE_S }, electrical: null,
         capacity: rules.capacity, passwordDigits: rules.passwordDigits, maxValidityDays: rules.maxValidityDays,
         unlockMethods: seed?.unlockMethods ?? [], firmwareFamily: seed?.firmwareFamily ?? '',
       }),
@@ -52,9 +55,10 @@ export async function seedDeviceTypes(tx: Executor, tenantIds?: readonly number[
  */
 async function seedAirSwitchTypes(tx: Executor, tenantIds: readonly number[]): Promise<void> {
   const typed = new Set((await tx.selectDistinct({ tenantId: deviceTypes.tenantId }).from(deviceTypes).where(eq(deviceTypes.kind, 'airSwitch'))).map((row) => row.tenantId));
-  const rows = tenantIds.filter((id) => !typed.has(id)).flatMap((tenantId) => Object.entries(AIR_SWITCH_MODELS).map(([model, spec]) => ({
+  const rows = tenantIds.filter((id) => !typed.has(id)).flatMap((tenantId) => Object.entries(AIR_SWITCH_MODELS).map(([model, { telemetryIntervalS, ...electrical }]) => ({
     tenantId, ...columnsOf({
-      kind: 'airSwitch', model, connectivity: 'alwaysOnline', heartbeatIntervalS: spec.telemetryIntervalS,
+      kind: 'airSwitch', model, connectivity: 'alwaysOnline', heartbeatIntervalS: telemetryIntervalS,
+      heartbeatRangeS: { min: telemetryIntervalS, max: 3600 }, electrical,
       capacity: { users: 0, passwords: 0, cards: 0, fingerprints: 0 }, passwordDigits: { min: 6, max: 6 }, maxValidityDays: 1, unlockMethods: [], firmwareFamily: 'ZG-AS',
     }),
   })));
@@ -79,6 +83,7 @@ export async function listDeviceTypes(tx: Executor, q: { keyword?: string; kind?
     capacity: { users: row.capacityUsers, passwords: row.capacityPasswords, cards: row.capacityCards, fingerprints: row.capacityFingerprints },
     passwordDigits: { min: row.passwordMinDigits, max: row.passwordMaxDigits }, maxValidityDays: row.maxValidityDays,
     unlockMethods: row.unlockMethods, firmwareFamily: row.firmwareFamily, deviceCount: used, createdAt: iso(row.createdAt) as string,
+    heartbeatRangeS: { min: row.heartbeatMinS, max: row.heartbeatMaxS }, electrical: electricalOf(row),
   })) as DeviceTypeRecord[];
   return { records, total: total?.n ?? 0, current: q.current, size: q.size };
 }
@@ -127,6 +132,7 @@ async function lockedType(tx: Executor, id: number) {
 export async function updateDeviceType(tx: Executor, id: number, input: DeviceTypeInput): Promise<null> {
   const type = await lockedType(tx, id);
   if (type.model !== input.model && type.used > 0) throw inUse(type.used, '型号不能修改', 'its model code cannot change');
+  await checkTypeEdit(tx, type.model, input);
   try {
     await tx.update(deviceTypes).set(columnsOf(input)).where(eq(deviceTypes.id, id));
   } catch (error) {

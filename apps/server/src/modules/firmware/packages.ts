@@ -1,10 +1,11 @@
 /**
  * Firmware packages (table `firmware_packages`, owned by this module): list in semantic-version order
  * per device type, add (after the upload has been streamed to the package store), delete. Functions
- * take the caller's tenant transaction. Errors: 400 for an unknown device type, 409 CONFLICT for a
- * version the type already has or a package an unfinished rollout uses, 404 for an unknown id.
+ * take the caller's tenant transaction. Versions are stored canonical (contract version.ts), so the
+ * unique (tenant, model, version) index refuses versions of equal precedence. Errors: 400 for an
+ * unknown device type, 409 CONFLICT for a version the type already has or a package an unfinished rollout uses, 404 for an unknown id.
  */
-import type { FirmwarePackageRecord, FirmwareUploadFields, Page } from '@iot/contract';
+import { type FirmwarePackageRecord, type FirmwareUploadFields, formatVersion, type Page } from '@iot/contract';
 import { and, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import semver from 'semver';
 import type { Executor } from '../../db/client.js';
@@ -40,26 +41,27 @@ export async function listPackages(tx: Executor, q: { model?: string; keyword?: 
   const sorted = rows.sort((a, b) => comparePackages(a.row, b.row));
   const records = sorted.slice((q.current - 1) * q.size, q.current * q.size).map(({ row, activeRollouts: active, family }) => ({
     id: row.id, model: row.model, firmwareFamily: family, version: row.version, fileName: row.fileName, sizeBytes: row.sizeBytes,
-    sha256: row.sha256, notes: { 'zh-CN': row.notesZh, 'en-US': row.notesEn }, createdBy: row.createdBy,
+    sha256: row.sha256, keyId: row.keyId, notes: { 'zh-CN': row.notesZh, 'en-US': row.notesEn }, createdBy: row.createdBy,
     createdAt: iso(row.createdAt), activeRollouts: active,
   }));
   return { records, total: rows.length, current: q.current, size: q.size };
 }
 
 /** Records an uploaded package; 400 when the data centre has no such device type, 409 for a known version. */
-export async function addPackage(tx: Executor, tenantId: number, fields: FirmwareUploadFields, stored: StoredPackage & { fileName: string }, createdBy: string): Promise<{ id: number }> {
+export async function addPackage(tx: Executor, tenantId: number, fields: FirmwareUploadFields, stored: StoredPackage & { fileName: string; keyId: string }, createdBy: string): Promise<{ id: number }> {
   const [type] = await tx.select({ id: deviceTypes.id }).from(deviceTypes).where(eq(deviceTypes.model, fields.model));
   if (!type) throw fieldError('body.model', `设备类型 ${fields.model} 不存在`, `There is no device type ${fields.model}`);
   try {
     const [row] = await tx.insert(firmwarePackages).values({
       tenantId, model: fields.model, version: fields.version, fileName: stored.fileName.slice(0, 255), sizeBytes: stored.size,
-      sha256: stored.sha256, storageKey: stored.key, notesZh: fields.notesZh, notesEn: fields.notesEn, createdBy,
+      sha256: stored.sha256, keyId: stored.keyId, storageKey: stored.key, notesZh: fields.notesZh, notesEn: fields.notesEn, createdBy,
     }).returning({ id: firmwarePackages.id });
     return { id: (row as { id: number }).id };
   } catch (error) {
     if (isUniqueViolation(error)) {
       throw new ApiError('CONFLICT', [{ field: 'body.version', message: {
-        'zh-CN': `${fields.model} 已有版本 ${fields.version}`, 'en-US': `${fields.model} already has version ${fields.version}`,
+        'zh-CN': `${fields.model} 已有版本 ${formatVersion(fields.version)}（版本按语义化版本优先级比较，构建元数据与前缀 V 不区分版本）`,
+        'en-US': `${fields.model} already has version ${formatVersion(fields.version)} (versions compare by semantic-versioning precedence: build metadata and a leading V do not make another version)`,
       } }]);
     }
     throw error;

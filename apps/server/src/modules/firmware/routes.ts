@@ -1,6 +1,6 @@
 /**
- * 固件管理 routes (issue #12): packages (multipart upload streamed to the package store while hashed,
- * list, delete) and rollouts (list, detail, locks, create, start, pause, resume, cancel, retry failed),
+ * 固件管理 routes (issue #12): packages (multipart upload of a vendor-signed package, streamed to the
+ * package store while hashed and inspected, its signature and manifest verified: signed-upload.ts; list, delete) and rollouts (list, detail, locks, create, start, pause, resume, cancel, retry failed),
  * plus a lock's OTA history. Each write is audited in its transaction.
  */
 import multipart from '@fastify/multipart';
@@ -12,7 +12,9 @@ import { checkedFileName, multipartFault, requireMultipart, type UploadField, up
 import { parseOrThrow } from '../../http/validation.js';
 import { addPackage, deletePackage, listPackages } from './packages.js';
 import { createRollout, rolloutActions } from './rollouts.js';
+import { PackageInspector, verifyUpload } from './signed-upload.js';
 import { type PackageStore, PackageTooLarge, packageStoreFor, type StoredPackage } from './storage.js';
+import { vendorKeysOf } from './vendor-keys.js';
 import { listRollouts, lockOtaHistory, rolloutDetail, rolloutLocks } from './views.js';
 
 const UPLOAD: UploadField = { field: 'body.file', maxBytes: protocol.OTA_MAX_PACKAGE_BYTES };
@@ -25,14 +27,17 @@ const UPLOAD: UploadField = { field: 'body.file', maxBytes: protocol.OTA_MAX_PAC
 async function readUpload(request: FastifyRequest, store: PackageStore) {
   requireMultipart(request, UPLOAD);
   const fields: Record<string, string> = {};
-  let stored: (StoredPackage & { fileName: string }) | undefined;
+  let stored: (StoredPackage & { fileName: string; inspected: ReturnType<PackageInspector['result']> }) | undefined;
   try {
     for await (const part of request.parts()) {
       if (part.type === 'field') {
         if (typeof part.value === 'string') fields[part.fieldname] = part.value;
       } else if (part.fieldname === 'file' && !stored) {
-        const fileName = checkedFileName(part.filename || 'firmware.bin', UPLOAD); // the contract's text rule (issue #31), before a byte is stored
-        stored = { ...(await store.write(part.file, protocol.OTA_MAX_PACKAGE_BYTES)), fileName };
+        const fileName = checkedFileName(part.filename || 'firmware.zgfw', UPLOAD); // the contract's text rule (issue #31), before a byte is stored
+        const inspector = new PackageInspector();
+        part.file.on('error', (error) => inspector.destroy(error));
+        const written = await store.write(part.file.pipe(inspector), protocol.OTA_MAX_PACKAGE_BYTES);
+        stored = { ...written, fileName, inspected: inspector.result() };
       } else {
         part.file.resume();
       }
@@ -65,12 +70,14 @@ export async function firmwareRoutes(app: FastifyInstance): Promise<void> {
   const store = packageStoreFor(app.config.DATA_DIR);
   await app.register(multipart, { limits: { fileSize: protocol.OTA_MAX_PACKAGE_BYTES + 1, files: 1, fields: 10, fieldSize: 8192 } });
   registerEndpoint(app, firmwareEndpoints.packages, ({ query, inTenant }) => inTenant((tx) => listPackages(tx, query)));
+  const vendorKeys = vendorKeysOf(app.config);
   registerEndpoint(app, firmwareEndpoints.upload, async ({ request, tenantId, principal, inTenant }) => {
     const form = await readUpload(request, store);
     try {
       const { input, stored } = checkUpload(form.fields, form.stored);
-      const { id } = await inTenant((tx) => addPackage(tx, tenantId, input, stored, principal.username));
-      return { id, sha256: stored.sha256, sizeBytes: stored.size };
+      const keyId = verifyUpload(stored.inspected, vendorKeys, input);
+      const { id } = await inTenant((tx) => addPackage(tx, tenantId, input, { ...stored, keyId }, principal.username));
+      return { id, sha256: stored.sha256, sizeBytes: stored.size, version: input.version, keyId };
     } catch (error) {
       if (form.stored) await store.remove(form.stored.key);
       throw error;

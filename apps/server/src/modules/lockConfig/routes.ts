@@ -1,5 +1,6 @@
 /**
- * 门锁配置 routes: locks with their reported configuration, config push (one lock or a device target) and clock sync. A push or a
+ * 门锁配置 routes: locks with their reported configuration, config push (one lock or a device target; checked
+ * against each lock's device type, limits.ts) and clock sync. A push or a
  * sync is a queued command (modules/command/outbox.ts); the dispatcher of this process is signalled
  * after the commit so an awake or always-online lock gets it at once.
  */
@@ -10,6 +11,7 @@ import { registerEndpoint } from '../../http/endpoint.js';
 import { enqueueCommand } from '../command/outbox.js';
 import { signalQueued } from '../command/signals.js';
 import { pushConfigToTarget } from './batch.js';
+import { checkLockConfig } from './limits.js';
 import { listLockConfigs } from './service.js';
 
 export async function lockConfigRoutes(app: FastifyInstance): Promise<void> {
@@ -19,9 +21,10 @@ export async function lockConfigRoutes(app: FastifyInstance): Promise<void> {
     inTenant((tx) => listLockConfigs(tx, query.keyword, query.current, query.size)));
 
   registerEndpoint(app, commandEndpoints.lockConfig, async ({ body, inTenant, tenantId, principal }) => {
-    const command = await inTenant((tx) => enqueueCommand(tx, {
-      tenantId, lockId: body.lockId, type: 'configPush', data: { config: body.config }, createdBy: principal.username,
-    }, box));
+    const command = await inTenant(async (tx) => {
+      await checkLockConfig(tx, body.lockId, body.config);
+      return enqueueCommand(tx, { tenantId, lockId: body.lockId, type: 'configPush', data: { config: body.config }, createdBy: principal.username }, box);
+    });
     signalQueued(app.database, command.lockId);
     return command;
   });

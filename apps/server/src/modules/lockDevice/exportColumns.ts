@@ -1,5 +1,5 @@
 /** Columns of the lock list's CSV / Excel export (门锁信息, issue #11), in both languages. */
-import type { LockRecord, LocalizedText } from '@iot/contract';
+import { formatVersion, type LockRecord, type LocalizedText } from '@iot/contract';
 import type { ExportColumn } from '../../http/export.js';
 
 const h = (zh: string, en: string): LocalizedText => ({ 'zh-CN': zh, 'en-US': en });
@@ -16,7 +16,7 @@ export const LOCK_EXPORT_COLUMNS: readonly ExportColumn<LockRecord>[] = [
   { header: h('楼层', 'Floor'), value: (r) => r.location.floor, width: 10 },
   { header: h('房间', 'Room'), value: (r) => r.location.room, width: 10 },
   { header: h('型号', 'Model'), value: (r) => r.model, width: 12 },
-  { header: h('固件版本', 'Firmware'), value: (r) => r.firmwareVersion, width: 12 },
+  { header: h('固件版本', 'Firmware'), value: (r) => formatVersion(r.firmwareVersion), width: 12 },
   { header: h('状态', 'State'), value: (r) => r.state, labels: STATE_LABELS, width: 10 },
   { header: h('在线', 'Online'), value: (r) => r.online, labels: ONLINE_LABELS, width: 10 },
   { header: h('电量 (%)', 'Battery (%)'), value: (r) => r.battery, width: 12 },

@@ -3,7 +3,7 @@
  * device gateway inside its batch transaction (owner connection, all tenants); each function is one
  * multi-row statement, so a batch of any size costs one round trip per kind of change.
  */
-import type { protocol } from '@iot/contract';
+import { normaliseVersion, type protocol } from '@iot/contract';
 import { sql } from 'drizzle-orm';
 import { numberArray, textArray } from '../../db/array-literal.js';
 import type { Executor, Tx } from '../../db/client.js';
@@ -26,7 +26,8 @@ interface LockUplink<T extends protocol.UplinkMessage = protocol.UplinkMessage> 
 /**
  * The latest readings of heartbeats, one entry per lock (UPDATE ... FROM must match each row once):
  * last_heartbeat_at = last_uplink_at = now(), last_seq = greatest(last_seq, seq), and battery, rssi,
- * snr, firmware_version, heartbeat_interval_s from the reading unless the lock already holds a newer
+ * snr, firmware_version (canonical when it is a semantic version: `V1.2.3` -> `1.2.3`, contract
+ * version.ts), heartbeat_interval_s from the reading unless the lock already holds a newer
  * seq (a late redelivery does not roll readings back). Only a stored heartbeat counts: one refused
  * because its seq belongs to an event uplink (one message per (lock, seq), docs/protocol.md) changes
  * nothing. Call it after insertHeartbeats in the same transaction. Returns the ids of the locks that
@@ -51,7 +52,7 @@ export async function applyHeartbeatReadings(tx: Tx, latest: readonly HeartbeatR
       ${column((r) => r.data.battery)}::int[],
       ${column((r) => r.data.rssi)}::int[],
       ${column((r) => r.data.snr)}::real[],
-      ${textArray(latest.map((r) => r.data.firmwareVersion))}::text[],
+      ${textArray(latest.map((r) => normaliseVersion(r.data.firmwareVersion) ?? r.data.firmwareVersion))}::text[],
       ${column((r) => r.data.intervalS)}::int[]
     ) as v(lock_id, seq, battery, rssi, snr, firmware_version, interval_s)
     where l.id = v.lock_id

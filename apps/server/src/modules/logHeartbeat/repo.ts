@@ -3,7 +3,7 @@
  * heartbeats_lock_time; tenant-wide: by id descending (insert order) through the primary key, with
  * the time range narrowed by the BRIN index on received_at. Counted up to the cap.
  */
-import type { HeartbeatLogRecord, LogFilter } from '@iot/contract';
+import { formatVersion, type HeartbeatLogRecord, type LogFilter } from '@iot/contract';
 import { desc } from 'drizzle-orm';
 import { heartbeats } from '../../db/schema.js';
 import { iso } from '../../db/sql.js';
@@ -31,7 +31,7 @@ export const heartbeatLog = defineDeviceLog<LogFilter, typeof columns, Heartbeat
     { header: { 'zh-CN': '电量 (%)', 'en-US': 'Battery (%)' }, value: (r) => r.battery, width: 12 },
     { header: { 'zh-CN': '信号强度 (dBm)', 'en-US': 'RSSI (dBm)' }, value: (r) => r.rssi, width: 14 },
     { header: { 'zh-CN': '信噪比 (dB)', 'en-US': 'SNR (dB)' }, value: (r) => r.snr, width: 12 },
-    { header: { 'zh-CN': '固件版本', 'en-US': 'Firmware' }, value: (r) => r.firmwareVersion },
+    { header: { 'zh-CN': '固件版本', 'en-US': 'Firmware' }, value: (r) => formatVersion(r.firmwareVersion) },
     { header: { 'zh-CN': '设备时间', 'en-US': 'Device time' }, value: (r) => r.deviceTs, width: 26, time: true },
   ],
 });

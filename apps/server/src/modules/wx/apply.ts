@@ -2,7 +2,8 @@
  * Applies what WeChat Pay says about an order or a refund (notifications and reconciliation, issue
  * #15), idempotently: each change runs in one transaction holding the order's row lock, so 20
  * identical notifications at once change the state once. A transaction or refund that does not match
- * the merchant (mchid, appid) or the order (amount, out_trade_no) is refused and changes nothing.
+ * the merchant (mchid, appid) or the order (out_trade_no, amount and currency, transaction_id) is
+ * refused before anything is written and changes nothing.
  * A payment extends the covered locks' service by the order's months; a full refund takes them back.
  */
 import { TRADE_STATES, type TradeState } from '@iot/contract';
@@ -13,6 +14,7 @@ import { insertAudit } from '../audit/repo.js';
 import { extendService, revokeService } from '../lockDevice/service-period.js';
 import type { RefundResource, TransactionResource } from './client.js';
 import { NotificationRefused } from './notification.js';
+import { ORDER_CURRENCY } from './resources.js';
 import { findOrderRow, type OrderRow } from './repo.js';
 import type { MerchantSettings } from './settings.js';
 
@@ -33,9 +35,14 @@ export async function applyTransaction(tx: Executor, settings: Pick<MerchantSett
   const total = resource.amount?.total;
   if (total !== undefined ? total !== order.amountFen : resource.trade_state === 'SUCCESS') throw new NotificationRefused(400, 'amount does not match');
   const state = resource.trade_state as TradeState;
-  if (PAID.includes(order.tradeState) || state === order.tradeState) return 'unchanged';
   if (state === 'SUCCESS') {
+    // Everything the payment relies on, before anything is applied (a replay of the recorded payment passes).
     if (!resource.transaction_id) throw new NotificationRefused(400, 'transaction_id missing');
+    if (resource.amount?.currency !== ORDER_CURRENCY) throw new NotificationRefused(400, 'currency does not match');
+    if (order.transactionId && order.transactionId !== resource.transaction_id) throw new NotificationRefused(400, 'transaction_id does not match');
+  }
+  if (PAID.includes(order.tradeState) || state === order.tradeState) return 'unchanged';
+  if (state === 'SUCCESS' && resource.transaction_id) {
     await tx.update(orders).set({
       tradeState: 'SUCCESS', transactionId: resource.transaction_id, successTime: resource.success_time ? new Date(resource.success_time) : new Date(),
       serviceApplied: true, codeUrl: null, updatedAt: sql`now()`,
@@ -57,6 +64,7 @@ export async function applyRefund(tx: Executor, settings: Pick<MerchantSettings,
   const [refund] = await tx.select().from(refunds).where(and(eq(refunds.outRefundNo, resource.out_refund_no), eq(refunds.orderId, order.id)));
   if (!refund) throw new NotificationRefused(404, 'unknown out_refund_no');
   if (resource.amount.refund !== refund.amountFen || resource.amount.total !== order.amountFen) throw new NotificationRefused(400, 'amount does not match');
+  if (resource.transaction_id !== undefined && resource.transaction_id !== order.transactionId) throw new NotificationRefused(400, 'transaction_id does not match');
   const status = resource.refund_status ?? resource.status;
   if (!status || !['PROCESSING', 'SUCCESS', 'CLOSED', 'ABNORMAL'].includes(status)) throw new NotificationRefused(400, 'unknown refund status');
   if (refund.status === status || refund.status === 'SUCCESS' || refund.status === 'CLOSED') {

@@ -35,6 +35,7 @@ export const refundResource = z.object({
   mchid: z.string().optional(),
   out_trade_no: z.string(),
   out_refund_no: z.string(),
+  transaction_id: z.string().optional(),
   refund_id: z.string(),
   status: z.string().optional(),
   refund_status: z.string().optional(),

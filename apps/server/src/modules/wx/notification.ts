@@ -1,7 +1,7 @@
 /**
  * Verifies and opens a WeChat Pay API v3 notification (issue #15): Wechatpay-Signature is
  * SHA256withRSA over `timestamp\nnonce\nbody\n` with the platform key Wechatpay-Serial names, the
- * timestamp within 5 minutes of now, then `resource` is decrypted with AEAD_AES_256_GCM under the API
+ * timestamp at most 5 minutes old and at most a minute ahead (clock skew), then `resource` is decrypted with AEAD_AES_256_GCM under the API
  * v3 key (wechatpay-axios-plugin's Rsa / AesGcm / Formatter, on Node's crypto). Throws
  * NotificationRefused (status and a message fit for logs: no header values, no body) on any failure.
  */
@@ -9,8 +9,14 @@ import { Aes, Formatter, Rsa } from 'wechatpay-axios-plugin';
 import { z } from 'zod';
 import type { MerchantSettings } from './settings.js';
 
-/** Largest difference between Wechatpay-Timestamp and now, s. */
+/** Oldest Wechatpay-Timestamp accepted: this long before now, s (WeChat Pay's 5 minutes). */
 export const NOTIFICATION_WINDOW_S = 300;
+/**
+ * Furthest a Wechatpay-Timestamp may lie ahead of now, s (issue #31): a notification cannot be sent
+ * in the future, so only clock skew is allowed; at 5 minutes a timestamp "5 minutes and 1 second ahead"
+ * was accepted once its transit had used up that second.
+ */
+export const NOTIFICATION_FUTURE_SKEW_S = 60;
 
 export class NotificationRefused extends Error {
   constructor(readonly status: number, message: string) {
@@ -45,14 +51,15 @@ const header = (headers: Headers, name: string) => {
   return Array.isArray(value) ? value[0] : value;
 };
 
-/** Verifies `rawBody` with `headers` and decrypts its resource; `nowS`: Unix time, s. */
-export function openNotification(headers: Headers, rawBody: string, settings: MerchantSettings, nowS = Math.floor(Date.now() / 1000)): OpenedNotification {
+/** Verifies `rawBody` with `headers` and decrypts its resource; `nowS`: Unix time, s (fractional). */
+export function openNotification(headers: Headers, rawBody: string, settings: MerchantSettings, nowS = Date.now() / 1000): OpenedNotification {
   const timestamp = header(headers, 'wechatpay-timestamp');
   const nonce = header(headers, 'wechatpay-nonce');
   const signature = header(headers, 'wechatpay-signature');
   const serial = header(headers, 'wechatpay-serial');
   if (!timestamp || !nonce || !signature || !serial) throw new NotificationRefused(400, 'missing Wechatpay-* headers');
-  if (!/^\d{1,12}$/.test(timestamp) || Math.abs(nowS - Number(timestamp)) > NOTIFICATION_WINDOW_S) {
+  const age = nowS - Number(timestamp);
+  if (!/^\d{1,12}$/.test(timestamp) || age > NOTIFICATION_WINDOW_S || -age > NOTIFICATION_FUTURE_SKEW_S) {
     throw new NotificationRefused(400, 'timestamp outside the 5-minute window');
   }
   const key = Object.hasOwn(settings.platformKeys, serial) ? settings.platformKeys[serial] : undefined;

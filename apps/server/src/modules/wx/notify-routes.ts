@@ -1,15 +1,35 @@
 /**
  * WeChat Pay notification routes (issue #15; WXPAY_NOTIFY_PATHS): public, raw JSON bodies. A
- * notification is verified and decrypted (notification.ts), checked against the merchant and the
- * order and applied in one transaction (apply.ts); only after the commit does it get 204. Anything
+ * notification is verified and decrypted (notification.ts: signature, timestamp within 5 minutes either
+ * way), its event type and every field of its resource checked (resources.ts), then checked against the
+ * merchant and the order and applied in one transaction (apply.ts); only after the commit does it get 204. Anything
  * else answers `{"code":"FAIL","message":...}` with 4xx/5xx and changes nothing; the log line names
  * the reason and the notification id, never headers, bodies or keys.
  */
 import { wxNotifyEndpoints } from '@iot/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { applyRefund, applyTransaction } from './apply.js';
-import { refundResource, transactionResource } from './client.js';
+import type { Executor } from '../../db/client.js';
+import { applyRefund, applyTransaction, type Outcome } from './apply.js';
 import { NotificationRefused, openNotification } from './notification.js';
+import { NOTIFICATION_EVENTS, paidTransactionResource, refundNotificationResource } from './resources.js';
+import type { MerchantSettings } from './settings.js';
+
+type Apply = (tx: Executor, settings: MerchantSettings) => Promise<Outcome>;
+/** The first failing field of a resource, for the log and the answer (never its value). */
+const firstIssue = (error: { issues: { path: PropertyKey[] }[] }) => error.issues[0]?.path.map(String).join('.') || 'resource';
+
+function paymentOf(resource: unknown): Apply {
+  const parsed = paidTransactionResource.safeParse(resource);
+  if (!parsed.success) throw new NotificationRefused(400, `transaction resource: ${firstIssue(parsed.error)} missing or malformed`);
+  return (tx, settings) => applyTransaction(tx, settings, parsed.data);
+}
+
+function refundOf(resource: unknown, eventType: string): Apply {
+  const parsed = refundNotificationResource.safeParse(resource);
+  if (!parsed.success) throw new NotificationRefused(400, `refund resource: ${firstIssue(parsed.error)} missing or malformed`);
+  if (eventType !== `REFUND.${parsed.data.refund_status}`) throw new NotificationRefused(400, 'refund_status does not match event_type');
+  return (tx, settings) => applyRefund(tx, settings, parsed.data);
+}
 
 type Kind = keyof typeof wxNotifyEndpoints;
 
@@ -25,18 +45,10 @@ export async function notifyRoutes(app: FastifyInstance): Promise<void> {
     try {
       const opened = openNotification(request.headers, typeof request.body === 'string' ? request.body : '', payments.settings);
       id = opened.id;
-      const expected = kind === 'payment' ? 'TRANSACTION.' : 'REFUND.';
-      if (!opened.eventType.startsWith(expected)) throw new NotificationRefused(400, 'unexpected event_type');
-      const outcome = await app.database.transaction((tx) => {
-        if (kind === 'payment') {
-          const resource = transactionResource.safeParse(opened.resource);
-          if (!resource.success) throw new NotificationRefused(400, 'malformed transaction resource');
-          return applyTransaction(tx, payments.settings, resource.data);
-        }
-        const resource = refundResource.safeParse(opened.resource);
-        if (!resource.success) throw new NotificationRefused(400, 'malformed refund resource');
-        return applyRefund(tx, payments.settings, resource.data);
-      });
+      if (!(NOTIFICATION_EVENTS[kind] as readonly string[]).includes(opened.eventType)) throw new NotificationRefused(400, 'unexpected event_type');
+      // Every field the change relies on is checked before the transaction opens (resources.ts), then against the order (apply.ts).
+      const apply = kind === 'payment' ? paymentOf(opened.resource) : refundOf(opened.resource, opened.eventType);
+      const outcome = await app.database.transaction((tx) => apply(tx, payments.settings));
       request.log.info({ notification: id, kind, outcome }, 'WeChat Pay notification applied');
       return reply.code(204).send();
     } catch (error) {

@@ -1,19 +1,22 @@
 /**
- * Add / edit modal of 设备类型: every field of a device type, checked in the browser by the contract's
- * schema (deviceTypeInput) before the call; server refusals (duplicate model, type in use) show as
- * the client's toast in the current language.
+ * Add / edit modal of 设备类型: every field of a device type, its ratings included (RatingsFields, issue
+ * #31); server refusals show under the fields they name (a default heartbeat outside the range, ratings
+ * the type's devices' thresholds would break), others (duplicate model, type in use) as a toast.
  */
-import { CONNECTIVITIES, DEVICE_KINDS, type DeviceTypeInput, type DeviceTypeRecord, deviceTypeEndpoints, protocol } from '@iot/contract';
+import { CONNECTIVITIES, DEFAULT_HEARTBEAT_RANGE_S, DEVICE_KINDS, type DeviceTypeInput, type DeviceTypeRecord, deviceTypeEndpoints, protocol } from '@iot/contract';
 import { Form, Input, InputNumber, Modal, Select, Space } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../api/client';
+import { showFieldErrors } from '../../api/fieldErrors';
 import { useApiMutation } from '../../api/useApiMutation';
+import { useLanguage } from '../../app/useSession';
+import { electricalFor, RatingsFields } from './RatingsFields';
 
 const DEFAULTS: DeviceTypeInput = {
-  kind: 'lock', model: '', connectivity: 'nbiotSleeping', heartbeatIntervalS: 300,
+  kind: 'lock', model: '', connectivity: 'nbiotSleeping', heartbeatIntervalS: 300, heartbeatRangeS: { ...DEFAULT_HEARTBEAT_RANGE_S },
   capacity: { users: 100, passwords: 100, cards: 100, fingerprints: 50 }, passwordDigits: { min: 6, max: 9 },
-  maxValidityDays: 365, unlockMethods: ['password', 'card', 'app'], firmwareFamily: '',
+  maxValidityDays: 365, unlockMethods: ['password', 'card', 'app'], firmwareFamily: '', electrical: null,
 };
 
 export interface TypeModalProps {
@@ -27,6 +30,8 @@ export interface TypeModalProps {
 export function TypeModal({ editing, open, onClose }: TypeModalProps) {
   const { t } = useTranslation('deviceType');
   const [form] = Form.useForm<DeviceTypeInput>();
+  const language = useLanguage();
+  const kind = Form.useWatch('kind', form);
   useEffect(() => {
     if (!open) return;
     form.resetFields();
@@ -35,11 +40,12 @@ export function TypeModal({ editing, open, onClose }: TypeModalProps) {
 
   const save = useApiMutation({
     mutationFn: async (values: DeviceTypeInput) => {
-      const body = { ...values, model: values.model.trim(), firmwareFamily: (values.firmwareFamily ?? '').trim() };
-      if (editing) await call(deviceTypeEndpoints.update, { body: { ...body, id: editing.id } });
-      else await call(deviceTypeEndpoints.add, { body });
+      const body = { ...values, model: values.model.trim(), firmwareFamily: (values.firmwareFamily ?? '').trim(), electrical: electricalFor(values.kind, values.electrical) };
+      if (editing) await call(deviceTypeEndpoints.update, { body: { ...body, id: editing.id }, quiet: true });
+      else await call(deviceTypeEndpoints.add, { body, quiet: true });
     },
     success: t('saved'), invalidate: [deviceTypeEndpoints.list, deviceTypeEndpoints.options], onSuccess: onClose,
+    errorText: (error) => showFieldErrors(form, error, 'body.', language),
   });
   const required = (field: string) => [{ required: true, message: t('required', { field: t(field) }) }];
   const number = (name: (string | number)[] | string, label: string, min: number, max: number) => (
@@ -58,7 +64,8 @@ export function TypeModal({ editing, open, onClose }: TypeModalProps) {
             <Input id="type-model" maxLength={32} />
           </Form.Item>
           <Form.Item name="kind" label={t('kind')} style={{ flex: 1 }}>
-            <Select options={DEVICE_KINDS.map((kind) => ({ value: kind, label: t(`kinds.${kind}`) }))} />
+            <Select id="type-kind" options={DEVICE_KINDS.map((value) => ({ value, label: t(`kinds.${value}`) }))}
+              onChange={(value: DeviceTypeInput['kind']) => form.setFieldValue('electrical', electricalFor(value, form.getFieldValue('electrical')))} />
           </Form.Item>
           <Form.Item name="connectivity" label={t('connectivity')} style={{ flex: 1.4 }}>
             <Select options={CONNECTIVITIES.map((value) => ({ value, label: t(`connectivities.${value}`) }))} />
@@ -79,6 +86,7 @@ export function TypeModal({ editing, open, onClose }: TypeModalProps) {
         <Form.Item name="firmwareFamily" label={t('firmwareFamily')}>
           <Input maxLength={32} />
         </Form.Item>
+        <RatingsFields kind={kind} />
       </Form>
     </Modal>
   );

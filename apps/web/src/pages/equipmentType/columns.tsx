@@ -18,6 +18,11 @@ export function typeColumns(t: TFunction, actions?: TypeActions): TableColumnsTy
     { title: t('vendor'), dataIndex: 'vendor' },
     { title: t('connectivity'), dataIndex: 'connectivity', render: (value: string) => t(`connectivities.${value}`) },
     { title: t('heartbeatIntervalS'), dataIndex: 'heartbeatIntervalS', align: 'right' },
+    { title: t('heartbeatRange'), dataIndex: 'heartbeatRangeS', render: (r: DeviceTypeRecord['heartbeatRangeS']) => `${r.min}-${r.max}` },
+    {
+      title: t('electricalRatings'), dataIndex: 'electrical',
+      render: (e: DeviceTypeRecord['electrical']) => (e ? t('electricalText', { circuits: e.circuits, current: e.ratedCurrentA, voltage: e.ratedVoltageV, leakMin: e.leakageMa.min, leakMax: e.leakageMa.max }) : DASH),
+    },
     {
       title: t('capacity'), dataIndex: 'capacity',
       render: (c: DeviceTypeRecord['capacity']) => `${c.users} / ${c.passwords} / ${c.cards} / ${c.fingerprints}`,

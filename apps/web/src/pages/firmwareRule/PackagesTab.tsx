@@ -3,7 +3,7 @@
  * per device type, with size and SHA-256; FIRMWARE_PACKAGE_EDIT holders upload and delete (a package an
  * unfinished rollout uses cannot be deleted), FIRMWARE_ROLLOUT_RUN holders start a rollout from a row.
  */
-import { type FirmwarePackageRecord, firmwareEndpoints } from '@iot/contract';
+import { type FirmwarePackageRecord, firmwareEndpoints, formatVersion } from '@iot/contract';
 import { UploadOutlined } from '@ant-design/icons';
 import { Button, Form, Input, Popconfirm, Space, Tooltip, Typography, type TableColumnsType } from 'antd';
 import type { TFunction } from 'i18next';
@@ -25,12 +25,13 @@ function columns(t: TFunction, language: string, remove?: (row: FirmwarePackageR
   const list: TableColumnsType<FirmwarePackageRecord> = [
     { title: t('model'), dataIndex: 'model', width: 110 },
     { title: t('family'), dataIndex: 'firmwareFamily', width: 100, render: (value: string) => value || DASH },
-    { title: t('version'), dataIndex: 'version', width: 100 },
+    { title: t('version'), dataIndex: 'version', width: 100, render: formatVersion },
     { title: t('size'), dataIndex: 'sizeBytes', width: 100, align: 'right', render: formatBytes },
     {
       title: t('sha256'), dataIndex: 'sha256', width: 180,
       render: (sha: string) => <Typography.Text className="sha256" copyable={{ text: sha }} ellipsis={{ tooltip: sha }} style={{ width: 150 }}>{sha}</Typography.Text>,
     },
+    { title: t('signedBy'), dataIndex: 'keyId', width: 110, render: (key: string) => key || DASH },
     { title: t('notes'), dataIndex: 'notes', ellipsis: true, render: (notes: FirmwarePackageRecord['notes']) => notes[language as 'zh-CN'] || DASH },
     { title: t('createdAt'), dataIndex: 'createdAt', width: 170, render: formatTime },
     { title: t('inUse'), dataIndex: 'activeRollouts', width: 100, align: 'right' },
@@ -44,7 +45,7 @@ function columns(t: TFunction, language: string, remove?: (row: FirmwarePackageR
         {remove && (row.activeRollouts > 0 ? (
           <Tooltip title={t('inUse')}><Button type="link" size="small" danger disabled>{t('delete')}</Button></Tooltip>
         ) : (
-          <Popconfirm title={t('deleteConfirm', { version: row.version })} okText={t('ok')} cancelText={t('cancelAction')}
+          <Popconfirm title={t('deleteConfirm', { version: formatVersion(row.version) })} okText={t('ok')} cancelText={t('cancelAction')}
             okButtonProps={{ danger: true }} onConfirm={() => remove(row)}>
             <Button type="link" size="small" danger>{t('delete')}</Button>
           </Popconfirm>

@@ -3,7 +3,7 @@
  * failed; FIRMWARE_ROLLOUT_RUN), a progress bar, the number of locks per state, failures with reasons,
  * and each lock (IMEI via LockLink) with its state, gate or reason, progress and attempt. Polls every 2 s.
  */
-import { firmwareEndpoints, OTA_JOB_STATES, type OtaJobRecord } from '@iot/contract';
+import { firmwareEndpoints, formatVersion, OTA_JOB_STATES, type OtaJobRecord } from '@iot/contract';
 import { Button, Descriptions, Drawer, Popconfirm, Progress, Space, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -39,13 +39,13 @@ export function RolloutDrawer({ id, onClose }: { id?: number; onClose(): void })
     { title: 'IMEI', dataIndex: 'imei', render: (imei: string, row: OtaJobRecord) => <Space size={4}><LockLink imei={imei} />{row.canary && <Tag color="gold">{t('canary')}</Tag>}</Space> },
     { title: t('state'), dataIndex: 'state', render: (state: OtaJobRecord['state'], row: OtaJobRecord) => <Space size={4}><JobBadge state={state} /><Typography.Text type="secondary">{jobDetail(t, row)}</Typography.Text></Space> },
     { title: t('progress'), dataIndex: 'progress', width: 150, render: (value: number) => <Progress percent={value} size="small" /> },
-    { title: t('fromVersion'), dataIndex: 'fromVersion', render: (value: string | null) => value ?? DASH },
-    { title: t('currentVersion'), dataIndex: 'currentVersion', render: (value: string | null) => value ?? DASH },
+    { title: t('fromVersion'), dataIndex: 'fromVersion', render: (value: string | null) => formatVersion(value) || DASH },
+    { title: t('currentVersion'), dataIndex: 'currentVersion', render: (value: string | null) => formatVersion(value) || DASH },
     { title: t('attempt', { n: '' }).trim(), dataIndex: 'attempt', width: 80, align: 'right' as const },
     { title: t('updatedAt'), dataIndex: 'updatedAt', render: formatTime },
   ];
   return (
-    <Drawer open={id !== undefined} onClose={onClose} size="large" width={1000} title={rollout ? `${rollout.name || `#${rollout.id}`} · ${rollout.model} ${rollout.version}` : ''}
+    <Drawer open={id !== undefined} onClose={onClose} size="large" width={1000} title={rollout ? `${rollout.name || `#${rollout.id}`} · ${rollout.model} ${formatVersion(rollout.version)}` : ''}
       extra={mayRun && rollout ? <Space>{(ACTIONS[rollout.state] ?? []).map(button)}</Space> : undefined}>
       {rollout && (
         <>

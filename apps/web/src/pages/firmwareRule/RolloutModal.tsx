@@ -4,7 +4,7 @@
  * local time window in the browser's time zone), canary, automatic pause and retries (contract
  * ROLLOUT_DEFAULTS). The rollout is created CREATED; it is started from its view.
  */
-import { firmwareEndpoints, ROLLOUT_DEFAULTS, type RolloutInput, type RolloutTarget } from '@iot/contract';
+import { firmwareEndpoints, formatVersion, ROLLOUT_DEFAULTS, type RolloutInput, type RolloutTarget } from '@iot/contract';
 import { Col, Form, Input, InputNumber, Modal, Radio, Row, Select, TimePicker } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useEffect } from 'react';
@@ -54,7 +54,7 @@ export function RolloutModal({ open, packageId, onClose, onCreated }: { open: bo
         <Row gutter={12}>
           <Col span={12}>
             <Form.Item name="packageId" label={t('package')} rules={[{ required: true }]}>
-              <Select id="rollout-package" options={(data?.records ?? []).map((p) => ({ value: p.id, label: `${p.model} · ${p.version}` }))} />
+              <Select id="rollout-package" options={(data?.records ?? []).map((p) => ({ value: p.id, label: `${p.model} · ${formatVersion(p.version)}` }))} />
             </Form.Item>
           </Col>
           <Col span={12}><Form.Item name="name" label={t('rolloutName')}><Input id="rollout-name" maxLength={64} /></Form.Item></Col>

@@ -3,7 +3,7 @@
  * of all locks) and counts; a row opens the rollout's view (RolloutDrawer). FIRMWARE_ROLLOUT_RUN
  * holders create rules (RolloutModal).
  */
-import { type RolloutRecord, firmwareEndpoints } from '@iot/contract';
+import { type RolloutRecord, firmwareEndpoints, formatVersion } from '@iot/contract';
 import { PlusOutlined } from '@ant-design/icons';
 import { Button, Progress, type TableColumnsType } from 'antd';
 import { useMemo } from 'react';
@@ -24,7 +24,7 @@ export function RolloutsTab({ onOpen, onCreate }: { onOpen(id: number): void; on
   const columns = useMemo<TableColumnsType<RolloutRecord>>(() => [
     { title: 'ID', dataIndex: 'id', width: 70 },
     { title: t('rolloutName'), dataIndex: 'name', render: (name: string, row) => <Button type="link" size="small" onClick={() => onOpen(row.id)}>{name || `#${row.id}`}</Button> },
-    { title: t('package'), key: 'package', render: (_, row) => `${row.model} · ${row.version}` },
+    { title: t('package'), key: 'package', render: (_, row) => `${row.model} · ${formatVersion(row.version)}` },
     { title: t('state'), dataIndex: 'state', width: 120, render: (state: RolloutRecord['state']) => <RolloutBadge state={state} /> },
     { title: t('progress'), key: 'progress', width: 200, render: (_, row) => <Progress percent={percentUpdated(row)} size="small" status={row.counts.FAILED ? 'exception' : undefined} /> },
     { title: t('locks'), dataIndex: 'total', width: 80, align: 'right' },

@@ -5,7 +5,7 @@
  * target of every lock link, components/LockLink.tsx); a first visit picks the first lock. Refreshed
  * in the background every 5 s.
  */
-import { type HeartbeatLogRecord, heartbeatLogEndpoints } from '@iot/contract';
+import { type HeartbeatLogRecord, heartbeatLogEndpoints, formatVersion } from '@iot/contract';
 import { Form, type TableColumnsType } from 'antd';
 import { lazy, Suspense, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -32,7 +32,7 @@ export default function HeartbeatLogPage() {
     { title: `${t('battery')} (%)`, dataIndex: 'battery', align: 'right' },
     { title: `${t('rssi')} (dBm)`, dataIndex: 'rssi', align: 'right' },
     { title: `${t('snr')} (dB)`, dataIndex: 'snr', align: 'right' },
-    { title: t('firmware'), dataIndex: 'firmwareVersion' },
+    { title: t('firmware'), dataIndex: 'firmwareVersion', render: (value: string) => formatVersion(value) },
     { title: t('seq'), dataIndex: 'seq', align: 'right' },
     { title: t('deviceTime'), dataIndex: 'deviceTs', render: formatTime },
   ], [t]);

@@ -1,5 +1,5 @@
 /** 设备信息: who the lock is — identity, type, location, groups, firmware, registry state — with the page's actions. */
-import type { LockInformation } from '@iot/contract';
+import { formatVersion, type LockInformation } from '@iot/contract';
 import { Card, Descriptions, Space, Tag } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -25,7 +25,7 @@ export function IdentityCard({ info, extra }: { info: LockInformation; extra?: R
         <Descriptions.Item label="IMEI"><span className="information-imei">{lock.imei}</span></Descriptions.Item>
         <Descriptions.Item label={t('model')}>{lock.model} · {lock.vendor}</Descriptions.Item>
         <Descriptions.Item label={t('connectivity')}>{type ? t(`connectivities.${type.connectivity}`) : t('unknownType')}</Descriptions.Item>
-        <Descriptions.Item label={t('firmware')}>{dash(lock.firmwareVersion)}{type?.firmwareFamily ? ` (${type.firmwareFamily})` : ''}</Descriptions.Item>
+        <Descriptions.Item label={t('firmware')}>{dash(formatVersion(lock.firmwareVersion))}{type?.firmwareFamily ? ` (${type.firmwareFamily})` : ''}</Descriptions.Item>
         <Descriptions.Item label={t('building')}>{dash(building)}</Descriptions.Item>
         <Descriptions.Item label={t('floor')}>{dash(floor)}</Descriptions.Item>
         <Descriptions.Item label={t('room')}>{dash(room)}</Descriptions.Item>

@@ -4,7 +4,7 @@
  * when it reached that state and why it waits or failed; a rollout links to its view in 固件管理 for
  * holders of FIRMWARE_RULE.
  */
-import { firmwareEndpoints, type LockOtaHistoryRecord } from '@iot/contract';
+import { firmwareEndpoints, formatVersion, type LockOtaHistoryRecord } from '@iot/contract';
 import { Card, Progress, Table, type TableColumnsType, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -30,10 +30,10 @@ export function OtaHistoryCard({ imei }: { imei: string }) {
         return mayOpen ? <Link to={`/firmwareRule?rollout=${row.rolloutId}`}>{name}</Link> : name;
       },
     },
-    { title: t('package'), key: 'package', render: (_: unknown, row) => <span title={row.fileName ?? undefined}>{`${row.model} · ${row.version}`}</span> },
+    { title: t('package'), key: 'package', render: (_: unknown, row) => <span title={row.fileName ?? undefined}>{`${row.model} · ${formatVersion(row.version)}`}</span> },
     {
       title: ti('otaVersions'), key: 'versions',
-      render: (_: unknown, row) => <span className="ota-versions">{`${row.fromVersion ?? DASH} → ${row.version}`}</span>,
+      render: (_: unknown, row) => <span className="ota-versions">{`${formatVersion(row.fromVersion) || DASH} → ${formatVersion(row.version)}`}</span>,
     },
     {
       title: t('state'), dataIndex: 'state',

@@ -1,5 +1,5 @@
 /** Columns of the lock list (门锁信息). */
-import { LOW_BATTERY_PERCENT, type LockRecord } from '@iot/contract';
+import { LOW_BATTERY_PERCENT, type LockRecord, formatVersion } from '@iot/contract';
 import { Badge, Button, Popconfirm, Progress, Space, Tag, type TableColumnsType } from 'antd';
 import dayjs from 'dayjs';
 import type { TFunction } from 'i18next';
@@ -70,7 +70,7 @@ export function lockColumns(t: TFunction, actions?: LockActions): TableColumnsTy
     { title: t('name'), dataIndex: 'name', render: (name: string, lock) => <LockLink imei={lock.imei}>{name}</LockLink> },
     { title: t('room'), dataIndex: 'room' },
     { title: t('model'), dataIndex: 'model' },
-    { title: t('firmware'), dataIndex: 'firmwareVersion' },
+    { title: t('firmware'), dataIndex: 'firmwareVersion', render: (value: string) => formatVersion(value) },
     { title: t('battery'), dataIndex: 'battery', width: 150, ellipsis: false, render: (value: number | null) => battery(value, t) },
     { title: `${t('rssi')} (dBm)`, dataIndex: 'rssi', align: 'right', render: (value: number | null) => value ?? dash },
     { title: `${t('snr')} (dB)`, dataIndex: 'snr', align: 'right', render: (value: number | null) => value ?? dash },

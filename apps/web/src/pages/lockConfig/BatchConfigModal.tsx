@@ -11,6 +11,7 @@ import { useApiMutation } from '../../api/useApiMutation';
 import { useApiQuery } from '../../api/useApiQuery';
 import { ConfigFields, filledConfig } from './ConfigModal';
 import { useMessage } from '../../app/appMessage';
+import { useLanguage } from '../../app/useSession';
 
 type Values = protocol.LockConfig & { targetKind: 'selected' | 'group'; groupId?: number };
 
@@ -27,6 +28,7 @@ export interface BatchConfigModalProps {
 export function BatchConfigModal({ open, imeis, onClose, onDone }: BatchConfigModalProps) {
   const { t } = useTranslation('command');
   const message = useMessage();
+  const language = useLanguage();
   const [form] = Form.useForm<Values>();
   const kind = Form.useWatch('targetKind', form);
   const { data: groups } = useApiQuery(lockGroupEndpoints.options, undefined, { enabled: open });
@@ -34,7 +36,12 @@ export function BatchConfigModal({ open, imeis, onClose, onDone }: BatchConfigMo
     mutationFn: (body: { target: DeviceTarget; config: protocol.LockConfig }) => call(commandEndpoints.lockConfigBatch, { body }),
     success: (result: LockConfigBatchResult) => t('batchQueued', { queued: result.queued, refused: result.refused.length + result.unknownImeis.length }),
     invalidate: [commandEndpoints.lockConfigList, commandEndpoints.simpleList],
-    onSuccess: onDone,
+    onSuccess: (result: LockConfigBatchResult) => {
+      // Why each lock refused (a setting its device type cannot hold, a full queue), a few at most.
+      const reasons = result.refused.slice(0, 3).map((refusal) => `${refusal.imei}: ${refusal.message[language]}`);
+      if (reasons.length > 0) message.warning(reasons.join('\n') + (result.refused.length > 3 ? ' …' : ''));
+      onDone();
+    },
   });
   const submit = ({ targetKind, groupId, ...values }: Values) => {
     const config = filledConfig(values);

@@ -7,8 +7,10 @@ import { commandEndpoints, type Endpoint, type LockConfigRecord, type protocol }
 import { Form, InputNumber, Modal, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../api/client';
+import { showFieldErrors } from '../../api/fieldErrors';
 import { useApiMutation } from '../../api/useApiMutation';
 import { useMessage } from '../../app/appMessage';
+import { useLanguage } from '../../app/useSession';
 
 type Values = protocol.LockConfig;
 
@@ -19,10 +21,13 @@ type ConfigTarget = Pick<LockConfigRecord, 'id' | 'imei' | 'config'>;
 export function ConfigModal({ lock, onClose, onDone, invalidate = [] }: { lock: ConfigTarget | undefined; onClose: () => void; onDone: () => void; invalidate?: readonly Endpoint[] }) {
   const { t } = useTranslation('command');
   const message = useMessage();
+  const language = useLanguage();
   const [form] = Form.useForm<Values>();
   const push = useApiMutation({
-    mutationFn: (body: { lockId: number; config: Partial<Values> }) => call(commandEndpoints.lockConfig, { body }),
+    mutationFn: (body: { lockId: number; config: Partial<Values> }) => call(commandEndpoints.lockConfig, { body, quiet: true }),
     success: t('queued'),
+    // A setting the lock's device type cannot hold shows under its field, with the type's limit (issue #31).
+    errorText: (error) => showFieldErrors(form, error, 'body.config.', language),
     invalidate: [commandEndpoints.lockConfigList, commandEndpoints.simpleList, ...invalidate],
     onSuccess: onDone,
   });

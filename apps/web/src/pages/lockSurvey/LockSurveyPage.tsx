@@ -4,7 +4,7 @@
  * filtered by that attention kind), battery and RSSI distributions (ECharts, loaded lazily) and counts
  * by type, firmware, building and group (each opening the filtered list).
  */
-import { ATTENTION_KINDS, ATTENTION_THRESHOLDS, LOW_BATTERY_PERCENT, lockEndpoints, type LockSurvey } from '@iot/contract';
+import { ATTENTION_KINDS, ATTENTION_THRESHOLDS, LOW_BATTERY_PERCENT, lockEndpoints, type LockSurvey, formatVersion } from '@iot/contract';
 import { Card, Col, Row, Statistic } from 'antd';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -86,7 +86,7 @@ export default function LockSurveyPage() {
         </Col>
         <Col span={6}>
           <SurveyCounts id="firmware" title={t('byFirmware')} total={total}
-            rows={(data?.firmware ?? []).map((row) => ({ ...row, label: row.key || t('unknownFirmware'), to: row.key ? list({ firmwareVersion: row.key }) : undefined }))} />
+            rows={(data?.firmware ?? []).map((row) => ({ ...row, label: formatVersion(row.key) || t('unknownFirmware'), to: row.key ? list({ firmwareVersion: row.key }) : undefined }))} />
         </Col>
         <Col span={6}>
           <SurveyCounts id="buildings" title={t('byBuilding')} total={total}

@@ -8,11 +8,13 @@ import { useTranslation } from 'react-i18next';
 import { call } from '../../api/client';
 import { useApiMutation } from '../../api/useApiMutation';
 import { useApiQuery } from '../../api/useApiQuery';
+import { useMayCall } from '../../app/mayCall';
 
 /** The card. */
 export function DemoReceiver() {
   const { t } = useTranslation('subscription');
   const state = useApiQuery(demo.state, undefined, { refetchInterval: 5000 });
+  const mayToggle = useMayCall(demo.set); // one receiver for every data centre: platform administrators only
   const toggle = useApiMutation({
     mutationFn: (running: boolean) => call(demo.set, { body: { running } }), invalidate: [demo.state, subscriptionEndpoints.customerCodes],
   });
@@ -23,7 +25,7 @@ export function DemoReceiver() {
       type={running ? 'success' : 'warning'}
       showIcon
       message={<Space wrap>{t(running ? 'demo.running' : 'demo.stopped', { received })}
-        <Button size="small" loading={toggle.isPending} danger={running} onClick={() => void toggle.run(!running)} data-testid="demo-receiver-toggle">{t(running ? 'demo.stop' : 'demo.start')}</Button></Space>}
+        {mayToggle && <Button size="small" loading={toggle.isPending} danger={running} onClick={() => void toggle.run(!running)} data-testid="demo-receiver-toggle">{t(running ? 'demo.stop' : 'demo.start')}</Button>}</Space>}
       description={<Typography.Text type="secondary">{t('demo.url')} <Typography.Text code copyable>{url}</Typography.Text></Typography.Text>}
     />
   );

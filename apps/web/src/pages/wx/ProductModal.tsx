@@ -1,4 +1,4 @@
-/** Creating or editing a package (POST /iot/v1/wx/product/save; RENEW_PRODUCT_MANAGE). Price typed in yuan, sent in fen. */
+/** Creating or editing a package (POST /iot/v1/wx/product/save; platform administrators: packages are shared by every data centre). Price typed in yuan, sent in fen. */
 import { type ProductRecord, wxEndpoints } from '@iot/contract';
 import { Form, Input, InputNumber, Modal, Switch } from 'antd';
 import { useMessage } from '../../app/appMessage';

@@ -1,7 +1,7 @@
 /**
  * 套餐 (issue #15): service-period warnings (locks ending within 30 / 7 / 1 days or ended), the
- * packages as cards with what they buy, buying one (BuyModal), and for package managers adding and
- * editing packages (ProductModal).
+ * packages as cards with what they buy, buying one (BuyModal), and for platform administrators (packages
+ * are shared by every data centre, issue #31) adding and editing packages (ProductModal).
  */
 import { PlusOutlined } from '@ant-design/icons';
 import { type ProductRecord, wxEndpoints } from '@iot/contract';
@@ -10,7 +10,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useApiQuery } from '../../api/useApiQuery';
 import { useInvalidate } from '../../api/useInvalidate';
-import { mayOpen, useLanguage, useUserInfo } from '../../app/useSession';
+import { useMayCall } from '../../app/mayCall';
+import { useLanguage } from '../../app/useSession';
 import { LockLink } from '../../components/LockLink';
 import { ServiceEndTag } from '../../components/ServiceEndTag';
 import { BuyModal } from './BuyModal';
@@ -21,8 +22,8 @@ import { ProductModal } from './ProductModal';
 export default function RenewPage() {
   const { t } = useTranslation('wx');
   const language = useLanguage();
-  const { data: info } = useUserInfo();
-  const manage = info ? mayOpen(info, 'RENEW_PRODUCT_MANAGE') : false;
+  // Packages are shared by every data centre: only platform administrators edit them (issue #31).
+  const manage = useMayCall(wxEndpoints.productSave);
   const { data: products = [] } = useApiQuery(wxEndpoints.productList);
   const { data: summary } = useApiQuery(wxEndpoints.serviceSummary);
   const [buying, setBuying] = useState<ProductRecord>();

@@ -66,7 +66,7 @@ export async function startSandbox(port = 0, behaviour: Partial<SandboxBehaviour
     amount: { total: t.amount, currency: 'CNY', ...(t.transactionId ? { payer_total: t.amount, payer_currency: 'CNY' } : {}) },
   });
   const refundOf = (r: Refund) => ({
-    mchid, out_trade_no: r.outTradeNo, out_refund_no: r.outRefundNo, refund_id: r.refundId, status: r.status,
+    mchid, out_trade_no: r.outTradeNo, transaction_id: transactions.get(r.outTradeNo)?.transactionId, out_refund_no: r.outRefundNo, refund_id: r.refundId, status: r.status,
     ...(r.successTime ? { success_time: r.successTime } : {}), amount: { total: r.total, refund: r.amount, currency: 'CNY' },
   });
   const expire = (t: Transaction) => { if (t.state === 'NOTPAY' && t.expiresAt.getTime() <= Date.now()) t.state = 'CLOSED'; };
