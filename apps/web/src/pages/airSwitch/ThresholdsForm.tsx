@@ -19,6 +19,7 @@ export function ThresholdsForm({ airSwitch }: { airSwitch: AirSwitchRecord }) {
   const desired = JSON.stringify(circuit?.desiredThresholds ?? {});
   useEffect(() => form.setFieldsValue({ ...Object.fromEntries(FIELDS.map((f) => [f, undefined])), ...JSON.parse(desired) }), [form, desired]);
   const push = useApiMutation({
+    form,
     mutationFn: (thresholds: protocol.CircuitThresholds) => call(airSwitchEndpoints.thresholds, { body: { id: airSwitch.id, circuit: number, thresholds } }),
     success: t('commandSent'), invalidate: [airSwitchEndpoints.detail, airSwitchEndpoints.list],
   });

@@ -12,6 +12,7 @@ import { call } from '../../api/client';
 import { useApiMutation } from '../../api/useApiMutation';
 import { useInvalidate } from '../../api/useInvalidate';
 import { MultiLockProgress, type Locks } from './MultiLockProgress';
+import { maxChars } from '../../components/formRules';
 
 interface Values { by: 'phone' | 'name'; who: string }
 type Who = { phone: string } | { name: string };
@@ -73,8 +74,8 @@ export function OffboardModal({ open, onClose }: { open: boolean; onClose(): voi
             <Form.Item name="by" label={t('offboardBy')}>
               <Radio.Group options={[{ value: 'phone', label: t('offboardByPhone') }, { value: 'name', label: t('offboardByName') }]} />
             </Form.Item>
-            <Form.Item name="who" label={t('phoneOrName')} rules={[{ required: true, whitespace: true, message: t('required') }]}>
-              <Input id="offboard-who" maxLength={64} />
+            <Form.Item name="who" label={t('phoneOrName')} rules={[{ required: true, whitespace: true }, maxChars(64)]}>
+              <Input id="offboard-who" />
             </Form.Item>
           </Form>
         </>

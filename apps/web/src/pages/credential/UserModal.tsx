@@ -10,6 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { call } from '../../api/client';
 import { LockSelect } from '../../components/LockSelect';
 import { MINUTE_FORMAT, useOperation } from './shared';
+import { maxChars } from '../../components/formRules';
 
 interface Values { lockId: number; name: string; phone?: string; window?: [Dayjs | null, Dayjs | null] }
 
@@ -34,7 +35,7 @@ export function UserModal({ open, user, lockId, onClose }: UserModalProps) {
     const phone = v.phone?.trim() || undefined;
     const done = await operate(() => (user
       ? call(credentialEndpoints.userOperation, { body: { action: 'modify', id: user.id, name: v.name.trim(), phone: phone ?? null, ...validity } })
-      : call(credentialEndpoints.userOperation, { body: { action: 'add', lockId: v.lockId, name: v.name.trim(), phone, ...validity } })), t('saved'));
+      : call(credentialEndpoints.userOperation, { body: { action: 'add', lockId: v.lockId, name: v.name.trim(), phone, ...validity } })), t('saved'), form);
     setSaving(false);
     if (done) onClose();
   };
@@ -46,15 +47,15 @@ export function UserModal({ open, user, lockId, onClose }: UserModalProps) {
       onCancel={onClose} afterClose={() => form.resetFields()} afterOpenChange={(opened) => opened && fill()} forceRender className="user-modal">
       <Form form={form} layout="vertical" onFinish={(v) => void submit(v)} autoComplete="off">
         {!user && (
-          <Form.Item name="lockId" label={t('lock')} rules={[{ required: true, message: t('required') }]}>
+          <Form.Item name="lockId" label={t('lock')} rules={[{ required: true }]}>
             <LockSelect byId id="user-lock" />
           </Form.Item>
         )}
-        <Form.Item name="name" label={t('name')} rules={[{ required: true, whitespace: true, message: t('required') }]}>
-          <Input id="user-name" maxLength={64} />
+        <Form.Item name="name" label={t('name')} rules={[{ required: true, whitespace: true }, maxChars(64)]}>
+          <Input id="user-name" />
         </Form.Item>
-        <Form.Item name="phone" label={t('phone')} rules={[{ pattern: /^\+?\d{5,20}$/, message: t('phoneInvalid') }]}>
-          <Input id="user-phone" maxLength={21} />
+        <Form.Item name="phone" label={t('phone')} rules={[maxChars(21), { pattern: /^\+?\d{5,20}$/, message: t('phoneInvalid') }]}>
+          <Input id="user-phone" />
         </Form.Item>
         <Form.Item name="window" label={t('validity')} extra={t('validityHint')}>
           <DatePicker.RangePicker showTime={{ format: 'HH:mm' }} format={MINUTE_FORMAT} allowEmpty={[true, true]} style={{ width: '100%' }} />

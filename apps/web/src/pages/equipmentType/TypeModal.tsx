@@ -9,6 +9,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../api/client';
 import { useApiMutation } from '../../api/useApiMutation';
+import { maxChars, numberRange } from '../../components/formRules';
 
 const DEFAULTS: DeviceTypeInput = {
   kind: 'lock', model: '', connectivity: 'nbiotSleeping', heartbeatIntervalS: 300,
@@ -34,6 +35,7 @@ export function TypeModal({ editing, open, onClose }: TypeModalProps) {
   }, [open, editing, form]);
 
   const save = useApiMutation({
+    form,
     mutationFn: async (values: DeviceTypeInput) => {
       const body = { ...values, model: values.model.trim(), firmwareFamily: (values.firmwareFamily ?? '').trim() };
       if (editing) await call(deviceTypeEndpoints.update, { body: { ...body, id: editing.id } });
@@ -41,10 +43,9 @@ export function TypeModal({ editing, open, onClose }: TypeModalProps) {
     },
     success: t('saved'), invalidate: [deviceTypeEndpoints.list, deviceTypeEndpoints.options], onSuccess: onClose,
   });
-  const required = (field: string) => [{ required: true, message: t('required', { field: t(field) }) }];
   const number = (name: (string | number)[] | string, label: string, min: number, max: number) => (
-    <Form.Item name={name} label={t(label)} rules={required(label)}>
-      <InputNumber min={min} max={max} precision={0} style={{ width: '100%' }} />
+    <Form.Item name={name} label={t(label)} rules={[{ required: true }, ...numberRange(min, max)]}>
+      <InputNumber style={{ width: '100%' }} />
     </Form.Item>
   );
 
@@ -54,8 +55,8 @@ export function TypeModal({ editing, open, onClose }: TypeModalProps) {
       <Form form={form} layout="vertical" onFinish={(values) => void save.run(values)} autoComplete="off">
         <Space.Compact block>
           <Form.Item name="model" label={t('model')} style={{ flex: 2 }}
-            rules={[...required('model'), { pattern: /^[A-Za-z0-9._-]{1,32}$/, message: t('modelInvalid') }]}>
-            <Input id="type-model" maxLength={32} />
+            rules={[{ required: true, whitespace: true }, maxChars(32), { pattern: /^[A-Za-z0-9._-]{1,32}$/, message: t('modelInvalid') }]}>
+            <Input id="type-model" />
           </Form.Item>
           <Form.Item name="kind" label={t('kind')} style={{ flex: 1 }}>
             <Select options={DEVICE_KINDS.map((kind) => ({ value: kind, label: t(`kinds.${kind}`) }))} />
@@ -76,8 +77,8 @@ export function TypeModal({ editing, open, onClose }: TypeModalProps) {
         <Form.Item name="unlockMethods" label={t('unlockMethods')}>
           <Select mode="multiple" options={protocol.OPEN_METHODS.map((method) => ({ value: method, label: t(`deviceLog:methods.${method}`) }))} />
         </Form.Item>
-        <Form.Item name="firmwareFamily" label={t('firmwareFamily')}>
-          <Input maxLength={32} />
+        <Form.Item name="firmwareFamily" label={t('firmwareFamily')} rules={[maxChars(32)]}>
+          <Input />
         </Form.Item>
       </Form>
     </Modal>

@@ -13,6 +13,7 @@ import { call } from '../../api/client';
 import { useApiMutation } from '../../api/useApiMutation';
 import { useApiQuery } from '../../api/useApiQuery';
 import { GroupSelect } from '../../components/GroupSelect';
+import { maxChars, numberRange } from '../../components/formRules';
 
 const ZONE = Intl.DateTimeFormat().resolvedOptions().timeZone;
 type Values = Omit<RolloutInput, 'target' | 'window' | 'fromVersions'> & { kind: RolloutTarget['kind']; groupId?: number; imeis?: string; fromVersions?: string[]; window?: [Dayjs, Dayjs] | null };
@@ -27,6 +28,7 @@ export function RolloutModal({ open, packageId, onClose, onCreated }: { open: bo
     if (open) form.setFieldsValue({ packageId, kind: 'imeis', ...ROLLOUT_DEFAULTS });
   }, [open, packageId, form]);
   const create = useApiMutation({
+    form,
     mutationFn: (body: RolloutInput) => call(firmwareEndpoints.addRollout, { body }),
     success: (result) => t('created', { locks: result.locks, skipped: result.skipped }),
     invalidate: [firmwareEndpoints.rollouts, firmwareEndpoints.packages],
@@ -45,7 +47,7 @@ export function RolloutModal({ open, packageId, onClose, onCreated }: { open: bo
     });
   }
   const number = (name: keyof Values, label: string, min: number, max: number) => (
-    <Col span={8}><Form.Item name={name} label={t(label)} rules={[{ required: true }]}><InputNumber id={`rollout-${name}`} min={min} max={max} style={{ width: '100%' }} /></Form.Item></Col>
+    <Col span={8}><Form.Item name={name} label={t(label)} rules={[{ required: true }, ...numberRange(min, max)]}><InputNumber id={`rollout-${name}`} style={{ width: '100%' }} /></Form.Item></Col>
   );
   return (
     <Modal open={open} title={t('newRollout')} width={720} okText={t('ok')} cancelText={t('cancelAction')} onCancel={onClose} destroyOnHidden
@@ -57,7 +59,7 @@ export function RolloutModal({ open, packageId, onClose, onCreated }: { open: bo
               <Select id="rollout-package" options={(data?.records ?? []).map((p) => ({ value: p.id, label: `${p.model} · ${p.version}` }))} />
             </Form.Item>
           </Col>
-          <Col span={12}><Form.Item name="name" label={t('rolloutName')}><Input id="rollout-name" maxLength={64} /></Form.Item></Col>
+          <Col span={12}><Form.Item name="name" label={t('rolloutName')} rules={[maxChars(64)]}><Input id="rollout-name" /></Form.Item></Col>
         </Row>
         <Form.Item name="kind" label={t('target')}>
           <Radio.Group id="rollout-kind" options={[{ value: 'imeis', label: t('targets.imeis') }, { value: 'group', label: t('targets.group') }, { value: 'type', label: t('targets.type') }]} />

@@ -12,6 +12,7 @@ import { uploadWithProgress } from '../../api/uploadForm';
 import { useApiQuery } from '../../api/useApiQuery';
 import { useInvalidate } from '../../api/useInvalidate';
 import { useMessage } from '../../app/appMessage';
+import { maxChars } from '../../components/formRules';
 
 interface Values { model: string; version: string; notesZh?: string; notesEn?: string; file: UploadFile[] }
 
@@ -57,8 +58,8 @@ export function UploadModal({ open, onClose }: { open: boolean; onClose(): void 
         <Form.Item name="version" label={t('version')} rules={[{ required: true }, { pattern: /^\d+\.\d+\.\d+(-[0-9A-Za-z.-]+)?$/, message: '1.2.3' }]}>
           <Input id="firmware-version" placeholder="2.1.0" />
         </Form.Item>
-        <Form.Item name="notesZh" label={t('notesZh')}><Input.TextArea id="firmware-notes-zh" rows={2} maxLength={2000} /></Form.Item>
-        <Form.Item name="notesEn" label={t('notesEn')}><Input.TextArea id="firmware-notes-en" rows={2} maxLength={2000} /></Form.Item>
+        <Form.Item name="notesZh" label={t('notesZh')} rules={[maxChars(2000)]}><Input.TextArea id="firmware-notes-zh" rows={2} /></Form.Item>
+        <Form.Item name="notesEn" label={t('notesEn')} rules={[maxChars(2000)]}><Input.TextArea id="firmware-notes-en" rows={2} /></Form.Item>
         <Form.Item name="file" label={t('file')} valuePropName="fileList" getValueFromEvent={(event: { fileList: UploadFile[] }) => event.fileList.slice(-1)}
           rules={[{ required: true }, { validator: async (_, list: UploadFile[] = []) => {
             if ((list[0]?.size ?? 0) > protocol.OTA_MAX_PACKAGE_BYTES) throw new Error(t('fileHint'));

@@ -9,6 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { call } from '../../api/client';
 import { useApiMutation } from '../../api/useApiMutation';
 import { useMessage } from '../../app/appMessage';
+import { numberRange } from '../../components/formRules';
 
 type Values = protocol.LockConfig;
 
@@ -21,6 +22,7 @@ export function ConfigModal({ lock, onClose, onDone, invalidate = [] }: { lock: 
   const message = useMessage();
   const [form] = Form.useForm<Values>();
   const push = useApiMutation({
+    form,
     mutationFn: (body: { lockId: number; config: Partial<Values> }) => call(commandEndpoints.lockConfig, { body }),
     success: t('queued'),
     invalidate: [commandEndpoints.lockConfigList, commandEndpoints.simpleList, ...invalidate],
@@ -49,8 +51,8 @@ export function ConfigModal({ lock, onClose, onDone, invalidate = [] }: { lock: 
 export function ConfigFields() {
   const { t } = useTranslation('command');
   const range = (key: 'volume' | 'autoLockS' | 'heartbeatIntervalS' | 'wrongAttemptLimit', min: number, max: number) => (
-    <Form.Item name={key} label={t(key)}>
-      <InputNumber id={`config-${key}`} min={min} max={max} precision={0} style={{ width: 160 }} />
+    <Form.Item name={key} label={t(key)} rules={numberRange(min, max)}>
+      <InputNumber id={`config-${key}`} style={{ width: 160 }} />
     </Form.Item>
   );
   return (
