@@ -39,6 +39,8 @@ export const lockUserRecord = z.object({
   status: z.enum(LOCK_USER_STATUSES), syncState: z.enum(SYNC_STATES),
   /** The command of the last operation and its state (null before any). */
   lastCommandId: z.number().int().nullable(), lastCommandState: z.enum(COMMAND_STATES).nullable(),
+  /** The lock's answer code to that command (protocol RESULT_CODES; null before an answer); failureReasonText reads it. */
+  lastResultCode: z.number().int().nullable(),
   /** Credentials of this user on the lock. */
   credentials: z.number().int(), createdBy: z.string(), createdAt: z.string(), updatedAt: z.string(),
 });
@@ -57,6 +59,8 @@ export const credentialRecord = z.object({
   cardNumber: z.string().nullable(), reversed: z.boolean(),
   syncState: z.enum(SYNC_STATES),
   lastCommandId: z.number().int().nullable(), lastCommandState: z.enum(COMMAND_STATES).nullable(),
+  /** The lock's answer code to the last command (null before an answer); failureReasonText reads it. */
+  lastResultCode: z.number().int().nullable(),
   createdBy: z.string(), createdAt: z.string(), updatedAt: z.string(),
 });
 export type CredentialRecord = z.infer<typeof credentialRecord>;

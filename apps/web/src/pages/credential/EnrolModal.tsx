@@ -65,7 +65,7 @@ function EnrolProgress({ row }: { row: CredentialRecord }) {
         <Descriptions.Item label={t('lock')}>{live.lockName} ({live.imei})</Descriptions.Item>
         <Descriptions.Item label={t('holder')}>{live.holderName ?? '—'}</Descriptions.Item>
         <Descriptions.Item label={t('enrolState')}>{live.lastCommandState ? <StateBadge state={live.lastCommandState} /> : '—'}</Descriptions.Item>
-        <Descriptions.Item label={t('syncState')}><SyncStateBadge state={live.syncState} /></Descriptions.Item>
+        <Descriptions.Item label={t('syncState')}><SyncStateBadge row={live} log /></Descriptions.Item>
       </Descriptions>
       {done && <Alert type="success" showIcon title={t('enrolDone', { slot: live.slot ?? '—' })} />}
       {failed && <Alert type="error" showIcon title={t('enrolFailed', { detail: t(`syncStates.${live.syncState}`) })} />}
