@@ -1,14 +1,13 @@
 /**
  * Header: sidebar toggle, breadcrumb, data-centre selector, language toggle, username, logout.
  */
-import { authEndpoints, BREADCRUMB_TITLE, BREADCRUMB_TITLE_EN, findRoute } from '@iot/contract';
+import { BREADCRUMB_TITLE, BREADCRUMB_TITLE_EN, findRoute } from '@iot/contract';
 import { GlobalOutlined, LogoutOutlined, MenuFoldOutlined, MenuUnfoldOutlined, UserOutlined } from '@ant-design/icons';
 import { Breadcrumb, Button, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
-import { call } from '../../api/client';
 import { applyLanguage } from '../language';
-import { signOutLocally } from '../signOut';
+import { signOut } from '../logout';
 import { useLanguage, useUsername } from '../useSession';
 import { DataCentreSelect } from './DataCentreSelect';
 
@@ -16,17 +15,6 @@ interface Props {
   collapsed: boolean;
   onToggle: () => void;
   onTenantChanged: () => void;
-}
-
-/** Revokes the token on the server (best effort), then signs out locally. */
-async function logout(): Promise<void> {
-  try {
-    await call(authEndpoints.signOut, { quiet: true });
-  } catch {
-    /* signing out locally regardless */
-  } finally {
-    signOutLocally();
-  }
 }
 
 /** The console header. */
@@ -55,7 +43,7 @@ export function ConsoleHeader({ collapsed, onToggle, onTenantChanged }: Props) {
         </Button>
         <span className="console-username"><UserOutlined /> {username}</span>
         <Tooltip title={t('logout')}>
-          <Button type="text" aria-label={t('logout')} icon={<LogoutOutlined />} onClick={() => void logout()} />
+          <Button type="text" aria-label={t('logout')} icon={<LogoutOutlined />} onClick={() => void signOut()} />
         </Tooltip>
       </div>
     </div>
