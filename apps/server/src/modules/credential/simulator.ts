@@ -62,8 +62,8 @@ export async function lockTablesByImei(database: Database, imeis: readonly strin
   const out = new Map<string, LockTables>();
   if (imeis.length === 0) return out;
   const tablesOf = (imei: string) => {
-    let tables = out.get(imei);
-    if (!tables) out.set(imei, tables = { users: [], passwords: [], cards: [], fingerprints: [] });
+    const tables = out.get(imei) ?? { users: [], passwords: [], cards: [], fingerprints: [] };
+    out.set(imei, tables);
     return tables;
   };
   const onLock = (state: SQLWrapper) => notInArray(state, ['adding', 'add_failed']);
