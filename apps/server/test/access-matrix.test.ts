@@ -44,6 +44,8 @@ const SAMPLES: Record<string, Sample> = {
   'POST /oauth/checkCode/match': { access: 'public', body: () => ({ checkCodeId: 'none', checkCode: 'abcd' }) },
   'POST /oauth/token': { access: 'public', body: () => ({ username: 'nobody', password: 'AAAA', keyId: 'none' }) },
   'GET /oauth/userInfo': { access: 'authenticated' },
+  'GET /iot/v1/tenant/settings': { access: 'authenticated' },
+  'POST /iot/v1/tenant/settings': { access: 'TENANT_SETTINGS', body: () => ({ timeZone: 'Asia/Shanghai' }) },
   'POST /oauth/logout': { access: 'authenticated', endsSession: true },
   'GET /iot/v1/lockDevice/list': { access: 'LOOK_INFO' },
   'GET /iot/v1/lockDevice/analysis': { access: 'HOME_PAGE' },

@@ -3,7 +3,8 @@
  * parsed with its zod schemas (400 with localized fields on failure), and the handler's result is
  * wrapped in the success envelope. Handlers get `inTenant(fn)` to run queries confined to the tenant
  * by row-level security: in one transaction, whose first run on an endpoint with an `action` also
- * writes the call's system-log row from the parsed body (http/audit-plugin.ts); on a GET without an
+ * writes the call's system-log row from the parsed body (http/audit-plugin.ts) with the target object's
+ * name and changed fields read before and after it (modules/audit/targets.ts); on a GET without an
  * action, as a read (Database.readTenant: no transaction on PostgreSQL, and writes refused).
  */
 import type { Endpoint } from '@iot/contract';
@@ -14,6 +15,7 @@ import type { Principal } from './context.js';
 // The app.lifecycle declaration (health-plugin.ts), for programs that compile this file without the app (bench).
 import type {} from './health-plugin.js';
 import { writeAuditRow } from './audit-plugin.js';
+import { auditTargetOf, describeChange, readTarget } from '../modules/audit/targets.js';
 import { parseOrThrow } from './validation.js';
 
 export interface HandlerContext<E extends Endpoint> {
@@ -68,10 +70,14 @@ export function registerEndpoint<E extends Endpoint>(
         // A read (a GET without a system-log action) needs no transaction: db/tenant-reader.ts.
         if (readOnly) return app.database.readTenant(request.tenantId, (db) => fn(db as unknown as Tx));
         const audited = request.audited;
+        // The object changed, read before and after the change: its name and changed fields for the row.
+        const action = request.routeOptions.config.action;
+        const target = !read && !audited && action ? auditTargetOf(action, body, request.tenantId) : undefined;
         try {
           return await app.database.withTenant(request.tenantId, async (tx) => {
+            const before = target ? await readTarget(tx, target) : undefined;
             const result = await fn(tx);
-            if (!read) await writeAuditRow(tx, request, 'success', body);
+            if (!read) await writeAuditRow(tx, request, 'success', body, target ? describeChange(before, await readTarget(tx, target)) : undefined);
             return result;
           });
         } catch (error) {

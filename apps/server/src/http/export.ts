@@ -2,8 +2,9 @@
  * Exports (every log's and the system log's) as CSV (csv-stringify: UTF-8 with BOM, header row,
  * formula-like cells defused) or Excel (exceljs streaming writer: one sheet, bold header, frozen first
  * row), in the caller's language (Accept-Language): column headers and enum labels localized, times in
- * the operator's time zone when given (`YYYY-MM-DD HH:mm:ss`, the zone named in the header), else ISO
- * 8601 UTC. At most `max` rows (default LOG_EXPORT_MAX); when more matched, the EXPORT_TRUNCATED_HEADER
+ * the given time zone (the data centre's, issue #24; the zone named in the header): `YYYY-MM-DD
+ * HH:mm:ss` text in CSV, real date cells (that wall-clock time, formatted `yyyy-mm-dd hh:mm:ss`) in
+ * Excel; ISO 8601 UTC text without a zone. At most `max` rows (default LOG_EXPORT_MAX); when more matched, the EXPORT_TRUNCATED_HEADER
  * response header says `true` (and the last CSV line / the sheet's last row say so in words).
  */
 import { PassThrough } from 'node:stream';
@@ -42,6 +43,12 @@ function localTime(isoText: string, timeZone: string): string {
   return format.format(new Date(isoText));
 }
 
+/** An Excel date cell showing `isoText`'s wall-clock time in `timeZone` (Excel dates carry no zone). */
+function wallClockDate(isoText: string, timeZone: string): Date {
+  const [date, time] = localTime(isoText, timeZone).split(' ') as [string, string];
+  return new Date(`${date}T${time}Z`);
+}
+
 export interface ExportRequest<R> {
   request: FastifyRequest;
   reply: FastifyReply;
@@ -51,7 +58,7 @@ export interface ExportRequest<R> {
   columns: readonly ExportColumn<R>[];
   /** Up to `max` + 1 rows: one more than the cap means "truncated". */
   rows: readonly R[];
-  /** The operator's IANA time zone (times as ISO 8601 UTC without it). */
+  /** The IANA time zone times are written in (the data centre's; ISO 8601 UTC text without it). */
   timeZone?: string;
   /** Row cap (default LOG_EXPORT_MAX). */
   max?: number;
@@ -71,13 +78,14 @@ export function sendExport<R>({ request, reply, format, name, columns, rows, tim
   reply.header(EXPORT_TRUNCATED_HEADER, String(truncated));
   reply.header('content-disposition', `attachment; filename="${name}-${stamp}.${format}"`);
   const headers = columns.map((column) => (column.time && timeZone ? `${column.header[language]} (${timeZone})` : column.header[language]));
-  const cell = (column: ExportColumn<R>, row: R): Cell => {
+  const cell = (column: ExportColumn<R>, row: R): Cell | Date => {
     const value = column.value(row, language);
-    if (value === null) return null;
+    if (value === null || value === '') return value;
     if (column.labels) return column.labels[String(value)]?.[language] ?? value;
-    return column.time && timeZone ? localTime(String(value), timeZone) : value;
+    if (!column.time || !timeZone) return value;
+    return format === 'xlsx' ? wallClockDate(String(value), timeZone) : localTime(String(value), timeZone);
   };
-  const table = kept.map((row) => columns.map((column) => cell(column, row)));
+  const table: (Cell | Date)[][] = kept.map((row) => columns.map((column) => cell(column, row)));
   if (truncated) table.push([truncatedNote(max)[language], ...columns.slice(1).map(() => null)]);
   if (format === 'csv') {
     reply.type('text/csv; charset=utf-8');
@@ -85,15 +93,18 @@ export function sendExport<R>({ request, reply, format, name, columns, rows, tim
   }
   reply.type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
   const stream = new PassThrough();
-  void writeWorkbook(stream, name, headers, columns.map((c) => c.width ?? 18), table).catch((error) => stream.destroy(error));
+  const layout = columns.map((c) => ({ width: c.width ?? 18, date: c.time !== undefined && timeZone !== undefined }));
+  void writeWorkbook(stream, name, headers, layout, table).catch((error) => stream.destroy(error));
   return stream;
 }
 
 /** Streams one sheet to `stream` (rows committed as they are written, so memory stays flat). */
-async function writeWorkbook(stream: PassThrough, name: string, headers: string[], widths: number[], table: Cell[][]): Promise<void> {
+async function writeWorkbook(stream: PassThrough, name: string, headers: string[], layout: { width: number; date: boolean }[], table: (Cell | Date)[][]): Promise<void> {
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useStyles: true, useSharedStrings: false });
   const sheet = workbook.addWorksheet(name.slice(0, 31), { views: [{ state: 'frozen', ySplit: 1 }] });
-  sheet.columns = headers.map((header, index) => ({ header, width: widths[index] }));
+  sheet.columns = headers.map((header, index) => ({
+    header, width: layout[index]?.width, ...(layout[index]?.date ? { style: { numFmt: 'yyyy-mm-dd hh:mm:ss' } } : {}),
+  }));
   sheet.getRow(1).font = { bold: true };
   sheet.getRow(1).commit();
   for (const [index, cells] of table.entries()) {

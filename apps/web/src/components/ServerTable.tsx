@@ -4,7 +4,8 @@
  * by a contract page endpoint (`current`, `size` + filters), optional polling and row selection with
  * batch actions (`batchActions`, `selectable`). Columns with `sorter: true` sort on the server: their
  * key (or dataIndex) is sent as `sortField` with `sortOrder` (ascend | descend; the endpoint's query
- * declares them with the contract's `sortFields`). Applied filters, sorting and paging live in the URL
+ * declares them with the contract's `sortFields`); `defaultSort` names the order the server keeps without
+ * a sortField (a log's time, newest first), shown on its column so the order is visible. Applied filters, sorting and paging live in the URL
  * (`?keyword=..&sortField=name&sortOrder=ascend&current=2`), so a reload, a link or the back button
  * restores the view; a new search, sort or page size starts again at page 1 and clears the selection. Columns keep
  * their widths and cut long values with a tooltip (columnFit.tsx); the first column (the key) stays fixed while
@@ -54,6 +55,8 @@ export interface ServerTableProps<R> {
   header?: ReactNode;
   /** Batch actions for the selected rows (their keys, and the rows: selection stays within the page shown); given, the rows get checkboxes. */
   batchActions?: (selected: Key[], clear: () => void, rows: R[]) => ReactNode;
+  /** The server's own order without a sortField (e.g. `{ field: 'createdAt' }`, newest first), shown on that column's sorter. */
+  defaultSort?: { field: string; order?: SortOrder };
   /** Which rows may be selected for the batch actions (default: all). */
   selectable?: (row: R) => boolean;
 }
@@ -107,6 +110,18 @@ export function ServerTable<R extends object>(props: ServerTableProps<R>) {
     setParams(next);
   };
   const sorting = { sortField, sortOrder };
+  /**
+   * A sortable column's sorter state: the requested sort, else the server's default order on its
+   * column; the default column cycles descend -> ascend -> back to the default (never "unsorted").
+   */
+  const sortShown = (key: string) => {
+    const fallback = props.defaultSort;
+    if (sortField) return { sortOrder: key === sortField ? (sortOrder ?? null) : null };
+    if (key !== fallback?.field) return { sortOrder: null };
+    const order = fallback.order ?? 'descend';
+    // antd moves to the direction after the current one in sortDirections: the other one, not "unsorted".
+    return { sortOrder: order, sortDirections: order === 'descend' ? ['descend' as const, 'ascend' as const] : ['ascend' as const, 'descend' as const] };
+  };
   const search = (values: Filters) => navigate(toQuery(values), { current: 1, size, ...sorting });
   const reset = () => setParams({});
 
@@ -116,9 +131,10 @@ export function ServerTable<R extends object>(props: ServerTableProps<R>) {
   const fitted = useMemo(() => {
     const shown = keyed.filter((column) => !hidden.includes(column.key))
       .map((column, index) => (index === 0 && !column.fixed ? { ...column, fixed: 'left' as const } : column))
-      .map((column) => (column.sorter ? { ...column, sortOrder: column.key === sortField ? (sortOrder ?? null) : null } : column));
+      .map((column) => (column.sorter ? { ...column, ...sortShown(column.key) } : column));
     return fitColumns(shown, page?.records ?? [], selection, endWidth);
-  }, [keyed, hidden, sortField, sortOrder, page?.records, selection, endWidth]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: sortShown reads sortField, sortOrder and defaultSort, listed
+  }, [keyed, hidden, sortField, sortOrder, props.defaultSort, page?.records, selection, endWidth]);
   const clear = () => setSelected([]);
 
   return (

@@ -157,7 +157,7 @@ export const wxEndpoints = {
   /** Creates or updates a package (administrators, or RENEW_PRODUCT_MANAGE). */
   productSave: endpoint({
     method: 'POST', path: '/iot/v1/wx/product/save', access: 'RENEW_PRODUCT_MANAGE', kind: 'token',
-    action: { label: label('保存套餐', 'Save package'), target: ['id', 'nameZh'] }, body: productSaveBody, response: productRecord,
+    action: { label: label('保存套餐', 'Save package'), target: ['id', 'nameZh'], entity: 'product' }, body: productSaveBody, response: productRecord,
   }),
   /** Creates an order and its WeChat Pay Native prepayment; answers the order with its code_url. */
   createOrder: endpoint({

@@ -20,7 +20,7 @@ async function computeForecasts(tx: Tx): Promise<void> {
   await tx.execute(sql`
     with d as (
       select lock_id, min(tenant_id) as tenant_id, day, sum(sum)::float8 / nullif(sum(n), 0) as battery
-      from analysis_lock_day where metric = 'battery' and day >= (now() at time zone ${ANALYSIS_TIME_ZONE})::date - ${TREND_DAYS}::int
+      from analysis_lock_day where metric = 'battery' and day >= (now() at time zone ${ANALYSIS_TIME_ZONE})::date - ${TREND_DAYS}::int -- a day either way of a data centre's own zone does not move a 14-day slope
       group by lock_id, day),
     f as (
       select lock_id, min(tenant_id) as tenant_id, regr_slope(battery, (day - date '2000-01-01')::float8) as slope

@@ -23,6 +23,7 @@ import { type ExportColumn, sendExport } from '../../http/export.js';
 import { lockColumns } from '../lockDevice/sql.js';
 import { cappedCount } from './count.js';
 import { lockIdOf, logConditions } from './filter.js';
+import { timeZoneOf } from '../tenant/service.js';
 
 /** A selected row: the log's own columns plus the lock's (imei, lockName, room). */
 export type LogRow<C extends SelectedFieldsFlat> = SelectResultFields<C & typeof lockColumns>;
@@ -109,7 +110,7 @@ export function defineDeviceLog<F extends LogFilter, C extends SelectedFieldsFla
       registerEndpoint(app, endpoints.export, async ({ query, inTenant, request, reply }) => {
         const { format, timeZone, ...filter } = query as { format: 'csv' | 'xlsx'; timeZone?: string };
         const rows = await inTenant((tx) => log.rows(tx, filter as unknown as F, exportMax + 1));
-        return sendExport({ request, reply, format, timeZone, name: spec.exportName, columns: spec.exportColumns, rows, max: exportMax });
+        return sendExport({ request, reply, format, timeZone: timeZone ?? await timeZoneOf(app.database.system, request.tenantId), name: spec.exportName, columns: spec.exportColumns, rows, max: exportMax });
       }, { raw: true });
     },
   };

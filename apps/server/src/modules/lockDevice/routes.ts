@@ -17,6 +17,7 @@ import { lockImportRoutes } from './import/routes.js';
 import { listLocks, selectLocks } from './repo.js';
 import { dropSession, secretReset } from './sessions.js';
 import { surveyLocks } from './survey.js';
+import { timeZoneOf } from '../tenant/service.js';
 
 export async function lockDeviceRoutes(app: FastifyInstance): Promise<void> {
   await app.register(lockImportRoutes);
@@ -24,7 +25,7 @@ export async function lockDeviceRoutes(app: FastifyInstance): Promise<void> {
     inTenant((tx) => listLocks(tx, filter, current, size, app.config.WAKE_WINDOW_MS)));
   registerEndpoint(app, lockEndpoints.export, async ({ query: { format, timeZone, ...filter }, inTenant, request, reply }) => {
     const rows = await inTenant((tx) => selectLocks(tx, filter, LOG_EXPORT_MAX + 1, app.config.WAKE_WINDOW_MS), { read: true });
-    return sendExport({ request, reply, format, timeZone, name: 'locks', columns: LOCK_EXPORT_COLUMNS, rows });
+    return sendExport({ request, reply, format, timeZone: timeZone ?? await timeZoneOf(app.database.system, request.tenantId), name: 'locks', columns: LOCK_EXPORT_COLUMNS, rows });
   }, { raw: true });
   const wake = app.config.WAKE_WINDOW_MS;
   registerEndpoint(app, lockEndpoints.lockRoomList, ({ query, inTenant }) => inTenant((tx) => listLockRooms(tx, query, wake)));

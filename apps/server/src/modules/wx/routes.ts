@@ -15,6 +15,7 @@ import { notifyRoutes } from './notify-routes.js';
 import { paymentsOf, setUpPayments } from './payments.js';
 import { exportOrders, findOrderRow, listOrders, listProducts, orderRecordOf, saveProduct } from './repo.js';
 import { closeOrder, createOrder, refundOrder } from './service.js';
+import { timeZoneOf } from '../tenant/service.js';
 
 const t = (zh: string, en: string) => ({ 'zh-CN': zh, 'en-US': en });
 const ORDER_COLUMNS: ExportColumn<OrderRecord>[] = [
@@ -59,7 +60,7 @@ async function routes(app: FastifyInstance): Promise<void> {
   registerEndpoint(app, wxEndpoints.orderExport, async ({ query, inTenant, request, reply }) => {
     const { format, timeZone, ...filter } = query;
     const rows = await inTenant((tx) => exportOrders(tx, filter, LOG_EXPORT_MAX), { read: true });
-    return sendExport({ request, reply, format, timeZone, name: 'orders', columns: ORDER_COLUMNS, rows });
+    return sendExport({ request, reply, format, timeZone: timeZone ?? await timeZoneOf(app.database.system, request.tenantId), name: 'orders', columns: ORDER_COLUMNS, rows });
   }, { raw: true });
 
   registerEndpoint(app, wxEndpoints.closeOrder, ({ body, inTenant }) => closeOrder(paymentsOf(app), inTenant, body.outTradeNo));

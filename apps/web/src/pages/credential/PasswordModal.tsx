@@ -14,6 +14,7 @@ import { LockSelect } from '../../components/LockSelect';
 import { MINUTE_FORMAT, useOperation } from './shared';
 import { UserSelect } from './UserSelect';
 import { maxChars } from '../../components/formRules';
+import { fromPicker } from '../../app/timeZone';
 
 interface Values {
   lockId: number;
@@ -46,7 +47,7 @@ export function PasswordModal({ open, lockId, onClose }: PasswordModalProps) {
     setSaving(true);
     const password = v.password?.trim() || undefined;
     const window = v.kind === 'tempPassword' && v.mode === 'window' && v.window
-      ? { validFrom: v.window[0].second(0).format(), validTo: v.window[1].second(0).format() } : {};
+      ? { validFrom: fromPicker(v.window[0].second(0)).format(), validTo: fromPicker(v.window[1].second(0)).format() } : {};
     const result = await operate(() => (v.kind === 'password'
       ? call(credentialEndpoints.foreverPassword, { body: { action: 'add', lockId: v.lockId, lockUserId: v.lockUserId, password } })
       : call(credentialEndpoints.tempPassword, { body: { action: 'add', lockId: v.lockId, lockUserId: v.lockUserId, password, oneTime: v.mode === 'oneTime', ...window } })), t('saved'), form);

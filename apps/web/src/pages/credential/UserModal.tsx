@@ -4,13 +4,14 @@
  */
 import { credentialEndpoints, type LockUserRecord } from '@iot/contract';
 import { DatePicker, Form, Input, Modal } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
+import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../api/client';
 import { LockSelect } from '../../components/LockSelect';
 import { MINUTE_FORMAT, useOperation } from './shared';
 import { maxChars } from '../../components/formRules';
+import { fromPicker, toPicker } from '../../app/timeZone';
 
 interface Values { lockId: number; name: string; phone?: string; window?: [Dayjs | null, Dayjs | null] }
 
@@ -31,7 +32,7 @@ export function UserModal({ open, user, lockId, onClose }: UserModalProps) {
   const submit = async (v: Values) => {
     setSaving(true);
     const [from, to] = v.window ?? [];
-    const validity = { validFrom: from?.second(0).format(), validTo: to?.second(0).format() };
+    const validity = { validFrom: from ? fromPicker(from.second(0)).format() : undefined, validTo: to ? fromPicker(to.second(0)).format() : undefined };
     const phone = v.phone?.trim() || undefined;
     const done = await operate(() => (user
       ? call(credentialEndpoints.userOperation, { body: { action: 'modify', id: user.id, name: v.name.trim(), phone: phone ?? null, ...validity } })
@@ -40,7 +41,7 @@ export function UserModal({ open, user, lockId, onClose }: UserModalProps) {
     if (done) onClose();
   };
   const fill = () => form.setFieldsValue(user
-    ? { name: user.name, phone: user.phone ?? undefined, window: [user.validFrom ? dayjs(user.validFrom) : null, user.validTo ? dayjs(user.validTo) : null] }
+    ? { name: user.name, phone: user.phone ?? undefined, window: [user.validFrom ? toPicker(user.validFrom) : null, user.validTo ? toPicker(user.validTo) : null] }
     : { lockId });
   return (
     <Modal open={open} title={user ? t('modify') : t('addUser')} okText={t('ok')} cancelText={t('cancel')} confirmLoading={saving} onOk={() => form.submit()}

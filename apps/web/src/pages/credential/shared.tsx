@@ -5,7 +5,6 @@
  */
 import { SYNC_STATES, type Endpoint, type SyncState } from '@iot/contract';
 import { Button, Form, type FormInstance, Input, Popconfirm, Select, Space } from 'antd';
-import dayjs from 'dayjs';
 import type { TFunction } from 'i18next';
 import { useCallback, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -14,6 +13,7 @@ import { markFieldErrors } from '../../api/fieldErrors';
 import { useApiMutation } from '../../api/useApiMutation';
 import { DASH } from '../../components/logColumns';
 import { syncFailed } from './SyncStateBadge';
+import { formatTime } from '../../app/timeZone';
 
 /** Live refresh of the sync states, ms (background, no overlay). */
 export const SYNC_REFETCH_MS = 2000;
@@ -23,7 +23,7 @@ export const MINUTE_FORMAT = 'YYYY-MM-DD HH:mm';
 /** `from ~ to` to the minute; permanent when neither is set. */
 export function validityText(t: TFunction, from: string | null, to: string | null): string {
   if (!from && !to) return t('permanentValidity');
-  const show = (value: string | null) => (value ? dayjs(value).format(MINUTE_FORMAT) : DASH);
+  const show = (value: string | null) => (value ? formatTime(value, MINUTE_FORMAT) : DASH);
   return `${show(from)} ~ ${show(to)}`;
 }
 

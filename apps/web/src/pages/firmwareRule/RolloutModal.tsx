@@ -14,8 +14,8 @@ import { useApiMutation } from '../../api/useApiMutation';
 import { useApiQuery } from '../../api/useApiQuery';
 import { GroupSelect } from '../../components/GroupSelect';
 import { maxChars, numberRange } from '../../components/formRules';
+import { getTimeZone } from '../../app/timeZone';
 
-const ZONE = Intl.DateTimeFormat().resolvedOptions().timeZone;
 type Values = Omit<RolloutInput, 'target' | 'window' | 'fromVersions'> & { kind: RolloutTarget['kind']; groupId?: number; imeis?: string; fromVersions?: string[]; window?: [Dayjs, Dayjs] | null };
 
 /** The dialog; `packageId` preselects a package; `onCreated` gets the new rollout's id. */
@@ -42,7 +42,7 @@ export function RolloutModal({ open, packageId, onClose, onCreated }: { open: bo
     const target: RolloutTarget = targetKind === 'imeis' ? { kind: 'imeis', imeis: list }
       : targetKind === 'group' && groupId !== undefined ? { kind: 'group', groupId } : { kind: 'type' };
     void create.run({
-      ...rest, timeZone: ZONE, fromVersions: fromVersions ?? [], target,
+      ...rest, timeZone: getTimeZone(), fromVersions: fromVersions ?? [], target,
       window: window ? { start: window[0].format('HH:mm'), end: window[1].format('HH:mm') } : null,
     });
   }
@@ -84,7 +84,7 @@ export function RolloutModal({ open, packageId, onClose, onCreated }: { open: bo
           {number('minBattery', 'minBattery', 0, 100)}
           {number('minRssi', 'minRssi', -150, 0)}
           <Col span={8}>
-            <Form.Item name="window" label={t('window')} extra={t('windowHint', { zone: ZONE })}>
+            <Form.Item name="window" label={t('window')} extra={t('windowHint', { zone: getTimeZone() })}>
               <TimePicker.RangePicker id="rollout-window" format="HH:mm" order={false} style={{ width: '100%' }} />
             </Form.Item>
           </Col>

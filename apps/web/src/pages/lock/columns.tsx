@@ -1,11 +1,11 @@
 /** Columns of the lock list (门锁信息). */
 import { LOW_BATTERY_PERCENT, type LockRecord } from '@iot/contract';
 import { Badge, Button, Popconfirm, Progress, Space, Tag, type TableColumnsType } from 'antd';
-import dayjs from 'dayjs';
 import type { TFunction } from 'i18next';
 import { LockLink } from '../../components/LockLink';
 import { MoreActions } from '../../components/MoreActions';
 import { ServiceEndTag } from '../../components/ServiceEndTag';
+import { formatTime } from '../../app/timeZone';
 
 const dash = '—';
 
@@ -87,7 +87,7 @@ export function lockColumns(t: TFunction, actions?: LockActions): TableColumnsTy
     {
       title: t('lastHeartbeat'),
       dataIndex: 'lastHeartbeatAt',
-      render: (value: string | null) => (value ? dayjs(value).format('YYYY-MM-DD HH:mm:ss') : dash),
+      render: (value: string | null) => (value ? formatTime(value) : dash),
     },
     { title: t('state'), dataIndex: 'state', render: (state: LockRecord['state']) => <Tag color={STATE_COLORS[state]}>{t(`states.${state}`)}</Tag> },
     { title: t('serviceEnd'), dataIndex: 'serviceEndAt', width: 130, render: (value: string | null) => <ServiceEndTag value={value} /> },

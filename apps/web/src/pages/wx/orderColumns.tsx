@@ -1,15 +1,15 @@
 /** Columns of the order list (订单管理): state and refund tags from the contract's labels, amounts in yuan. */
 import { type Language, type OrderRecord, REFUND_STATUS_LABELS, TRADE_STATE_LABELS, type TradeState } from '@iot/contract';
 import { Button, Popconfirm, Space, Tag, Tooltip, type TableColumnsType } from 'antd';
-import dayjs from 'dayjs';
 import type { TFunction } from 'i18next';
 import { yuan } from './money';
 import { refundableFen } from './RefundModal';
+import { formatTime } from '../../app/timeZone';
 
 const COLORS: Record<TradeState, string> = {
   NOTPAY: 'default', USERPAYING: 'processing', SUCCESS: 'success', REFUND: 'warning', CLOSED: 'default', REVOKED: 'default', PAYERROR: 'error',
 };
-const time = (value: string | null) => (value ? dayjs(value).format('YYYY-MM-DD HH:mm:ss') : '—');
+const time = (value: string | null) => formatTime(value);
 
 export interface OrderActions {
   close(order: OrderRecord): void;
