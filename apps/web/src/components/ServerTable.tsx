@@ -66,6 +66,18 @@ function toParams(query: Filters): Record<string, string> {
   return Object.fromEntries(Object.entries(query).filter(([, value]) => value !== undefined && value !== null && value !== '').map(([key, value]) => [key, String(value)]));
 }
 
+/**
+ * A sortable column's sorter state: the requested sort, else the server's default order on its column;
+ * the default column cycles descend -> ascend -> back to the default (never "unsorted").
+ */
+function sortShown(key: string, sortField: string | undefined, sortOrder: SortOrder | undefined, fallback: ServerTableProps<object>['defaultSort']) {
+  if (sortField) return { sortOrder: key === sortField ? (sortOrder ?? null) : null };
+  if (key !== fallback?.field) return { sortOrder: null };
+  const order = fallback.order ?? 'descend';
+  // antd moves to the direction after the current one in sortDirections: the other one, not "unsorted".
+  return { sortOrder: order, sortDirections: order === 'descend' ? ['descend' as const, 'ascend' as const] : ['ascend' as const, 'descend' as const] };
+}
+
 /** A paginated server-side table with a search form, its state in the URL. */
 export function ServerTable<R extends object>(props: ServerTableProps<R>) {
   const { endpoint, columns, rowKey, filters, initialFilters = {}, toQuery = (values) => values, fromQuery = logFormValues, refetchInterval } = props;
@@ -110,18 +122,6 @@ export function ServerTable<R extends object>(props: ServerTableProps<R>) {
     setParams(next);
   };
   const sorting = { sortField, sortOrder };
-  /**
-   * A sortable column's sorter state: the requested sort, else the server's default order on its
-   * column; the default column cycles descend -> ascend -> back to the default (never "unsorted").
-   */
-  const sortShown = (key: string) => {
-    const fallback = props.defaultSort;
-    if (sortField) return { sortOrder: key === sortField ? (sortOrder ?? null) : null };
-    if (key !== fallback?.field) return { sortOrder: null };
-    const order = fallback.order ?? 'descend';
-    // antd moves to the direction after the current one in sortDirections: the other one, not "unsorted".
-    return { sortOrder: order, sortDirections: order === 'descend' ? ['descend' as const, 'ascend' as const] : ['ascend' as const, 'descend' as const] };
-  };
   const search = (values: Filters) => navigate(toQuery(values), { current: 1, size, ...sorting });
   const reset = () => setParams({});
 
@@ -131,9 +131,8 @@ export function ServerTable<R extends object>(props: ServerTableProps<R>) {
   const fitted = useMemo(() => {
     const shown = keyed.filter((column) => !hidden.includes(column.key))
       .map((column, index) => (index === 0 && !column.fixed ? { ...column, fixed: 'left' as const } : column))
-      .map((column) => (column.sorter ? { ...column, ...sortShown(column.key) } : column));
+      .map((column) => (column.sorter ? { ...column, ...sortShown(column.key, sortField, sortOrder, props.defaultSort) } : column));
     return fitColumns(shown, page?.records ?? [], selection, endWidth);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: sortShown reads sortField, sortOrder and defaultSort, listed
   }, [keyed, hidden, sortField, sortOrder, props.defaultSort, page?.records, selection, endWidth]);
   const clear = () => setSelected([]);
 
