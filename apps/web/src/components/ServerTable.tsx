@@ -8,7 +8,8 @@
  * a sortField (a log's time, newest first), shown on its column so the order is visible. Applied filters, sorting and paging live in the URL
  * (`?keyword=..&sortField=name&sortOrder=ascend&current=2`), so a reload, a link or the back button
  * restores the view; a new search, sort or page size starts again at page 1 and clears the selection. Columns keep
- * their widths and cut long values with a tooltip (columnFit.tsx); the first column (the key) stays fixed while
+ * their widths and cut long values with a tooltip, or, when the table is too narrow for them, narrow and wrap
+ * before anything scrolls under the pinned actions (columnFit.tsx); the first column (the key) stays fixed while
  * the others scroll horizontally under a header and a scroll bar that stay in sight (antd `sticky`); a list
  * found empty shows the page's main action. Pages supply columns and filters.
  */
@@ -18,7 +19,7 @@ import { type Key, type ReactNode, useEffect, useMemo, useRef, useState } from '
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useApiQuery } from '../api/useApiQuery';
-import { fitColumns, useEndColumnWidth } from './columnFit';
+import { fitColumns, useEndColumnWidth, useInnerWidth } from './columnFit';
 import { ExportButtons, type ExportFormat } from './ExportButtons';
 import { logFormValues } from './logFilters';
 import { type Density, TableToolbar } from './TableToolbar';
@@ -90,6 +91,7 @@ export function ServerTable<R extends object>(props: ServerTableProps<R>) {
   const [selected, setSelected] = useState<Key[]>([]);
   const box = useRef<HTMLDivElement>(null);
   const endWidth = useEndColumnWidth(box);
+  const available = useInnerWidth(box);
 
   const urlQuery = useMemo(() => Object.fromEntries([...params].filter(([key]) => !VIEW.has(key))), [params]);
   const filtered = Object.keys(urlQuery).length > 0;
@@ -132,8 +134,8 @@ export function ServerTable<R extends object>(props: ServerTableProps<R>) {
     const shown = keyed.filter((column) => !hidden.includes(column.key))
       .map((column, index) => (index === 0 && !column.fixed ? { ...column, fixed: 'left' as const } : column))
       .map((column) => (column.sorter ? { ...column, ...sortShown(column.key, sortField, sortOrder, props.defaultSort) } : column));
-    return fitColumns(shown, page?.records ?? [], selection, endWidth);
-  }, [keyed, hidden, sortField, sortOrder, props.defaultSort, page?.records, selection, endWidth]);
+    return fitColumns(shown, page?.records ?? [], selection, endWidth, available);
+  }, [keyed, hidden, sortField, sortOrder, props.defaultSort, page?.records, selection, endWidth, available]);
   const clear = () => setSelected([]);
 
   return (

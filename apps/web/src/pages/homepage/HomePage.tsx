@@ -48,7 +48,7 @@ export default function HomePage() {
       <div className="home-grid">
         {chart('unlocks', t('unlocksPerDay'), stackedDays(data.trends.days, { ...data.trends.unlocks, failed: data.trends.failed }, (k) => (k === 'failed' ? t('failed') : tl(`methods.${k}`))))}
         {chart('alarms', t('alarmsPerDay'), stackedDays(data.trends.days, data.trends.alarms, (k) => tl(`kinds.${k}`)))}
-        {chart('fleet', t('fleetState'), fleetDonut(data.fleet, { online: t('kpi.online'), asleep: t('kpi.asleep'), offline: t('kpi.offline') }))}
+        {chart('fleet', t('fleetState'), fleetDonut(data.fleet, { awake: t('kpi.awake'), asleep: t('kpi.asleep'), offline: t('kpi.offline') }))}
         {chart('hourly', t('unlocksPerHour'), todayVsYesterday(data.hourly.unlocksToday, data.hourly.unlocksYesterday, { today: t('today'), yesterday: t('yesterday') }))}
         {chart('online', t('onlineRate'), onlineRate(data.trends, { rate: t('onlineRate'), newLocks: t('newLocks') }))}
         {chart('battery', t('batteryDistribution'), buckets(BATTERY_BUCKETS, data.distributions.battery, '#52c41a', t('locks')))}

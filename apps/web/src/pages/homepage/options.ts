@@ -49,14 +49,18 @@ export function todayVsYesterday(today: number[], yesterday: number[], labels: {
 }
 
 /** Online / asleep / offline donut. */
-export function fleetDonut(fleet: Analysis['fleet'], labels: { online: string; asleep: string; offline: string }, dark?: boolean) {
+/**
+ * The fleet as three slices that add up to the total (issue #24: one definition, one number): online and
+ * awake, asleep (online too: 在线（含休眠） = awake + asleep), offline.
+ */
+export function fleetDonut(fleet: Analysis['fleet'], labels: { awake: string; asleep: string; offline: string }, dark?: boolean) {
   return {
     tooltip: { trigger: 'item', formatter: '{b}: {c} ({d}%)' }, legend: { ...legend(dark), top: undefined, bottom: 0 },
     color: ['#52c41a', '#13c2c2', '#8c8c8c'],
     series: [{
       type: 'pie', radius: ['45%', '70%'], label: { formatter: '{b}\n{c}', color: dark ? '#c9d7ee' : undefined },
       data: [
-        { name: labels.online, value: fleet.online - fleet.asleep }, { name: labels.asleep, value: fleet.asleep }, { name: labels.offline, value: fleet.offline },
+        { name: labels.awake, value: fleet.online - fleet.asleep }, { name: labels.asleep, value: fleet.asleep }, { name: labels.offline, value: fleet.offline },
       ],
     }],
   };
