@@ -58,8 +58,8 @@ export function CardModal({ open, lockId, onClose }: { open: boolean; lockId?: n
   );
 }
 
-/** Reports a card number lost on every lock. */
-export function ReportLostModal({ open, onClose }: { open: boolean; onClose(): void }) {
+/** Reports a card number lost on every lock; `card`: the row it was opened from (its number filled in). */
+export function ReportLostModal({ open, card: from, onClose }: { open: boolean; card?: { cardNumber: string; reversed: boolean }; onClose(): void }) {
   const { t } = useTranslation('credential');
   const [form] = Form.useForm<Values>();
   const [locks, setLocks] = useState<Locks>();
@@ -74,6 +74,7 @@ export function ReportLostModal({ open, onClose }: { open: boolean; onClose(): v
   const close = () => { setLocks(undefined); form.resetFields(); onClose(); };
   return (
     <Modal open={open} title={t('reportLostTitle')} onCancel={close} width={720} forceRender
+      afterOpenChange={(opened) => opened && from && form.setFieldsValue(from)}
       footer={locks ? <Button onClick={close}>{t('close')}</Button> : (
         <>
           <Button onClick={close}>{t('cancel')}</Button>
