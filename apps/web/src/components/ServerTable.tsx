@@ -52,6 +52,8 @@ export interface ServerTableProps<R> {
   exportFormats?: readonly ExportFormat[];
   /** The page's actions (e.g. an "add" button), in the toolbar and in the empty state. */
   toolbar?: ReactNode;
+  /** What an empty list offers instead of the page's actions, e.g. a link to where its rows come from (订单管理 -> 套餐). */
+  empty?: ReactNode;
   /** Shown between the search form and the table (e.g. charts the same filters drive). */
   header?: ReactNode;
   /** Batch actions for the selected rows (their keys, and the rows: selection stays within the page shown); given, the rows get checkboxes. */
@@ -177,7 +179,7 @@ export function ServerTable<R extends object>(props: ServerTableProps<R>) {
           const order = sorter.order ?? undefined;
           navigate(applied, { current: 1, size, sortField: order ? String(sorter.columnKey) : undefined, sortOrder: order });
         }}
-        locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE}>{page && props.toolbar}</Empty> }}
+        locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE}>{page && (props.empty ?? props.toolbar)}</Empty> }}
         pagination={{
           current,
           pageSize: size,

@@ -3,7 +3,7 @@
  * and its export, close and refund; plus the service-period summary. The payment provider is set up
  * here (payments.ts); notifications are in notify-routes.ts.
  */
-import { LOG_EXPORT_MAX, type OrderRecord, REFUND_STATUS_LABELS, TRADE_STATE_LABELS, wxEndpoints } from '@iot/contract';
+import { LOG_EXPORT_MAX, type OrderRecord, orderStateText, REFUND_STATUS_LABELS, wxEndpoints } from '@iot/contract';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { ApiError } from '../../http/api-error.js';
@@ -12,6 +12,7 @@ import { type ExportColumn, sendExport } from '../../http/export.js';
 import { serviceSummary } from '../lockDevice/service-period.js';
 import { settleRefundAnswer } from './reconcile.js';
 import { notifyRoutes } from './notify-routes.js';
+import { sandboxPageRoutes } from './sandbox/routes.js';
 import { paymentsOf, setUpPayments } from './payments.js';
 import { exportOrders, findOrderRow, listOrders, listProducts, orderRecordOf, saveProduct } from './repo.js';
 import { closeOrder, createOrder, refundOrder } from './service.js';
@@ -23,7 +24,7 @@ const ORDER_COLUMNS: ExportColumn<OrderRecord>[] = [
   { header: t('套餐', 'Package'), value: (o) => o.description, width: 20 },
   { header: t('金额（分）', 'Amount (fen)'), value: (o) => o.amountFen },
   { header: t('已退款（分）', 'Refunded (fen)'), value: (o) => o.refundedFen },
-  { header: t('状态', 'State'), value: (o) => o.tradeState, labels: TRADE_STATE_LABELS },
+  { header: t('状态', 'State'), value: (o, language) => orderStateText(o, language) },
   { header: t('门锁数', 'Locks'), value: (o) => o.lockIds.length },
   { header: t('月数', 'Months'), value: (o) => o.months },
   { header: t('微信支付订单号', 'Transaction id'), value: (o) => o.transactionId, width: 32 },
@@ -36,6 +37,7 @@ const ORDER_COLUMNS: ExportColumn<OrderRecord>[] = [
 async function routes(app: FastifyInstance): Promise<void> {
   await setUpPayments(app);
   await app.register(notifyRoutes);
+  await app.register(sandboxPageRoutes);
 
   registerEndpoint(app, wxEndpoints.productList, ({ inTenant }) => inTenant((tx) => listProducts(tx), { read: true }));
   registerEndpoint(app, wxEndpoints.productSave, async ({ body, inTenant }) => {
