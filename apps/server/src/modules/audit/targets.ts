@@ -92,9 +92,10 @@ export function auditTargetOf(action: AuditAction, body: unknown, tenantId: numb
 export async function readTarget(tx: Executor, target: AuditTarget): Promise<{ name: string; fields: Record<string, unknown> } | undefined> {
   const spec = ENTITIES[target.entity];
   const where = target.imei !== undefined ? eq(locks.imei, target.imei) : eq(spec.id, target.id as number);
-  const [row] = await tx.select({ name: spec.name, ...spec.fields }).from(spec.table).where(where).limit(1) as Record<string, unknown>[];
+  // The name under a key no compared field has (a lock's `name` field is compared too).
+  const [row] = await tx.select({ ...spec.fields, objectName: spec.name }).from(spec.table).where(where).limit(1) as Record<string, unknown>[];
   if (!row) return undefined;
-  const { name, ...fields } = row;
+  const { objectName: name, ...fields } = row;
   const plain = Object.fromEntries(Object.entries(fields).map(([key, value]) => [key, value instanceof Date ? value.toISOString() : value]));
   return { name: String(name ?? ''), fields: plain };
 }
