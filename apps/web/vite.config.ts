@@ -8,7 +8,7 @@ import { loadEnv } from 'vite';
 import { compression } from 'vite-plugin-compression2';
 import { defineConfig } from 'vitest/config';
 
-const proxied = ['/oauth', '/iot', '/v1', '/nbdev', '/static'];
+const proxied = ['/oauth', '/iot', '/v1', '/nbdev', '/static', '/wxpay-sandbox'];
 
 export default defineConfig(({ mode }) => {
   const target = loadEnv(mode, '.', '').API_TARGET || 'http://localhost:8080';

@@ -12,7 +12,7 @@ import type { Database } from './db/client.js';
 import { type SeededCredential, seedDemo } from './db/seed.js';
 import { vendorKeysOf } from './modules/firmware/vendor-keys.js';
 import { issueSimulatorCredentials } from './modules/lockDevice/credentials.js';
-import { attachSimulator } from './modules/credential/simulator.js';
+import { attachSimulator, lockTablesByImei } from './modules/credential/simulator.js';
 import { seedDemoServicePeriods } from './modules/lockDevice/service-period.js';
 import { lazySecretBox } from './crypto/secret-box.js';
 import { seedDemoHistory } from './demo-history/index.js';
@@ -72,8 +72,10 @@ async function startDemoLocks(app: FastifyInstance, database: Database, config: 
   if (config.SIM_LOCKS <= 0) return undefined;
   // Each lock beats at SIM_HEARTBEAT_S or its SIM_HEARTBEAT_S_BY_IMEI interval and reports it (heartbeat intervalS).
   const issued = await issueSimulatorCredentials(database);
+  // Each lock starts with the users and credentials the platform confirmed on it (a real lock keeps them).
+  const tables = await lockTablesByImei(database, issued.slice(0, config.SIM_LOCKS).map((device) => device.imei), lazySecretBox(config));
   const devices = issued.slice(0, config.SIM_LOCKS)
-    .map((device) => ({ ...device, heartbeatIntervalS: config.SIM_HEARTBEAT_S_BY_IMEI[device.imei] ?? config.SIM_HEARTBEAT_S }));
+    .map((device) => ({ ...device, heartbeatIntervalS: config.SIM_HEARTBEAT_S_BY_IMEI[device.imei] ?? config.SIM_HEARTBEAT_S, tables: tables.get(device.imei) }));
   // External broker: the same host and port, but the locks' own credentials, never the platform's.
   const brokerUrl = config.MQTT_URL ? deviceBrokerUrl(config.MQTT_URL) : `mqtt://127.0.0.1:${brokerPort}`;
   // The simulated locks trust the vendor keys the platform does (FIRMWARE_VENDOR_KEYS and the demo key).

@@ -47,6 +47,8 @@ const SAMPLES: Record<string, Sample> = {
   'POST /oauth/checkCode/match': { access: 'public', body: () => ({ checkCodeId: 'none', checkCode: 'abcd' }) },
   'POST /oauth/token': { access: 'public', body: () => ({ username: 'nobody', password: 'AAAA', keyId: 'none' }) },
   'GET /oauth/userInfo': { access: 'authenticated' },
+  'GET /iot/v1/tenant/settings': { access: 'authenticated' },
+  'POST /iot/v1/tenant/settings': { access: 'TENANT_SETTINGS', body: () => ({ timeZone: 'Asia/Shanghai' }) },
   'POST /oauth/logout': { access: 'authenticated', endsSession: true },
   'GET /iot/v1/lockDevice/list': { access: 'LOOK_INFO' },
   'GET /iot/v1/lockDevice/analysis': { access: 'HOME_PAGE' },
@@ -181,6 +183,8 @@ const SAMPLES: Record<string, Sample> = {
   'POST /iot/v1/wx/orderInfo/refund': { access: 'ORDER_MANAGEMENT', body: () => ({ outTradeNo: 'IOT0000000000000000000000', amountFen: 1, reason: 'matrix' }) },
   'GET /iot/v1/wx/serviceSummary': { access: ['RENEW', 'LOOK_INFO'] },
   'POST /iot/v1/wx/wxPay/native/notify': { access: 'public', body: () => ({}) },
+  'GET /wxpay-sandbox/pay': { access: 'public' },
+  'POST /wxpay-sandbox/pay': { access: 'public' },
   'POST /iot/v1/wx/wxPay/native/refundNotify': { access: 'public', body: () => ({}) },
   // Answers 404 here: the tests attach no simulated fleet to this app.
   'POST /iot/v1/simulator/attemptOpen': { access: 'VOUCHER_PASSWORD_MANAGE', body: () => ({ lockId: 1, method: 'password', password: '123456' }) },

@@ -6,7 +6,7 @@
  * counting, a transaction still open holding the cursor back (PostgreSQL), tenant isolation and the
  * all-data-centres view refused to non-administrators; the big screen's air-switch panel.
  */
-import { ANALYSIS_TIME_ZONE, type protocol } from '@iot/contract';
+import { DEFAULT_TIME_ZONE, type protocol } from '@iot/contract';
 import { eq, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -40,7 +40,7 @@ describe.skipIf(skipSuite)('analysis', () => {
   const heartbeat = (lock: Lock, battery: number, rssi: number, ts = Date.now()) =>
     uplink(lock, 'heartbeat', { battery, rssi, snr: 10, firmwareVersion: '1.0.0', intervalS: 30 }, ts);
   const analysis = async (query = '', tenantId = 100, as = token) => dataOf(await call(ctx.app, as, { method: 'GET', url: `/iot/v1/lockDevice/analysis${query}`, tenantId }));
-  const dayOf = (ms: number) => new Intl.DateTimeFormat('en-CA', { timeZone: ANALYSIS_TIME_ZONE }).format(ms);
+  const dayOf = (ms: number) => new Intl.DateTimeFormat('en-CA', { timeZone: DEFAULT_TIME_ZONE }).format(ms);
 
   it('counts unlocks by method, failed attempts, alarms and heartbeats from ingested uplinks', async () => {
     await storeUplinks(ctx.database, [
@@ -62,7 +62,7 @@ describe.skipIf(skipSuite)('analysis', () => {
     expect(data.trends.alarms.tamper[6]).toBe(1);
     expect(data.alarmsByKind).toMatchObject({ tamper: 1, doorLeftOpen: 1, lowBattery: 0 });
     expect(data.alarmsOpen).toEqual({ critical: 1, major: 0, minor: 1, warning: 0 });
-    const hour = Number(new Intl.DateTimeFormat('en-GB', { timeZone: ANALYSIS_TIME_ZONE, hour: '2-digit', hourCycle: 'h23' }).format(Date.now()));
+    const hour = Number(new Intl.DateTimeFormat('en-GB', { timeZone: DEFAULT_TIME_ZONE, hour: '2-digit', hourCycle: 'h23' }).format(Date.now()));
     expect(data.hourly.unlocksToday[hour]).toBe(7);
     expect(data.hourly.alarmsToday[hour]).toBe(2);
     expect(data.trends.onlineRate[6]).toBeCloseTo(2 / data.fleet.total, 5); // two locks reported today

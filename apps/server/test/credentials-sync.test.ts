@@ -4,6 +4,7 @@
  * lock enforcing what it holds (open attempts -> open records), masking + reveal with its system-log
  * row, who can open at T, fingerprint enrolment, offboarding and a lost card across two locks.
  */
+import { failureReasonText } from '@iot/contract';
 import { type Fleet, startFleet } from '@iot/simulator';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -121,6 +122,10 @@ describe.skipIf(skipSuite)('credential sync with simulated locks', () => {
     expect(raw.received[0]?.data).toMatchObject({ action: 'add', cardNumber: 'A1B2C3D4', reversed: true });
     await raw.answer(raw.received[0]?.msgId as string, 5, { detail: 'card table full' });
     await waitCredential(id, 'add_failed');
+    // The row says why (issue #24): the lock's answer code, translated by the contract.
+    const failedRow = (await get(`/iot/v1/operateCard/list?lockId=${lockId(2)}`)).records.find((r: { id: number }) => r.id === id);
+    expect(failedRow).toMatchObject({ syncState: 'add_failed', lastCommandState: 'FAILED', lastResultCode: 5 });
+    expect(failureReasonText(failedRow.lastCommandState, failedRow.lastResultCode, 'zh-CN')).toBe('门锁存储已满');
     expect((await post('/iot/v1/operateCard/retry', { id })).syncState).toBe('adding');
     await waitFor(() => raw.received.length, (n) => n >= 2);
     await raw.answer(raw.received[1]?.msgId as string, 0, { slot: 0 });
@@ -130,6 +135,8 @@ describe.skipIf(skipSuite)('credential sync with simulated locks', () => {
     // No answer at all: 3 attempts of 1 s, then TIMEOUT.
     const silent = await post('/iot/v1/zg/foreverPassword', { action: 'add', lockId: lockId(2), password: '112233' });
     await waitCredential(silent.id, 'add_failed', 15_000);
+    const silentRow = (await get(`/iot/v1/operatePassword/list?lockId=${lockId(2)}`)).records.find((r: { id: number }) => r.id === silent.id);
+    expect(failureReasonText(silentRow.lastCommandState, silentRow.lastResultCode, 'en-US')).toBe('The lock did not answer (timed out)');
     expect(await post('/iot/v1/operatePassword/discard', { id: silent.id })).toEqual({ id: silent.id });
     expect(await credentialState(silent.id)).toBeUndefined();
   });

@@ -1,13 +1,14 @@
 /**
  * The demo's lived-in week (issue #17, demo-history/): every log and credential list shows rows spread
  * over seven days, in several states, each answer parsed with the contract; a second start seeds
- * nothing; the generator is deterministic.
+ * nothing; the generator is deterministic; the simulated locks start with what the platform confirmed on them.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSecretBox } from '../src/crypto/secret-box.js';
 import { DEMO_HISTORY_DAYS, seedDemoHistory } from '../src/demo-history/index.js';
 import { fleetHistory, HOUR } from '../src/demo-history/fleet.js';
 import { planPeople } from '../src/demo-history/people.js';
+import { lockTablesByImei } from '../src/modules/credential/simulator.js';
 import { simulatedLocks } from '../src/modules/lockDevice/history.js';
 import { call, createTestContext, dataOf, signIn, skipSuite, type TestContext } from './helper.js';
 
@@ -104,5 +105,18 @@ describe.skipIf(skipSuite)('demo history', () => {
       return { fleet, users: people.users, credentials: people.credentials, operations: people.operations, audit: people.audit };
     };
     expect(week()).toEqual(week());
+  });
+
+  it("gives each simulated lock the users and credentials the platform confirmed on it (issue #24: a seeded user exists on its lock)", async () => {
+    const users = await all('/iot/v1/operateUser/list?syncState=normal');
+    const user = users[0] as { imei: string; userSlot: number; name: string };
+    const tables = await lockTablesByImei(ctx.database, [user.imei], createSecretBox(Buffer.alloc(32, 7)));
+    const onLock = tables.get(user.imei);
+    expect(onLock?.users).toContainEqual([user.userSlot, expect.objectContaining({ name: user.name })]);
+    // Passwords with their digits (the lock must know them), none still being added or failed to add.
+    const passwords = (await all(`/iot/v1/operatePassword/list?imei=${user.imei}`)) as { slot: number; syncState: string }[];
+    const confirmed = passwords.filter((p) => p.syncState !== 'adding' && p.syncState !== 'add_failed').map((p) => p.slot).sort();
+    expect(onLock?.passwords.map(([slot]) => slot).sort()).toEqual(confirmed);
+    expect(onLock?.passwords.every(([, entry]) => /^\d{4,12}$/.test(entry.digits))).toBe(true);
   });
 });

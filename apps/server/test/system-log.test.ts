@@ -2,7 +2,7 @@
  * System log (系统日志, issue #5) on PGlite and PostgreSQL: sign-in success and failure, sign-out and
  * every mutating call are written once each, with who, tenant, action, target, result and address,
  * never with a secret; the list filters per tenant; the CSV and Excel exports (action names and results in
- * the caller's language, the request beside them, times in the operator's time zone).
+ * the caller's language, the request beside them, times in the data centre's time zone, Excel cells as dates).
  */
 import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
@@ -100,9 +100,11 @@ describe.skipIf(skipSuite)('system log', () => {
     expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(response.headers['content-disposition']).toMatch(/^attachment; filename="system-log-\d{14}\.csv"$/);
     const lines = response.body.trimEnd().split('\n');
-    expect(lines[0]).toBe('\ufeff编号,时间,用户名,操作,请求,对象,结果,客户端地址,详情'); // readable headers, the caller's language
+    // Readable headers in the caller's language; times in the data centre's zone (issue #24), named in the header.
+    expect(lines[0]).toBe('\ufeff编号,时间 (Asia/Shanghai),用户名,操作,请求,对象,结果,客户端地址,详情');
     expect(lines).toHaveLength(2);
-    expect(lines[1]).toMatch(/^\d+,\d{4}-.*Z,admin,新增角色,POST \/v1\/sysRole\/add,"'=1\+2,""q""",成功,127\.0\.0\.1,"{""name"":""=1\+2,\\""q\\"""",""authorities"":\[\]}"$/);
+    // The detail in words (issue #24), not JSON; a cell a spreadsheet would evaluate still starts with '.
+    expect(lines[1]).toMatch(/^\d+,\d{4}-\d\d-\d\d \d\d:\d\d:\d\d,admin,新增角色,POST \/v1\/sysRole\/add,"'=1\+2,""q""",成功,127\.0\.0\.1,"名称: =1\+2,""q""; 权限: —"$/);
     const signIns = await call(ctx.app, admin, { method: 'GET', url: '/iot/v1/SysOperateLog/export?action=sign-in&result=success' });
     const rows = signIns.body.trimEnd().split('\n').slice(1);
     expect(rows.length).toBe((await logList('action=sign-in&result=success')).total);
@@ -120,7 +122,13 @@ describe.skipIf(skipSuite)('system log', () => {
     const sheet = workbook.worksheets[0];
     expect(sheet?.getRow(1).values).toEqual([undefined, 'ID', 'Time (Asia/Shanghai)', 'Username', 'Action', 'Request', 'Target', 'Result', 'Client address', 'Detail']);
     expect(sheet?.rowCount).toBe((await logList('action=sign-in')).total + 1);
-    expect(String(sheet?.getRow(2).getCell(2).value)).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/);
+    // Excel gets a real date cell (issue #24) showing the data centre's wall-clock time.
+    const first = (await logList('action=sign-in')).records[0];
+    const cell = sheet?.getRow(2).getCell(2);
+    expect(cell?.value).toBeInstanceOf(Date);
+    expect(cell?.numFmt).toBe('yyyy-mm-dd hh:mm:ss');
+    const shanghai = new Intl.DateTimeFormat('sv-SE', { timeZone: 'Asia/Shanghai', dateStyle: 'short', timeStyle: 'medium' }).format(new Date(first?.createdAt ?? ''));
+    expect((cell?.value as Date | undefined)?.toISOString().slice(0, 19).replace('T', ' ')).toBe(shanghai);
     expect([sheet?.getRow(2).getCell(4).value, sheet?.getRow(2).getCell(5).value]).toEqual(['Sign in', 'sign-in']);
     // A credential call's sub-action is named too, in the caller's language.
     await insertAudit(ctx.database.system, { tenantId: 100, accountId: null, username: 'admin', action: 'POST /iot/v1/zg/foreverPassword', result: 'success', clientIp: '', detail: { action: 'delete' } });

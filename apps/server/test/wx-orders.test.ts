@@ -23,7 +23,12 @@ describe.skipIf(skipSuite)('orders and WeChat Pay', () => {
     const order = await buy(ctx);
     expect(order).toMatchObject({ amountFen: 9900, tradeState: 'NOTPAY', lockIds: [1], months: 12, refundedFen: 0 });
     expect(order.outTradeNo).toMatch(/^IOT\d{14}[0-9a-f]{10}$/);
-    expect(order.codeUrl).toMatch(/^http:\/\/localhost:\d+\/pay\/wx/);
+    // The sandbox's pay page is on the platform's own origin (issue #24), served by the app itself.
+    expect(order.codeUrl).toMatch(/^\/wxpay-sandbox\/pay\?id=wx/);
+    const payPage = await ctx.app.inject({ method: 'GET', url: order.codeUrl });
+    expect([payPage.statusCode, payPage.headers['content-type']]).toEqual([200, 'text/html; charset=utf-8']);
+    expect(payPage.body).toContain('¥ 99.00');
+    expect((await ctx.app.inject({ method: 'GET', url: '/wxpay-sandbox/pay?id=unknown' })).statusCode).toBe(404);
     // The browser cannot name an amount, cover more locks than the package allows, or another tenant's lock.
     const withAmount = await call(ctx.app, ctx.token, { method: 'POST', url: '/iot/v1/wx/createOrder', payload: { productId: 1, lockIds: [1], amountFen: 1 } });
     expect(withAmount.statusCode).toBe(400);

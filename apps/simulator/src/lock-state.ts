@@ -5,6 +5,7 @@
  * (issue #4) reads these tables to compare with the platform.
  */
 import { type Capacity, lockModel, type protocol } from '@iot/contract';
+import type { LockTables } from './types.js';
 
 export type { Capacity };
 
@@ -59,6 +60,14 @@ export class LockState {
     // lockConfig allows 10 s and more; faster simulated locks (tests) leave it out.
     this.config = heartbeatIntervalS >= 10 ? { ...DEFAULT_CONFIG, heartbeatIntervalS } : { ...DEFAULT_CONFIG };
     this.clockOffsetMs = clockOffsetMs;
+  }
+
+  /** Fills the credential tables with `tables` (what the lock holds from before; slots outside the capacity are skipped). */
+  load(tables: LockTables): void {
+    for (const name of ['users', 'passwords', 'cards', 'fingerprints'] as const) {
+      const table = this[name] as Map<number, unknown>;
+      for (const [slot, entry] of tables[name]) if (this.fits(name, slot)) table.set(slot, { ...entry });
+    }
   }
 
   /** The lock's own clock, ms since epoch. */

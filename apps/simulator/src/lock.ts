@@ -86,6 +86,7 @@ export class SimulatedLock {
     this.snr = Math.round((random() * 20 - 2) * 10) / 10;
     this.firmwareVersion = device.firmwareVersion || FACTORY_FIRMWARE; // a lock registered in the console has reported none yet
     this.state = new LockState(device.model, this.intervalS, 0, device.capacity);
+    if (device.tables) this.state.load(device.tables);
     this.activity = options.activity ? new LockActivity(random, options.activity) : undefined;
     this.ota = new LockOta(random, options.ota, { model: device.model, vendorKeys: options.vendorKeys });
   }

@@ -1,4 +1,16 @@
 import type { Capacity } from '@iot/contract';
+import type { CardEntry, FingerprintEntry, LockUser, PasswordEntry } from './lock-state.js';
+
+/**
+ * What a lock holds in its credential tables, slot by slot: a real lock keeps them across restarts, so a
+ * simulated lock starts with what the platform last confirmed on it (demo.ts), not empty.
+ */
+export interface LockTables {
+  users: [number, LockUser][];
+  passwords: [number, PasswordEntry][];
+  cards: [number, CardEntry][];
+  fingerprints: [number, FingerprintEntry][];
+}
 
 /** What the simulator needs to impersonate one lock (issued by the server's modules/lockDevice/credentials.ts). */
 export interface SimulatedDevice {
@@ -23,6 +35,8 @@ export interface SimulatedDevice {
    * undefined: it stays connected (mains-powered / Wi-Fi, or callers that do not model sleep).
    */
   alwaysOnline?: boolean;
+  /** The credential tables it starts with (default: empty, a lock fresh from the factory). */
+  tables?: LockTables;
 }
 
 /** Optional logger (pino-compatible subset). */

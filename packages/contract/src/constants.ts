@@ -44,8 +44,12 @@ export const ONLINE_HEARTBEAT_FACTOR = 2.5;
 export const DEFAULT_HEARTBEAT_INTERVAL_S = 30;
 /** A battery at or below this is "low battery", %. */
 export const LOW_BATTERY_PERCENT = 20;
-/** Days of analysis (首页 / 门锁分析, the big screen) are calendar days in this time zone (issue #14). */
-export const ANALYSIS_TIME_ZONE = 'Asia/Shanghai';
+/**
+ * A data centre's time zone until it chooses another (issue #24: one rule for the whole product): every
+ * page, the big screen, exports and the analysis' days use the data centre's zone (tenants.time_zone);
+ * the analysis across every data centre (the big screen's "all" view) counts calendar days in this one.
+ */
+export const DEFAULT_TIME_ZONE = 'Asia/Shanghai';
 /** A lock whose service ends within this many days counts as "service expiring". */
 export const SERVICE_EXPIRING_DAYS = 30;
 /** Battery forecasts look this many days ahead ("runs flat within 30 days"). */

@@ -10,3 +10,8 @@ export function languageFromHeader(header: string | undefined): Language {
   const first = header.split(',')[0]?.trim().toLowerCase() ?? '';
   return first.startsWith('en') ? 'en-US' : 'zh-CN';
 }
+
+/** A list in `language`: 甲、乙、丙 in Chinese, "a, b, c" in English (never the Chinese separator in English). */
+export function listText(items: readonly string[], language: Language): string {
+  return items.join(language === 'zh-CN' ? '、' : ', ');
+}

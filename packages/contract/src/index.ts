@@ -5,6 +5,7 @@ export * from './i18n.js';
 export * from './pages.js';
 export * from './menu.js';
 export * from './labels.js';
+export * from './auditText.js';
 export * from './commandData.js';
 export * from './routes.js';
 export * from './api/errors.js';

@@ -59,6 +59,23 @@ export function resultCodeText(code: number | null, slot: number | null, languag
   return slot === null ? label : `${label} · #${slot}`;
 }
 
+/** Why a command ended without the lock's answer (its state), for a failed sync. */
+const UNANSWERED_LABELS: Readonly<Record<string, LocalizedText>> = {
+  TIMEOUT: t('门锁未应答（超时）', 'The lock did not answer (timed out)'),
+  EXPIRED: t('指令过期未送达门锁', 'The command expired before reaching the lock'),
+  CANCELED: t('指令已取消', 'The command was canceled'),
+};
+
+/**
+ * Why the last operation of a credential or lock user failed (issue #24: shown on its row and in its
+ * detail, not only in 下发日志): the lock's answer code translated (RESULT_CODE_LABELS, e.g. 6 门锁上没有该用户),
+ * else why no answer came (timeout, expiry, cancel); undefined when it did not fail.
+ */
+export function failureReasonText(commandState: string | null, resultCode: number | null, language: Language): string | undefined {
+  if (resultCode !== null && resultCode !== 0) return resultCodeText(resultCode, null, language);
+  return commandState ? UNANSWERED_LABELS[commandState]?.[language] : undefined;
+}
+
 /** What each alarm kind means, shown as the alert's detail (the lock's own text goes beside it). */
 export const ALERT_DETAIL_LABELS = {
   tamper: t('门锁检测到撬动或拆卸', 'The lock detected prying or removal'),

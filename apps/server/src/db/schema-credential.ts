@@ -92,4 +92,8 @@ export const credentialOperations = pgTable('credential_operations', {
   operator: text('operator').notNull(),
   commandId: bigint('command_id', { mode: 'number' }),
   createdAt: ts('created_at').notNull().defaultNow(),
-}, (t) => [index('credential_operations_tenant').on(t.tenantId, t.subject, t.id)]);
+}, (t) => [
+  index('credential_operations_tenant').on(t.tenantId, t.subject, t.id),
+  // Newest first by time (the operation logs' default order).
+  index('credential_operations_time').on(t.tenantId, t.subject, t.createdAt),
+]);

@@ -12,6 +12,8 @@ const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull(
 export const tenants = pgTable('tenants', {
   id: integer('id').primaryKey(),
   name: text('name').notNull(),
+  /** IANA zone every page, the big screen, exports and the analysis' days use for this data centre (issue #24). */
+  timeZone: text('time_zone').notNull().default('Asia/Shanghai'),
   createdAt: createdAt(),
 });
 
@@ -166,6 +168,10 @@ export const auditLog = pgTable('audit_log', {
   username: text('username').notNull(),
   action: text('action').notNull(),
   target: text('target').notNull().default(''),
+  /** The target object's name when the change was made (modules/audit/targets.ts); null when the target is a name already. */
+  targetName: text('target_name'),
+  /** An edit's changed fields, `{ field: [before, after] }`; null otherwise. */
+  changes: jsonb('changes'),
   /** `success` or an error code. */
   result: text('result').notNull(),
   clientIp: text('client_ip').notNull().default(''),

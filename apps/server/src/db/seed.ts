@@ -83,7 +83,7 @@ export async function seedDemo(database: Database, options: SeedOptions): Promis
     const operator = await ensureAccount(tx, 'operator', ACCOUNT_TYPE_OPERATOR, options.operatorPassword, [100]);
     let [role] = await tx.select().from(roles).where(and(eq(roles.tenantId, 100), eq(roles.name, '门锁查看员')));
     if (!role) {
-      [role] = await tx.insert(roles).values({ tenantId: 100, name: '门锁查看员', description: '查看首页与门锁信息 / Views the home page and locks', authorities: OPERATOR_AUTHORITIES }).returning();
+      [role] = await tx.insert(roles).values({ tenantId: 100, name: '门锁查看员', description: '查看首页与门锁信息', authorities: OPERATOR_AUTHORITIES }).returning();
       if (role) await tx.insert(accountRoles).values({ accountId: operator.id, roleId: role.id, tenantId: 100 }).onConflictDoNothing();
     }
     await ensureSimulatedLocks(tx, options.simLocks);

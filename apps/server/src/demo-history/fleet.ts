@@ -19,7 +19,7 @@ export const HOUR = 60 * MINUTE;
 /** Beijing time is UTC+8 all year: the hour of day the demo's people live by. */
 export const localHour = (ms: number) => new Date(ms + 8 * HOUR).getUTCHours();
 
-export interface HistoryLock { id: number; tenantId: number; imei: string; model: string; firmwareVersion: string }
+export interface HistoryLock { id: number; tenantId: number; imei: string; name?: string; model: string; firmwareVersion: string }
 
 /** A command the plan puts on a lock in hour `hour` of its history (0: the first), `minute` past its heartbeat. */
 export interface PlannedCommand {

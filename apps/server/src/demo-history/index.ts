@@ -60,11 +60,11 @@ export async function seedDemoHistory(database: Database, box: SecretBox, now = 
     await insertCredentialHistory(tx, box, {
       users: users.map(({ command, ...user }) => ({ ...user, lastCommandId: id(command) })),
       credentials: credentials.map(({ command, ...row }) => ({ ...row, user: userIndex.get(row.user) as number, lastCommandId: id(command) })),
-      operations,
+      operations: byTime(operations, (row) => row.createdAt),
     });
     const accountIds = new Map((await tx.select({ id: accounts.id, username: accounts.username }).from(accounts)).map((row) => [row.username, row.id]));
     const audit = people.audit.map((entry) => ({ ...entry, accountId: accountIds.get(entry.username) ?? null }));
-    await insertAuditHistory(tx, audit);
+    await insertAuditHistory(tx, byTime(audit, (row) => row.createdAt));
     await seedLockReadings(tx, fleet.readings);
     return fleet.heartbeats.length + fleet.uplinks.length + openRecords.length + fleet.alerts.length + commandIds.length
       + users.length + credentials.length + operations.length + audit.length;

@@ -51,7 +51,7 @@ export function planPeople(locks: readonly HistoryLock[], start: number, end: nu
       created?.(index, at);
       const action = ACTIONS[command.type];
       if (action && command.createdBy === 'admin') {
-        out.audit.push({ tenantId: lock.tenantId, username: 'admin', action, target: String(lock.id), result: 'success', clientIp: '10.20.1.15', detail: { lockId: lock.id, ...(typeof command.data.action === 'string' ? { action: command.data.action } : {}) }, createdAt: at - 400 });
+        out.audit.push({ tenantId: lock.tenantId, username: 'admin', action, target: String(lock.id), targetName: lock.name || lock.imei, result: 'success', clientIp: '10.20.1.15', detail: { lockId: lock.id, ...(typeof command.data.action === 'string' ? { action: command.data.action } : {}) }, createdAt: at - 400 });
       }
     };
   };

@@ -17,6 +17,14 @@ export class ApiError extends Error {
   }
 }
 
+/**
+ * Shorthand for a 409 CONFLICT naming the field it is about (issue #24: a conflict says which field and
+ * why, e.g. "this username is taken" on body.username, not only "conflicting data").
+ */
+export function conflictError(field: string, zh: string, en: string): ApiError {
+  return new ApiError('CONFLICT', [{ field, message: { 'zh-CN': zh, 'en-US': en } }]);
+}
+
 /** Shorthand for a 400 naming one field. */
 export function fieldError(field: string, zh: string, en: string): ApiError {
   return new ApiError('VALIDATION_FAILED', [{ field, message: { 'zh-CN': zh, 'en-US': en } }]);

@@ -24,7 +24,7 @@ import { insertAudit } from '../modules/audit/repo.js';
 
 /** Body fields copied into the log. */
 export const AUDITED_FIELDS = ['id', 'ids', 'accountId', 'lockId', 'lockUserId', 'imei', 'username', 'name', 'action', 'roleIds', 'enabled', 'authorities',
-  'productId', 'lockIds', 'outTradeNo', 'amountFen', 'reason', 'nameZh', 'tenantIds'] as const;
+  'productId', 'lockIds', 'outTradeNo', 'amountFen', 'reason', 'nameZh', 'tenantIds', 'timeZone'] as const;
 const MAX_TEXT = 64;
 const MAX_ITEMS = 50;
 
@@ -62,15 +62,15 @@ function targetOf(action: AuditAction, detail: AuditDetail | undefined): string 
   return value === undefined ? '' : String(value).slice(0, 200);
 }
 
-/** Writes the request's system-log row with `result`, detail from `body`; marks the request as logged. */
-export async function writeAuditRow(db: Executor, request: FastifyRequest, result: string, body: unknown): Promise<void> {
+/** Writes the request's system-log row with `result`, detail from `body` (and the target's name and changes when known); marks the request as logged. */
+export async function writeAuditRow(db: Executor, request: FastifyRequest, result: string, body: unknown, described?: { targetName: string | null; changes: Record<string, [unknown, unknown]> | null }): Promise<void> {
   const action = request.routeOptions.config.action;
   const principal = request.principal;
   if (!action || !principal || request.audited) return;
   const detail = auditedFields(body);
   await insertAudit(db, {
     tenantId: request.tenantId, accountId: principal.accountId, username: principal.username,
-    action: `${request.method} ${request.routeOptions.url}`, target: targetOf(action, detail), result, clientIp: request.ip, detail,
+    action: `${request.method} ${request.routeOptions.url}`, target: targetOf(action, detail), result, clientIp: request.ip, detail, ...described,
   });
   request.audited = true;
 }

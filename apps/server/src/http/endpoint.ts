@@ -3,7 +3,8 @@
  * parsed with its zod schemas (400 with localized fields on failure), and the handler's result is
  * wrapped in the success envelope. Handlers get `inTenant(fn)` to run queries confined to the tenant
  * by row-level security: in one transaction, whose first run on an endpoint with an `action` also
- * writes the call's system-log row from the parsed body (http/audit-plugin.ts); on a GET without an
+ * writes the call's system-log row from the parsed body (http/audit-plugin.ts) with the target object's
+ * name and changed fields read before and after it (modules/audit/targets.ts); on a GET without an
  * action, as a read (Database.readTenant: no transaction on PostgreSQL, and writes refused). An endpoint
  * marked `idempotent` honours the Idempotency-Key header (http/idempotency.ts); one of `scope` platform
  * is refused to anyone but platform administrators by the auth hook.
@@ -17,6 +18,7 @@ import type { Principal } from './context.js';
 import type {} from './health-plugin.js';
 import { writeAuditRow } from './audit-plugin.js';
 import { claimIdempotencyKey, fingerprintOf, IDEMPOTENCY_HEADER, idempotencyKeyOf, markApplied } from './idempotency.js';
+import { auditTargetOf, describeChange, readTarget } from '../modules/audit/targets.js';
 import { parseOrThrow } from './validation.js';
 
 export interface HandlerContext<E extends Endpoint> {
@@ -88,10 +90,14 @@ export function registerEndpoint<E extends Endpoint>(
         }
         if (readOnly) return app.database.readTenant(request.tenantId, (db) => fn(db as unknown as Tx));
         const audited = request.audited;
+        // The object changed, read before and after the change: its name and changed fields for the row.
+        const action = request.routeOptions.config.action;
+        const target = !read && !audited && action ? auditTargetOf(action, body, request.tenantId) : undefined;
         try {
           return await app.database.withTenant(request.tenantId, async (tx) => {
+            const before = target ? await readTarget(tx, target) : undefined;
             const result = await fn(tx);
-            if (!read) await writeAuditRow(tx, request, 'success', body);
+            if (!read) await writeAuditRow(tx, request, 'success', body, target ? describeChange(before, await readTarget(tx, target)) : undefined);
             if (!read && request.idempotency) await markApplied(tx, request.idempotency);
             return result;
           });

@@ -1,7 +1,8 @@
 /**
  * Exports (every log's and the system log's) as CSV or Excel, in the caller's language
- * (Accept-Language): column headers and enum labels localized, times in the operator's time zone when
- * given (`YYYY-MM-DD HH:mm:ss`, the zone named in the header), else ISO 8601 UTC. At most `max` rows
+ * (Accept-Language): column headers and enum labels localized, times in the given time zone (the data
+ * centre's, issue #24; the zone named in the header): `YYYY-MM-DD HH:mm:ss` text in CSV, real date cells
+ * in Excel; ISO 8601 UTC text without a zone. At most `max` rows
  * (default LOG_EXPORT_MAX); when more matched, the EXPORT_TRUNCATED_HEADER response header says `true`
  * (and the last CSV line / the sheet's last row say so in words).
  *
@@ -46,7 +47,7 @@ export interface ExportRequest<R> {
   columns: readonly ExportColumn<R>[];
   /** Up to `max` + 1 rows (one more than the cap means "truncated"), or the pages to read them from. */
   rows: readonly R[] | ExportPages<R>;
-  /** The operator's IANA time zone (times as ISO 8601 UTC without it). */
+  /** The IANA time zone times are written in (the data centre's; ISO 8601 UTC text without it). */
   timeZone?: string;
   /** Row cap (default LOG_EXPORT_MAX). */
   max?: number;

@@ -2,7 +2,8 @@
  * Writes an export file from batches of raw cells, in the worker thread (http/export.ts sends them):
  * CSV (csv-stringify: UTF-8 with BOM, header row, formula-like cells defused) or Excel (exceljs
  * streaming writer: one sheet, bold header, frozen first row). Enum values become their labels and
- * ISO times `YYYY-MM-DD HH:mm:ss` in the layout's time zone (else they stay ISO 8601 UTC). The bytes
+ * ISO times `YYYY-MM-DD HH:mm:ss` in the layout's time zone (else they stay ISO 8601 UTC): text in CSV,
+ * real date cells showing that wall-clock time in Excel (Excel dates carry no zone; issue #24). The bytes
  * go to `emit` as they are produced.
  */
 import { PassThrough } from 'node:stream';
@@ -12,6 +13,8 @@ import ExcelJS from 'exceljs';
 
 /** A cell as the main thread extracts it from a row. */
 export type Cell = string | number | boolean | null;
+/** A cell as written: Excel also takes dates. */
+type WrittenCell = Cell | Date;
 
 /** Everything the writer needs to know about an export, as plain data (it crosses to the worker). */
 export interface ExportLayout {
@@ -50,16 +53,19 @@ export interface ExportWriter {
 /** Opens a writer of `layout` whose bytes (or CSV text) go to `emit`. */
 export function exportWriter(layout: ExportLayout, emit: (chunk: Uint8Array | string) => void): ExportWriter {
   const local = layout.timeZone ? localTimes(layout.timeZone) : undefined;
-  const cellOf = (value: Cell, index: number): Cell => {
-    if (value === null) return null;
+  const excel = layout.format === 'xlsx';
+  const cellOf = (value: Cell, index: number): WrittenCell => {
+    if (value === null || value === '') return value;
     const column = layout.columns[index];
     if (column?.labels) return column.labels[String(value)] ?? value;
-    return column?.time && local ? local(String(value)) : value;
+    if (!column?.time || !local) return value;
+    const text = local(String(value));
+    return excel ? new Date(`${text.replace(' ', 'T')}Z`) : text; // the wall-clock time as the cell's date
   };
   const table = (rows: Cell[][]) => rows.map((cells) => cells.map(cellOf));
   const noteRow = (): Cell[] => [layout.note ?? '', ...layout.headers.slice(1).map(() => null)];
   if (layout.format === 'csv') {
-    const csv = (rows: Cell[][], bom: boolean) => stringify(rows, { bom, cast: { string: defuseFormula, boolean: (value) => String(value) } });
+    const csv = (rows: WrittenCell[][], bom: boolean) => stringify(rows, { bom, cast: { string: defuseFormula, boolean: (value) => String(value) } });
     emit(csv([layout.headers], true));
     return {
       write: async (rows) => emit(csv(table(rows), false)),
@@ -70,7 +76,9 @@ export function exportWriter(layout: ExportLayout, emit: (chunk: Uint8Array | st
   stream.on('data', (chunk: Buffer) => emit(chunk));
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useStyles: true, useSharedStrings: false });
   const sheet = workbook.addWorksheet(layout.sheetName.slice(0, 31), { views: [{ state: 'frozen', ySplit: 1 }] });
-  sheet.columns = layout.headers.map((header, index) => ({ header, width: layout.widths[index] }));
+  sheet.columns = layout.headers.map((header, index) => ({
+    header, width: layout.widths[index], ...(layout.columns[index]?.time && local ? { style: { numFmt: 'yyyy-mm-dd hh:mm:ss' } } : {}),
+  }));
   sheet.getRow(1).font = { bold: true };
   sheet.getRow(1).commit();
   return {

@@ -5,13 +5,20 @@
  */
 import { authEndpoints, ERRORS, tenantEndpoints, type UserInfo } from '@iot/contract';
 import { getLanguage, getTenantId, setTenantId } from '../app/session';
+import { setTimeZone } from '../app/timeZone';
 import { ApiError, call } from './client';
 import { notifyError } from './notify';
 
 const isForbidden = (error: unknown) => error instanceof ApiError && error.code === 'FORBIDDEN';
 
-/** The signed-in account's info (type, authorities in the tenant, usable tenants). */
+/** The signed-in account's info (type, authorities in the tenant, usable tenants, the tenant's time zone, which the console then uses). */
 export async function fetchUserInfo(): Promise<UserInfo> {
+  const info = await userInfoInUsableTenant();
+  setTimeZone(info.timeZone);
+  return info;
+}
+
+async function userInfoInUsableTenant(): Promise<UserInfo> {
   try {
     return await call(authEndpoints.userInfo, { quiet: true });
   } catch (error) {

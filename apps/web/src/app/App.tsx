@@ -1,5 +1,6 @@
 /**
- * The app shell: react-query, antd ConfigProvider (locale follows the language toggle), context-aware
+ * The app shell: react-query, antd ConfigProvider (locale and the forms' check messages follow the
+ * language toggle, components/formRules.ts), context-aware
  * toasts for the HTTP client (MessageProvider), the loading overlay and the router.
  */
 import { QueryClientProvider } from '@tanstack/react-query';
@@ -8,6 +9,7 @@ import enUS from 'antd/es/locale/en_US';
 import zhCN from 'antd/es/locale/zh_CN';
 import { useEffect } from 'react';
 import { setNotifier } from '../api/notify';
+import { validateMessages } from '../components/formRules';
 import { MessageProvider, useMessage } from './appMessage';
 import { LoadingOverlay } from './LoadingOverlay';
 import { queryClient } from './queryClient';
@@ -34,6 +36,7 @@ export function App() {
       locale={language === 'en-US' ? enUS : zhCN}
       theme={{ token: { colorPrimary: '#1668dc' } }}
       button={{ autoInsertSpace: false }}
+      form={{ validateMessages: validateMessages() }}
     >
       <MessageProvider>
         <div className="app-root">

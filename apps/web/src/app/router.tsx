@@ -26,8 +26,8 @@ const routes: RouteObject[] = [
   {
     element: <RequireSession />,
     children: [
-      { path: '/', element: <RootRedirect /> },
-      { element: <Suspense fallback={<PageSpin />}><ConsoleLayout /></Suspense>, children: ROUTES.filter((route) => route.frame === 'layout').map(guarded) },
+      // The root inside the console frame: an account with no page sees why, with the header's sign-out and data-centre switch.
+      { element: <Suspense fallback={<PageSpin />}><ConsoleLayout /></Suspense>, children: [{ path: '/', element: <RootRedirect /> }, ...ROUTES.filter((route) => route.frame === 'layout').map(guarded)] },
       ...ROUTES.filter((route) => route.frame === 'bare').map(guarded),
       { path: '*', element: <Navigate to="/" replace /> },
     ],

@@ -1,6 +1,6 @@
 /**
- * CSV / Excel export buttons of a log list: download with the list's current filters (api/download.ts)
- * and the browser's time zone, in which the server writes the times.
+ * CSV / Excel export buttons of a log list: download with the list's current filters (api/download.ts);
+ * the server writes the times in the data centre's zone (Excel: date cells).
  */
 import { type Endpoint, LOG_EXPORT_MAX } from '@iot/contract';
 import { DownloadOutlined } from '@ant-design/icons';
@@ -28,8 +28,8 @@ export function ExportButtons({ endpoint, query, formats = ['csv', 'xlsx'] }: Ex
   const run = async (format: ExportFormat) => {
     setBusy(format);
     try {
-      const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
-      const result = await downloadFile(endpoint, { ...query, format, timeZone });
+      // Times in the data centre's zone: the server's default (issue #24), so no zone is sent.
+      const result = await downloadFile(endpoint, { ...query, format });
       if (result?.truncated) notifyWarning(t('exportTruncated', { max: LOG_EXPORT_MAX }), 'export-truncated');
     } finally {
       setBusy(undefined);

@@ -4,10 +4,12 @@
  * by a contract page endpoint (`current`, `size` + filters), optional polling and row selection with
  * batch actions (`batchActions`, `selectable`). Columns with `sorter: true` sort on the server: their
  * key (or dataIndex) is sent as `sortField` with `sortOrder` (ascend | descend; the endpoint's query
- * declares them with the contract's `sortFields`). Applied filters, sorting and paging live in the URL
+ * declares them with the contract's `sortFields`); `defaultSort` names the order the server keeps without
+ * a sortField (a log's time, newest first), shown on its column so the order is visible. Applied filters, sorting and paging live in the URL
  * (`?keyword=..&sortField=name&sortOrder=ascend&current=2`), so a reload, a link or the back button
  * restores the view; a new search, sort or page size starts again at page 1 and clears the selection. Columns keep
- * their widths and cut long values with a tooltip (columnFit.tsx); the first column (the key) stays fixed while
+ * their widths and cut long values with a tooltip, or, when the table is too narrow for them, narrow and wrap
+ * before anything scrolls under the pinned actions (columnFit.tsx); the first column (the key) stays fixed while
  * the others scroll horizontally under a header and a scroll bar that stay in sight (antd `sticky`); a list
  * found empty shows the page's main action. Pages supply columns and filters.
  */
@@ -17,7 +19,7 @@ import { type Key, type ReactNode, useEffect, useMemo, useRef, useState } from '
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useApiQuery } from '../api/useApiQuery';
-import { fitColumns, useEndColumnWidth } from './columnFit';
+import { fitColumns, useEndColumnWidth, useInnerWidth } from './columnFit';
 import { ExportButtons, type ExportFormat } from './ExportButtons';
 import { logFormValues } from './logFilters';
 import { type Density, TableToolbar } from './TableToolbar';
@@ -50,10 +52,14 @@ export interface ServerTableProps<R> {
   exportFormats?: readonly ExportFormat[];
   /** The page's actions (e.g. an "add" button), in the toolbar and in the empty state. */
   toolbar?: ReactNode;
+  /** What an empty list offers instead of the page's actions, e.g. a link to where its rows come from (订单管理 -> 套餐). */
+  empty?: ReactNode;
   /** Shown between the search form and the table (e.g. charts the same filters drive). */
   header?: ReactNode;
   /** Batch actions for the selected rows (their keys, and the rows: selection stays within the page shown); given, the rows get checkboxes. */
   batchActions?: (selected: Key[], clear: () => void, rows: R[]) => ReactNode;
+  /** The server's own order without a sortField (e.g. `{ field: 'createdAt' }`, newest first), shown on that column's sorter. */
+  defaultSort?: { field: string; order?: SortOrder };
   /** Which rows may be selected for the batch actions (default: all). */
   selectable?: (row: R) => boolean;
 }
@@ -61,6 +67,18 @@ export interface ServerTableProps<R> {
 /** Non-empty query values as URL strings. */
 function toParams(query: Filters): Record<string, string> {
   return Object.fromEntries(Object.entries(query).filter(([, value]) => value !== undefined && value !== null && value !== '').map(([key, value]) => [key, String(value)]));
+}
+
+/**
+ * A sortable column's sorter state: the requested sort, else the server's default order on its column;
+ * the default column cycles descend -> ascend -> back to the default (never "unsorted").
+ */
+function sortShown(key: string, sortField: string | undefined, sortOrder: SortOrder | undefined, fallback: ServerTableProps<object>['defaultSort']) {
+  if (sortField) return { sortOrder: key === sortField ? (sortOrder ?? null) : null };
+  if (key !== fallback?.field) return { sortOrder: null };
+  const order = fallback.order ?? 'descend';
+  // antd moves to the direction after the current one in sortDirections: the other one, not "unsorted".
+  return { sortOrder: order, sortDirections: order === 'descend' ? ['descend' as const, 'ascend' as const] : ['ascend' as const, 'descend' as const] };
 }
 
 /** A paginated server-side table with a search form, its state in the URL. */
@@ -75,6 +93,7 @@ export function ServerTable<R extends object>(props: ServerTableProps<R>) {
   const [selected, setSelected] = useState<Key[]>([]);
   const box = useRef<HTMLDivElement>(null);
   const endWidth = useEndColumnWidth(box);
+  const available = useInnerWidth(box);
 
   const urlQuery = useMemo(() => Object.fromEntries([...params].filter(([key]) => !VIEW.has(key))), [params]);
   const filtered = Object.keys(urlQuery).length > 0;
@@ -116,9 +135,9 @@ export function ServerTable<R extends object>(props: ServerTableProps<R>) {
   const fitted = useMemo(() => {
     const shown = keyed.filter((column) => !hidden.includes(column.key))
       .map((column, index) => (index === 0 && !column.fixed ? { ...column, fixed: 'left' as const } : column))
-      .map((column) => (column.sorter ? { ...column, sortOrder: column.key === sortField ? (sortOrder ?? null) : null } : column));
-    return fitColumns(shown, page?.records ?? [], selection, endWidth);
-  }, [keyed, hidden, sortField, sortOrder, page?.records, selection, endWidth]);
+      .map((column) => (column.sorter ? { ...column, ...sortShown(column.key, sortField, sortOrder, props.defaultSort) } : column));
+    return fitColumns(shown, page?.records ?? [], selection, endWidth, available);
+  }, [keyed, hidden, sortField, sortOrder, props.defaultSort, page?.records, selection, endWidth, available]);
   const clear = () => setSelected([]);
 
   return (
@@ -160,7 +179,7 @@ export function ServerTable<R extends object>(props: ServerTableProps<R>) {
           const order = sorter.order ?? undefined;
           navigate(applied, { current: 1, size, sortField: order ? String(sorter.columnKey) : undefined, sortOrder: order });
         }}
-        locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE}>{page && props.toolbar}</Empty> }}
+        locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE}>{page && (props.empty ?? props.toolbar)}</Empty> }}
         pagination={{
           current,
           pageSize: size,

@@ -4,8 +4,8 @@
  */
 import { SERVICE_WARNING_DAYS } from '@iot/contract';
 import { Tag, Tooltip } from 'antd';
-import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
+import { formatTime } from '../app/timeZone';
 
 const DAY_MS = 86_400_000;
 const [MONTH, WEEK, ONE] = SERVICE_WARNING_DAYS;
@@ -14,7 +14,7 @@ const [MONTH, WEEK, ONE] = SERVICE_WARNING_DAYS;
 export function ServiceEndTag({ value }: { value: string | null }) {
   const { t } = useTranslation('wx');
   if (!value) return <Tag>{t('noService')}</Tag>;
-  const date = dayjs(value).format('YYYY-MM-DD');
+  const date = formatTime(value, 'YYYY-MM-DD');
   const left = (Date.parse(value) - Date.now()) / DAY_MS;
   if (left > MONTH) return <span className="service-end">{date}</span>;
   const label = left <= 0 ? t('expired') : left <= ONE ? t('endsToday') : t('endsInDays', { count: Math.ceil(left) });

@@ -1,6 +1,6 @@
 /** Column widths of ServerTable (columnFit.tsx): a header never cut when its column is as wide as it estimates. */
 import { describe, expect, it } from 'vitest';
-import { columnWidth, textWidth } from './columnFit';
+import { columnWidth, shrinkToFit, textWidth } from './columnFit';
 
 describe('columnWidth', () => {
   it('leaves room for a bold English title and the largest cell padding', () => {
@@ -15,5 +15,16 @@ describe('columnWidth', () => {
     expect(columnWidth({ title: 'IMEI', dataIndex: 'x' }, records)).toBeGreaterThanOrEqual(textWidth('861234500000000'));
     expect(columnWidth({ title: 'IMEI', dataIndex: 'x', width: 90 }, records)).toBe(90);
     expect(columnWidth({ title: 'x'.repeat(200), dataIndex: 'x' })).toBe(280);
+  });
+});
+
+describe('shrinkToFit', () => {
+  it('narrows the widest shrinkable columns first, down to their floors, until the widths fit', () => {
+    // 200 + 280 + 280 + 160 (pinned) = 920 into 800: the two 280s give 60 each.
+    expect(shrinkToFit([200, 280, 280, 160], [120, 120, 120, 160], [true, true, true, false], 800)).toEqual([200, 220, 220, 160]);
+  });
+  it('keeps the widths that fit, and stops at the floors (the rest scrolls)', () => {
+    expect(shrinkToFit([100, 200], [100, 120], [true, true], 400)).toEqual([100, 200]);
+    expect(shrinkToFit([200, 280, 160], [150, 150, 160], [true, true, false], 300)).toEqual([150, 150, 160]);
   });
 });

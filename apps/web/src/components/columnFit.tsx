@@ -6,6 +6,11 @@
  * columns keep their widths at 1366 px, a pinned column never squeezes the others, and what does not
  * fit scrolls horizontally. A column opts out of the ellipsis with `ellipsis: false` (progress bars,
  * action buttons: pinned columns never ellipsise).
+ *
+ * Given the width the table has (issue #24: at 1366 px the column an operator watches slid under the
+ * pinned 操作 column), columns first give up room before anything scrolls: the widest text columns
+ * narrow (not below their title nor WRAP_MIN) and their text wraps onto more lines instead of being cut,
+ * so every column stays in sight and every value shows in full.
  */
 import type { TableColumnsType } from 'antd';
 import { isValidElement, type MouseEvent, type ReactNode, type RefObject, useLayoutEffect, useState } from 'react';
@@ -24,6 +29,9 @@ const END_GUESS = 160;
 const CELL_PADDING = 2 * 16;
 /** A bold header's width over the same text's regular width. */
 const TITLE_BOLD = 1.12;
+
+/** A column narrowed to fit the table wraps its text; it does not narrow below this, px. */
+const WRAP_MIN = 88;
 
 /** Estimated width of `text` in px at 14 px: CJK characters are square, digits and Latin letters about half as wide. */
 export function textWidth(text: string): number {
@@ -86,21 +94,48 @@ function Cut({ children }: { children: ReactNode }) {
 }
 
 /**
- * Columns with widths (measured on `records`, the page shown) and ellipsis (see the module comment) and
- * the scroll width they need; `selection`: the rows have checkboxes (their column counts in the width).
+ * Narrower widths for the columns at `shrinkable` so that `widths` add up to at most `available` px:
+ * the widest give up room first, none below its floor. Returns the new widths (the same when they fit).
  */
-export function fitColumns<R>(columns: TableColumnsType<R>, records: readonly R[], selection: boolean, endWidth?: number): { columns: TableColumnsType<R>; scrollX: number } {
-  const fitted = columns.map((column): Column<R> => {
-    const pinnedEnd = column.fixed === 'right' || column.fixed === 'end';
-    if (pinnedEnd) return { ...column, width: typeof column.width === 'number' ? column.width : (endWidth ?? END_GUESS) };
-    const width = columnWidth(column, records);
-    if (column.ellipsis === false) return { ...column, width };
+export function shrinkToFit(widths: readonly number[], floors: readonly number[], shrinkable: readonly boolean[], available: number): number[] {
+  const sum = (list: readonly number[]) => list.reduce((total, width) => total + width, 0);
+  if (sum(widths) <= available) return [...widths];
+  // One level for all: a shrinkable column is at most that wide (never below its floor). The highest level that fits.
+  const capped = (level: number) => widths.map((width, i) => (shrinkable[i] ? Math.min(width, Math.max(level, floors[i] ?? 0)) : width));
+  let low = 0;
+  let high = Math.max(...widths);
+  for (let step = 0; step < 24; step++) {
+    const middle = (low + high) / 2;
+    if (sum(capped(middle)) > available) high = middle;
+    else low = middle;
+  }
+  return capped(low).map((width) => Math.floor(width + 0.01));
+}
+
+/**
+ * Columns with widths (measured on `records`, the page shown) and ellipsis (see the module comment) and
+ * the scroll width they need; `selection`: the rows have checkboxes (their column counts in the width);
+ * `available`: the table's width, px, when known (columns narrow and wrap to fit it first).
+ */
+export function fitColumns<R>(columns: TableColumnsType<R>, records: readonly R[], selection: boolean, endWidth?: number, available?: number): { columns: TableColumnsType<R>; scrollX: number } {
+  const pinned = (column: Column<R>) => column.fixed === 'right' || column.fixed === 'end';
+  const natural = columns.map((column) => (pinned(column) ? (typeof column.width === 'number' ? column.width : (endWidth ?? END_GUESS)) : columnWidth(column, records)));
+  // Text columns whose width was estimated (not the page's own) may narrow and wrap; not the pinned ones.
+  const shrinkable = columns.map((column) => !pinned(column) && !column.fixed && typeof column.width !== 'number' && column.ellipsis !== false);
+  const floors = columns.map((column, i) => Math.min(natural[i] ?? 0, Math.max(WRAP_MIN, columnWidth({ title: column.title, sorter: column.sorter } as Column<R>))));
+  const room = available === undefined ? undefined : available - (selection ? SELECTION_WIDTH : 0);
+  const widths = room === undefined ? natural : shrinkToFit(natural, floors, shrinkable, room);
+  const fitted = columns.map((column, i): Column<R> => {
+    const width = widths[i] as number;
+    if (pinned(column) || column.ellipsis === false) return { ...column, width };
     const render = column.render;
+    const wrap = width < (natural[i] ?? 0);
     return {
-      ...column, width, ellipsis: { showTitle: false },
+      ...column, width, ellipsis: wrap ? false : { showTitle: false },
       render: (value: unknown, record: R, index: number) => {
         const shown = render ? render(value, record, index) : value;
-        return shown === null || shown === undefined || shown === '' ? (shown as ReactNode) : <Cut>{shown as ReactNode}</Cut>;
+        if (shown === null || shown === undefined || shown === '') return shown as ReactNode;
+        return wrap ? <span className="cell-wrap">{shown as ReactNode}</span> : <Cut>{shown as ReactNode}</Cut>;
       },
     };
   });
@@ -122,5 +157,23 @@ export function useEndColumnWidth(ref: RefObject<HTMLElement | null>): number | 
     const next = Math.ceil(widest) + CELL_PADDING + 2;
     if (widest > 0 && next > (width ?? 0)) setWidth(next);
   });
+  return width;
+}
+
+/** Inner width (without padding) of the element of `ref`, px, following resizes; undefined before it is drawn. */
+export function useInnerWidth(ref: RefObject<HTMLElement | null>): number | undefined {
+  const [width, setWidth] = useState<number>();
+  useLayoutEffect(() => {
+    const element = ref.current;
+    if (!element) return;
+    const measure = () => {
+      const style = getComputedStyle(element);
+      setWidth(Math.floor(element.clientWidth - Number.parseFloat(style.paddingLeft) - Number.parseFloat(style.paddingRight)));
+    };
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [ref]);
   return width;
 }

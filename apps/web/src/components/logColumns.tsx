@@ -1,15 +1,13 @@
 /** Column pieces shared by the log pages: time cells and the lock columns (IMEI, name, room), linked to the lock. */
 import type { TableColumnsType } from 'antd';
-import dayjs from 'dayjs';
 import type { TFunction } from 'i18next';
 import { LockLink } from './LockLink';
+import { formatTime as formatZoned } from '../app/timeZone';
 
 export const DASH = '—';
 
-/** ISO 8601 -> local `YYYY-MM-DD HH:mm:ss` (— when empty). */
-export function formatTime(value: string | null | undefined): string {
-  return value ? dayjs(value).format('YYYY-MM-DD HH:mm:ss') : DASH;
-}
+/** ISO 8601 -> `YYYY-MM-DD HH:mm:ss` in the data centre's time zone (— when empty; app/timeZone.ts). */
+export const formatTime = (value: string | null | undefined): string => formatZoned(value);
 
 /** IMEI, lock name and room columns, in the deviceLog namespace's language; IMEI and name link to the lock. */
 export function lockRefColumns<R extends { imei: string; lockName: string; room: string }>(t: TFunction): TableColumnsType<R> {

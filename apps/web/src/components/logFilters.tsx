@@ -4,8 +4,9 @@
  * (`startTime`/`endTime` ISO 8601, `keyword`).
  */
 import { DatePicker, Form, Input } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
+import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
+import { fromPicker, toPicker } from '../app/timeZone';
 
 /** The time range and (unless `keyword` is false) keyword fields; the keyword's `label` and `placeholder` (default: lock, IMEI / name / room). */
 export function LogFilterItems({ keyword = true, label, placeholder }: { keyword?: boolean; label?: string; placeholder?: string }) {
@@ -24,17 +25,17 @@ export function LogFilterItems({ keyword = true, label, placeholder }: { keyword
   );
 }
 
-/** Form values -> query: range -> startTime/endTime, trimmed keyword, empty selections dropped. */
+/** Form values -> query: range (wall-clock times of the data centre's zone) -> startTime/endTime, trimmed keyword, empty selections dropped. */
 export function logQuery(values: Record<string, unknown>): Record<string, unknown> {
   const { range, keyword, ...rest } = values;
   const [start, end] = (Array.isArray(range) ? range : []) as (Dayjs | null)[];
   const text = typeof keyword === 'string' ? keyword.trim() : '';
   const picked = Object.fromEntries(Object.entries(rest).filter(([, value]) => value !== undefined && value !== 'all'));
-  return { ...picked, startTime: start?.toISOString(), endTime: end?.toISOString(), keyword: text || undefined };
+  return { ...picked, startTime: start ? fromPicker(start).toISOString() : undefined, endTime: end ? fromPicker(end).toISOString() : undefined, keyword: text || undefined };
 }
 
 /** URL query -> form values: startTime/endTime -> the range field; other values as they are. */
 export function logFormValues(query: Record<string, string>): Record<string, unknown> {
   const { startTime, endTime, ...rest } = query;
-  return startTime || endTime ? { ...rest, range: [startTime ? dayjs(startTime) : null, endTime ? dayjs(endTime) : null] } : rest;
+  return startTime || endTime ? { ...rest, range: [startTime ? toPicker(startTime) : null, endTime ? toPicker(endTime) : null] } : rest;
 }

@@ -29,7 +29,7 @@ const HOUR_MS = 3_600_000;
 const TOP_ROWS = 8;
 
 /** The fleet donut without empty slices (their labels would pile up) and with names on the slices instead of a legend. */
-function donut(fleet: Analysis['fleet'], labels: { online: string; asleep: string; offline: string }) {
+function donut(fleet: Analysis['fleet'], labels: { awake: string; asleep: string; offline: string }) {
   const option = fleetDonut(fleet, labels, true);
   return { ...option, legend: { show: false }, series: option.series.map((series) => ({ ...series, radius: ['42%', '66%'], data: series.data.filter((slice) => slice.value > 0) })) };
 }
@@ -39,7 +39,7 @@ function Charts({ data }: { data: Analysis }) {
   return (
     <>
       <Panel name="fleet" title={t('fleet')}>
-        <ScreenChart name="fleet" option={donut(data.fleet, { online: t('online'), asleep: t('asleep'), offline: t('offline') })} />
+        <ScreenChart name="fleet" option={donut(data.fleet, { awake: t('awake'), asleep: t('asleep'), offline: t('offline') })} />
       </Panel>
       <Panel name="unlocksHourly" title={t('unlocksPerHour')}>
         <ScreenChart name="unlocksHourly" option={todayVsYesterday(data.hourly.unlocksToday, data.hourly.unlocksYesterday, { today: t('today'), yesterday: t('yesterday') }, true)} />

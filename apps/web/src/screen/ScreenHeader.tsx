@@ -18,7 +18,7 @@ import { screenDate, screenTime, screenWeekday } from './screenTime';
 export type Scope = 'tenant' | 'all';
 
 /**
- * The wall clock in ANALYSIS_TIME_ZONE (screenTime.ts), so the date shown is the day the charts count.
+ * The wall clock in the data centre's zone (screenTime.ts), so the date shown is the day the charts count.
  */
 function Clock({ language }: { language: string }) {
   const [now, setNow] = useState(() => Date.now());

@@ -1,5 +1,6 @@
-/** The big screen's times (screenTime.ts) are those of ANALYSIS_TIME_ZONE, whatever the process's zone. */
+/** The big screen's times (screenTime.ts) are those of the data centre's zone (default Asia/Shanghai), whatever the process's zone. */
 import { describe, expect, it } from 'vitest';
+import { setTimeZone } from '../app/timeZone';
 import { screenDate, screenHour, screenTime, screenWeekday } from './screenTime';
 
 describe('screen times', () => {
@@ -10,5 +11,15 @@ describe('screen times', () => {
     expect(screenHour(Date.parse(at))).toBe('05');
     expect(screenWeekday(new Date(at), 'zh-CN')).toBe('星期四');
     expect(screenWeekday(at, 'en-US')).toBe('Thursday');
+  });
+
+  it('follows the data centre\'s zone once the user info sets it', () => {
+    setTimeZone('Europe/London');
+    try {
+      expect(screenTime('2026-11-25T21:08:33Z')).toBe('21:08:33');
+      expect(screenDate('2026-11-25T21:08:33Z')).toBe('2026-11-25');
+    } finally {
+      setTimeZone('Asia/Shanghai');
+    }
   });
 });

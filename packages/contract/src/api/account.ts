@@ -88,13 +88,13 @@ export const accountEndpoints = {
     query: accountListQuery, response: pageOf(accountRecord),
   }),
   delete: endpoint({
-    method: 'POST', path: '/v1/account/delete/user', access: 'LOGIN_ACCOUNT', kind: 'token', action: { label: { 'zh-CN': '删除账号', 'en-US': 'Delete account' }, target: ['id'] },  body: accountIdBody, response: z.null(),
+    method: 'POST', path: '/v1/account/delete/user', access: 'LOGIN_ACCOUNT', kind: 'token', action: { label: { 'zh-CN': '删除账号', 'en-US': 'Delete account' }, target: ['id'], entity: 'account' },  body: accountIdBody, response: z.null(),
   }),
   editPassword: endpoint({
-    method: 'POST', path: '/v1/account/edit/password', access: 'LOGIN_ACCOUNT', kind: 'token', action: { label: { 'zh-CN': '修改密码', 'en-US': 'Change password' }, target: ['id'] },  body: accountPasswordBody, response: z.null(),
+    method: 'POST', path: '/v1/account/edit/password', access: 'LOGIN_ACCOUNT', kind: 'token', action: { label: { 'zh-CN': '修改密码', 'en-US': 'Change password' }, target: ['id'], entity: 'account' },  body: accountPasswordBody, response: z.null(),
   }),
   enable: endpoint({
-    method: 'POST', path: '/v1/account/enable', access: 'LOGIN_ACCOUNT', kind: 'token', action: { label: { 'zh-CN': '启用/停用账号', 'en-US': 'Enable/disable account' }, target: ['id'] },  body: accountEnableBody, response: z.null(),
+    method: 'POST', path: '/v1/account/enable', access: 'LOGIN_ACCOUNT', kind: 'token', action: { label: { 'zh-CN': '启用/停用账号', 'en-US': 'Enable/disable account' }, target: ['id'], entity: 'account' },  body: accountEnableBody, response: z.null(),
   }),
   queryRoles: endpoint({
     method: 'GET', path: '/v1/account/queryRoles', access: 'BINDING_ROLES', kind: 'token',

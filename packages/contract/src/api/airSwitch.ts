@@ -147,13 +147,13 @@ export const airSwitchEndpoints = {
   switch: endpoint({
     method: 'POST', path: '/iot/v1/airSwitch/switch', access: 'AIRSWITCH_RULE', kind: 'token',
     body: z.strictObject({ ...ref, circuit: circuitNo, on: z.boolean() }), response: airSwitchCommandRecord,
-    action: { label: label('远程分合闸', 'Switch circuit remotely'), target: ['id'] },
+    action: { label: label('远程分合闸', 'Switch circuit remotely'), target: ['id'], entity: 'airSwitch' },
   }),
   /** Sets a circuit's desired thresholds and pushes them as a command. */
   thresholds: endpoint({
     method: 'POST', path: '/iot/v1/airSwitch/thresholds', access: 'AIRSWITCH_RULE', kind: 'token',
     body: z.strictObject({ ...ref, circuit: circuitNo, thresholds: circuitThresholdsInput }), response: airSwitchCommandRecord,
-    action: { label: label('下发空开阈值', 'Push circuit thresholds'), target: ['id'] },
+    action: { label: label('下发空开阈值', 'Push circuit thresholds'), target: ['id'], entity: 'airSwitch' },
   }),
   command: endpoint({
     method: 'GET', path: '/iot/v1/airSwitch/command', access: 'AIRSWITCH_RULE', kind: 'token',

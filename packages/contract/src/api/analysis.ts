@@ -44,11 +44,11 @@ export const analysisResponse = z.object({
   attention: z.object(Object.fromEntries(ATTENTION_KINDS.map((k) => [k, count])) as Record<AttentionKind, typeof count>),
   /** Active alerts by severity. */
   alarmsOpen: z.object(Object.fromEntries(ALERT_SEVERITIES.map((s) => [s, count])) as Record<(typeof ALERT_SEVERITIES)[number], typeof count>),
-  /** Today (ANALYSIS_TIME_ZONE): successful unlocks per method, failed attempts. */
+  /** Today (DEFAULT_TIME_ZONE): successful unlocks per method, failed attempts. */
   unlocksToday: z.object({ byMethod: perMethod, failed: count }),
   /** Commands QUEUED (waiting for their lock); failed commands and credentials out of sync: `attention`. */
   commands: z.object({ queued: count }),
-  /** Per day of the range, oldest first (days: YYYY-MM-DD in ANALYSIS_TIME_ZONE). */
+  /** Per day of the range, oldest first (days: YYYY-MM-DD in DEFAULT_TIME_ZONE). */
   trends: z.object({
     days: z.array(z.string()),
     unlocks: z.object(Object.fromEntries(OPEN_METHODS.map((m) => [m, series])) as Record<(typeof OPEN_METHODS)[number], typeof series>),
@@ -58,7 +58,7 @@ export const analysisResponse = z.object({
     onlineRate: z.array(z.number().min(0).max(1)),
     newLocks: series,
   }),
-  /** Per hour (0-23, ANALYSIS_TIME_ZONE) today and yesterday: unlock attempts and alarms raised. */
+  /** Per hour (0-23, DEFAULT_TIME_ZONE) today and yesterday: unlock attempts and alarms raised. */
   hourly: z.object({
     unlocksToday: series, unlocksYesterday: series, alarmsToday: series, alarmsYesterday: series,
   }),
@@ -110,7 +110,7 @@ const analysisScopeQuery = z.object({ scope: z.enum(['tenant', 'all']).default('
 export const analysisAirSwitches = z.object({
   /** Summed power of switched-on circuits now, W. */
   loadW: z.number(),
-  /** Energy since midnight (ANALYSIS_TIME_ZONE), kWh. */
+  /** Energy since midnight (DEFAULT_TIME_ZONE), kWh. */
   energyKwh: z.number(),
   switches: count, circuits: count, trippedCircuits: count,
   /** Today's load per hour (ISO hour start): average and highest W. */

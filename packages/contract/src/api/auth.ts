@@ -42,6 +42,8 @@ export const userInfoResponse = z.object({
   type: z.number().int(),
   authorities: z.array(z.enum(AUTHORITIES)),
   tenants: z.array(z.object({ id: z.number().int(), name: z.string() })),
+  /** IANA zone of the request's data centre: every time the console shows, and its date pickers, are in it (issue #24). */
+  timeZone: z.string(),
 });
 export type UserInfo = z.infer<typeof userInfoResponse>;
 

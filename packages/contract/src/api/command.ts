@@ -163,7 +163,7 @@ export const commandEndpoints = {
   }),
   /** QUEUED -> CANCELED; 409 COMMAND_NOT_QUEUED otherwise. */
   cancel: endpoint({
-    method: 'POST', path: '/iot/v1/logDownCommand/cancel', access: 'COMMAND_DOWN_LOG', kind: 'token', action: { label: { 'zh-CN': '取消指令', 'en-US': 'Cancel command' }, target: ['id'] },  body: commandIdBody, response: commandRecord,
+    method: 'POST', path: '/iot/v1/logDownCommand/cancel', access: 'COMMAND_DOWN_LOG', kind: 'token', action: { label: { 'zh-CN': '取消指令', 'en-US': 'Cancel command' }, target: ['id'], entity: 'command' },  body: commandIdBody, response: commandRecord,
   }),
   ispDownPara: endpoint({
     method: 'GET', path: '/iot/v1/isp/logDownPara', access: 'COMMAND_DOWN_LOG', kind: 'token', query: commandIdQuery, response: ispDownPara,

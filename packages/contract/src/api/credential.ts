@@ -40,6 +40,8 @@ export const lockUserRecord = z.object({
   status: z.enum(LOCK_USER_STATUSES), syncState: z.enum(SYNC_STATES),
   /** The command of the last operation and its state (null before any). */
   lastCommandId: z.number().int().nullable(), lastCommandState: z.enum(COMMAND_STATES).nullable(),
+  /** The lock's answer code to that command (protocol RESULT_CODES; null before an answer); failureReasonText reads it. */
+  lastResultCode: z.number().int().nullable(),
   /** Credentials of this user on the lock. */
   credentials: z.number().int(), createdBy: z.string(), createdAt: z.string(), updatedAt: z.string(),
 });
@@ -58,6 +60,8 @@ export const credentialRecord = z.object({
   cardNumber: z.string().nullable(), reversed: z.boolean(),
   syncState: z.enum(SYNC_STATES),
   lastCommandId: z.number().int().nullable(), lastCommandState: z.enum(COMMAND_STATES).nullable(),
+  /** The lock's answer code to the last command (null before an answer); failureReasonText reads it. */
+  lastResultCode: z.number().int().nullable(),
   createdBy: z.string(), createdAt: z.string(), updatedAt: z.string(),
 });
 export type CredentialRecord = z.infer<typeof credentialRecord>;
@@ -167,22 +171,23 @@ const subjectRoutes = (base: keyof typeof SUBJECT_NAMES, manage: 'VOUCHER_USER_M
   const subject = SUBJECT_NAMES[base];
   const retryLabel = { 'zh-CN': `重试同步${subject['zh-CN']}`, 'en-US': `Retry ${subject['en-US']} sync` };
   const discardLabel = { 'zh-CN': `放弃同步失败的${subject['zh-CN']}`, 'en-US': `Discard failed ${subject['en-US']}` };
+  const entity = base === 'operateUser' ? 'lockUser' as const : 'credential' as const;
   return {
     /** Newest operations first. */
     log: endpoint({ method: 'GET', path: `/iot/v1/${base}/log`, access: log, kind: T, query: operationLogQuery, response: pageOf(operationLogRecord) }),
     /** Re-sends the failed operation of the row (409 NOT_FAILED unless *_failed). */
-    retry: endpoint({ method: 'POST', path: `/iot/v1/${base}/retry`, access: manage, kind: T, action: { label: retryLabel, target: ['id'] }, body: rowIdBody, response: record }),
+    retry: endpoint({ method: 'POST', path: `/iot/v1/${base}/retry`, access: manage, kind: T, action: { label: retryLabel, target: ['id'], entity }, body: rowIdBody, response: record }),
     /** Deletes the platform row of a failed operation without sending anything (409 NOT_FAILED unless *_failed). */
-    discard: endpoint({ method: 'POST', path: `/iot/v1/${base}/discard`, access: manage, kind: T, action: { label: discardLabel, target: ['id'] }, body: rowIdBody, response: z.object({ id: z.number().int() }) }),
+    discard: endpoint({ method: 'POST', path: `/iot/v1/${base}/discard`, access: manage, kind: T, action: { label: discardLabel, target: ['id'], entity }, body: rowIdBody, response: z.object({ id: z.number().int() }) }),
   };
 };
 
 export const credentialEndpoints = {
-  userOperation: endpoint({ method: 'POST', path: '/iot/v1/zg/userOperation', access: 'VOUCHER_USER_MANAGE', kind: T, idempotent: true, action: { label: { 'zh-CN': '门锁用户操作', 'en-US': 'Lock user operation' }, target: ['id', 'lockId'] }, body: userOperationBody, response: lockUserRecord }),
-  foreverPassword: endpoint({ method: 'POST', path: '/iot/v1/zg/foreverPassword', access: 'VOUCHER_PASSWORD_MANAGE', kind: T, idempotent: true, action: { label: { 'zh-CN': '永久密码操作', 'en-US': 'Permanent password operation' }, target: ['id', 'lockId'] }, body: foreverPasswordBody, response: credentialRecord }),
-  tempPassword: endpoint({ method: 'POST', path: '/iot/v1/zg/tempPassword', access: 'VOUCHER_PASSWORD_MANAGE', kind: T, idempotent: true, action: { label: { 'zh-CN': '临时密码操作', 'en-US': 'Temporary password operation' }, target: ['id', 'lockId'] }, body: tempPasswordBody, response: credentialRecord }),
-  cardOperate: endpoint({ method: 'POST', path: '/iot/v1/zg/cardOperate', access: 'VOUCHER_CARD_MANAGE', kind: T, idempotent: true, action: { label: { 'zh-CN': '门卡操作', 'en-US': 'Card operation' }, target: ['id', 'lockId'] }, body: cardOperateBody, response: cardOperateResult }),
-  addFingerPrint: endpoint({ method: 'POST', path: '/iot/v1/zg/addFingerPrint', access: 'VOUCHER_FP_MANAGE', kind: T, idempotent: true, action: { label: { 'zh-CN': '指纹操作', 'en-US': 'Fingerprint operation' }, target: ['id', 'lockId'] }, body: addFingerPrintBody, response: credentialRecord }),
+  userOperation: endpoint({ method: 'POST', path: '/iot/v1/zg/userOperation', access: 'VOUCHER_USER_MANAGE', kind: T, idempotent: true, action: { label: { 'zh-CN': '门锁用户操作', 'en-US': 'Lock user operation' }, target: ['id', 'lockId'], entity: 'lockUser' }, body: userOperationBody, response: lockUserRecord }),
+  foreverPassword: endpoint({ method: 'POST', path: '/iot/v1/zg/foreverPassword', access: 'VOUCHER_PASSWORD_MANAGE', kind: T, idempotent: true, action: { label: { 'zh-CN': '永久密码操作', 'en-US': 'Permanent password operation' }, target: ['id', 'lockId'], entity: 'credential' }, body: foreverPasswordBody, response: credentialRecord }),
+  tempPassword: endpoint({ method: 'POST', path: '/iot/v1/zg/tempPassword', access: 'VOUCHER_PASSWORD_MANAGE', kind: T, idempotent: true, action: { label: { 'zh-CN': '临时密码操作', 'en-US': 'Temporary password operation' }, target: ['id', 'lockId'], entity: 'credential' }, body: tempPasswordBody, response: credentialRecord }),
+  cardOperate: endpoint({ method: 'POST', path: '/iot/v1/zg/cardOperate', access: 'VOUCHER_CARD_MANAGE', kind: T, idempotent: true, action: { label: { 'zh-CN': '门卡操作', 'en-US': 'Card operation' }, target: ['id', 'lockId'], entity: 'credential' }, body: cardOperateBody, response: cardOperateResult }),
+  addFingerPrint: endpoint({ method: 'POST', path: '/iot/v1/zg/addFingerPrint', access: 'VOUCHER_FP_MANAGE', kind: T, idempotent: true, action: { label: { 'zh-CN': '指纹操作', 'en-US': 'Fingerprint operation' }, target: ['id', 'lockId'], entity: 'credential' }, body: addFingerPrintBody, response: credentialRecord }),
   /** Vendor-route registration of a lock; returns the queued command. */
   registerDevice: endpoint({ method: 'POST', path: '/iot/v1/zg/registerDevice', access: 'LOOK_CONFIG', kind: T, action: { label: { 'zh-CN': '注册门锁', 'en-US': 'Register lock' }, target: ['lockId'] }, body: z.strictObject({ lockId }), response: commandRecord }),
   /** Unregisters the lock, which clears its credential tables; on success the platform's rows of that lock go too. */
@@ -197,7 +202,7 @@ export const credentialEndpoints = {
   card: subjectRoutes('operateCard', 'VOUCHER_CARD_MANAGE', 'OPERATE_CARD_LOG', credentialRecord),
   fp: subjectRoutes('operateFp', 'VOUCHER_FP_MANAGE', 'OPERATE_FP_LOG', credentialRecord),
   /** The digits of one password; writes a system-log row each time. */
-  reveal: endpoint({ method: 'POST', path: '/iot/v1/operatePassword/reveal', access: 'VOUCHER_PASSWORD_REVEAL', kind: T, action: { label: { 'zh-CN': '查看密码', 'en-US': 'Reveal password' }, target: ['id'] }, body: revealBody, response: revealResult }),
+  reveal: endpoint({ method: 'POST', path: '/iot/v1/operatePassword/reveal', access: 'VOUCHER_PASSWORD_REVEAL', kind: T, action: { label: { 'zh-CN': '查看密码', 'en-US': 'Reveal password' }, target: ['id'], entity: 'credential' }, body: revealBody, response: revealResult }),
   /** Revokes every credential and lock user of a person (by phone or name) on every lock of the tenant. */
   offboard: endpoint({ method: 'POST', path: '/iot/v1/operateUser/offboard', access: 'VOUCHER_USER_MANAGE', kind: T, action: { label: { 'zh-CN': '人员离职注销', 'en-US': 'Offboard person' }, target: ['phone', 'name'] }, body: offboardBody, response: multiLockResult }),
   /** Progress of an offboarding / report-lost: the states of its commands (unknown ids are left out). */

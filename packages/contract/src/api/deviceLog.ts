@@ -23,7 +23,7 @@ export const SERIES_MAX_POINTS = 500;
 export const queryFlag = z.enum(['true', 'false', '1', '0']).transform((value) => value === 'true' || value === '1');
 
 /** True when `value` names an IANA time zone this runtime knows (e.g. Asia/Shanghai, UTC). */
-function isTimeZone(value: string): boolean {
+export function isTimeZone(value: string): boolean {
   try {
     new Intl.DateTimeFormat('en-US', { timeZone: value });
     return true;
@@ -32,13 +32,17 @@ function isTimeZone(value: string): boolean {
   }
 }
 
+/** An IANA time zone name (e.g. Asia/Shanghai). */
+export const timeZoneName = text().max(64).refine(isTimeZone, { message: 'unknown time zone' });
+
 /**
- * The download fields of every export: `format` (csv | xlsx, default csv) and `timeZone` (IANA name,
- * the operator's): times are written as `YYYY-MM-DD HH:mm:ss` in that zone, or as ISO 8601 UTC without it.
+ * The download fields of every export: `format` (csv | xlsx, default csv) and `timeZone` (IANA name;
+ * default the data centre's, issue #24): times are written in that zone, as `YYYY-MM-DD HH:mm:ss` text
+ * in CSV and as date cells in Excel.
  */
 export const exportFields = {
   format: z.enum(EXPORT_FORMATS).default('csv'),
-  timeZone: text().max(64).refine(isTimeZone, { message: 'unknown time zone' }).optional(),
+  timeZone: timeZoneName.optional(),
 };
 
 /** One lock, by id or by IMEI. */

@@ -109,11 +109,11 @@ export const deviceTypeEndpoints = {
   update: endpoint({
     method: 'POST', path: '/iot/v1/equipmentType/update', access: 'DEVICE_TYPE_EDIT', kind: 'token',
     body: deviceTypeFields.extend({ id: int4Id }).refine(...heartbeatInRange).refine(...electricalByKind), response: z.null(),
-    action: { label: label('修改设备类型', 'Edit device type'), target: ['model', 'id'] },
+    action: { label: label('修改设备类型', 'Edit device type'), target: ['model', 'id'], entity: 'deviceType' },
   }),
   delete: endpoint({
     method: 'POST', path: '/iot/v1/equipmentType/delete', access: 'DEVICE_TYPE_EDIT', kind: 'token',
     body: z.strictObject({ id: int4Id }), response: z.null(),
-    action: { label: label('删除设备类型', 'Delete device type'), target: ['id'] },
+    action: { label: label('删除设备类型', 'Delete device type'), target: ['id'], entity: 'deviceType' },
   }),
 };

@@ -7,13 +7,21 @@ import type { z } from 'zod';
 import type { RouteAccess } from '../authorities.js';
 import type { LocalizedText } from '../i18n.js';
 
+/** Kinds of object a change's `id` names, whose name and changed fields the system log records (issue #24). */
+export const AUDIT_ENTITIES = ['tenant', 'lock', 'lockUser', 'credential', 'role', 'account', 'group', 'deviceType', 'firmwarePackage', 'rollout', 'command', 'airSwitch', 'product', 'customerCode'] as const;
+export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
+
 /**
  * What the system log calls a change (issue #10): a readable name in both languages, and the fields of
- * the validated body naming its target (the first one present is the row's `target`).
+ * the validated body naming its target (the first one present is the row's `target`). `entity`: what
+ * an `id` target is (lockId, imei, accountId, groupId, productId and packageId say it themselves; `tenant`:
+ * the request's data centre), so
+ * the row records the object's name and, for an edit, the fields that changed.
  */
 export interface AuditAction {
   label: LocalizedText;
   target?: readonly string[];
+  entity?: AuditEntity;
 }
 
 export interface Endpoint<Q extends z.ZodType = z.ZodType, B extends z.ZodType = z.ZodType, R extends z.ZodType = z.ZodType> {

@@ -184,7 +184,7 @@ const label = (zh: string, en: string) => ({ 'zh-CN': zh, 'en-US': en });
 const byId = z.strictObject({ id: int4Id });
 const rolloutAction = (path: string, zh: string, en: string) => endpoint({
   method: 'POST', path: `/iot/v1/firmware/rollout/${path}`, access: 'FIRMWARE_ROLLOUT_RUN', kind: 'token', body: byId, response: z.null(),
-  action: { label: label(zh, en), target: ['id'] },
+  action: { label: label(zh, en), target: ['id'], entity: 'rollout' },
 });
 
 export const firmwareEndpoints = {
@@ -206,7 +206,7 @@ export const firmwareEndpoints = {
   }),
   deletePackage: endpoint({
     method: 'POST', path: '/iot/v1/firmware/delete', access: 'FIRMWARE_PACKAGE_EDIT', kind: 'token', body: byId, response: z.null(),
-    action: { label: label('删除固件', 'Delete firmware'), target: ['id'] },
+    action: { label: label('删除固件', 'Delete firmware'), target: ['id'], entity: 'firmwarePackage' },
   }),
   rollouts: endpoint({
     method: 'GET', path: '/iot/v1/firmware/rollout/list', access: 'FIRMWARE_RULE', kind: 'token',

@@ -143,23 +143,23 @@ export const lockEndpoints = {
   }),
   update: endpoint({
     method: 'POST', path: '/iot/v1/lockDevice/update', access: 'LOCK_REGISTRY', kind: 'token', body: lockUpdateBody, response: z.null(),
-    action: { label: label('修改门锁', 'Edit lock'), target: ['id'] },
+    action: { label: label('修改门锁', 'Edit lock'), target: ['id'], entity: 'lock' },
   }),
   enable: endpoint({
     method: 'POST', path: '/iot/v1/lockDevice/enable', access: 'LOCK_REGISTRY', kind: 'token',
     body: z.strictObject({ id: int4Id, enabled: z.boolean() }), response: z.null(),
-    action: { label: label('启用/停用门锁', 'Enable/disable lock'), target: ['id'] },
+    action: { label: label('启用/停用门锁', 'Enable/disable lock'), target: ['id'], entity: 'lock' },
   }),
   decommission: endpoint({
     method: 'POST', path: '/iot/v1/lockDevice/decommission', access: 'LOCK_REGISTRY', kind: 'token', body: lockIdBody, response: z.null(),
-    action: { label: label('退役门锁', 'Decommission lock'), target: ['id'] },
+    action: { label: label('退役门锁', 'Decommission lock'), target: ['id'], entity: 'lock' },
   }),
   releaseImei: endpoint({
     method: 'POST', path: '/iot/v1/lockDevice/releaseImei', access: 'LOCK_REGISTRY', kind: 'token', body: lockIdBody, response: z.null(),
-    action: { label: label('释放退役门锁的 IMEI', 'Release a decommissioned lock\'s IMEI'), target: ['id'] },
+    action: { label: label('释放退役门锁的 IMEI', 'Release a decommissioned lock\'s IMEI'), target: ['id'], entity: 'lock' },
   }),
   resetSecret: endpoint({
     method: 'POST', path: '/iot/v1/lockDevice/resetSecret', access: 'LOCK_REGISTRY', kind: 'token', body: lockIdBody, response: lockSecretResponse,
-    action: { label: label('重置设备密钥', 'Reset device secret'), target: ['id'] },
+    action: { label: label('重置设备密钥', 'Reset device secret'), target: ['id'], entity: 'lock' },
   }),
 };

@@ -82,12 +82,12 @@ export const lockGroupEndpoints = {
   }),
   update: endpoint({
     method: 'POST', path: '/iot/v1/lockGroup/update', access: 'LOCK_GROUP_EDIT', kind: 'token', body: lockGroupUpdateBody, response: z.null(),
-    action: { label: label('修改分组', 'Edit group'), target: ['id'] },
+    action: { label: label('修改分组', 'Edit group'), target: ['id'], entity: 'group' },
   }),
   /** Deletes the group and its memberships (the locks stay). */
   delete: endpoint({
     method: 'POST', path: '/iot/v1/lockGroup/delete', access: 'LOCK_GROUP_EDIT', kind: 'token', body: groupIdBody, response: z.null(),
-    action: { label: label('删除分组', 'Delete group'), target: ['id'] },
+    action: { label: label('删除分组', 'Delete group'), target: ['id'], entity: 'group' },
   }),
   addMembers: endpoint({
     method: 'POST', path: '/iot/v1/lockGroup/addMembers', access: 'LOCK_GROUP_EDIT', kind: 'token', body: lockGroupAddMembersBody,

@@ -58,10 +58,10 @@ export const roleEndpoints = {
     method: 'POST', path: '/v1/sysRole/add', access: 'ROLE_PERMISSIONS', kind: 'token', action: { label: { 'zh-CN': '新增角色', 'en-US': 'Add role' }, target: ['name'] },  body: roleAddBody, response: z.object({ id: z.number().int() }),
   }),
   update: endpoint({
-    method: 'POST', path: '/v1/sysRole/update', access: 'ROLE_PERMISSIONS', kind: 'token', action: { label: { 'zh-CN': '编辑角色', 'en-US': 'Edit role' }, target: ['id', 'name'] },  body: roleUpdateBody, response: z.null(),
+    method: 'POST', path: '/v1/sysRole/update', access: 'ROLE_PERMISSIONS', kind: 'token', action: { label: { 'zh-CN': '编辑角色', 'en-US': 'Edit role' }, target: ['id', 'name'], entity: 'role' },  body: roleUpdateBody, response: z.null(),
   }),
   delete: endpoint({
-    method: 'POST', path: '/v1/sysRole/delete', access: 'ROLE_PERMISSIONS', kind: 'token', action: { label: { 'zh-CN': '删除角色', 'en-US': 'Delete role' }, target: ['id'] },  body: roleIdBody, response: z.null(),
+    method: 'POST', path: '/v1/sysRole/delete', access: 'ROLE_PERMISSIONS', kind: 'token', action: { label: { 'zh-CN': '删除角色', 'en-US': 'Delete role' }, target: ['id'], entity: 'role' },  body: roleIdBody, response: z.null(),
   }),
   bind: endpoint({
     method: 'POST', path: '/v1/sysUserRole/bind', access: 'BINDING_ROLES', kind: 'token', action: { label: { 'zh-CN': '绑定角色', 'en-US': 'Bind roles' }, target: ['accountId'] },  body: roleBindBody, response: z.null(),

@@ -125,7 +125,7 @@ export const deliveryRecord = z.object({
 });
 export type DeliveryRecord = z.infer<typeof deliveryRecord>;
 
-const t = (zh: string, en: string) => ({ label: { 'zh-CN': zh, 'en-US': en }, target: ['customerCode', 'id'] });
+const t = (zh: string, en: string) => ({ label: { 'zh-CN': zh, 'en-US': en }, target: ['customerCode', 'id'], entity: 'customerCode' as const });
 const ACCESS = 'SUBSCRIPTIONMANAGEMENT' as const;
 
 export const subscriptionEndpoints = {

@@ -40,6 +40,10 @@ export const systemLogRecord = z.object({
   createdAt: z.string(),
   /** Whitelisted non-secret request fields (ids, names), or null. */
   detail: z.record(z.string(), z.unknown()).nullable(),
+  /** The target object's name when the change was made (a lock's name for its id), or null when `target` is a name already. */
+  targetName: z.string().nullable(),
+  /** An edit's changed fields, `{ field: [before, after] }` (auditChangesText says them), or null. */
+  changes: z.record(z.string(), z.tuple([z.unknown(), z.unknown()])).nullable(),
 });
 export type SystemLogRecord = z.infer<typeof systemLogRecord>;
 

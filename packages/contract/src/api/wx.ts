@@ -29,6 +29,13 @@ export const ORDER_LOCKS_MAX = 500;
  * 204 after commit or `{"code":"FAIL","message":...}` with 4xx/5xx). Not envelope endpoints: they
  * speak WeChat Pay's protocol, not the console's.
  */
+/**
+ * The demo's sandbox pay page (what the payer's phone shows after scanning), served by the platform
+ * itself under this path (`?id=<prepay id>`, GET shows it, POST confirms), so its link works wherever the
+ * console does (issue #24: it was on localhost:<random port>). The sandbox's code_url is this path.
+ */
+export const WXPAY_SANDBOX_PAY_PATH = '/wxpay-sandbox/pay';
+
 export const WXPAY_NOTIFY_PATHS = {
   payment: '/iot/v1/wx/wxPay/native/notify',
   refund: '/iot/v1/wx/wxPay/native/refundNotify',
@@ -158,7 +165,7 @@ export const wxEndpoints = {
   /** Creates or updates a package: packages are shared by every data centre, so platform administrators only (scope platform). */
   productSave: endpoint({
     method: 'POST', path: '/iot/v1/wx/product/save', access: 'RENEW_PRODUCT_MANAGE', scope: 'platform', kind: 'token',
-    action: { label: label('保存套餐', 'Save package'), target: ['id', 'nameZh'] }, body: productSaveBody, response: productRecord,
+    action: { label: label('保存套餐', 'Save package'), target: ['id', 'nameZh'], entity: 'product' }, body: productSaveBody, response: productRecord,
   }),
   /** Creates an order and its WeChat Pay Native prepayment; answers the order with its code_url. */
   createOrder: endpoint({
@@ -208,8 +215,16 @@ export const wxNotifyEndpoints = {
 /** Labels of trade states and refund statuses in both languages (console and exports). */
 export const TRADE_STATE_LABELS: Record<TradeState, { 'zh-CN': string; 'en-US': string }> = {
   NOTPAY: label('未支付', 'Not paid'), USERPAYING: label('用户支付中', 'Paying'), SUCCESS: label('支付成功', 'Paid'),
-  REFUND: label('转入退款', 'Refunded'), CLOSED: label('已关闭', 'Closed'), REVOKED: label('已撤销', 'Revoked'), PAYERROR: label('支付失败', 'Payment failed'),
+  REFUND: label('已退款', 'Refunded'), CLOSED: label('已关闭', 'Closed'), REVOKED: label('已撤销', 'Revoked'), PAYERROR: label('支付失败', 'Payment failed'),
 };
+/**
+ * An order's state as people read it (issue #24): WeChat Pay's REFUND ("转入退款") covers a partial
+ * refund too, so an order refunded in part says 部分退款 and one refunded in full 已退款.
+ */
+export function orderStateText(order: { tradeState: TradeState; amountFen: number; refundedFen: number }, language: 'zh-CN' | 'en-US'): string {
+  if (order.tradeState === 'REFUND' && order.refundedFen < order.amountFen) return label('部分退款', 'Partly refunded')[language];
+  return TRADE_STATE_LABELS[order.tradeState][language];
+}
 export const REFUND_STATUS_LABELS: Record<RefundStatus, { 'zh-CN': string; 'en-US': string }> = {
   PROCESSING: label('退款处理中', 'Processing'), SUCCESS: label('退款成功', 'Refunded'), CLOSED: label('退款关闭', 'Closed'), ABNORMAL: label('退款异常', 'Abnormal'),
 };

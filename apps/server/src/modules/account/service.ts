@@ -8,7 +8,7 @@ import { PASSWORD_MAX, PASSWORD_MIN, type accountAddBody, type accountEnableBody
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.js';
 import { isUniqueViolation } from '../../db/errors.js';
-import { ApiError, fieldError } from '../../http/api-error.js';
+import { ApiError, conflictError, fieldError } from '../../http/api-error.js';
 import type { Principal } from '../../http/context.js';
 import { decryptPassword, findKeyPair } from '../oauth/keys.js';
 import { hashPassword } from '../oauth/passwords.js';
@@ -56,7 +56,7 @@ export async function addAccount(ctx: AccountContext, body: z.output<typeof acco
       }),
     };
   } catch (error) {
-    if (isUniqueViolation(error)) throw new ApiError('CONFLICT');
+    if (isUniqueViolation(error)) throw conflictError('body.username', '该用户名已被使用', 'This username is already taken');
     throw error;
   }
 }

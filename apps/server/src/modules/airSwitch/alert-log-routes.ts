@@ -9,6 +9,7 @@ import { registerEndpoint } from '../../http/endpoint.js';
 import { type ExportColumn, sendExport } from '../../http/export.js';
 import { airSwitchAlertRows, listAirSwitchAlerts } from './alert-log.js';
 import { acknowledgeAirSwitchAlerts } from './alerts.js';
+import { timeZoneOf } from '../tenant/service.js';
 
 const h = (zh: string, en: string): LocalizedText => ({ 'zh-CN': zh, 'en-US': en });
 const tripReasons: Readonly<Record<string, LocalizedText>> = LOG_LABELS.tripReasons;
@@ -35,7 +36,7 @@ export function airSwitchAlertLogRoutes(app: FastifyInstance): void {
   registerEndpoint(app, endpoints.export, async ({ query, inTenant, request, reply }) => {
     const { format, timeZone, ...filter } = query;
     const rows = await inTenant((tx) => airSwitchAlertRows(tx, filter, LOG_EXPORT_MAX));
-    return sendExport({ request, reply, format, timeZone, name: 'air-switch-alert-log', columns: COLUMNS, rows });
+    return sendExport({ request, reply, format, timeZone: timeZone ?? await timeZoneOf(app.database.system, request.tenantId), name: 'air-switch-alert-log', columns: COLUMNS, rows });
   }, { raw: true });
   registerEndpoint(app, endpoints.acknowledge, ({ body, principal, inTenant }) =>
     inTenant(async (tx) => ({ acknowledged: await acknowledgeAirSwitchAlerts(tx, body.ids, principal.username) })));

@@ -5,7 +5,7 @@
  * (slope < 0) runs flat at now + battery / -slope days. batteryCliff is raised while that is within
  * the tenant's batteryCliffDays and cleared once it is not (a new battery, a flatter trend).
  */
-import { ANALYSIS_TIME_ZONE } from '@iot/contract';
+import { DEFAULT_TIME_ZONE } from '@iot/contract';
 import { sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../db/client.js';
 import { rowsOf } from '../../db/rows.js';
@@ -20,7 +20,7 @@ async function computeForecasts(tx: Tx): Promise<void> {
   await tx.execute(sql`
     with d as (
       select lock_id, min(tenant_id) as tenant_id, day, sum(sum)::float8 / nullif(sum(n), 0) as battery
-      from analysis_lock_day where metric = 'battery' and day >= (now() at time zone ${ANALYSIS_TIME_ZONE})::date - ${TREND_DAYS}::int
+      from analysis_lock_day where metric = 'battery' and day >= (now() at time zone ${DEFAULT_TIME_ZONE})::date - ${TREND_DAYS}::int -- a day either way of a data centre's own zone does not move a 14-day slope
       group by lock_id, day),
     f as (
       select lock_id, min(tenant_id) as tenant_id, regr_slope(battery, (day - date '2000-01-01')::float8) as slope

@@ -3,7 +3,7 @@
  * their present rows, not their history). `tenantId` null: every data centre (the
  * administrators' read-only aggregate); otherwise the tenant, also confined by row-level security.
  */
-import { ATTENTION_KINDS, type Analysis, type AttentionKind } from '@iot/contract';
+import { DEFAULT_TIME_ZONE, ATTENTION_KINDS, type Analysis, type AttentionKind } from '@iot/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { rowsOf } from '../../db/rows.js';
@@ -14,6 +14,13 @@ import { onlineSql } from '../lockDevice/sql.js';
 /** `and <alias>.tenant_id = X`, or nothing for every data centre. */
 export const tenantAnd = (alias: string, tenantId: number | null): SQL =>
   tenantId === null ? sql`` : sql`and ${sql.identifier(alias)}.tenant_id = ${tenantId}`;
+
+/**
+ * The time zone whose days and hours the analysis counts in, as SQL (issue #24): the data centre's own
+ * (tenants.time_zone), or DEFAULT_TIME_ZONE for every data centre at once.
+ */
+export const zoneOf = (tenantId: number | null): SQL =>
+  tenantId === null ? sql`${DEFAULT_TIME_ZONE}::text` : sql`(select z.time_zone from tenants z where z.id = ${tenantId})`;
 
 /** The per-building grid's length: the largest buildings. */
 export const BUILDINGS_MAX = 60;

@@ -15,7 +15,6 @@
  * alert first_at), so a late uplink adds to the earlier hour it belongs to. A device clock more than
  * 7 days behind or 5 minutes ahead of the server is not believed: the receive time is used.
  */
-import { ANALYSIS_TIME_ZONE } from '@iot/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../db/client.js';
 import { rowsOf } from '../../db/rows.js';
@@ -44,11 +43,11 @@ export type RollupSource = keyof typeof SOURCES;
 
 const merge = sql.raw(`n = t.n + excluded.n, sum = t.sum + excluded.sum, min = least(t.min, excluded.min), max = greatest(t.max, excluded.max)`);
 
-/** Adds the events of `events` to the three rollup tables, one statement. */
+/** Adds the events of `events` to the three rollup tables, one statement; days are those of each data centre's time zone (issue #24). */
 async function addEvents(tx: Tx, events: SQL): Promise<void> {
-  const day = sql`(at at time zone ${ANALYSIS_TIME_ZONE})::date`;
+  const day = sql.raw('local_day');
   await tx.execute(sql`
-    with ev as materialized (${events}),
+    with ev as materialized (select e.*, (e.at at time zone z.time_zone)::date as local_day from (${events}) e join tenants z on z.id = e.tenant_id),
     hour_up as (
       insert into analysis_tenant_hour as t (tenant_id, hour, metric, n, sum, min, max)
       select tenant_id, date_trunc('hour', at), metric, count(*), coalesce(sum(v), 0), min(v), max(v) from ev group by 1, 2, 3

@@ -3,9 +3,10 @@
  * the big screen's live feed and air-switch panel (today's load and energy). `scope=all` (every data
  * centre, read-only) is refused with 403 FORBIDDEN to anyone but an administrator (account type 0). The tenant's derived-alarm thresholds (LOCK_ALERT_LOG).
  */
-import { ACCOUNT_TYPE_ADMIN, ANALYSIS_TIME_ZONE, analysisEndpoints } from '@iot/contract';
+import { ACCOUNT_TYPE_ADMIN, DEFAULT_TIME_ZONE, analysisEndpoints } from '@iot/contract';
 import type { FastifyInstance } from 'fastify';
 import { ApiError } from '../../http/api-error.js';
+import { timeZoneOf } from '../tenant/service.js';
 import { registerEndpoint } from '../../http/endpoint.js';
 import type { Principal } from '../../http/context.js';
 import { loadCurve, todayLoadAndEnergy } from '../airSwitch/analysis.js';
@@ -30,9 +31,11 @@ export async function analysisRoutes(app: FastifyInstance): Promise<void> {
     return readScope(app.database, scope, (db) => feedOf(db, scope, query.after));
   });
   // The big screen's air-switch panel: read through the air-switch module's own queries.
-  registerEndpoint(app, analysisEndpoints.airSwitches, ({ query, principal, tenantId }) => {
+  registerEndpoint(app, analysisEndpoints.airSwitches, async ({ query, principal, tenantId }) => {
     const scope = scopeOf(query.scope, principal, tenantId);
-    return readScope(app.database, scope, async (db) => ({ ...await todayLoadAndEnergy(db, ANALYSIS_TIME_ZONE), loadCurve: await loadCurve(db, ANALYSIS_TIME_ZONE) }));
+    // Read before the scope's transaction: PGlite has one connection.
+    const zone = scope === null ? DEFAULT_TIME_ZONE : await timeZoneOf(app.database.system, tenantId);
+    return readScope(app.database, scope, async (db) => ({ ...await todayLoadAndEnergy(db, zone), loadCurve: await loadCurve(db, zone) }));
   });
   registerEndpoint(app, analysisEndpoints.thresholds, ({ inTenant, tenantId }) => inTenant((tx) => readThresholds(tx, tenantId), { read: true }));
   registerEndpoint(app, analysisEndpoints.setThresholds, async ({ body, inTenant, tenantId }) => {

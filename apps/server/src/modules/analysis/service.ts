@@ -30,7 +30,7 @@ export function readScope<T>(database: Database, tenantId: number | null, fn: (d
  */
 export async function analyse(db: Executor, tenantId: number | null, days: number, wakeWindowMs: number, snapshots?: SnapshotPeriods): Promise<Analysis> {
   const snapshot = !snapshots ? {} : tenantId !== null ? await readSnapshot(db, tenantId, snapshots) : (await mergedSnapshots(db, snapshots)) ?? {};
-  const current = snapshot.current ?? await computeCurrent(db, tenantId, wakeWindowMs, await firstDayOf(db, days));
+  const current = snapshot.current ?? await computeCurrent(db, tenantId, wakeWindowMs, await firstDayOf(db, tenantId, days));
   const { fleet, attention, distributions, buildings, alarmsOpen, commands } = current;
   const { trends, unlocksToday, alarmsByKind, first } = await trendsOf(db, tenantId, days, fleet.total, current.newLocks);
   return {

@@ -52,7 +52,7 @@ export async function computeTop(db: Executor, tenantId: number | null, first: s
 
 async function computeLists(db: Executor, tenantId: number): Promise<ListsPart> {
   const top: ListsPart['top'] = {};
-  for (const days of ANALYSIS_RANGES) top[String(days)] = await computeTop(db, tenantId, await firstDayOf(db, days));
+  for (const days of ANALYSIS_RANGES) top[String(days)] = await computeTop(db, tenantId, await firstDayOf(db, tenantId, days));
   return { top, batteryForecast: await forecastOf(db, tenantId) };
 }
 
@@ -73,7 +73,7 @@ export async function refreshSnapshots(database: Database, wakeWindowMs: number,
         from analysis_snapshots where tenant_id = ${id} for update skip locked`));
       if (!due) return 0;
       if (due.current) {
-        const current = await computeCurrent(tx, id, wakeWindowMs, await firstDayOf(tx, longest));
+        const current = await computeCurrent(tx, id, wakeWindowMs, await firstDayOf(tx, id, longest));
         await tx.execute(sql`update analysis_snapshots set current = ${JSON.stringify(current)}::jsonb, current_at = clock_timestamp() where tenant_id = ${id}`);
       }
       if (due.lists) {

@@ -1,35 +1,41 @@
 /**
  * History of the analysis (issue #14), read only from the rollups (rollup.ts): per-day trends, today's
  * unlocks, per-hour today vs yesterday, top 10 locks, battery forecasts. Days and hours are those of
- * ANALYSIS_TIME_ZONE. `tenantId` null: every data centre.
+ * the data centre's time zone (kpis.ts zoneOf; DEFAULT_TIME_ZONE for `tenantId` null: every data centre).
  */
-import { ANALYSIS_TIME_ZONE, type Analysis, BATTERY_FORECAST_DAYS, protocol } from '@iot/contract';
+import { type Analysis, BATTERY_FORECAST_DAYS, protocol } from '@iot/contract';
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { rowsOf } from '../../db/rows.js';
 import { iso } from '../../db/sql.js';
-import { tenantAnd } from './kpis.js';
+import { tenantAnd, zoneOf } from './kpis.js';
 
 const METHODS = protocol.OPEN_METHODS;
 const KINDS = Object.keys(protocol.ALERT_KINDS) as protocol.AlertKind[];
 const filled = <K extends string>(keys: readonly K[], value: () => number[]) => Object.fromEntries(keys.map((k) => [k, value()])) as Record<K, number[]>;
 
-/** YYYY-MM-DD of each of the last `days` days (today last) in ANALYSIS_TIME_ZONE. */
+/** YYYY-MM-DD of each of the last `days` days (today last). */
 function dayList(today: string, days: number): string[] {
   const end = Date.parse(`${today}T00:00:00Z`);
   return Array.from({ length: days }, (_, i) => new Date(end - (days - 1 - i) * 86_400_000).toISOString().slice(0, 10));
 }
 
-/** Locks registered per day (YYYY-MM-DD in ANALYSIS_TIME_ZONE) since `first`, not decommissioned. */
+/** Locks registered per day (YYYY-MM-DD in the data centre's zone) since `first`, not decommissioned. */
 export async function newLocksOf(db: Executor, tenantId: number | null, first: string): Promise<{ day: string; n: number }[]> {
   return rowsOf<{ day: string; n: number }>(await db.execute(sql`
-    select to_char((l.created_at at time zone ${ANALYSIS_TIME_ZONE})::date, 'YYYY-MM-DD') as day, count(*)::int as n from locks l
-    where l.created_at >= (${first}::date::timestamp at time zone ${ANALYSIS_TIME_ZONE}) and l.decommissioned_at is null ${tenantAnd('l', tenantId)} group by 1`));
+    select to_char((l.created_at at time zone ${zoneOf(tenantId)})::date, 'YYYY-MM-DD') as day, count(*)::int as n from locks l
+    where l.created_at >= (${first}::date::timestamp at time zone ${zoneOf(tenantId)}) and l.decommissioned_at is null ${tenantAnd('l', tenantId)} group by 1`));
 }
 
-/** The first day (YYYY-MM-DD in ANALYSIS_TIME_ZONE) of a range of `days` days ending today. */
-export async function firstDayOf(db: Executor, days: number): Promise<string> {
-  const [{ today }] = rowsOf<{ today: string }>(await db.execute(sql`select to_char(now() at time zone ${ANALYSIS_TIME_ZONE}, 'YYYY-MM-DD') as today`)) as [{ today: string }];
+/** Today, YYYY-MM-DD in the zone of `tenantId` (kpis.ts zoneOf). */
+async function todayOf(db: Executor, tenantId: number | null): Promise<string> {
+  const [{ today }] = rowsOf<{ today: string }>(await db.execute(sql`select to_char(now() at time zone ${zoneOf(tenantId)}, 'YYYY-MM-DD') as today`)) as [{ today: string }];
+  return today;
+}
+
+/** The first day (YYYY-MM-DD in the zone of `tenantId`) of a range of `days` days ending today. */
+export async function firstDayOf(db: Executor, tenantId: number | null, days: number): Promise<string> {
+  const today = await todayOf(db, tenantId);
   return dayList(today, days)[0] as string;
 }
 
@@ -39,8 +45,7 @@ export async function firstDayOf(db: Executor, days: number): Promise<string> {
  * may reach further back; days outside the range are ignored).
  */
 export async function trendsOf(db: Executor, tenantId: number | null, days: number, total: number, newLocks?: { day: string; n: number }[]) {
-  const [{ today }] = rowsOf<{ today: string }>(await db.execute(sql`select to_char(now() at time zone ${ANALYSIS_TIME_ZONE}, 'YYYY-MM-DD') as today`)) as [{ today: string }];
-  const list = dayList(today, days);
+  const list = dayList(await todayOf(db, tenantId), days);
   const first = list[0] as string;
   const rows = rowsOf<{ day: string; metric: string; n: string }>(await db.execute(sql`
     select to_char(d.day, 'YYYY-MM-DD') as day, d.metric, sum(d.n)::text as n from analysis_tenant_day d
@@ -77,12 +82,13 @@ export async function trendsOf(db: Executor, tenantId: number | null, days: numb
 
 /** Unlock attempts and alarms per hour of today and yesterday. */
 export async function hourlyOf(db: Executor, tenantId: number | null): Promise<Analysis['hourly']> {
+  const zone = zoneOf(tenantId);
   const rows = rowsOf<{ d: number; h: number; metric: string; n: string }>(await db.execute(sql`
-    with bounds as (select date_trunc('day', now() at time zone ${ANALYSIS_TIME_ZONE}) as today)
-    select ((t.hour at time zone ${ANALYSIS_TIME_ZONE})::date - (select today from bounds)::date)::int as d,
-      extract(hour from t.hour at time zone ${ANALYSIS_TIME_ZONE})::int as h, case when t.metric = 'alarm' then 'alarm' else 'unlock' end as metric, sum(t.n)::text as n
+    with bounds as (select date_trunc('day', now() at time zone ${zone}) as today)
+    select ((t.hour at time zone ${zone})::date - (select today from bounds)::date)::int as d,
+      extract(hour from t.hour at time zone ${zone})::int as h, case when t.metric = 'alarm' then 'alarm' else 'unlock' end as metric, sum(t.n)::text as n
     from analysis_tenant_hour t
-    where t.hour >= ((select today from bounds) - interval '1 day') at time zone ${ANALYSIS_TIME_ZONE} and (t.metric like 'unlock%' or t.metric = 'alarm') ${tenantAnd('t', tenantId)}
+    where t.hour >= ((select today from bounds) - interval '1 day') at time zone ${zone} and (t.metric like 'unlock%' or t.metric = 'alarm') ${tenantAnd('t', tenantId)}
     group by 1, 2, 3`));
   const hourly = { unlocksToday: new Array(24).fill(0), unlocksYesterday: new Array(24).fill(0), alarmsToday: new Array(24).fill(0), alarmsYesterday: new Array(24).fill(0) };
   for (const r of rows) {

@@ -18,11 +18,14 @@ export interface AuditEntry {
   result: string;
   clientIp: string;
   detail?: Record<string, unknown>;
+  /** The target object's name and an edit's changed fields (modules/audit/targets.ts). */
+  targetName?: string | null;
+  changes?: Record<string, [unknown, unknown]> | null;
 }
 
 /** Appends one row to the system log. */
 export async function insertAudit(db: Executor, entry: AuditEntry): Promise<void> {
-  await db.insert(auditLog).values({ ...entry, target: entry.target ?? '', detail: entry.detail ?? null });
+  await db.insert(auditLog).values({ ...entry, target: entry.target ?? '', detail: entry.detail ?? null, targetName: entry.targetName ?? null, changes: entry.changes ?? null });
 }
 
 /** Failed sign-ins (INVALID_CREDENTIALS) within the last `windowS` seconds: of the username, of the address, of both. */
@@ -52,16 +55,20 @@ function whereOf(filter: SystemLogFilter): SQL | undefined {
 const recordColumns = {
   id: auditLog.id, username: auditLog.username, action: auditLog.action, target: auditLog.target,
   result: auditLog.result, clientIp: auditLog.clientIp, createdAt: auditLog.createdAt, detail: auditLog.detail,
+  targetName: auditLog.targetName, changes: auditLog.changes,
 };
 
-function toRecord(row: { createdAt: Date; detail: unknown } & Omit<SystemLogRecord, 'createdAt' | 'detail'>): SystemLogRecord {
-  return { ...row, createdAt: iso(row.createdAt), detail: (row.detail as SystemLogRecord['detail']) ?? null };
+function toRecord(row: { createdAt: Date; detail: unknown; changes: unknown } & Omit<SystemLogRecord, 'createdAt' | 'detail' | 'changes'>): SystemLogRecord {
+  return { ...row, createdAt: iso(row.createdAt), detail: (row.detail as SystemLogRecord['detail']) ?? null, changes: (row.changes as SystemLogRecord['changes']) ?? null };
 }
 
-/** The order of a system-log page or export: newest first unless the filter sorts by a SYSTEM_LOG_SORT_FIELDS column. */
+/**
+ * The order of a system-log page or export: newest first by time (ids do not follow time: the demo's
+ * history is written after the first rows), unless the filter sorts by a SYSTEM_LOG_SORT_FIELDS column.
+ */
 const orderOf = (filter: SystemLogFilter) => sortOrder(filter, {
   createdAt: auditLog.createdAt, username: auditLog.username, action: auditLog.action, result: auditLog.result,
-}, auditLog.id, [desc(auditLog.id)]);
+}, auditLog.id, [desc(auditLog.createdAt), desc(auditLog.id)]);
 
 /** A page of the tenant's system log (run in the tenant transaction), in orderOf's order. */
 export async function listAudit(tx: Tx, filter: SystemLogFilter, current: number, size: number): Promise<Page<SystemLogRecord>> {
@@ -81,7 +88,7 @@ export async function exportAudit(tx: Tx, filter: SystemLogFilter, limit: number
 export async function insertAuditHistory(db: Executor, entries: readonly (AuditEntry & { createdAt: number })[]): Promise<void> {
   for (let start = 0; start < entries.length; start += 1000) {
     await db.insert(auditLog).values(entries.slice(start, start + 1000).map((entry) => ({
-      ...entry, target: entry.target ?? '', detail: entry.detail ?? null, createdAt: new Date(entry.createdAt),
+      ...entry, target: entry.target ?? '', detail: entry.detail ?? null, targetName: entry.targetName ?? null, changes: entry.changes ?? null, createdAt: new Date(entry.createdAt),
     })));
   }
 }

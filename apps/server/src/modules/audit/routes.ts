@@ -1,11 +1,12 @@
 /** System log routes (系统日志): the tenant's log page by page, and its CSV / Excel export. */
 import {
-  auditActionText, ERRORS, type LocalizedText, SYSTEM_LOG_EXPORT_MAX, type SystemLogRecord, systemLogEndpoints,
+  auditActionText, auditChangesText, auditDetailText, ERRORS, type LocalizedText, SYSTEM_LOG_EXPORT_MAX, type SystemLogRecord, systemLogEndpoints,
 } from '@iot/contract';
 import type { FastifyInstance } from 'fastify';
 import { registerEndpoint } from '../../http/endpoint.js';
 import { type ExportColumn, sendExport } from '../../http/export.js';
 import { exportAudit, listAudit } from './repo.js';
+import { timeZoneOf } from '../tenant/service.js';
 
 const t = (zh: string, en: string): LocalizedText => ({ 'zh-CN': zh, 'en-US': en });
 
@@ -22,10 +23,10 @@ const COLUMNS: ExportColumn<SystemLogRecord>[] = [
   { header: t('用户名', 'Username'), value: (r) => r.username },
   { header: t('操作', 'Action'), value: (r, language) => auditActionText(r.action, r.detail, language), width: 28 },
   { header: t('请求', 'Request'), value: (r) => r.action, width: 32 },
-  { header: t('对象', 'Target'), value: (r) => r.target, width: 24 },
+  { header: t('对象', 'Target'), value: (r) => (r.targetName ? `${r.targetName} (#${r.target})` : r.target), width: 28 },
   { header: t('结果', 'Result'), value: (r) => r.result, width: 20, labels: RESULT_LABELS },
   { header: t('客户端地址', 'Client address'), value: (r) => r.clientIp, width: 16 },
-  { header: t('详情', 'Detail'), value: (r) => (r.detail ? JSON.stringify(r.detail) : ''), width: 60 },
+  { header: t('详情', 'Detail'), value: (r, language) => [...auditChangesText(r.changes, language), ...auditDetailText(r.detail, language, ['action'])].join('; '), width: 60 },
 ];
 
 /** Registers the system-log routes. */
@@ -37,6 +38,6 @@ export async function auditRoutes(app: FastifyInstance): Promise<void> {
   registerEndpoint(app, systemLogEndpoints.export, async ({ query, inTenant, request, reply }) => {
     const { format, timeZone, ...filter } = query;
     const rows = await inTenant((tx) => exportAudit(tx, filter, SYSTEM_LOG_EXPORT_MAX + 1));
-    return sendExport({ request, reply, format, timeZone, name: 'system-log', columns: COLUMNS, rows, max: SYSTEM_LOG_EXPORT_MAX });
+    return sendExport({ request, reply, format, timeZone: timeZone ?? await timeZoneOf(app.database.system, request.tenantId), name: 'system-log', columns: COLUMNS, rows, max: SYSTEM_LOG_EXPORT_MAX });
   }, { raw: true });
 }

@@ -52,7 +52,7 @@ export async function listCommands(tx: Executor, filter: CommandFilter, current:
   const where = conditions.length ? and(...conditions) : undefined;
   const [total] = await tx.select({ n: count() }).from(commands).innerJoin(locks, eq(locks.id, commands.lockId)).where(where);
   const rows = await tx.select(commandColumns).from(commands).innerJoin(locks, eq(locks.id, commands.lockId))
-    .where(where).orderBy(...sortOrder(filter, { createdAt: commands.createdAt, completedAt: commands.completedAt }, commands.id, [desc(commands.id)]))
+    .where(where).orderBy(...sortOrder(filter, { createdAt: commands.createdAt, completedAt: commands.completedAt }, commands.id, [desc(commands.createdAt), desc(commands.id)]))
     .limit(size).offset((current - 1) * size);
   return { records: rows.map(toRecord), total: total?.n ?? 0, current, size };
 }

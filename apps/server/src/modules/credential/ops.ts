@@ -7,7 +7,7 @@ import type { CommandRecord, CredentialAction, CredentialSubject, protocol, Sync
 import type { SecretBox } from '../../crypto/secret-box.js';
 import type { Executor } from '../../db/client.js';
 import { credentialOperations, type credentials, type lockUsers } from '../../db/schema.js';
-import { ApiError } from '../../http/api-error.js';
+import { ApiError, conflictError } from '../../http/api-error.js';
 import { enqueueCommand } from '../command/outbox.js';
 
 /** Who acts: tenant, operator username, the secret box. */
@@ -26,7 +26,7 @@ export const isFailed = (state: string) => state.endsWith('_failed');
 /** 409 CREDENTIAL_BUSY while the row's command is on its way; 409 CONFLICT for a change of a row never added. */
 export function checkIdle(row: { syncState: string }, action: PendingAction): void {
   if (BUSY.includes(row.syncState)) throw new ApiError('CREDENTIAL_BUSY');
-  if (row.syncState === 'add_failed' && action !== 'delete') throw new ApiError('CONFLICT');
+  if (row.syncState === 'add_failed' && action !== 'delete') throw conflictError('body.id', '该记录未能添加到门锁，只能重试或放弃', 'This was never added to the lock: retry or discard it');
 }
 
 type UserRow = typeof lockUsers.$inferSelect;

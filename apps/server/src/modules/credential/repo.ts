@@ -33,7 +33,7 @@ export type LockRow = Awaited<ReturnType<typeof findLock>>;
 const userColumns = {
   id: lockUsers.id, lockId: lockUsers.lockId, imei: locks.imei, lockName: locks.name, room: roomSql, userSlot: lockUsers.userSlot,
   name: lockUsers.name, phone: lockUsers.phone, validFrom: lockUsers.validFrom, validTo: lockUsers.validTo, status: lockUsers.status,
-  syncState: lockUsers.syncState, lastCommandId: lockUsers.lastCommandId, lastCommandState: commands.state,
+  syncState: lockUsers.syncState, lastCommandId: lockUsers.lastCommandId, lastCommandState: commands.state, lastResultCode: commands.resultCode,
   credentials: sql<number>`(select count(*) from ${credentials} cr where cr.lock_user_id = ${lockUsers.id})`.mapWith(Number),
   createdBy: lockUsers.createdBy, createdAt: lockUsers.createdAt, updatedAt: lockUsers.updatedAt,
 };
@@ -66,7 +66,7 @@ const credentialColumns = {
   slot: credentials.slot, lockUserId: credentials.lockUserId, userSlot: credentials.userSlot, holderName: holder.name, holderPhone: holder.phone,
   validFrom: credentials.validFrom, validTo: credentials.validTo, oneTime: credentials.oneTime, hasSecret: sql<boolean>`${credentials.secretEnc} is not null`,
   cardNumber: credentials.cardNumber, reversed: credentials.reversed, syncState: credentials.syncState,
-  lastCommandId: credentials.lastCommandId, lastCommandState: commands.state,
+  lastCommandId: credentials.lastCommandId, lastCommandState: commands.state, lastResultCode: commands.resultCode,
   createdBy: credentials.createdBy, createdAt: credentials.createdAt, updatedAt: credentials.updatedAt,
 };
 

@@ -6,8 +6,12 @@
  * The lock decides with what it really holds and reports an openRecord uplink like any attempt.
  */
 import type { attemptOpenBody } from '@iot/contract';
-import type { AttemptInput, AttemptResult } from '@iot/simulator';
+import type { AttemptInput, AttemptResult, LockTables } from '@iot/simulator';
+import { and, eq, inArray, isNotNull, notInArray, type SQLWrapper } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import type { SecretBox } from '../../crypto/secret-box.js';
+import type { Database } from '../../db/client.js';
+import { credentials, locks, lockUsers } from '../../db/schema.js';
 import type { z } from 'zod';
 import { ApiError, fieldError } from '../../http/api-error.js';
 
@@ -46,3 +50,48 @@ export function attemptOnSimulator(app: FastifyInstance, imei: string, body: z.o
   if (!result) throw new ApiError('NOT_FOUND');
   return result;
 }
+
+/**
+ * What the platform last confirmed on each lock of `imeis` (all tenants), as the simulated locks' own
+ * tables at start (issue #24: the demo's lock users exist on their simulated locks, so adding a
+ * password for one succeeds): lock users and credentials in any sync state but adding / add_failed
+ * (a pending or failed change or delete is still on the lock), password digits unsealed with `box`,
+ * card numbers in the byte order the lock reads. Locks without rows are absent.
+ */
+export async function lockTablesByImei(database: Database, imeis: readonly string[], box: SecretBox): Promise<Map<string, LockTables>> {
+  const out = new Map<string, LockTables>();
+  if (imeis.length === 0) return out;
+  const tablesOf = (imei: string) => {
+    const tables = out.get(imei) ?? { users: [], passwords: [], cards: [], fingerprints: [] };
+    out.set(imei, tables);
+    return tables;
+  };
+  const onLock = (state: SQLWrapper) => notInArray(state, ['adding', 'add_failed']);
+  const ms = (value: Date | null) => value?.getTime() ?? undefined;
+  const users = await database.system.select({ imei: locks.imei, slot: lockUsers.userSlot, name: lockUsers.name, status: lockUsers.status, validFrom: lockUsers.validFrom, validTo: lockUsers.validTo })
+    .from(lockUsers).innerJoin(locks, eq(locks.id, lockUsers.lockId)).where(and(inArray(locks.imei, [...imeis]), onLock(lockUsers.syncState)));
+  for (const user of users) {
+    tablesOf(user.imei).users.push([user.slot, { name: user.name, frozen: user.status === 'frozen', validFrom: ms(user.validFrom), validTo: ms(user.validTo) }]);
+  }
+  const rows = await database.system.select({
+    imei: locks.imei, kind: credentials.kind, slot: credentials.slot, userSlot: credentials.userSlot, validFrom: credentials.validFrom, validTo: credentials.validTo,
+    oneTime: credentials.oneTime, cardNumber: credentials.cardNumber, reversed: credentials.reversed, secretEnc: credentials.secretEnc,
+  }).from(credentials).innerJoin(locks, eq(locks.id, credentials.lockId))
+    .where(and(inArray(locks.imei, [...imeis]), onLock(credentials.syncState), isNotNull(credentials.slot)));
+  for (const row of rows) {
+    const tables = tablesOf(row.imei);
+    const slot = row.slot as number;
+    const userSlot = row.userSlot ?? undefined;
+    if ((row.kind === 'password' || row.kind === 'tempPassword') && row.secretEnc) {
+      tables.passwords.push([slot, { digits: box.open(row.secretEnc), userSlot, temporary: row.kind === 'tempPassword', oneTime: row.oneTime, validFrom: ms(row.validFrom), validTo: ms(row.validTo) }]);
+    } else if (row.kind === 'card' && row.cardNumber) {
+      tables.cards.push([slot, { cardNumber: (row.reversed ? reverseBytes(row.cardNumber) : row.cardNumber).toUpperCase(), userSlot }]);
+    } else if (row.kind === 'fingerprint' && userSlot !== undefined) {
+      tables.fingerprints.push([slot, { userSlot }]);
+    }
+  }
+  return out;
+}
+
+/** Reverses the byte order of a hex card number (as the lock does for a card sent reversed). */
+const reverseBytes = (hex: string) => (hex.match(/../g) ?? []).reverse().join('');

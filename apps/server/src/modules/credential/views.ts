@@ -35,7 +35,7 @@ export function listCredentials(tx: Executor, q: z.output<typeof credentialListQ
   ]), q.current, q.size, sortOrder(q, { slot: credentials.slot, createdAt: credentials.createdAt, updatedAt: credentials.updatedAt }, credentials.id, [desc(credentials.id)]));
 }
 
-/** A page of one subject's operation log, newest first unless `q` sorts by its time. */
+/** A page of one subject's operation log, newest first by time (not by id: the demo's history is written lock by lock) unless `q` sorts by its time. */
 export async function listOperations(tx: Executor, subject: string, q: z.output<typeof operationLogQuery>): Promise<Page<OperationLogRecord>> {
   const p = q.keyword ? containsPattern(q.keyword) : undefined;
   const where = all([
@@ -51,7 +51,7 @@ export async function listOperations(tx: Executor, subject: string, q: z.output<
     slot: credentialOperations.slot, holderName: credentialOperations.holderName, operator: credentialOperations.operator, createdAt: credentialOperations.createdAt,
     commandId: credentialOperations.commandId, commandState: commands.state, resultCode: commands.resultCode, resultDetail: commands.resultDetail,
   }).from(credentialOperations).innerJoin(locks, eq(locks.id, credentialOperations.lockId)).leftJoin(commands, eq(commands.id, credentialOperations.commandId))
-    .where(where).orderBy(...sortOrder(q, { createdAt: credentialOperations.createdAt }, credentialOperations.id, [desc(credentialOperations.id)]))
+    .where(where).orderBy(...sortOrder(q, { createdAt: credentialOperations.createdAt }, credentialOperations.id, [desc(credentialOperations.createdAt), desc(credentialOperations.id)]))
     .limit(q.size).offset((q.current - 1) * q.size);
   const records = rows.map((row) => ({ ...row, createdAt: iso(row.createdAt) })) as OperationLogRecord[];
   return { records, total: total?.n ?? 0, current: q.current, size: q.size };

@@ -24,6 +24,7 @@ import { type ExportColumn, type ExportPages, sendExport } from '../../http/expo
 import { lockColumns } from '../lockDevice/sql.js';
 import { cappedCount } from './count.js';
 import { lockIdOf, logConditions } from './filter.js';
+import { timeZoneOf } from '../tenant/service.js';
 
 /** A selected row: the log's own columns plus the lock's (imei, lockName, room). */
 export type LogRow<C extends SelectedFieldsFlat> = SelectResultFields<C & typeof lockColumns>;
@@ -114,7 +115,7 @@ export function defineDeviceLog<F extends LogFilter, C extends SelectedFieldsFla
           const found = await whereOf(tx, filter as unknown as F);
           await use(async (offset, limit) => (found === null ? [] : select(tx, filter as unknown as F, found, limit, offset)));
         }, { snapshot: true });
-        return sendExport({ request, reply, format, timeZone, name: spec.exportName, columns: spec.exportColumns, rows, max: exportMax });
+        return sendExport({ request, reply, format, timeZone: timeZone ?? await timeZoneOf(app.database.system, request.tenantId), name: spec.exportName, columns: spec.exportColumns, rows, max: exportMax });
       }, { raw: true });
     },
   };

@@ -8,7 +8,7 @@ import { locks } from '../../db/schema.js';
 
 /** The simulated locks, ordered by id. */
 export async function simulatedLocks(db: Executor) {
-  return db.select({ id: locks.id, tenantId: locks.tenantId, imei: locks.imei, model: locks.model, firmwareVersion: locks.firmwareVersion })
+  return db.select({ id: locks.id, tenantId: locks.tenantId, imei: locks.imei, name: locks.name, model: locks.model, firmwareVersion: locks.firmwareVersion })
     .from(locks).where(eq(locks.simulated, true)).orderBy(asc(locks.id));
 }
 

@@ -17,10 +17,11 @@ import { findDeviceType } from '../deviceType/service.js';
 
 type LockFields = z.output<typeof lockFields>;
 
-/** The device type named by `model`; 400 on body.model when the data centre has none. */
+/** The device type named by `model`; 400 on body.model when the data centre has none, or it is not a lock's (an air switch model). */
 async function typeOf(tx: Tx, model: string) {
   const type = await findDeviceType(tx, model);
   if (!type) throw fieldError('body.model', `设备类型 ${model} 不存在`, `There is no device type ${model}`);
+  if (type.kind !== 'lock') throw fieldError('body.model', `${model} 不是门锁的设备类型`, `${model} is not a lock device type`);
   return type;
 }
 

@@ -17,6 +17,7 @@ import { lockImportRoutes } from './import/routes.js';
 import { listLocks, selectLocks } from './repo.js';
 import { dropSession, secretReset } from './sessions.js';
 import { surveyLocks } from './survey.js';
+import { timeZoneOf } from '../tenant/service.js';
 
 export async function lockDeviceRoutes(app: FastifyInstance): Promise<void> {
   await app.register(lockImportRoutes);
@@ -26,7 +27,7 @@ export async function lockDeviceRoutes(app: FastifyInstance): Promise<void> {
     // Up to LOG_EXPORT_MAX locks, read page by page in one snapshot while a worker writes the file (http/export.ts).
     const rows: ExportPages<LockRecord> = (use) =>
       inTenant((tx) => use((offset, limit) => selectLocks(tx, filter, limit, app.config.WAKE_WINDOW_MS, offset)), { snapshot: true });
-    return sendExport({ request, reply, format, timeZone, name: 'locks', columns: LOCK_EXPORT_COLUMNS, rows, max: LOG_EXPORT_MAX });
+    return sendExport({ request, reply, format, timeZone: timeZone ?? await timeZoneOf(app.database.system, request.tenantId), name: 'locks', columns: LOCK_EXPORT_COLUMNS, rows, max: LOG_EXPORT_MAX });
   }, { raw: true });
   const wake = app.config.WAKE_WINDOW_MS;
   registerEndpoint(app, lockEndpoints.lockRoomList, ({ query, inTenant }) => inTenant((tx) => listLockRooms(tx, query, wake)));

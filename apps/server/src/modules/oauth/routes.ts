@@ -6,6 +6,7 @@ import { insertAudit } from '../audit/repo.js';
 import { createCaptcha, matchCaptcha } from './captcha.js';
 import { currentKeyPair } from './keys.js';
 import { tenantsOf } from './principal.js';
+import { timeZoneOf } from '../tenant/service.js';
 import { signIn } from './service.js';
 import { revokeFamily } from './tokens.js';
 
@@ -22,11 +23,12 @@ export async function oauthRoutes(app: FastifyInstance): Promise<void> {
   registerEndpoint(app, authEndpoints.signIn, ({ body, request, tenantId }) =>
     signIn({ db, config: app.config, tenantId, clientIp: request.ip }, body), { rateLimitPerMinute: 60 });
   // The principal already holds the tenant's authorities, in menu order (auth-plugin.ts): one query left.
-  registerEndpoint(app, authEndpoints.userInfo, async ({ principal }) => ({
+  registerEndpoint(app, authEndpoints.userInfo, async ({ principal, tenantId }) => ({
     username: principal.username,
     type: principal.type,
     authorities: [...principal.authorities],
     tenants: await tenantsOf(db, principal.accountId, principal.type),
+    timeZone: await timeZoneOf(db, tenantId),
   }));
   registerEndpoint(app, authEndpoints.signOut, async ({ principal, tenantId, request }) => {
     await revokeFamily(db, principal.family);

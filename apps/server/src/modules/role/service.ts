@@ -9,7 +9,7 @@ import { ACCOUNT_TYPE_ADMIN, type roleAddBody, type roleBindBody, type roleUpdat
 import type { z } from 'zod';
 import type { Tx } from '../../db/client.js';
 import { isUniqueViolation } from '../../db/errors.js';
-import { ApiError } from '../../http/api-error.js';
+import { ApiError, conflictError } from '../../http/api-error.js';
 import type { AccountContext } from '../account/service.js';
 import { assertMayGrant, authoritiesEverywhere, loadManagedAccount } from '../account/guard.js';
 import { revokeAccount } from '../oauth/tokens.js';
@@ -20,7 +20,7 @@ async function uniqueName<T>(write: () => Promise<T>): Promise<T> {
   try {
     return await write();
   } catch (error) {
-    if (isUniqueViolation(error)) throw new ApiError('CONFLICT');
+    if (isUniqueViolation(error)) throw conflictError('body.name', '本数据中心已有同名角色', 'A role of this name already exists in this data centre');
     throw error;
   }
 }

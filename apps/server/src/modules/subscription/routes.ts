@@ -11,6 +11,7 @@ import { egressPolicyOf, urlRefusal } from './egress.js';
 import { rotateKey, signingSecrets } from './keys.js';
 import { customerCodeId, getConfig, listCustomerCodes, resumeEndpoint, saveCustomerCode, writeConfig } from './service.js';
 import { verifyEndpoint } from './verify.js';
+import { timeZoneOf } from '../tenant/service.js';
 
 /** Registers the open-platform routes. */
 export async function subscriptionRoutes(app: FastifyInstance): Promise<void> {
@@ -43,7 +44,7 @@ export async function subscriptionRoutes(app: FastifyInstance): Promise<void> {
   registerEndpoint(app, api.exportDeliveries, async ({ query, inTenant, request, reply }) => {
     const { format, timeZone, ...filter } = query;
     const rows = await inTenant((tx) => deliveryRows(tx, filter as DeliveryFilter, LOG_EXPORT_MAX + 1), { read: true });
-    return sendExport({ request, reply, format, timeZone, name: 'push-deliveries', columns: DELIVERY_EXPORT_COLUMNS, rows });
+    return sendExport({ request, reply, format, timeZone: timeZone ?? await timeZoneOf(app.database.system, request.tenantId), name: 'push-deliveries', columns: DELIVERY_EXPORT_COLUMNS, rows });
   }, { raw: true });
   registerEndpoint(app, api.replay, ({ body, inTenant }) => inTenant(async (tx) => ({ replayed: await replayDeliveries(tx, body.ids) })));
   registerEndpoint(app, api.resume, ({ body, inTenant }) =>

@@ -1,10 +1,45 @@
-/** Data centres (tenants; table `tenants`, owned by this module). */
-import { asc } from 'drizzle-orm';
-import type { Database } from '../../db/client.js';
+/**
+ * Data centres (tenants; table `tenants`, owned by this module): the header's list, and each data
+ * centre's settings, its IANA time zone (issue #24: every page, the big screen, exports and the
+ * analysis' days use it). The zone is read often (exports, user info): it is cached per instance for
+ * ZONE_CACHE_MS, and at once when this instance changes it.
+ */
+import { DEFAULT_TIME_ZONE, type TenantSettings } from '@iot/contract';
+import { asc, eq } from 'drizzle-orm';
+import type { Database, Executor } from '../../db/client.js';
 import { tenants } from '../../db/schema.js';
+import { ApiError } from '../../http/api-error.js';
 
 /** Every data centre as the header's selector lists it, `[{ label: name, value: id }]`, by id. */
 export async function listTenantOptions(database: Database): Promise<{ label: string; value: number }[]> {
   const rows = await database.system.select().from(tenants).orderBy(asc(tenants.id));
   return rows.map((row) => ({ label: row.name, value: row.id }));
+}
+
+/** How long another instance's change of a zone may take to be seen here, ms. */
+const ZONE_CACHE_MS = 10_000;
+const zones = new Map<number, { zone: string; at: number }>();
+
+/** The time zone of data centre `tenantId` (DEFAULT_TIME_ZONE for an unknown one), cached (see the module comment). */
+export async function timeZoneOf(db: Executor, tenantId: number): Promise<string> {
+  const cached = zones.get(tenantId);
+  if (cached && Date.now() - cached.at < ZONE_CACHE_MS) return cached.zone;
+  const [row] = await db.select({ zone: tenants.timeZone }).from(tenants).where(eq(tenants.id, tenantId));
+  const zone = row?.zone ?? DEFAULT_TIME_ZONE;
+  zones.set(tenantId, { zone, at: Date.now() });
+  return zone;
+}
+
+/** The settings of data centre `tenantId`; 404 when there is none. */
+export async function tenantSettingsOf(db: Executor, tenantId: number): Promise<TenantSettings> {
+  const [row] = await db.select({ name: tenants.name, timeZone: tenants.timeZone }).from(tenants).where(eq(tenants.id, tenantId));
+  if (!row) throw new ApiError('NOT_FOUND');
+  return { tenantId, ...row };
+}
+
+/** Sets the time zone of data centre `tenantId` (already checked by the contract's timeZoneName) in the caller's transaction. */
+export async function setTimeZone(db: Executor, tenantId: number, timeZone: string): Promise<TenantSettings> {
+  await db.update(tenants).set({ timeZone }).where(eq(tenants.id, tenantId));
+  zones.set(tenantId, { zone: timeZone, at: Date.now() });
+  return tenantSettingsOf(db, tenantId);
 }

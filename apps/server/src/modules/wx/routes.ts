@@ -3,7 +3,7 @@
  * and its export, close and refund; plus the service-period summary. The payment provider is set up
  * here (payments.ts); notifications are in notify-routes.ts.
  */
-import { LOG_EXPORT_MAX, type OrderRecord, REFUND_STATUS_LABELS, TRADE_STATE_LABELS, wxEndpoints } from '@iot/contract';
+import { LOG_EXPORT_MAX, type OrderRecord, orderStateText, REFUND_STATUS_LABELS, wxEndpoints } from '@iot/contract';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { ApiError } from '../../http/api-error.js';
@@ -12,9 +12,11 @@ import { type ExportColumn, sendExport } from '../../http/export.js';
 import { serviceSummary } from '../lockDevice/service-period.js';
 import { settleRefundAnswer } from './reconcile.js';
 import { notifyRoutes } from './notify-routes.js';
+import { sandboxPageRoutes } from './sandbox/routes.js';
 import { paymentsOf, setUpPayments } from './payments.js';
 import { exportOrders, findOrderRow, listOrders, listProducts, orderRecordOf, saveProduct } from './repo.js';
 import { closeOrder, createOrder, refundOrder } from './service.js';
+import { timeZoneOf } from '../tenant/service.js';
 
 const t = (zh: string, en: string) => ({ 'zh-CN': zh, 'en-US': en });
 const ORDER_COLUMNS: ExportColumn<OrderRecord>[] = [
@@ -22,7 +24,7 @@ const ORDER_COLUMNS: ExportColumn<OrderRecord>[] = [
   { header: t('套餐', 'Package'), value: (o) => o.description, width: 20 },
   { header: t('金额（分）', 'Amount (fen)'), value: (o) => o.amountFen },
   { header: t('已退款（分）', 'Refunded (fen)'), value: (o) => o.refundedFen },
-  { header: t('状态', 'State'), value: (o) => o.tradeState, labels: TRADE_STATE_LABELS },
+  { header: t('状态', 'State'), value: (o, language) => orderStateText(o, language) },
   { header: t('门锁数', 'Locks'), value: (o) => o.lockIds.length },
   { header: t('月数', 'Months'), value: (o) => o.months },
   { header: t('微信支付订单号', 'Transaction id'), value: (o) => o.transactionId, width: 32 },
@@ -35,6 +37,7 @@ const ORDER_COLUMNS: ExportColumn<OrderRecord>[] = [
 async function routes(app: FastifyInstance): Promise<void> {
   await setUpPayments(app);
   await app.register(notifyRoutes);
+  await app.register(sandboxPageRoutes);
 
   registerEndpoint(app, wxEndpoints.productList, ({ inTenant }) => inTenant((tx) => listProducts(tx), { read: true }));
   registerEndpoint(app, wxEndpoints.productSave, async ({ body, inTenant }) => {
@@ -59,7 +62,7 @@ async function routes(app: FastifyInstance): Promise<void> {
   registerEndpoint(app, wxEndpoints.orderExport, async ({ query, inTenant, request, reply }) => {
     const { format, timeZone, ...filter } = query;
     const rows = await inTenant((tx) => exportOrders(tx, filter, LOG_EXPORT_MAX), { read: true });
-    return sendExport({ request, reply, format, timeZone, name: 'orders', columns: ORDER_COLUMNS, rows });
+    return sendExport({ request, reply, format, timeZone: timeZone ?? await timeZoneOf(app.database.system, request.tenantId), name: 'orders', columns: ORDER_COLUMNS, rows });
   }, { raw: true });
 
   registerEndpoint(app, wxEndpoints.closeOrder, ({ body, inTenant }) => closeOrder(paymentsOf(app), inTenant, body.outTradeNo));

@@ -8,7 +8,7 @@ import type { OrderRecord } from '@iot/contract';
 import { and, count, eq, inArray, sql, sum } from 'drizzle-orm';
 import type { Executor, Tx } from '../../db/client.js';
 import { locks, orders, refunds } from '../../db/schema.js';
-import { ApiError, fieldError } from '../../http/api-error.js';
+import { ApiError, conflictError, fieldError } from '../../http/api-error.js';
 import { PaymentProviderError } from './client.js';
 import type { Payments } from './payments.js';
 import { findOrderRow, findProduct, orderRecordOf } from './repo.js';
@@ -56,18 +56,21 @@ export async function createOrder(payments: Payments, inTenant: InTenant, input:
   });
 }
 
+/** 409 on body.outTradeNo: the order is no longer open (paid, closed or paid meanwhile). */
+const notOpen = () => conflictError('body.outTradeNo', '订单已支付或已关闭，不能关闭', 'The order is already paid or closed');
+
 /** Closes an unpaid order at the provider and here; 409 CONFLICT when it is paid (or paid meanwhile). */
 export async function closeOrder(payments: Payments, inTenant: InTenant, outTradeNo: string): Promise<OrderRecord> {
   const before = await inTenant((tx) => findOrderRow(tx, outTradeNo), { read: true });
   if (!before) throw new ApiError('NOT_FOUND');
-  if (before.tradeState !== 'NOTPAY' && before.tradeState !== 'USERPAYING') throw new ApiError('CONFLICT');
+  if (before.tradeState !== 'NOTPAY' && before.tradeState !== 'USERPAYING') throw notOpen();
   await payments.client.closeOrder(outTradeNo).catch((error) => {
-    if (error instanceof PaymentProviderError && error.code === 'ORDERPAID') throw new ApiError('CONFLICT');
+    if (error instanceof PaymentProviderError && error.code === 'ORDERPAID') throw notOpen();
     providerFailed(error);
   });
   return inTenant(async (tx) => {
     const row = await findOrderRow(tx, outTradeNo, true);
-    if (!row || (row.tradeState !== 'NOTPAY' && row.tradeState !== 'USERPAYING')) throw new ApiError('CONFLICT');
+    if (!row || (row.tradeState !== 'NOTPAY' && row.tradeState !== 'USERPAYING')) throw notOpen();
     const [closed] = await tx.update(orders).set({ tradeState: 'CLOSED', codeUrl: null, updatedAt: sql`now()` }).where(eq(orders.id, row.id)).returning();
     return orderRecordOf(tx, closed as NonNullable<typeof closed>);
   });
@@ -81,11 +84,11 @@ export async function refundOrder(payments: Payments, inTenant: InTenant, input:
   const { order, outRefundNo } = await inTenant(async (tx) => {
     const row = await findOrderRow(tx, input.outTradeNo, true);
     if (!row) throw new ApiError('NOT_FOUND');
-    if (row.tradeState !== 'SUCCESS' && row.tradeState !== 'REFUND') throw new ApiError('CONFLICT');
+    if (row.tradeState !== 'SUCCESS' && row.tradeState !== 'REFUND') throw conflictError('body.outTradeNo', '只能对已支付的订单退款', 'Only a paid order can be refunded');
     const [pending] = await tx.select({ fen: sum(refunds.amountFen).mapWith(Number) }).from(refunds)
       .where(and(eq(refunds.orderId, row.id), inArray(refunds.status, ['PROCESSING', 'SUCCESS', 'ABNORMAL'])));
     const left = row.amountFen - (pending?.fen ?? 0);
-    if (input.amountFen > left) throw fieldError('body.amountFen', `最多可退 ${left} 分`, `At most ${left} fen can be refunded`);
+    if (input.amountFen > left) throw fieldError('body.amountFen', `最多可退 ¥${(left / 100).toFixed(2)}`, `At most ¥${(left / 100).toFixed(2)} can be refunded`);
     const number = newTradeNo('RFD');
     await tx.insert(refunds).values({
       tenantId: input.tenantId, orderId: row.id, outRefundNo: number, amountFen: input.amountFen, reason: input.reason, createdBy: input.createdBy,

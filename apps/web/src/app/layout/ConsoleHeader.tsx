@@ -1,32 +1,22 @@
 /**
- * Header: sidebar toggle, breadcrumb, data-centre selector, language toggle, username, logout.
+ * Header: sidebar toggle, breadcrumb, data-centre selector, its time zone (TimeZoneSetting), language
+ * toggle, username, logout.
  */
-import { authEndpoints, BREADCRUMB_TITLE, BREADCRUMB_TITLE_EN, findRoute } from '@iot/contract';
+import { BREADCRUMB_TITLE, BREADCRUMB_TITLE_EN, findRoute } from '@iot/contract';
 import { GlobalOutlined, LogoutOutlined, MenuFoldOutlined, MenuUnfoldOutlined, UserOutlined } from '@ant-design/icons';
 import { Breadcrumb, Button, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
-import { call } from '../../api/client';
 import { applyLanguage } from '../language';
-import { signOutLocally } from '../signOut';
+import { signOut } from '../logout';
 import { useLanguage, useUsername } from '../useSession';
 import { DataCentreSelect } from './DataCentreSelect';
+import { TimeZoneSetting } from './TimeZoneSetting';
 
 interface Props {
   collapsed: boolean;
   onToggle: () => void;
   onTenantChanged: () => void;
-}
-
-/** Revokes the token on the server (best effort), then signs out locally. */
-async function logout(): Promise<void> {
-  try {
-    await call(authEndpoints.signOut, { quiet: true });
-  } catch {
-    /* signing out locally regardless */
-  } finally {
-    signOutLocally();
-  }
 }
 
 /** The console header. */
@@ -50,12 +40,13 @@ export function ConsoleHeader({ collapsed, onToggle, onTenantChanged }: Props) {
       <Breadcrumb className="console-breadcrumb" items={crumbs} />
       <div className="console-header-right">
         <DataCentreSelect onChanged={onTenantChanged} />
+        <TimeZoneSetting />
         <Button type="text" icon={<GlobalOutlined />} onClick={() => applyLanguage(language === 'en-US' ? 'zh-CN' : 'en-US')}>
           {t('switchLanguage')}
         </Button>
         <span className="console-username"><UserOutlined /> {username}</span>
         <Tooltip title={t('logout')}>
-          <Button type="text" aria-label={t('logout')} icon={<LogoutOutlined />} onClick={() => void logout()} />
+          <Button type="text" aria-label={t('logout')} icon={<LogoutOutlined />} onClick={() => void signOut()} />
         </Tooltip>
       </div>
     </div>

@@ -11,10 +11,10 @@ import { GridComponent, LegendComponent, TooltipComponent } from 'echarts/compon
 import { echartsCore, use } from '../../components/charts/echartsCore';
 import { CanvasRenderer } from 'echarts/renderers';
 import ReactEChartsCore from 'echarts-for-react/esm/core';
-import dayjs from 'dayjs';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { downloadFile } from '../../api/download';
+import { formatTime } from '../../app/timeZone';
 
 use([BarChart, LineChart, GridComponent, TooltipComponent, LegendComponent, CanvasRenderer]);
 
@@ -44,7 +44,7 @@ export default function EnergyCharts({ analysis, query }: { analysis: EnergyAnal
   const trips = { tooltip: { trigger: 'axis' }, grid, xAxis: { type: 'category', data: periods }, yAxis: { type: 'value', minInterval: 1 },
     series: [{ name: t('trips'), type: 'bar', data: analysis.byPeriod.map((p) => p.trips), itemStyle: { color: '#cf1322' } }] };
   const load = {
-    tooltip: { trigger: 'axis' }, legend: { top: 0 }, grid, xAxis: { type: 'category', data: analysis.loadCurve.map((p) => dayjs(p.hour).format('HH:00')) },
+    tooltip: { trigger: 'axis' }, legend: { top: 0 }, grid, xAxis: { type: 'category', data: analysis.loadCurve.map((p) => formatTime(p.hour, 'HH:00')) },
     yAxis: { type: 'value', name: 'W' },
     series: [
       { name: t('avgW'), type: 'line', smooth: true, areaStyle: {}, data: analysis.loadCurve.map((p) => p.avgW) },

@@ -1,11 +1,11 @@
 /**
  * 绑定角色: choose an account (searchable, GET /v1/account/queryAll), move roles between "available"
  * and "bound" (GET /v1/account/queryRoles) and save (POST /v1/sysUserRole/bind, which replaces the
- * account's roles in the tenant). A refusal (SELF_ACTION for one's own account, ESCALATION) stays
+ * account's roles in the tenant); saving no role at all asks first (the account would open no page). A refusal (SELF_ACTION for one's own account, ESCALATION) stays
  * on screen as an alert with the server's message in the current language.
  */
 import { accountEndpoints, roleEndpoints, type AccountRecord } from '@iot/contract';
-import { Alert, Button, Empty, Form, Space, Transfer } from 'antd';
+import { Alert, Button, Empty, Form, Modal, Space, Transfer } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, call } from '../../api/client';
@@ -23,6 +23,7 @@ export default function BindingRolesPage() {
   const [account, setAccount] = useState<AccountRecord>();
   const [targetKeys, setTargetKeys] = useState<string[]>([]);
   const [refusal, setRefusal] = useState<string>();
+  const [modal, modalHolder] = Modal.useModal();
   const roles = useApiQuery(accountEndpoints.queryRoles, { accountId: account?.id ?? 0 }, { enabled: account !== undefined });
 
   useEffect(() => {
@@ -37,14 +38,29 @@ export default function BindingRolesPage() {
   // Quiet call: a refusal stays on screen as an alert besides its toast.
   const save = useApiMutation({
     mutationFn: (body: { accountId: number; roleIds: number[] }) => call(roleEndpoints.bind, { quiet: true, body }),
-    success: t('bound'),
+    success: (_, body) => (body.roleIds.length > 0 ? t('bound') : t('unbound')),
     invalidate: [accountEndpoints.list, accountEndpoints.queryRoles],
     errorText: (error) => (error instanceof ApiError ? error.message : undefined),
     onError: (error) => setRefusal(error instanceof ApiError ? error.message : String(error)),
   });
+  const run = () => {
+    if (!account) return;
+    setRefusal(undefined);
+    void save.run({ accountId: account.id, roleIds: targetKeys.map(Number) });
+  };
+  // An account left without a role opens no page: say so and ask first (issue #24).
+  const submit = () => {
+    if (!account) return;
+    if (targetKeys.length > 0) return run();
+    modal.confirm({
+      title: t('noRoleTitle'), content: t('noRoleWarning', { username: account.username }), okText: t('noRoleOk'), cancelText: t('cancel'),
+      okButtonProps: { danger: true, id: 'binding-no-role-ok' }, onOk: run,
+    });
+  };
   const dataSource = (roles.data?.roles ?? []).map((role) => ({ key: String(role.id), title: role.name, description: role.description }));
   return (
     <div className="page-card binding-roles">
+      {modalHolder}
       <Form layout="inline" style={{ marginBottom: 16 }}>
         <Form.Item label={t('bindAccount')}>
           <RemoteSelect<typeof accountEndpoints.list, AccountRecord, number>
@@ -60,8 +76,7 @@ export default function BindingRolesPage() {
           />
         </Form.Item>
         <Form.Item>
-          <Button type="primary" disabled={!account || !roles.data} loading={save.isPending}
-            onClick={() => { if (account) { setRefusal(undefined); void save.run({ accountId: account.id, roleIds: targetKeys.map(Number) }); } }}>{t('save')}</Button>
+          <Button type="primary" id="binding-save" disabled={!account || !roles.data} loading={save.isPending} onClick={submit}>{t('save')}</Button>
         </Form.Item>
       </Form>
       <Space vertical style={{ width: '100%' }}>

@@ -78,6 +78,7 @@ export default function CommandDownLogPage() {
   return (
     <>
       <ServerTable<CommandRecord>
+        defaultSort={{ field: 'createdAt' }}
         endpoint={commandEndpoints.list}
         columns={columns}
         rowKey="id"

@@ -38,6 +38,7 @@ export default function CommandUpLogPage() {
   );
   return (
     <ServerTable<UplinkLogRecord>
+      defaultSort={{ field: 'receivedAt' }}
       endpoint={uplinkLogEndpoints.list}
       exportEndpoint={uplinkLogEndpoints.export}
       columns={columns}

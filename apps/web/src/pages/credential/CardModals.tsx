@@ -12,6 +12,7 @@ import { LockSelect } from '../../components/LockSelect';
 import { MultiLockProgress, type Locks } from './MultiLockProgress';
 import { useOperation } from './shared';
 import { UserSelect } from './UserSelect';
+import { maxChars } from '../../components/formRules';
 
 interface Values { lockId: number; lockUserId?: number; cardNumber: string; reversed: boolean }
 const CARD = /^[0-9A-Fa-f]{8,20}$/;
@@ -22,8 +23,8 @@ function CardFields() {
   const { t } = useTranslation('credential');
   return (
     <>
-      <Form.Item name="cardNumber" label={t('cardNumber')} rules={[{ required: true, message: t('required') }, { pattern: CARD, message: t('cardInvalid') }]}>
-        <Input id="card-number" maxLength={20} />
+      <Form.Item name="cardNumber" label={t('cardNumber')} rules={[{ required: true }, maxChars(20), { pattern: CARD, message: t('cardInvalid') }]}>
+        <Input id="card-number" />
       </Form.Item>
       <Form.Item name="reversed" valuePropName="checked" extra={t('reversedHint')}><Checkbox>{t('reversed')}</Checkbox></Form.Item>
     </>
@@ -41,7 +42,7 @@ export function CardModal({ open, lockId, onClose }: { open: boolean; lockId?: n
     setSaving(true);
     const done = await operate(() => call(credentialEndpoints.cardOperate, {
       body: { action: 'add', lockId: v.lockId, lockUserId: v.lockUserId, cardNumber: v.cardNumber.trim(), reversed: v.reversed ?? false },
-    }), t('saved'));
+    }), t('saved'), form);
     setSaving(false);
     if (done) onClose();
   };
@@ -49,7 +50,7 @@ export function CardModal({ open, lockId, onClose }: { open: boolean; lockId?: n
     <Modal open={open} title={t('addCard')} okText={t('ok')} cancelText={t('cancel')} confirmLoading={saving} onOk={() => form.submit()} onCancel={onClose}
       afterClose={() => form.resetFields()} afterOpenChange={(opened) => opened && form.setFieldsValue({ lockId })} forceRender>
       <Form form={form} layout="vertical" initialValues={{ reversed: false }} onFinish={(v) => void submit(v)} autoComplete="off">
-        <Form.Item name="lockId" label={t('lock')} rules={[{ required: true, message: t('required') }]}><LockSelect byId id="card-lock" /></Form.Item>
+        <Form.Item name="lockId" label={t('lock')} rules={[{ required: true }]}><LockSelect byId id="card-lock" /></Form.Item>
         {chosenLock !== undefined && <Form.Item name="lockUserId" label={t('holderOptional')}><UserSelect lockId={chosenLock} /></Form.Item>}
         <CardFields />
       </Form>
@@ -57,8 +58,8 @@ export function CardModal({ open, lockId, onClose }: { open: boolean; lockId?: n
   );
 }
 
-/** Reports a card number lost on every lock. */
-export function ReportLostModal({ open, onClose }: { open: boolean; onClose(): void }) {
+/** Reports a card number lost on every lock; `card`: the row it was opened from (its number filled in). */
+export function ReportLostModal({ open, card: from, onClose }: { open: boolean; card?: { cardNumber: string; reversed: boolean }; onClose(): void }) {
   const { t } = useTranslation('credential');
   const [form] = Form.useForm<Values>();
   const [locks, setLocks] = useState<Locks>();
@@ -67,12 +68,13 @@ export function ReportLostModal({ open, onClose }: { open: boolean; onClose(): v
   const start = async () => {
     const v = await form.validateFields();
     const result = await operate(() => call(credentialEndpoints.cardOperate, { body: { action: 'reportLost', cardNumber: v.cardNumber.trim(), reversed: v.reversed ?? false } }),
-      t('saved'));
+      t('saved'), form);
     if (result) setLocks(result.locks);
   };
   const close = () => { setLocks(undefined); form.resetFields(); onClose(); };
   return (
     <Modal open={open} title={t('reportLostTitle')} onCancel={close} width={720} forceRender
+      afterOpenChange={(opened) => opened && from && form.setFieldsValue(from)}
       footer={locks ? <Button onClick={close}>{t('close')}</Button> : (
         <>
           <Button onClick={close}>{t('cancel')}</Button>

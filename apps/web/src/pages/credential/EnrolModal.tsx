@@ -28,7 +28,7 @@ export function EnrolModal({ open, lockId, onClose }: { open: boolean; lockId?: 
   const chosenLock = Form.useWatch('lockId', form);
   const submit = async (v: Values) => {
     setBusy(true);
-    const row = await operate(() => call(credentialEndpoints.addFingerPrint, { body: { action: 'add', lockId: v.lockId, lockUserId: v.lockUserId } }), t('enrolHint'));
+    const row = await operate(() => call(credentialEndpoints.addFingerPrint, { body: { action: 'add', lockId: v.lockId, lockUserId: v.lockUserId } }), t('enrolHint'), form);
     setBusy(false);
     if (row) setStarted(row);
   };
@@ -41,9 +41,9 @@ export function EnrolModal({ open, lockId, onClose }: { open: boolean; lockId?: 
       afterOpenChange={(opened) => opened && form.setFieldsValue({ lockId })}>
       {started ? <EnrolProgress row={started} /> : (
         <Form form={form} layout="vertical" onFinish={(v) => void submit(v)}>
-          <Form.Item name="lockId" label={t('lock')} rules={[{ required: true, message: t('required') }]}><LockSelect byId id="fp-lock" /></Form.Item>
+          <Form.Item name="lockId" label={t('lock')} rules={[{ required: true }]}><LockSelect byId id="fp-lock" /></Form.Item>
           {chosenLock !== undefined && (
-            <Form.Item name="lockUserId" label={t('holder')} rules={[{ required: true, message: t('required') }]}><UserSelect lockId={chosenLock} id="fp-user" /></Form.Item>
+            <Form.Item name="lockUserId" label={t('holder')} rules={[{ required: true }]}><UserSelect lockId={chosenLock} id="fp-user" /></Form.Item>
           )}
         </Form>
       )}
@@ -65,7 +65,7 @@ function EnrolProgress({ row }: { row: CredentialRecord }) {
         <Descriptions.Item label={t('lock')}>{live.lockName} ({live.imei})</Descriptions.Item>
         <Descriptions.Item label={t('holder')}>{live.holderName ?? '—'}</Descriptions.Item>
         <Descriptions.Item label={t('enrolState')}>{live.lastCommandState ? <StateBadge state={live.lastCommandState} /> : '—'}</Descriptions.Item>
-        <Descriptions.Item label={t('syncState')}><SyncStateBadge state={live.syncState} /></Descriptions.Item>
+        <Descriptions.Item label={t('syncState')}><SyncStateBadge row={live} log /></Descriptions.Item>
       </Descriptions>
       {done && <Alert type="success" showIcon title={t('enrolDone', { slot: live.slot ?? '—' })} />}
       {failed && <Alert type="error" showIcon title={t('enrolFailed', { detail: t(`syncStates.${live.syncState}`) })} />}

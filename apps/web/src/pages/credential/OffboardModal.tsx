@@ -4,7 +4,7 @@
  * lock user and credential of theirs is revoked on every lock (POST /iot/v1/operateUser/offboard); the
  * per-lock progress follows the commands until all are final. Nobody found: says nothing is to revoke.
  */
-import { credentialEndpoints, type OffboardPreview, offboardEndpoints } from '@iot/contract';
+import { credentialEndpoints, listText, type OffboardPreview, offboardEndpoints } from '@iot/contract';
 import { Alert, Button, Form, Input, Modal, Popconfirm, Radio, Table, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -12,6 +12,8 @@ import { call } from '../../api/client';
 import { useApiMutation } from '../../api/useApiMutation';
 import { useInvalidate } from '../../api/useInvalidate';
 import { MultiLockProgress, type Locks } from './MultiLockProgress';
+import { maxChars } from '../../components/formRules';
+import { useLanguage } from '../../app/useSession';
 
 interface Values { by: 'phone' | 'name'; who: string }
 type Who = { phone: string } | { name: string };
@@ -19,6 +21,7 @@ type Who = { phone: string } | { name: string };
 /** The modal. */
 export function OffboardModal({ open, onClose }: { open: boolean; onClose(): void }) {
   const { t } = useTranslation('credential');
+  const language = useLanguage();
   const [form] = Form.useForm<Values>();
   const [preview, setPreview] = useState<{ who: Who; found: OffboardPreview }>();
   const [locks, setLocks] = useState<Locks>();
@@ -59,7 +62,7 @@ export function OffboardModal({ open, onClose }: { open: boolean; onClose(): voi
           <Typography.Paragraph>{t('offboardPreviewHint', { count: preview.found.locks.length })}</Typography.Paragraph>
           <Table size="small" rowKey="lockId" pagination={false} className="offboard-preview" dataSource={preview.found.locks} columns={[
             { title: t('lock'), key: 'lock', render: (_: unknown, r) => `${r.lockName} (${r.imei})` },
-            { title: t('users'), key: 'users', render: (_: unknown, r) => r.users.map((u) => `#${u.userSlot} ${u.name}`).join('、') },
+            { title: t('users'), key: 'users', render: (_: unknown, r) => listText(r.users.map((u) => `#${u.userSlot} ${u.name}`), language) },
             { title: t('tables.passwords'), dataIndex: 'passwords', align: 'right' },
             { title: t('tables.cards'), dataIndex: 'cards', align: 'right' },
             { title: t('tables.fingerprints'), dataIndex: 'fingerprints', align: 'right' },
@@ -73,8 +76,8 @@ export function OffboardModal({ open, onClose }: { open: boolean; onClose(): voi
             <Form.Item name="by" label={t('offboardBy')}>
               <Radio.Group options={[{ value: 'phone', label: t('offboardByPhone') }, { value: 'name', label: t('offboardByName') }]} />
             </Form.Item>
-            <Form.Item name="who" label={t('phoneOrName')} rules={[{ required: true, whitespace: true, message: t('required') }]}>
-              <Input id="offboard-who" maxLength={64} />
+            <Form.Item name="who" label={t('phoneOrName')} rules={[{ required: true, whitespace: true }, maxChars(64)]}>
+              <Input id="offboard-who" />
             </Form.Item>
           </Form>
         </>

@@ -38,6 +38,7 @@ export function OperationLogPage({ endpoint }: { endpoint: Endpoint }) {
   );
   return (
     <ServerTable<OperationLogRecord>
+      defaultSort={{ field: 'createdAt' }}
       endpoint={endpoint}
       columns={columns}
       rowKey="id"

@@ -13,6 +13,8 @@ import { useApiQuery } from '../../api/useApiQuery';
 import { LockSelect } from '../../components/LockSelect';
 import { MINUTE_FORMAT, useOperation } from './shared';
 import { UserSelect } from './UserSelect';
+import { maxChars } from '../../components/formRules';
+import { fromPicker } from '../../app/timeZone';
 
 interface Values {
   lockId: number;
@@ -45,10 +47,10 @@ export function PasswordModal({ open, lockId, onClose }: PasswordModalProps) {
     setSaving(true);
     const password = v.password?.trim() || undefined;
     const window = v.kind === 'tempPassword' && v.mode === 'window' && v.window
-      ? { validFrom: v.window[0].second(0).format(), validTo: v.window[1].second(0).format() } : {};
+      ? { validFrom: fromPicker(v.window[0].second(0)).format(), validTo: fromPicker(v.window[1].second(0)).format() } : {};
     const result = await operate(() => (v.kind === 'password'
       ? call(credentialEndpoints.foreverPassword, { body: { action: 'add', lockId: v.lockId, lockUserId: v.lockUserId, password } })
-      : call(credentialEndpoints.tempPassword, { body: { action: 'add', lockId: v.lockId, lockUserId: v.lockUserId, password, oneTime: v.mode === 'oneTime', ...window } })), t('saved'));
+      : call(credentialEndpoints.tempPassword, { body: { action: 'add', lockId: v.lockId, lockUserId: v.lockUserId, password, oneTime: v.mode === 'oneTime', ...window } })), t('saved'), form);
     setSaving(false);
     if (result) onClose();
   };
@@ -57,7 +59,7 @@ export function PasswordModal({ open, lockId, onClose }: PasswordModalProps) {
     <Modal open={open} title={t('addPassword')} okText={t('ok')} cancelText={t('cancel')} confirmLoading={saving} onOk={() => form.submit()} onCancel={onClose}
       afterClose={() => form.resetFields()} afterOpenChange={(opened) => opened && form.setFieldsValue({ lockId })} forceRender className="password-modal">
       <Form form={form} layout="vertical" initialValues={{ kind: 'tempPassword', mode: 'window' }} onFinish={(v) => void submit(v)} autoComplete="off">
-        <Form.Item name="lockId" label={t('lock')} rules={[{ required: true, message: t('required') }]}>
+        <Form.Item name="lockId" label={t('lock')} rules={[{ required: true }]}>
           <LockSelect byId id="password-lock" />
         </Form.Item>
         {chosenLock !== undefined && (
@@ -72,13 +74,13 @@ export function PasswordModal({ open, lockId, onClose }: PasswordModalProps) {
           </Form.Item>
         )}
         {kind === 'tempPassword' && mode === 'window' && (
-          <Form.Item name="window" label={t('validity')} rules={[{ required: true, message: t('windowRequired') }]}>
+          <Form.Item name="window" label={t('validity')} rules={[{ required: true }]}>
             <DatePicker.RangePicker id="password-window" showTime={{ format: 'HH:mm' }} format={MINUTE_FORMAT} style={{ width: '100%' }} />
           </Form.Item>
         )}
         <Form.Item name="password" label={t('password')} extra={t('passwordOptional', digits)}
-          rules={[{ pattern: new RegExp(`^\\d{${digits.min},${digits.max}}$`), message: t('passwordInvalid', digits) }]}>
-          <Input id="password-digits" inputMode="numeric" autoComplete="off" maxLength={digits.max} />
+          rules={[maxChars(digits.max), { pattern: new RegExp(`^\\d{${digits.min},${digits.max}}$`), message: t('passwordInvalid', digits) }]}>
+          <Input id="password-digits" inputMode="numeric" autoComplete="off" />
         </Form.Item>
       </Form>
     </Modal>

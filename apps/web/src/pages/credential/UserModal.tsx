@@ -4,12 +4,14 @@
  */
 import { credentialEndpoints, type LockUserRecord } from '@iot/contract';
 import { DatePicker, Form, Input, Modal } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
+import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../api/client';
 import { LockSelect } from '../../components/LockSelect';
 import { MINUTE_FORMAT, useOperation } from './shared';
+import { maxChars } from '../../components/formRules';
+import { fromPicker, toPicker } from '../../app/timeZone';
 
 interface Values { lockId: number; name: string; phone?: string; window?: [Dayjs | null, Dayjs | null] }
 
@@ -30,31 +32,31 @@ export function UserModal({ open, user, lockId, onClose }: UserModalProps) {
   const submit = async (v: Values) => {
     setSaving(true);
     const [from, to] = v.window ?? [];
-    const validity = { validFrom: from?.second(0).format(), validTo: to?.second(0).format() };
+    const validity = { validFrom: from ? fromPicker(from.second(0)).format() : undefined, validTo: to ? fromPicker(to.second(0)).format() : undefined };
     const phone = v.phone?.trim() || undefined;
     const done = await operate(() => (user
       ? call(credentialEndpoints.userOperation, { body: { action: 'modify', id: user.id, name: v.name.trim(), phone: phone ?? null, ...validity } })
-      : call(credentialEndpoints.userOperation, { body: { action: 'add', lockId: v.lockId, name: v.name.trim(), phone, ...validity } })), t('saved'));
+      : call(credentialEndpoints.userOperation, { body: { action: 'add', lockId: v.lockId, name: v.name.trim(), phone, ...validity } })), t('saved'), form);
     setSaving(false);
     if (done) onClose();
   };
   const fill = () => form.setFieldsValue(user
-    ? { name: user.name, phone: user.phone ?? undefined, window: [user.validFrom ? dayjs(user.validFrom) : null, user.validTo ? dayjs(user.validTo) : null] }
+    ? { name: user.name, phone: user.phone ?? undefined, window: [user.validFrom ? toPicker(user.validFrom) : null, user.validTo ? toPicker(user.validTo) : null] }
     : { lockId });
   return (
     <Modal open={open} title={user ? t('modify') : t('addUser')} okText={t('ok')} cancelText={t('cancel')} confirmLoading={saving} onOk={() => form.submit()}
       onCancel={onClose} afterClose={() => form.resetFields()} afterOpenChange={(opened) => opened && fill()} forceRender className="user-modal">
       <Form form={form} layout="vertical" onFinish={(v) => void submit(v)} autoComplete="off">
         {!user && (
-          <Form.Item name="lockId" label={t('lock')} rules={[{ required: true, message: t('required') }]}>
+          <Form.Item name="lockId" label={t('lock')} rules={[{ required: true }]}>
             <LockSelect byId id="user-lock" />
           </Form.Item>
         )}
-        <Form.Item name="name" label={t('name')} rules={[{ required: true, whitespace: true, message: t('required') }]}>
-          <Input id="user-name" maxLength={64} />
+        <Form.Item name="name" label={t('name')} rules={[{ required: true, whitespace: true }, maxChars(64)]}>
+          <Input id="user-name" />
         </Form.Item>
-        <Form.Item name="phone" label={t('phone')} rules={[{ pattern: /^\+?\d{5,20}$/, message: t('phoneInvalid') }]}>
-          <Input id="user-phone" maxLength={21} />
+        <Form.Item name="phone" label={t('phone')} rules={[maxChars(21), { pattern: /^\+?\d{5,20}$/, message: t('phoneInvalid') }]}>
+          <Input id="user-phone" />
         </Form.Item>
         <Form.Item name="window" label={t('validity')} extra={t('validityHint')}>
           <DatePicker.RangePicker showTime={{ format: 'HH:mm' }} format={MINUTE_FORMAT} allowEmpty={[true, true]} style={{ width: '100%' }} />

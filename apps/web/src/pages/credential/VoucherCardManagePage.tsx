@@ -23,6 +23,8 @@ export default function VoucherCardManagePage() {
   const { t } = useTranslation('credential');
   const lockId = usePickedLock();
   const [dialog, setDialog] = useState<'add' | 'lost'>();
+  // A card reported lost from its row (issue #24: every bulk action also on its row).
+  const [lostCard, setLostCard] = useState<{ cardNumber: string; reversed: boolean }>();
   const operate = useOperation(...LISTS);
   const columns = useMemo<TableColumnsType<CredentialRecord>>(() => [
     lockColumn<CredentialRecord>(t),
@@ -32,13 +34,18 @@ export default function VoucherCardManagePage() {
     syncColumn<CredentialRecord>(t),
     ...createdAndActions(t, (row) => (
       <RowActions row={row} routes={credentialEndpoints.card} lists={LISTS}
-        onDelete={(r) => operate(() => call(credentialEndpoints.cardOperate, { body: { action: 'delete', id: r.id } }), t('saved'))} />
+        onDelete={(r) => operate(() => call(credentialEndpoints.cardOperate, { body: { action: 'delete', id: r.id } }), t('saved'))}>
+        {row.syncState === 'normal' && row.cardNumber && (
+          <Button type="link" size="small" danger className="card-report-lost"
+            onClick={() => { setLostCard({ cardNumber: row.cardNumber ?? '', reversed: row.reversed }); setDialog('lost'); }}>{t('reportLost')}</Button>
+        )}
+      </RowActions>
     )),
   ], [t, operate]);
   const filters = <><LockFilterItem /><SyncAndKeywordFilters placeholder="cardKeywordPlaceholder" width={200} /></>;
   const toolbar = (
     <Space className="credential-lock-bar">
-      <Button danger onClick={() => setDialog('lost')}>{t('reportLost')}</Button>
+      <Button danger onClick={() => { setLostCard(undefined); setDialog('lost'); }}>{t('reportLost')}</Button>
       <Button type="primary" icon={<PlusOutlined />} onClick={() => setDialog('add')}>{t('addCard')}</Button>
     </Space>
   );
@@ -55,7 +62,7 @@ export default function VoucherCardManagePage() {
         refetchInterval={SYNC_REFETCH_MS}
       />
       <CardModal open={dialog === 'add'} lockId={lockId} onClose={() => setDialog(undefined)} />
-      <ReportLostModal open={dialog === 'lost'} onClose={() => setDialog(undefined)} />
+      <ReportLostModal open={dialog === 'lost'} card={lostCard} onClose={() => { setDialog(undefined); setLostCard(undefined); }} />
     </>
   );
 }

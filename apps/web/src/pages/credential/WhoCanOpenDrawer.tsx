@@ -4,7 +4,7 @@
  */
 import { credentialEndpoints, type CredentialRecord } from '@iot/contract';
 import { DatePicker, Drawer, Empty, Space, Table, type TableColumnsType } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
+import type { Dayjs } from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useApiQuery } from '../../api/useApiQuery';
@@ -12,14 +12,15 @@ import { DASH } from '../../components/logColumns';
 import { LockSelect } from '../../components/LockSelect';
 import { holderColumns } from './columns';
 import { MINUTE_FORMAT, validityText } from './shared';
+import { fromPicker, toPicker } from '../../app/timeZone';
 
 /** The drawer; `lockId` preselects a lock. */
 export function WhoCanOpenDrawer({ open, lockId, onClose }: { open: boolean; lockId?: number; onClose(): void }) {
   const { t } = useTranslation('credential');
   const [picked, setPicked] = useState<number>();
-  const [at, setAt] = useState<Dayjs>(() => dayjs());
+  const [at, setAt] = useState<Dayjs>(() => toPicker());
   const chosen = picked ?? lockId;
-  const { data } = useApiQuery(credentialEndpoints.whoCanOpen, { lockId: chosen, at: at.second(0).format() }, { enabled: open && chosen !== undefined });
+  const { data } = useApiQuery(credentialEndpoints.whoCanOpen, { lockId: chosen, at: fromPicker(at.second(0)).format() }, { enabled: open && chosen !== undefined });
   const columns = useMemo<TableColumnsType<CredentialRecord>>(() => [
     { title: t('kind'), dataIndex: 'kind', render: (k: CredentialRecord['kind']) => t(`kinds.${k}`) },
     { title: t('slot'), dataIndex: 'slot', render: (v: number | null) => v ?? DASH },

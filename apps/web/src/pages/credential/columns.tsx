@@ -23,9 +23,9 @@ export function holderColumns(t: TFunction): TableColumnsType<CredentialRecord> 
   ];
 }
 
-/** Sync state as a coloured tag. */
+/** Sync state as a badge, and why a failed one failed (wrapping, never cut). */
 export function syncColumn<R extends Row>(t: TFunction): TableColumnsType<R>[number] {
-  return { title: t('syncState'), dataIndex: 'syncState', render: (s: Row['syncState']) => <SyncStateBadge state={s} /> };
+  return { title: t('syncState'), dataIndex: 'syncState', width: 150, ellipsis: false, render: (_: unknown, row: R) => <SyncStateBadge row={row} /> };
 }
 
 /** Validity window and sync state. */

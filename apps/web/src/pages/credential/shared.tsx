@@ -4,15 +4,16 @@
  * discard a failed operation, delete with confirmation).
  */
 import { SYNC_STATES, type Endpoint, type SyncState } from '@iot/contract';
-import { Button, Form, Input, Popconfirm, Select, Space } from 'antd';
-import dayjs from 'dayjs';
+import { Button, Form, type FormInstance, Input, Popconfirm, Select, Space } from 'antd';
 import type { TFunction } from 'i18next';
 import { useCallback, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { call } from '../../api/client';
+import { ApiError, call } from '../../api/client';
+import { markFieldErrors } from '../../api/fieldErrors';
 import { useApiMutation } from '../../api/useApiMutation';
 import { DASH } from '../../components/logColumns';
 import { syncFailed } from './SyncStateBadge';
+import { formatTime } from '../../app/timeZone';
 
 /** Live refresh of the sync states, ms (background, no overlay). */
 export const SYNC_REFETCH_MS = 2000;
@@ -22,21 +23,26 @@ export const MINUTE_FORMAT = 'YYYY-MM-DD HH:mm';
 /** `from ~ to` to the minute; permanent when neither is set. */
 export function validityText(t: TFunction, from: string | null, to: string | null): string {
   if (!from && !to) return t('permanentValidity');
-  const show = (value: string | null) => (value ? dayjs(value).format(MINUTE_FORMAT) : DASH);
+  const show = (value: string | null) => (value ? formatTime(value, MINUTE_FORMAT) : DASH);
   return `${show(from)} ~ ${show(to)}`;
 }
 
+/** Server fields of the credential calls whose form field has another name (the validity window). */
+const FORM_FIELDS = { 'body.validFrom': 'window', 'body.validTo': 'window' } as const;
+
 /**
  * Runs an operation through the console's mutation hook: toasts `done` on success, then refetches
- * `endpoints`; resolves to the result or undefined (failures are shown by the HTTP client).
+ * `endpoints`; resolves to the result or undefined (failures are shown by the HTTP client, and the
+ * fields the server names are marked on `form` when given).
  */
 export function useOperation(...endpoints: Endpoint[]) {
-  const { run } = useApiMutation<{ run: () => Promise<unknown>; done: string }, unknown>({
+  const { run } = useApiMutation<{ run: () => Promise<unknown>; done: string; form?: FormInstance }, unknown>({
     mutationFn: (op) => op.run(),
     success: (_, op) => op.done,
     invalidate: endpoints,
+    onError: (error, op) => { if (op.form && error instanceof ApiError) markFieldErrors(op.form, error, FORM_FIELDS); },
   });
-  return useCallback(<T,>(op: () => Promise<T>, done: string) => run({ run: op, done }) as Promise<T | undefined>, [run]);
+  return useCallback(<T,>(op: () => Promise<T>, done: string, form?: FormInstance) => run({ run: op, done, form }) as Promise<T | undefined>, [run]);
 }
 
 interface SyncRow { id: number; syncState: SyncState }

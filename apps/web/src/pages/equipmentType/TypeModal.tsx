@@ -12,6 +12,7 @@ import { showFieldErrors } from '../../api/fieldErrors';
 import { useApiMutation } from '../../api/useApiMutation';
 import { useLanguage } from '../../app/useSession';
 import { electricalFor, RatingsFields } from './RatingsFields';
+import { maxChars, numberRange } from '../../components/formRules';
 
 const DEFAULTS: DeviceTypeInput = {
   kind: 'lock', model: '', connectivity: 'nbiotSleeping', heartbeatIntervalS: 300, heartbeatRangeS: { ...DEFAULT_HEARTBEAT_RANGE_S },
@@ -47,10 +48,9 @@ export function TypeModal({ editing, open, onClose }: TypeModalProps) {
     success: t('saved'), invalidate: [deviceTypeEndpoints.list, deviceTypeEndpoints.options], onSuccess: onClose,
     errorText: (error) => showFieldErrors(form, error, 'body.', language),
   });
-  const required = (field: string) => [{ required: true, message: t('required', { field: t(field) }) }];
   const number = (name: (string | number)[] | string, label: string, min: number, max: number) => (
-    <Form.Item name={name} label={t(label)} rules={required(label)}>
-      <InputNumber min={min} max={max} precision={0} style={{ width: '100%' }} />
+    <Form.Item name={name} label={t(label)} rules={[{ required: true }, ...numberRange(min, max)]}>
+      <InputNumber style={{ width: '100%' }} />
     </Form.Item>
   );
 
@@ -60,8 +60,8 @@ export function TypeModal({ editing, open, onClose }: TypeModalProps) {
       <Form form={form} layout="vertical" onFinish={(values) => void save.run(values)} autoComplete="off">
         <Space.Compact block>
           <Form.Item name="model" label={t('model')} style={{ flex: 2 }}
-            rules={[...required('model'), { pattern: /^[A-Za-z0-9._-]{1,32}$/, message: t('modelInvalid') }]}>
-            <Input id="type-model" maxLength={32} />
+            rules={[{ required: true, whitespace: true }, maxChars(32), { pattern: /^[A-Za-z0-9._-]{1,32}$/, message: t('modelInvalid') }]}>
+            <Input id="type-model" />
           </Form.Item>
           <Form.Item name="kind" label={t('kind')} style={{ flex: 1 }}>
             <Select id="type-kind" options={DEVICE_KINDS.map((value) => ({ value, label: t(`kinds.${value}`) }))}
@@ -83,8 +83,8 @@ export function TypeModal({ editing, open, onClose }: TypeModalProps) {
         <Form.Item name="unlockMethods" label={t('unlockMethods')}>
           <Select mode="multiple" options={protocol.OPEN_METHODS.map((method) => ({ value: method, label: t(`deviceLog:methods.${method}`) }))} />
         </Form.Item>
-        <Form.Item name="firmwareFamily" label={t('firmwareFamily')}>
-          <Input maxLength={32} />
+        <Form.Item name="firmwareFamily" label={t('firmwareFamily')} rules={[maxChars(32)]}>
+          <Input />
         </Form.Item>
         <RatingsFields kind={kind} />
       </Form>

@@ -13,8 +13,9 @@ import { call } from '../../api/client';
 import { useApiMutation } from '../../api/useApiMutation';
 import { useApiQuery } from '../../api/useApiQuery';
 import { GroupSelect } from '../../components/GroupSelect';
+import { maxChars, numberRange } from '../../components/formRules';
+import { getTimeZone } from '../../app/timeZone';
 
-const ZONE = Intl.DateTimeFormat().resolvedOptions().timeZone;
 type Values = Omit<RolloutInput, 'target' | 'window' | 'fromVersions'> & { kind: RolloutTarget['kind']; groupId?: number; imeis?: string; fromVersions?: string[]; window?: [Dayjs, Dayjs] | null };
 
 /** The dialog; `packageId` preselects a package; `onCreated` gets the new rollout's id. */
@@ -27,6 +28,7 @@ export function RolloutModal({ open, packageId, onClose, onCreated }: { open: bo
     if (open) form.setFieldsValue({ packageId, kind: 'imeis', ...ROLLOUT_DEFAULTS });
   }, [open, packageId, form]);
   const create = useApiMutation({
+    form,
     mutationFn: (body: RolloutInput) => call(firmwareEndpoints.addRollout, { body }),
     success: (result) => t('created', { locks: result.locks, skipped: result.skipped }),
     invalidate: [firmwareEndpoints.rollouts, firmwareEndpoints.packages],
@@ -40,12 +42,12 @@ export function RolloutModal({ open, packageId, onClose, onCreated }: { open: bo
     const target: RolloutTarget = targetKind === 'imeis' ? { kind: 'imeis', imeis: list }
       : targetKind === 'group' && groupId !== undefined ? { kind: 'group', groupId } : { kind: 'type' };
     void create.run({
-      ...rest, timeZone: ZONE, fromVersions: fromVersions ?? [], target,
+      ...rest, timeZone: getTimeZone(), fromVersions: fromVersions ?? [], target,
       window: window ? { start: window[0].format('HH:mm'), end: window[1].format('HH:mm') } : null,
     });
   }
   const number = (name: keyof Values, label: string, min: number, max: number) => (
-    <Col span={8}><Form.Item name={name} label={t(label)} rules={[{ required: true }]}><InputNumber id={`rollout-${name}`} min={min} max={max} style={{ width: '100%' }} /></Form.Item></Col>
+    <Col span={8}><Form.Item name={name} label={t(label)} rules={[{ required: true }, ...numberRange(min, max)]}><InputNumber id={`rollout-${name}`} style={{ width: '100%' }} /></Form.Item></Col>
   );
   return (
     <Modal open={open} title={t('newRollout')} width={720} okText={t('ok')} cancelText={t('cancelAction')} onCancel={onClose} destroyOnHidden
@@ -57,7 +59,7 @@ export function RolloutModal({ open, packageId, onClose, onCreated }: { open: bo
               <Select id="rollout-package" options={(data?.records ?? []).map((p) => ({ value: p.id, label: `${p.model} · ${formatVersion(p.version)}` }))} />
             </Form.Item>
           </Col>
-          <Col span={12}><Form.Item name="name" label={t('rolloutName')}><Input id="rollout-name" maxLength={64} /></Form.Item></Col>
+          <Col span={12}><Form.Item name="name" label={t('rolloutName')} rules={[maxChars(64)]}><Input id="rollout-name" /></Form.Item></Col>
         </Row>
         <Form.Item name="kind" label={t('target')}>
           <Radio.Group id="rollout-kind" options={[{ value: 'imeis', label: t('targets.imeis') }, { value: 'group', label: t('targets.group') }, { value: 'type', label: t('targets.type') }]} />
@@ -82,7 +84,7 @@ export function RolloutModal({ open, packageId, onClose, onCreated }: { open: bo
           {number('minBattery', 'minBattery', 0, 100)}
           {number('minRssi', 'minRssi', -150, 0)}
           <Col span={8}>
-            <Form.Item name="window" label={t('window')} extra={t('windowHint', { zone: ZONE })}>
+            <Form.Item name="window" label={t('window')} extra={t('windowHint', { zone: getTimeZone() })}>
               <TimePicker.RangePicker id="rollout-window" format="HH:mm" order={false} style={{ width: '100%' }} />
             </Form.Item>
           </Col>

@@ -16,6 +16,7 @@ import { useInvalidate } from '../../api/useInvalidate';
 import { useMessage } from '../../app/appMessage';
 import { useLanguage } from '../../app/useSession';
 import { readPackageFile } from './packageFile';
+import { maxChars } from '../../components/formRules';
 
 interface Values { model: string; version: string; notesZh?: string; notesEn?: string; file: UploadFile[] }
 
@@ -78,8 +79,8 @@ export function UploadModal({ open, onClose }: { open: boolean; onClose(): void 
         } }]}>
           <Input id="firmware-version" placeholder="2.1.0" />
         </Form.Item>
-        <Form.Item name="notesZh" label={t('notesZh')}><Input.TextArea id="firmware-notes-zh" rows={2} maxLength={2000} /></Form.Item>
-        <Form.Item name="notesEn" label={t('notesEn')}><Input.TextArea id="firmware-notes-en" rows={2} maxLength={2000} /></Form.Item>
+        <Form.Item name="notesZh" label={t('notesZh')} rules={[maxChars(2000)]}><Input.TextArea id="firmware-notes-zh" rows={2} /></Form.Item>
+        <Form.Item name="notesEn" label={t('notesEn')} rules={[maxChars(2000)]}><Input.TextArea id="firmware-notes-en" rows={2} /></Form.Item>
         <Form.Item name="file" label={t('file')} valuePropName="fileList" getValueFromEvent={(event: { fileList: UploadFile[] }) => event.fileList.slice(-1)}
           extra={signedBy ? t('signedByKey', { key: signedBy }) : undefined}
           rules={[{ required: true }, { validator: async (_, list: UploadFile[] = []) => {

@@ -4,6 +4,7 @@ import { Form, Input, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../api/client';
 import { useApiMutation } from '../../api/useApiMutation';
+import { maxChars } from '../../components/formRules';
 
 interface Values { name: string; description?: string }
 
@@ -12,6 +13,7 @@ export function GroupModal({ open, editing, onClose }: { open: boolean; editing?
   const { t } = useTranslation('group');
   const [form] = Form.useForm<Values>();
   const save = useApiMutation({
+    form,
     mutationFn: (values: Values) => (editing
       ? call(lockGroupEndpoints.update, { body: { id: editing.id, name: values.name, description: values.description ?? '' } })
       : call(lockGroupEndpoints.add, { body: { name: values.name, description: values.description ?? '' } })),
@@ -21,11 +23,11 @@ export function GroupModal({ open, editing, onClose }: { open: boolean; editing?
     <Modal open={open} title={editing ? t('editTitle', { name: editing.name }) : t('create')} okText={t('save')} cancelText={t('cancel')}
       onOk={() => form.submit()} onCancel={onClose} confirmLoading={save.isPending} destroyOnHidden>
       <Form form={form} layout="vertical" preserve={false} initialValues={editing ?? {}} onFinish={(values) => void save.run(values)}>
-        <Form.Item name="name" label={t('name')} rules={[{ required: true, whitespace: true, message: t('nameRequired') }, { max: 64 }]}>
-          <Input id="group-name" maxLength={64} />
+        <Form.Item name="name" label={t('name')} rules={[{ required: true, whitespace: true }, maxChars(64)]}>
+          <Input id="group-name" />
         </Form.Item>
-        <Form.Item name="description" label={t('description')} rules={[{ max: 200 }]}>
-          <Input.TextArea id="group-description" rows={3} maxLength={200} />
+        <Form.Item name="description" label={t('description')} rules={[maxChars(200)]}>
+          <Input.TextArea id="group-description" rows={3} />
         </Form.Item>
       </Form>
     </Modal>

@@ -61,6 +61,7 @@ export default function HeartbeatLogPage() {
   );
   return (
     <ServerTable<HeartbeatLogRecord>
+      defaultSort={{ field: 'receivedAt' }}
       endpoint={heartbeatLogEndpoints.list}
       exportEndpoint={heartbeatLogEndpoints.export}
       columns={columns}

@@ -7,7 +7,6 @@
 import { ANALYSIS_RANGES, analysisEndpoints } from '@iot/contract';
 import { FundProjectionScreenOutlined } from '@ant-design/icons';
 import { Card, Segmented } from 'antd';
-import dayjs from 'dayjs';
 import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -17,6 +16,7 @@ import { KpiCards } from './KpiCards';
 import { fleetKpis, unlockKpis, workKpis } from './kpis';
 import { BATTERY_BUCKETS, buckets, fleetDonut, onlineRate, RSSI_BUCKETS, stackedDays, todayVsYesterday } from './options';
 import { TopLists } from './TopLists';
+import { inZone } from '../../app/timeZone';
 
 const EChart = lazy(() => import('../../components/charts/EChart'));
 const REFRESH_MS = 10_000;
@@ -28,7 +28,7 @@ export default function HomePage() {
   const [days, setDays] = useState<(typeof ANALYSIS_RANGES)[number]>(7);
   const { data } = useApiQuery(analysisEndpoints.analysis, { days: String(days) as '7' | '30' | '90', scope: 'tenant' }, { refetchInterval: REFRESH_MS, keepPrevious: true });
   if (!data) return <PageSpin />;
-  const todayStart = dayjs().startOf('day').toISOString();
+  const todayStart = inZone().startOf('day').toISOString();
   const chart = (name: string, title: string, option: Record<string, unknown>, extra?: ReactNode) => (
     <Card size="small" title={title} extra={extra} className="home-card">
       <div className="chart-box chart-box-small"><Suspense fallback={<PageSpin />}><EChart name={name} option={option} /></Suspense></div>
@@ -48,7 +48,7 @@ export default function HomePage() {
       <div className="home-grid">
         {chart('unlocks', t('unlocksPerDay'), stackedDays(data.trends.days, { ...data.trends.unlocks, failed: data.trends.failed }, (k) => (k === 'failed' ? t('failed') : tl(`methods.${k}`))))}
         {chart('alarms', t('alarmsPerDay'), stackedDays(data.trends.days, data.trends.alarms, (k) => tl(`kinds.${k}`)))}
-        {chart('fleet', t('fleetState'), fleetDonut(data.fleet, { online: t('kpi.online'), asleep: t('kpi.asleep'), offline: t('kpi.offline') }))}
+        {chart('fleet', t('fleetState'), fleetDonut(data.fleet, { awake: t('kpi.awake'), asleep: t('kpi.asleep'), offline: t('kpi.offline') }))}
         {chart('hourly', t('unlocksPerHour'), todayVsYesterday(data.hourly.unlocksToday, data.hourly.unlocksYesterday, { today: t('today'), yesterday: t('yesterday') }))}
         {chart('online', t('onlineRate'), onlineRate(data.trends, { rate: t('onlineRate'), newLocks: t('newLocks') }))}
         {chart('battery', t('batteryDistribution'), buckets(BATTERY_BUCKETS, data.distributions.battery, '#52c41a', t('locks')))}

@@ -5,10 +5,10 @@
  */
 import type { Analysis } from '@iot/contract';
 import { Card } from 'antd';
-import dayjs from 'dayjs';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LockLink } from '../../components/LockLink';
+import { formatTime } from '../../app/timeZone';
 
 type Ranked = Analysis['top']['alarms'][number];
 type Forecast = Analysis['batteryForecast']['locks'][number];
@@ -66,7 +66,7 @@ export function TopLists({ data }: { data: Analysis }) {
           columns={[...lockColumns,
             { title: t('battery'), render: (row) => `${row.battery}%`, width: 64, align: 'right' },
             { title: t('perDay'), render: (row) => `${row.slopePerDay.toFixed(1)}%`, width: 80, align: 'right' },
-            { title: t('flatAt'), render: (row) => dayjs(row.flatAt).format('MM-DD'), width: 100 }]} />
+            { title: t('flatAt'), render: (row) => formatTime(row.flatAt, 'MM-DD'), width: 100 }]} />
       </Card>
     </div>
   );

@@ -3,6 +3,7 @@
  * (components/charts/EChart). Shared by 首页 / 门锁分析 and the big screen.
  */
 import type { Analysis } from '@iot/contract';
+import { rangeText } from '../../components/rangeText';
 
 type Label = (key: string) => string;
 const grid = { left: 40, right: 16, top: 36, bottom: 28, containLabel: true };
@@ -49,18 +50,23 @@ export function todayVsYesterday(today: number[], yesterday: number[], labels: {
 }
 
 /** Online / asleep / offline donut. */
-export function fleetDonut(fleet: Analysis['fleet'], labels: { online: string; asleep: string; offline: string }, dark?: boolean) {
+/**
+ * The fleet as three slices that add up to the total (issue #24: one definition, one number): online and
+ * awake, asleep (online too: 在线（含休眠） = awake + asleep), offline.
+ */
+export function fleetDonut(fleet: Analysis['fleet'], labels: { awake: string; asleep: string; offline: string }, dark?: boolean) {
   return {
     tooltip: { trigger: 'item', formatter: '{b}: {c} ({d}%)' }, legend: { ...legend(dark), top: undefined, bottom: 0 },
     color: ['#52c41a', '#13c2c2', '#8c8c8c'],
     series: [{
       type: 'pie', radius: ['45%', '70%'], label: { formatter: '{b}\n{c}', color: dark ? '#c9d7ee' : undefined },
       data: [
-        { name: labels.online, value: fleet.online - fleet.asleep }, { name: labels.asleep, value: fleet.asleep }, { name: labels.offline, value: fleet.offline },
+        { name: labels.awake, value: fleet.online - fleet.asleep }, { name: labels.asleep, value: fleet.asleep }, { name: labels.offline, value: fleet.offline },
       ],
     }],
   };
 }
 
-export const BATTERY_BUCKETS = ['0-19%', '20-39%', '40-59%', '60-79%', '80-100%'];
-export const RSSI_BUCKETS = ['<-115', '-115..-106', '-105..-96', '-95..-86', '≥-85'];
+/** The analysis' battery and RSSI buckets (contract Analysis distributions), labelled in the console's one range format. */
+export const BATTERY_BUCKETS = [[0, 20], [20, 40], [40, 60], [60, 80]].map(([from, to]) => rangeText(from as number, to as number, '%')).concat(rangeText(80, 100, '%', true));
+export const RSSI_BUCKETS = [rangeText(null, -115), rangeText(-115, -105), rangeText(-105, -95), rangeText(-95, -85), rangeText(-85, null)];

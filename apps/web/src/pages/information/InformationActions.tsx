@@ -1,7 +1,8 @@
 /**
  * 设备信息's actions, each shown to holders of its key and reusing the existing routes: push configuration
  * and sync clock (LOOK_CONFIG: the 门锁配置 form), reset secret (shown once) and disable / enable
- * (LOCK_REGISTRY), each confirmed first; and the lock's journal.
+ * (LOCK_REGISTRY), each confirmed first; add to a group (LOCK_GROUP_EDIT: the lock list's bulk action, for
+ * this lock); and the lock's journal.
  */
 import { commandEndpoints, type LockInformation, lockEndpoints, lockInformationEndpoints, type LockSecret } from '@iot/contract';
 import { Button, Popconfirm, Space } from 'antd';
@@ -11,6 +12,7 @@ import { Link } from 'react-router';
 import { call } from '../../api/client';
 import { useApiMutation } from '../../api/useApiMutation';
 import { useAllowed } from '../../app/useSession';
+import { AddToGroupModal } from '../groupManagement/AddToGroupModal';
 import { SecretModal } from '../lock/SecretModal';
 import { ConfigModal } from '../lockConfig/ConfigModal';
 
@@ -31,8 +33,11 @@ export function InformationActions({ info }: { info: LockInformation }) {
   const { t } = useTranslation('lock');
   const { t: tc } = useTranslation('command');
   const { t: ti } = useTranslation('information');
+  const { t: tg } = useTranslation('group');
   const mayConfigure = useAllowed('LOOK_CONFIG');
   const mayRegister = useAllowed('LOCK_REGISTRY');
+  const mayGroup = useAllowed('LOCK_GROUP_EDIT');
+  const [grouping, setGrouping] = useState(false);
   const [configuring, setConfiguring] = useState(false);
   const [issued, setIssued] = useState<LockSecret>();
   const { lock } = info;
@@ -49,7 +54,9 @@ export function InformationActions({ info }: { info: LockInformation }) {
         <Confirmed id="information-disable" danger label={t('disable')} question={t('disableConfirm', { imei: lock.imei })} run={() => enable.run(false)} />
       )}
       {mayRegister && lock.state === 'disabled' && <Confirmed id="information-enable" label={t('enable')} question={ti('enableConfirm', { imei: lock.imei })} run={() => enable.run(true)} />}
+      {mayGroup && live && <Button id="information-add-to-group" onClick={() => setGrouping(true)}>{tg('addToGroup')}</Button>}
       <Link to={`/lockJournal?imei=${lock.imei}`}>{ti('journal')}</Link>
+      <AddToGroupModal open={grouping} target={{ imeis: [lock.imei] }} description={`${lock.name} (${lock.imei})`} onClose={() => setGrouping(false)} />
       <ConfigModal
         lock={configuring ? { id: lock.id, imei: lock.imei, config: info.config.reported } : undefined}
         onClose={() => setConfiguring(false)} onDone={() => setConfiguring(false)} invalidate={invalidate}

@@ -7,7 +7,7 @@
  * an IMEI (or with an unknown one) the page offers a lock picker.
  */
 import { lockInformationEndpoints } from '@iot/contract';
-import { Card, Col, Empty, Row, Space } from 'antd';
+import { Card, Col, Empty, Row, Space, Spin } from 'antd';
 import dayjs from 'dayjs';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -49,10 +49,14 @@ export default function InformationPage() {
     </Space>
   );
   if (!info || info.lock.imei !== imei) {
+    // A chosen lock still loading shows that it loads, not "pick a lock" (issue #24).
+    const loading = valid && !isError;
     return (
       <Card>
         {picker}
-        <Empty style={{ marginTop: 48 }} description={valid && isError ? t('notFound', { imei }) : t('noLock')} />
+        {loading
+          ? <div className="information-loading" style={{ marginTop: 48, textAlign: 'center' }}><Spin tip={t('loadingLock', { imei })}><div style={{ height: 80 }} /></Spin></div>
+          : <Empty style={{ marginTop: 48 }} description={valid && isError ? t('notFound', { imei }) : t('noLock')} />}
       </Card>
     );
   }

@@ -1,15 +1,16 @@
 /**
  * 门锁信息's group controls (issue #11): the group filter, and for holders of LOCK_GROUP_EDIT "add to
- * group" for the selected rows (by IMEI) or for every lock of the current filter (the list's query in
- * the URL, sent as the device target's `filter`).
+ * group" for the selected rows (by IMEI), for one row (its 更多 menu, issue #24) or for every lock of the
+ * current filter (the list's query in the URL, sent as the device target's `filter`).
  */
-import { type DeviceTarget, lockFilterQuery, lockGroupEndpoints } from '@iot/contract';
+import { type DeviceTarget, lockFilterQuery, lockGroupEndpoints, type LockRecord } from '@iot/contract';
 import { Button, Form, Select } from 'antd';
-import { type Key, useState } from 'react';
+import { type Key, useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useApiQuery } from '../../api/useApiQuery';
 import { useAllowed } from '../../app/useSession';
+import type { MoreAction } from '../../components/MoreActions';
 import { AddToGroupModal } from '../groupManagement/AddToGroupModal';
 
 const FILTER_KEYS = Object.keys(lockFilterQuery.shape);
@@ -32,7 +33,11 @@ export function useGroupActions() {
   const mayGroup = useAllowed('LOCK_GROUP_EDIT');
   const [params] = useSearchParams();
   const [adding, setAdding] = useState<{ target: DeviceTarget; description: string; clear?: () => void }>();
-  if (!mayGroup) return { batchActions: undefined, toolbar: null, modal: null };
+  // Stable, so the list's columns are not rebuilt at every render.
+  const addOne = useCallback((lock: LockRecord): MoreAction => ({
+    key: 'addToGroup', label: t('addToGroup'), run: () => setAdding({ target: { imeis: [lock.imei] }, description: `${lock.name} (${lock.imei})` }),
+  }), [t]);
+  if (!mayGroup) return { batchActions: undefined, rowAction: undefined, toolbar: null, modal: null };
   const filter = Object.fromEntries([...params].filter(([key]) => FILTER_KEYS.includes(key)));
   const batchActions = (selected: Key[], clear: () => void) => (
     <Button id="lock-add-to-group" onClick={() => setAdding({ target: { imeis: selected.map(String) }, description: t('selectedLocks', { count: selected.length }), clear })}>
@@ -44,5 +49,5 @@ export function useGroupActions() {
   );
   const close = () => { adding?.clear?.(); setAdding(undefined); };
   const modal = <AddToGroupModal open={adding !== undefined} target={adding?.target} description={adding?.description} onClose={close} />;
-  return { batchActions, toolbar, modal };
+  return { batchActions, rowAction: addOne, toolbar, modal };
 }

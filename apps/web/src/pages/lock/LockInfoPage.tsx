@@ -39,15 +39,16 @@ export default function LockInfoPage() {
   const reset = useApiMutation({ mutationFn: (id: number) => call(lockEndpoints.resetSecret, { body: { id } }), onSuccess: setIssued, invalidate });
 
   const [run, setEnabled, resetSecret] = [act.run, enable.run, reset.run];
+  const groups = useGroupActions();
+  const { rowAction } = groups;
   const columns = useMemo(() => lockColumns(t, mayRegister ? {
     edit: (editing) => setModal({ open: true, editing }),
     setEnabled: (lock, enabled) => setEnabled({ id: lock.id, enabled }),
     resetSecret: (lock) => resetSecret(lock.id),
     decommission: (lock) => run({ endpoint: 'decommission', id: lock.id }),
     releaseImei: (lock) => run({ endpoint: 'releaseImei', id: lock.id }),
-  } : undefined), [t, mayRegister, run, setEnabled, resetSecret]);
+  } : undefined, rowAction), [t, mayRegister, run, setEnabled, resetSecret, rowAction]);
 
-  const groups = useGroupActions();
   const toolbar = (
     <Space>
       {groups.toolbar}

@@ -1,11 +1,11 @@
 /** Columns of the lock list (门锁信息). */
 import { LOW_BATTERY_PERCENT, type LockRecord, formatVersion } from '@iot/contract';
 import { Badge, Button, Popconfirm, Progress, Space, Tag, type TableColumnsType } from 'antd';
-import dayjs from 'dayjs';
 import type { TFunction } from 'i18next';
 import { LockLink } from '../../components/LockLink';
-import { MoreActions } from '../../components/MoreActions';
+import { type MoreAction, MoreActions } from '../../components/MoreActions';
 import { ServiceEndTag } from '../../components/ServiceEndTag';
+import { formatTime } from '../../app/timeZone';
 
 const dash = '—';
 
@@ -40,12 +40,16 @@ function confirmed(t: TFunction, label: string, question: string, run: () => Pro
   );
 }
 
-/** The actions column: edit and disable / enable, resetting the secret and decommissioning under 更多. */
-function actionsColumn(t: TFunction, actions: LockActions): TableColumnsType<LockRecord>[number] {
+/**
+ * The actions column: edit and disable / enable, resetting the secret and decommissioning under 更多
+ * (holders of LOCK_REGISTRY), and `more` (a row's share of the list's bulk actions: add to group).
+ */
+function actionsColumn(t: TFunction, actions: LockActions | undefined, more: (lock: LockRecord) => MoreAction[]): TableColumnsType<LockRecord>[number] {
   return {
     title: t('actions'), key: 'actions', fixed: 'right',
     render: (_, lock) => {
       const imei = lock.imei;
+      if (!actions) return more(lock).length > 0 ? <MoreActions items={more(lock)} /> : null;
       if (lock.state === 'decommissioned') return confirmed(t, t('releaseImei'), t('releaseConfirm', { imei }), () => actions.releaseImei(lock), true);
       return (
         <Space size={0}>
@@ -54,6 +58,7 @@ function actionsColumn(t: TFunction, actions: LockActions): TableColumnsType<Loc
             ? confirmed(t, t('disable'), t('disableConfirm', { imei }), () => actions.setEnabled(lock, false))
             : <Button type="link" size="small" onClick={() => void actions.setEnabled(lock, true)}>{t('enable')}</Button>}
           <MoreActions items={[
+            ...more(lock),
             { key: 'resetSecret', label: t('resetSecret'), confirm: t('resetConfirm', { imei }), run: () => actions.resetSecret(lock) },
             { key: 'decommission', label: t('decommission'), confirm: t('decommissionConfirm', { imei }), danger: true, run: () => actions.decommission(lock) },
           ]} />
@@ -63,8 +68,8 @@ function actionsColumn(t: TFunction, actions: LockActions): TableColumnsType<Loc
   };
 }
 
-/** Lock list columns in the current language; with `actions`, the registry's row actions. */
-export function lockColumns(t: TFunction, actions?: LockActions): TableColumnsType<LockRecord> {
+/** Lock list columns in the current language; with `actions`, the registry's row actions; `rowAction`: a bulk action's share for one row. */
+export function lockColumns(t: TFunction, actions?: LockActions, rowAction?: (lock: LockRecord) => MoreAction): TableColumnsType<LockRecord> {
   const columns: TableColumnsType<LockRecord> = [
     { title: t('imei'), dataIndex: 'imei', fixed: 'left', render: (imei: string) => <LockLink imei={imei} /> },
     { title: t('name'), dataIndex: 'name', render: (name: string, lock) => <LockLink imei={lock.imei}>{name}</LockLink> },
@@ -87,11 +92,11 @@ export function lockColumns(t: TFunction, actions?: LockActions): TableColumnsTy
     {
       title: t('lastHeartbeat'),
       dataIndex: 'lastHeartbeatAt',
-      render: (value: string | null) => (value ? dayjs(value).format('YYYY-MM-DD HH:mm:ss') : dash),
+      render: (value: string | null) => (value ? formatTime(value) : dash),
     },
     { title: t('state'), dataIndex: 'state', render: (state: LockRecord['state']) => <Tag color={STATE_COLORS[state]}>{t(`states.${state}`)}</Tag> },
     { title: t('serviceEnd'), dataIndex: 'serviceEndAt', width: 130, render: (value: string | null) => <ServiceEndTag value={value} /> },
   ];
-  if (actions) columns.push(actionsColumn(t, actions));
+  if (actions || rowAction) columns.push(actionsColumn(t, actions, (lock) => (rowAction && lock.state !== 'decommissioned' ? [rowAction(lock)] : [])));
   return columns;
 }

@@ -33,6 +33,7 @@ export function BatchConfigModal({ open, imeis, onClose, onDone }: BatchConfigMo
   const kind = Form.useWatch('targetKind', form);
   const { data: groups } = useApiQuery(lockGroupEndpoints.options, undefined, { enabled: open });
   const push = useApiMutation({
+    form,
     mutationFn: (body: { target: DeviceTarget; config: protocol.LockConfig }) => call(commandEndpoints.lockConfigBatch, { body }),
     success: (result: LockConfigBatchResult) => t('batchQueued', { queued: result.queued, refused: result.refused.length + result.unknownImeis.length }),
     invalidate: [commandEndpoints.lockConfigList, commandEndpoints.simpleList],
@@ -61,7 +62,7 @@ export function BatchConfigModal({ open, imeis, onClose, onDone }: BatchConfigMo
           ]} />
         </Form.Item>
         {kind === 'group' && (
-          <Form.Item name="groupId" label={t('group')} rules={[{ required: true, message: t('pickGroup') }]}>
+          <Form.Item name="groupId" label={t('group')} rules={[{ required: true }]}>
             <Select id="batch-config-group" showSearch optionFilterProp="label" style={{ width: 220 }} placeholder={t('pickGroup')}
               options={(groups ?? []).map((group) => ({ value: group.id, label: group.name }))} />
           </Form.Item>

@@ -11,6 +11,7 @@ import { showFieldErrors } from '../../api/fieldErrors';
 import { useApiMutation } from '../../api/useApiMutation';
 import { useMessage } from '../../app/appMessage';
 import { useLanguage } from '../../app/useSession';
+import { numberRange } from '../../components/formRules';
 
 type Values = protocol.LockConfig;
 
@@ -54,8 +55,8 @@ export function ConfigModal({ lock, onClose, onDone, invalidate = [] }: { lock: 
 export function ConfigFields() {
   const { t } = useTranslation('command');
   const range = (key: 'volume' | 'autoLockS' | 'heartbeatIntervalS' | 'wrongAttemptLimit', min: number, max: number) => (
-    <Form.Item name={key} label={t(key)}>
-      <InputNumber id={`config-${key}`} min={min} max={max} precision={0} style={{ width: 160 }} />
+    <Form.Item name={key} label={t(key)} rules={numberRange(min, max)}>
+      <InputNumber id={`config-${key}`} style={{ width: 160 }} />
     </Form.Item>
   );
   return (

@@ -1,7 +1,7 @@
 /** Text and colour of one journal entry (门锁日志), from its source, type and data, in the current language. */
 import { alertDetailText, type JournalEntry, type Language, lockConfigFields, type protocol, resultCodeText } from '@iot/contract';
-import dayjs from 'dayjs';
 import type { TFunction } from 'i18next';
+import { formatTime } from '../../app/timeZone';
 
 type Data = Record<string, unknown>;
 
@@ -24,7 +24,7 @@ export function entryText(entry: JournalEntry, t: TFunction, language: Language)
     case 'heartbeats':
       return t('heartbeatSummary', {
         count: d.count, min: d.batteryMin, max: d.batteryMax, rssi: d.rssiAvg, snr: d.snrAvg,
-        from: d.from ? dayjs(String(d.from)).format('HH:mm') : '', to: dayjs(entry.time).format('HH:mm'),
+        from: d.from ? formatTime(String(d.from), 'HH:mm') : '', to: formatTime(entry.time, 'HH:mm'),
       });
     case 'openRecord':
       return t('openEntry', { method: t(`methods.${entry.type}`), result: d.success ? t('success') : t('failed') });

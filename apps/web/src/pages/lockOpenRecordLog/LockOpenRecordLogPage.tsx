@@ -40,6 +40,7 @@ export default function LockOpenRecordLogPage() {
   );
   return (
     <ServerTable<OpenRecordRecord>
+      defaultSort={{ field: 'receivedAt' }}
       endpoint={openRecordEndpoints.list}
       exportEndpoint={openRecordEndpoints.export}
       columns={columns}

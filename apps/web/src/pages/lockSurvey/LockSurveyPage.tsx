@@ -12,6 +12,7 @@ import { Link } from 'react-router';
 import { useApiQuery } from '../../api/useApiQuery';
 import { PageSpin } from '../../components/PageSpin';
 import { SurveyCounts } from './SurveyCounts';
+import { rangeText } from '../../components/rangeText';
 
 const SurveyBars = lazy(() => import('./SurveyBars'));
 const REFRESH_MS = 30_000;
@@ -23,12 +24,8 @@ const THRESHOLDS = {
 const list = (query: Record<string, string>) => `/lockInfo?${new URLSearchParams(query)}`;
 type Bucket = LockSurvey['battery'][number];
 
-/** A bucket of whole numbers [from, to) as "from–(to-1)" ("from–to" when `closed`), "< to" or "≥ from". */
-function range({ from, to }: Bucket, unit: string, closed = false) {
-  if (from === null) return `< ${to}${unit}`;
-  if (to === null) return `≥ ${from}${unit}`;
-  return `${from}–${closed ? to : to - 1}${unit}`;
-}
+/** A bucket's label in the console's one range format (components/rangeText.ts). */
+const range = ({ from, to }: Bucket, unit: string, closed = false) => rangeText(from, to, unit, closed);
 
 /** The fleet overview page. */
 export default function LockSurveyPage() {

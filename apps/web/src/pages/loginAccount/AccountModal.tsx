@@ -14,6 +14,7 @@ import { CryptoUnavailableError } from '../login/crypto';
 import { encryptNewPassword } from './newPassword';
 import { RoleSelect } from './RoleSelect';
 import { mayOpen, useTenantId, useUserInfo } from '../../app/useSession';
+import { maxChars } from '../../components/formRules';
 
 /** What the modal does: create an account, or set the password of `account`. */
 export type AccountModalMode = { kind: 'add' } | { kind: 'password'; account: AccountRecord };
@@ -44,6 +45,7 @@ export function AccountModal({ mode, open, onClose }: AccountModalProps) {
   const tenants = info?.tenants ?? [];
 
   const save = useApiMutation({
+    form,
     mutationFn: async (values: Values) => {
       const encrypted = await encryptNewPassword(values.password);
       const tenantIds = values.tenantIds?.filter((id) => id !== tenantId);
@@ -73,21 +75,21 @@ export function AccountModal({ mode, open, onClose }: AccountModalProps) {
           <Form.Item
             name="username"
             label={t('username')}
-            rules={[
-              { required: true, whitespace: true, message: t('usernameRequired') },
+            rules={[maxChars(USERNAME_MAX), 
+              { required: true, whitespace: true },
               { validator: async (_, value?: string) => {
                 if (value?.trim() && !usernameSchema.safeParse(value).success) throw new Error(t('usernameInvalid', { max: USERNAME_MAX }));
               } },
             ]}
           >
-            <Input id="account-username" autoComplete="off" maxLength={USERNAME_MAX} />
+            <Input id="account-username" autoComplete="off" />
           </Form.Item>
         )}
         <Form.Item
           name="password"
           label={t('password')}
           rules={[
-            { required: true, message: t('passwordRequired') },
+            { required: true },
             { min: PASSWORD_MIN, max: PASSWORD_MAX, message: t('passwordLength', { min: PASSWORD_MIN, max: PASSWORD_MAX }) },
           ]}
         >
@@ -98,7 +100,7 @@ export function AccountModal({ mode, open, onClose }: AccountModalProps) {
           label={t('confirmPassword')}
           dependencies={['password']}
           rules={[
-            { required: true, message: t('confirmRequired') },
+            { required: true },
             ({ getFieldValue }) => ({
               validator: async (_, value?: string) => {
                 if (value && value !== getFieldValue('password')) throw new Error(t('confirmMismatch'));

@@ -3,6 +3,7 @@
  * which ones (contract authorityReach: the route and endpoint tables), so the person editing a role
  * sees what a checkbox grants.
  */
+import { listText } from '@iot/contract';
 import type { TreeDataNode } from 'antd';
 import { Tooltip } from 'antd';
 import type { ReactNode } from 'react';
@@ -19,8 +20,8 @@ export function KeyReach({ node }: { node: TreeDataNode }) {
   if (!reach || (reach.pages.length === 0 && reach.changes.length === 0)) return <span>{title}</span>;
   const detail = (
     <div className="key-reach-detail">
-      {reach.pages.length > 0 && <div>{t('reachPages')}: {reach.pages.map((page) => page[language]).join('、')}</div>}
-      {reach.changes.length > 0 && <div>{t('reachChanges')}: {reach.changes.map((change) => change[language]).join('、')}</div>}
+      {reach.pages.length > 0 && <div>{t('reachPages')}: {listText(reach.pages.map((page) => page[language]), language)}</div>}
+      {reach.changes.length > 0 && <div>{t('reachChanges')}: {listText(reach.changes.map((change) => change[language]), language)}</div>}
       {reach.sharedReads > 0 && <div>{t('reachLookups', { count: reach.sharedReads })}</div>}
     </div>
   );

@@ -12,6 +12,7 @@ import { useApiMutation } from '../../api/useApiMutation';
 import { useLanguage } from '../../app/useSession';
 import { authoritiesOf, authorityTree, checkedPages, isActionKey } from './authorityTree';
 import { KeyReach } from './KeyReach';
+import { maxChars } from '../../components/formRules';
 
 const NAME_MAX = 32;
 const DESCRIPTION_MAX = 200;
@@ -48,6 +49,7 @@ export function RoleDrawer({ target, open, onClose }: RoleDrawerProps) {
   }, [open, role, form]);
 
   const save = useApiMutation({
+    form,
     mutationFn: async (values: Values) => {
       const fields = { name: values.name.trim(), description: values.description?.trim() ?? '', authorities: authoritiesOf(checked) };
       if (role) await call(roleEndpoints.update, { body: { id: role.id, ...fields } });
@@ -78,12 +80,12 @@ export function RoleDrawer({ target, open, onClose }: RoleDrawerProps) {
         <Form.Item
           name="name"
           label={t('name')}
-          rules={[{ required: true, whitespace: true, message: t('nameRequired') }, { max: NAME_MAX, message: t('nameMax', { max: NAME_MAX }) }]}
+          rules={[{ required: true, whitespace: true }, maxChars(NAME_MAX)]}
         >
-          <Input id="role-name" maxLength={NAME_MAX} showCount />
+          <Input id="role-name" showCount />
         </Form.Item>
-        <Form.Item name="description" label={t('description')} rules={[{ max: DESCRIPTION_MAX, message: t('descriptionMax', { max: DESCRIPTION_MAX }) }]}>
-          <Input.TextArea id="role-description" rows={2} maxLength={DESCRIPTION_MAX} />
+        <Form.Item name="description" label={t('description')} rules={[maxChars(DESCRIPTION_MAX)]}>
+          <Input.TextArea id="role-description" rows={2} />
         </Form.Item>
         <Form.Item
           label={<>{t('menuAuthorities')}<Typography.Text type="secondary" style={{ marginInlineStart: 8 }}>{t('selectedCount', { count: pages })}</Typography.Text></>}

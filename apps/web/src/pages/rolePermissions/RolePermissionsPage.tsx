@@ -3,7 +3,7 @@
  * edit in a drawer with the menu tree (RoleDrawer), delete with a confirmation. Refusals (ESCALATION,
  * CONFLICT for a duplicate name) show as the client's toast.
  */
-import { flattenMenu, roleEndpoints, type RoleRecord } from '@iot/contract';
+import { flattenMenu, listText, roleEndpoints, type RoleRecord } from '@iot/contract';
 import { PlusOutlined } from '@ant-design/icons';
 import { Button, Form, Input, Popconfirm, Space, Tooltip, type TableColumnsType } from 'antd';
 import { useMemo, useState } from 'react';
@@ -40,7 +40,7 @@ export default function RolePermissionsPage() {
       { title: t('description'), dataIndex: 'description', render: (text: string) => text || DASH },
       {
         title: t('authorities'), dataIndex: 'authorities', align: 'right',
-        render: (keys: RoleRecord['authorities']) => <Tooltip title={titles(keys).join('、') || undefined}><span>{keys.length}</span></Tooltip>,
+        render: (keys: RoleRecord['authorities']) => <Tooltip title={listText(titles(keys), language) || undefined}><span>{keys.length}</span></Tooltip>,
       },
       { title: t('accounts'), dataIndex: 'accountCount', align: 'right', sorter: true },
       { title: t('createdAt'), dataIndex: 'createdAt', render: formatTime, sorter: true },

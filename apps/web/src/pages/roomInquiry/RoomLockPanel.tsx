@@ -6,7 +6,6 @@
  */
 import { lockEndpoints } from '@iot/contract';
 import { Badge, Button, Card, Descriptions, Empty, Space } from 'antd';
-import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -14,6 +13,7 @@ import { useApiQuery } from '../../api/useApiQuery';
 import { LockLink } from '../../components/LockLink';
 import { WhoCanOpenDrawer } from '../credential/WhoCanOpenDrawer';
 import { LIVE_BADGE } from './liveState';
+import { formatTime } from '../../app/timeZone';
 
 const REFETCH_MS = 10_000;
 const DASH = '—';
@@ -39,7 +39,7 @@ export function RoomLockPanel({ imei }: { imei?: string }) {
         <Descriptions.Item label={t('liveState')}>
           <Space size={6}>
             <Badge status={LIVE_BADGE[lock.liveState]} text={t(`live.${lock.liveState}`)} />
-            {lock.liveState === 'asleep' && lock.nextWakeAt && <span className="room-next-wake">{t('nextWake', { at: dayjs(lock.nextWakeAt).format('HH:mm:ss') })}</span>}
+            {lock.liveState === 'asleep' && lock.nextWakeAt && <span className="room-next-wake">{t('nextWake', { at: formatTime(lock.nextWakeAt, 'HH:mm:ss') })}</span>}
           </Space>
         </Descriptions.Item>
         <Descriptions.Item label={t('batteryLevel')}>{lock.battery === null ? DASH : `${lock.battery}%`}</Descriptions.Item>

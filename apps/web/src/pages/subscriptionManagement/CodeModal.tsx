@@ -5,6 +5,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../api/client';
 import { useApiMutation } from '../../api/useApiMutation';
+import { maxChars } from '../../components/formRules';
 
 interface Values { customerCode?: string; name: string; contact?: string; enabled: boolean }
 
@@ -13,6 +14,7 @@ export function CodeModal({ record, open, onClose, onSaved }: { record?: Custome
   const { t } = useTranslation('subscription');
   const [form] = Form.useForm<Values>();
   const save = useApiMutation({
+    form,
     mutationFn: (values: Values) => call(api.saveCustomerCode, {
       body: { id: record?.id, customerCode: values.customerCode?.trim() || undefined, name: values.name, contact: values.contact ?? '', enabled: values.enabled },
     }),
@@ -27,13 +29,13 @@ export function CodeModal({ record, open, onClose, onSaved }: { record?: Custome
       onOk={() => form.submit()} onCancel={onClose} afterClose={() => form.resetFields()} forceRender>
       <Form form={form} layout="vertical" onFinish={(values) => void save.run(values)} autoComplete="off">
         <Form.Item name="customerCode" label={t('customerCode')} extra={record ? undefined : t('codeGenerated')}
-          rules={[{ pattern: /^[A-Za-z0-9_-]{4,40}$/, message: t('codeInvalid') }]}>
-          <Input id="code-customerCode" maxLength={40} />
+          rules={[maxChars(40), { pattern: /^[A-Za-z0-9_-]{4,40}$/, message: t('codeInvalid') }]}>
+          <Input id="code-customerCode" />
         </Form.Item>
-        <Form.Item name="name" label={t('name')} rules={[{ required: true, whitespace: true, message: t('nameRequired') }]}>
-          <Input id="code-name" maxLength={64} />
+        <Form.Item name="name" label={t('name')} rules={[{ required: true, whitespace: true }, maxChars(64)]}>
+          <Input id="code-name" />
         </Form.Item>
-        <Form.Item name="contact" label={t('contact')}><Input id="code-contact" maxLength={128} /></Form.Item>
+        <Form.Item name="contact" label={t('contact')} rules={[maxChars(128)]}><Input id="code-contact" /></Form.Item>
         <Form.Item name="enabled" label={t('enabled')} valuePropName="checked"><Switch /></Form.Item>
       </Form>
     </Modal>

@@ -18,6 +18,7 @@ import { codeColumns } from './codeColumns';
 import { ConfigModal } from './ConfigModal';
 import { DemoReceiver } from './DemoReceiver';
 import { showSecret } from './showSecret';
+import { useLanguage } from '../../app/useSession';
 
 const REFETCH_MS = 5000;
 
@@ -38,6 +39,7 @@ export function CustomerCodes() {
   const sendTest = useApiMutation({ mutationFn: (customerCode: string) => call(api.sendTest, { body: { customerCode } }), success: t('testQueued'), invalidate });
   const resume = useApiMutation({ mutationFn: (customerCode: string) => call(api.resume, { body: { customerCode } }), success: t('resumed'), invalidate });
 
+  const language = useLanguage();
   const columns = useMemo(() => codeColumns(t, {
     edit: (record) => setEditing({ record, open: true }),
     configure: (record) => setConfiguring({ record, open: true }),
@@ -47,7 +49,7 @@ export function CustomerCodes() {
     }),
     sendTest: (record) => void sendTest.run(record.customerCode),
     resume: (record) => void resume.run(record.customerCode),
-  }), [t, modal, generateKey.run, sendTest.run, resume.run]);
+  }, language), [language, t, modal, generateKey.run, sendTest.run, resume.run]);
 
   return (
     <Space direction="vertical" style={{ width: '100%' }} size="middle">

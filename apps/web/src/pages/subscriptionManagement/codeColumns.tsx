@@ -1,5 +1,5 @@
 /** Columns of the customer-code table: identity, key hints, endpoint, events, health and actions. */
-import type { CustomerCodeRecord } from '@iot/contract';
+import { type CustomerCodeRecord, type Language, listText } from '@iot/contract';
 import { Button, Space, Tag, Tooltip, type TableColumnsType } from 'antd';
 import type { TFunction } from 'i18next';
 import { DASH, formatTime } from '../../components/logColumns';
@@ -22,14 +22,14 @@ function HealthTag({ record, t }: { record: CustomerCodeRecord; t: TFunction }) 
 }
 
 /** The columns in the current language. */
-export function codeColumns(t: TFunction, actions: CodeActions): TableColumnsType<CustomerCodeRecord> {
+export function codeColumns(t: TFunction, actions: CodeActions, language: Language): TableColumnsType<CustomerCodeRecord> {
   return [
     { title: t('customerCode'), dataIndex: 'customerCode', fixed: 'left', render: (code: string, r) => <Space>{code}{!r.enabled && <Tag>{t('disabled')}</Tag>}</Space> },
     { title: t('name'), dataIndex: 'name' },
     { title: t('contact'), dataIndex: 'contact', render: (v: string) => v || DASH },
     { title: t('keys'), dataIndex: 'keys', render: (keys: CustomerCodeRecord['keys']) => (keys.length ? keys.map((k) => <Tag key={k.id} color={k.validUntil ? 'default' : 'blue'}>…{k.hint}</Tag>) : <Tag color="warning">{t('noKey')}</Tag>) },
     { title: t('endpoint'), dataIndex: ['config', 'url'], render: (url?: string) => url ?? DASH },
-    { title: t('eventTypes'), dataIndex: ['config', 'eventTypes'], width: 200, ellipsis: true, render: (types?: string[]) => (types ? types.map((e) => t(`eventType.${e}`)).join('、') : DASH) },
+    { title: t('eventTypes'), dataIndex: ['config', 'eventTypes'], width: 200, ellipsis: true, render: (types?: string[]) => (types ? listText(types.map((e) => t(`eventType.${e}`)), language) : DASH) },
     { title: t('healthTitle'), key: 'health', render: (_, r) => <HealthTag record={r} t={t} /> },
     { title: t('successRate'), key: 'rate', align: 'right', render: (_, r) => (r.health.successRate === null ? DASH : `${(r.health.successRate * 100).toFixed(1)}%`) },
     { title: t('p95'), key: 'p95', align: 'right', render: (_, r) => (r.health.p95LatencyMs === null ? DASH : `${r.health.p95LatencyMs} ms`) },

@@ -6,7 +6,10 @@
  * from the contract (auditActionText: each changing endpoint's `action` label, with the sub-action of
  * credential calls).
  */
-import { apiEndpoints, auditActionKey, auditActionText, auditLabel, ERRORS, SESSION_ACTIONS, systemLogEndpoints, type ErrorCode, type SystemLogRecord } from '@iot/contract';
+import {
+  apiEndpoints, auditActionKey, auditActionText, auditChangesText, auditDetailText, auditLabel, ERRORS, type ErrorCode, type Language, SESSION_ACTIONS, systemLogEndpoints,
+  type SystemLogRecord,
+} from '@iot/contract';
 import { AutoComplete, DatePicker, Form, Input, Select, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -36,7 +39,12 @@ export default function SystemLogPage() {
         return text === action ? action : <ActionCell label={text} raw={action} />;
       },
     },
-    { title: t('target'), dataIndex: 'target', render: (target: string) => target || DASH },
+    {
+      title: t('target'), dataIndex: 'target', width: 180, ellipsis: false,
+      render: (target: string, row) => (row.targetName
+        ? <span className="system-log-target">{row.targetName}<Typography.Text type="secondary" style={{ display: 'block', fontSize: 12 }}>#{target}</Typography.Text></span>
+        : target || DASH),
+    },
     {
       title: t('result'), dataIndex: 'result', sorter: true,
       render: (result: string) => (result === SUCCESS
@@ -45,10 +53,11 @@ export default function SystemLogPage() {
     },
     { title: t('clientIp'), dataIndex: 'clientIp' },
     {
-      title: t('detail'), dataIndex: 'detail',
-      render: (detail: SystemLogRecord['detail']) => (detail
-        ? <Typography.Text code ellipsis={{ tooltip: true }} style={{ maxWidth: 280 }}>{JSON.stringify(detail)}</Typography.Text>
-        : DASH),
+      title: t('detail'), key: 'detail', width: 300, ellipsis: false,
+      render: (_: unknown, row) => {
+        const lines = detailLines(row, language);
+        return lines.length ? <div className="system-log-detail">{lines.map((line) => <div key={line}>{line}</div>)}</div> : DASH;
+      },
     },
   ], [t, language]);
 
@@ -85,6 +94,7 @@ export default function SystemLogPage() {
   );
   return (
     <ServerTable<SystemLogRecord>
+      defaultSort={{ field: 'createdAt' }}
       endpoint={systemLogEndpoints.list}
       exportEndpoint={systemLogEndpoints.export}
       columns={columns}
@@ -94,6 +104,15 @@ export default function SystemLogPage() {
       toQuery={logQuery}
     />
   );
+}
+
+/**
+ * What the change did, in words: an edit's changed fields (before → after), then the recorded request
+ * fields, leaving out what the action and target columns already say.
+ */
+function detailLines(row: SystemLogRecord, language: Language): string[] {
+  const skip = row.targetName ? ['action', 'id', 'lockId', 'imei', 'accountId', 'groupId', 'productId', 'packageId'] : ['action'];
+  return [...auditChangesText(row.changes, language, formatTime), ...auditDetailText(row.detail, language, skip, formatTime)];
 }
 
 /** A localized action with its raw `METHOD path` underneath. */

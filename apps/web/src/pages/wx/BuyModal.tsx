@@ -3,7 +3,8 @@ import { type OrderRecord, type ProductRecord, wxEndpoints } from '@iot/contract
 import { Form, Modal, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { call } from '../../api/client';
+import { ApiError, call } from '../../api/client';
+import { markFieldErrors } from '../../api/fieldErrors';
 import { useInvalidate } from '../../api/useInvalidate';
 import { useLanguage } from '../../app/useSession';
 import { LockMultiSelect } from './LockMultiSelect';
@@ -28,8 +29,9 @@ export function BuyModal({ product, onClose }: { product: ProductRecord | undefi
     setBusy(true);
     try {
       setOrder(await call(wxEndpoints.createOrder, { body: { productId: product.id, lockIds } }));
-    } catch {
-      /* shown by the client */
+    } catch (error) {
+      // Shown by the client; the field it names is marked too.
+      if (error instanceof ApiError) markFieldErrors(form, error);
     } finally {
       setBusy(false);
     }

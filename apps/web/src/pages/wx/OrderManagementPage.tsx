@@ -7,6 +7,7 @@ import { type OrderRecord, TRADE_STATE_LABELS, TRADE_STATES, wxEndpoints } from 
 import { DatePicker, Form, Input, Select } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { call } from '../../api/client';
 import { useInvalidate } from '../../api/useInvalidate';
 import { useLanguage } from '../../app/useSession';
@@ -51,6 +52,7 @@ export default function OrderManagementPage() {
         initialFilters={{ tradeState: 'all' }}
         toQuery={logQuery}
         refetchInterval={REFETCH_MS}
+        empty={<span className="orders-empty">{t('noOrders')} <Link to="/renew">{t('goToPackages')}</Link></span>}
       />
       <RefundModal order={refunding} onClose={() => setRefunding(undefined)} onDone={() => { setRefunding(undefined); void refresh(); }} />
     </>

@@ -19,6 +19,8 @@ export function PayPanel({ order }: { order: OrderRecord }) {
   const language = useLanguage();
   const { data = order } = useApiQuery(wxEndpoints.orderInfo, { outTradeNo: order.outTradeNo }, { refetchInterval: POLL_MS });
   const open = OPEN.has(data.tradeState);
+  // The demo sandbox's code_url is a path on this console's own origin (issue #24): made absolute for the QR code.
+  const payUrl = data.codeUrl ? new URL(data.codeUrl, window.location.href).href : undefined;
   if (data.tradeState === 'SUCCESS' || data.tradeState === 'REFUND') {
     return <Result className="pay-result" status="success" title={t('paid')} subTitle={t('paidDetail', { no: data.outTradeNo })} />;
   }
@@ -26,13 +28,13 @@ export function PayPanel({ order }: { order: OrderRecord }) {
   return (
     <Space direction="vertical" align="center" style={{ width: '100%' }}>
       <Typography.Text strong>{t('scanToPay')}</Typography.Text>
-      {data.codeUrl && <QRCode id="pay-qr" value={data.codeUrl} size={200} />}
+      {payUrl && <QRCode id="pay-qr" value={payUrl} size={200} />}
       <Typography.Title level={3} style={{ margin: 0 }}>{yuan(data.amountFen)}</Typography.Title>
       <Space>
         <Tag id="pay-state" color="processing">{TRADE_STATE_LABELS[data.tradeState][language]}</Tag>
         <Statistic.Timer type="countdown" value={Date.parse(data.expiresAt)} format="mm:ss" prefix={t('expiresIn')} valueStyle={{ fontSize: 14 }} />
       </Space>
-      {data.codeUrl && <Typography.Link id="pay-link" href={data.codeUrl} target="_blank" rel="noreferrer">{t('openPayPage')}</Typography.Link>}
+      {payUrl && <Typography.Link id="pay-link" href={payUrl} target="_blank" rel="noreferrer">{t('openPayPage')}</Typography.Link>}
       <Typography.Text type="secondary" copyable={{ text: data.outTradeNo }}>{data.outTradeNo}</Typography.Text>
     </Space>
   );

@@ -4,8 +4,10 @@ import { Form, Input, InputNumber, Modal, Switch } from 'antd';
 import { useMessage } from '../../app/appMessage';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { call } from '../../api/client';
+import { ApiError, call } from '../../api/client';
+import { markFieldErrors } from '../../api/fieldErrors';
 import { toFen } from './money';
+import { numberRange } from '../../components/formRules';
 
 type Values = Omit<ProductRecord, 'id' | 'priceFen'> & { priceYuan: number };
 
@@ -21,8 +23,9 @@ export function ProductModal({ product, onClose, onDone }: { product: ProductRec
       await call(wxEndpoints.productSave, { body: { ...values, ...(product ? { id: product.id } : {}), priceFen: toFen(priceYuan) } });
       message.success(t('saved'));
       onDone();
-    } catch {
-      /* shown by the client */
+    } catch (error) {
+      // Shown by the client; the field it names is marked too.
+      if (error instanceof ApiError) markFieldErrors(form, error, { 'body.priceFen': 'priceYuan' });
     } finally {
       setSaving(false);
     }
@@ -38,9 +41,9 @@ export function ProductModal({ product, onClose, onDone }: { product: ProductRec
         {text('nameEn', 64)}
         {text('descriptionZh', 500, false)}
         {text('descriptionEn', 500, false)}
-        <Form.Item name="priceYuan" label={t('priceYuan')} rules={[{ required: true }]}><InputNumber min={0.01} max={1_000_000} precision={2} /></Form.Item>
-        <Form.Item name="lockCount" label={t('lockCount')} rules={[{ required: true }]}><InputNumber min={1} max={500} precision={0} /></Form.Item>
-        <Form.Item name="months" label={t('months')} rules={[{ required: true }]}><InputNumber min={1} max={120} precision={0} /></Form.Item>
+        <Form.Item name="priceYuan" label={t('priceYuan')} rules={[{ required: true }, ...numberRange(0.01, 1_000_000, 2)]}><InputNumber id="product-priceYuan" /></Form.Item>
+        <Form.Item name="lockCount" label={t('lockCount')} rules={[{ required: true }, ...numberRange(1, 500)]}><InputNumber id="product-lockCount" /></Form.Item>
+        <Form.Item name="months" label={t('months')} rules={[{ required: true }, ...numberRange(1, 120)]}><InputNumber id="product-months" /></Form.Item>
         <Form.Item name="enabled" label={t('enabled')} valuePropName="checked"><Switch /></Form.Item>
       </Form>
     </Modal>

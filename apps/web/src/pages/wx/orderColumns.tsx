@@ -1,15 +1,15 @@
 /** Columns of the order list (订单管理): state and refund tags from the contract's labels, amounts in yuan. */
-import { type Language, type OrderRecord, REFUND_STATUS_LABELS, TRADE_STATE_LABELS, type TradeState } from '@iot/contract';
+import { type Language, type OrderRecord, orderStateText, REFUND_STATUS_LABELS, type TradeState } from '@iot/contract';
 import { Button, Popconfirm, Space, Tag, Tooltip, type TableColumnsType } from 'antd';
-import dayjs from 'dayjs';
 import type { TFunction } from 'i18next';
 import { yuan } from './money';
 import { refundableFen } from './RefundModal';
+import { formatTime } from '../../app/timeZone';
 
 const COLORS: Record<TradeState, string> = {
   NOTPAY: 'default', USERPAYING: 'processing', SUCCESS: 'success', REFUND: 'warning', CLOSED: 'default', REVOKED: 'default', PAYERROR: 'error',
 };
-const time = (value: string | null) => (value ? dayjs(value).format('YYYY-MM-DD HH:mm:ss') : '—');
+const time = (value: string | null) => formatTime(value);
 
 export interface OrderActions {
   close(order: OrderRecord): void;
@@ -22,7 +22,7 @@ export function orderColumns(t: TFunction, language: Language, actions: OrderAct
     { title: t('outTradeNo'), dataIndex: 'outTradeNo', fixed: 'left', render: (no: string) => <span className="order-no">{no}</span> },
     { title: t('description'), dataIndex: 'description' },
     { title: t('amount'), dataIndex: 'amountFen', align: 'right', render: yuan },
-    { title: t('state'), dataIndex: 'tradeState', render: (state: TradeState) => <Tag className="order-state" color={COLORS[state]}>{TRADE_STATE_LABELS[state][language]}</Tag> },
+    { title: t('state'), dataIndex: 'tradeState', render: (state: TradeState, order) => <Tag className="order-state" data-state={state} color={COLORS[state]}>{orderStateText(order, language)}</Tag> },
     { title: t('refunded'), dataIndex: 'refundedFen', align: 'right', render: (fen: number) => (fen ? yuan(fen) : '—') },
     {
       title: t('refunds'), dataIndex: 'refunds', render: (_: unknown, order) => (

@@ -2,11 +2,13 @@
  * The sandbox payment provider (issue #15): a real HTTP server speaking the WeChat Pay API v3 calls
  * the platform uses (Native order, query, close, refund, refund query), checking the merchant's
  * Authorization signature and signing every answer with a locally generated platform key. Its
- * code_url opens a local pay page; confirming there sends a genuinely signed and encrypted
+ * code_url is the path of its pay page on the platform's own origin (contract WXPAY_SANDBOX_PAY_PATH;
+ * the platform serves it with `payPage`, sandbox/routes.ts); confirming there sends a genuinely signed and encrypted
  * TRANSACTION.SUCCESS notification to the order's notify_url, sometimes twice, sometimes late (and
  * retried while refused), as WeChat Pay does. Refunds succeed after a moment with REFUND.SUCCESS.
  */
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
+import { WXPAY_SANDBOX_PAY_PATH } from '@iot/contract';
 import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
 import type { MerchantSettings } from '../settings.js';
 import { rfc3339 } from '../client.js';
@@ -29,6 +31,8 @@ export interface Sandbox {
   behaviour: SandboxBehaviour;
   /** Confirms a payment as the pay page does (tests); false when the order cannot be paid. */
   pay(outTradeNo: string): boolean;
+  /** The pay page of prepay id `id` (`confirm`: the payer pressed "confirm" first); undefined for an unknown id. */
+  payPage(id: string, confirm: boolean): string | undefined;
   close(): Promise<void>;
 }
 
@@ -87,7 +91,7 @@ export async function startSandbox(port = 0, behaviour: Partial<SandboxBehaviour
     };
     transactions.set(t.outTradeNo, t);
     byPrepay.set(t.prepayId, t);
-    return answer(reply, 200, { code_url: `${sandbox.url}/pay/${t.prepayId}` });
+    return answer(reply, 200, { code_url: `${WXPAY_SANDBOX_PAY_PATH}?id=${t.prepayId}` });
   });
   app.get<{ Params: { no: string } }>('/v3/pay/transactions/out-trade-no/:no', async (request, reply) => {
     const t = transactions.get(request.params.no);
@@ -127,20 +131,6 @@ export async function startSandbox(port = 0, behaviour: Partial<SandboxBehaviour
     const r = refunds.get(request.params.no);
     return r ? answer(reply, 200, refundOf(r)) : answer(reply, 404, { code: 'RESOURCE_NOT_EXISTS', message: '退款单不存在' });
   });
-  const page = (t: Transaction, reply: FastifyReply) => reply.type('text/html; charset=utf-8')
-    .send(payPage({ description: t.description, amountFen: t.amount, state: t.state, expiresAt: t.expiresAt, action: `${sandbox.url}/pay/${t.prepayId}` }));
-  app.get<{ Params: { id: string } }>('/pay/:id', async (request, reply) => {
-    const t = byPrepay.get(request.params.id);
-    if (!t) return reply.code(404).type('text/plain; charset=utf-8').send('订单不存在 · No such order');
-    expire(t);
-    return page(t, reply);
-  });
-  app.post<{ Params: { id: string } }>('/pay/:id', async (request, reply) => {
-    const t = byPrepay.get(request.params.id);
-    if (!t) return reply.code(404).type('text/plain; charset=utf-8').send('订单不存在 · No such order');
-    sandbox.pay(t.outTradeNo);
-    return page(t, reply);
-  });
 
   await app.listen({ port, host: '127.0.0.1' });
   const address = app.server.address();
@@ -162,6 +152,13 @@ export async function startSandbox(port = 0, behaviour: Partial<SandboxBehaviour
       t.successTime = rfc3339(new Date());
       deliver.send(t.notifyUrl, 'TRANSACTION.SUCCESS', resourceOf(t));
       return true;
+    },
+    payPage(id, confirm) {
+      const t = byPrepay.get(id);
+      if (!t) return undefined;
+      if (confirm) sandbox.pay(t.outTradeNo);
+      expire(t);
+      return payPage({ description: t.description, amountFen: t.amount, state: t.state, expiresAt: t.expiresAt, action: `${WXPAY_SANDBOX_PAY_PATH}?id=${t.prepayId}` });
     },
     async close() {
       deliver.stop();
