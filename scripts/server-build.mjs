@@ -50,7 +50,9 @@ export async function ensureServerBuilt() {
   const builtAt = existsSync(serverEntry) ? statSync(serverEntry).mtimeMs : 0;
   if (builtAt > 0 && sources.every((source) => newestMtime(source) <= builtAt)) return;
   console.log('Building the server (apps/server/dist)...');
+  const started = Date.now();
   await buildServer();
+  console.log(`Built the server in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) await buildServer();

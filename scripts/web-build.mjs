@@ -1,6 +1,8 @@
 /**
  * Builds the web app (apps/web/dist) when the build is missing or older than its sources or the
- * contract. Shared by `npm start` and `npm test`. SKIP_WEB_BUILD=1 skips the check.
+ * contract. Shared by `npm start` and `npm test`. SKIP_WEB_BUILD=1 skips the check. Quiet: Vite's
+ * list of every asset (~570 lines) is left out, warnings and errors are shown, and one line says how
+ * long the build took (issue #24: `npm start` ends with the URL and the sign-in, not with asset sizes).
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
@@ -24,6 +26,9 @@ export function ensureWebBuilt() {
   const builtAt = existsSync(builtIndex) ? statSync(builtIndex).mtimeMs : 0;
   if (builtAt > 0 && sources.every((source) => newestMtime(source) <= builtAt)) return;
   console.log('Building the web app (apps/web)...');
-  const build = spawnSync('npm', ['run', 'build', '-w', '@iot/web'], { cwd: root, stdio: 'inherit' });
+  const started = Date.now();
+  const vite = join(root, 'node_modules/vite/bin/vite.js');
+  const build = spawnSync(process.execPath, [vite, 'build', '--logLevel', 'warn'], { cwd: join(root, 'apps/web'), stdio: 'inherit' });
   if (build.status !== 0) process.exit(build.status ?? 1);
+  console.log(`Built the web app in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
 }

@@ -19,6 +19,8 @@ export default defineConfig(({ mode }) => {
       outDir: 'dist',
       emptyOutDir: true,
       chunkSizeWarningLimit: 1200,
+      // Compressed copies are written anyway (above); gzip sizes only for a report nobody reads cost build time.
+      reportCompressedSize: false,
       // @rc-component/form declares no `sideEffects`, so antd's form context (used by Select, Input, ...)
       // kept all of it, async-validator included (~12 KiB Brotli), on every page. Its modules have none.
       rollupOptions: { treeshake: { moduleSideEffects: (id: string) => !id.includes('/node_modules/@rc-component/form/') } },

@@ -94,16 +94,23 @@ fleet = await demo?.startDemoFleet(app, database, config, gateway.port);
 const address = app.server.address();
 const port = typeof address === 'object' && address ? address.port : config.PORT;
 await demo?.seedDemoSubscription(database, config, port);
+// The last lines of `npm start` (issue #24): the details, then the URL and the sign-in, framed, in bold on a terminal.
+const bold = (text: string) => (process.stdout.isTTY ? `\x1b[1m${text}\x1b[22m` : text);
+const rule = `  ${'─'.repeat(76)}`;
 const lines = [
   '',
-  `  物联网中台 is running: http://localhost:${port}${WEB_BASE_PATH}/  (${config.DEMO ? 'DEMO=on: demo data and simulated locks' : 'DEMO=off: production'})`,
+  rule,
   `  Database: ${database.kind === 'pglite' ? `PGlite in ${config.DATA_DIR}` : 'PostgreSQL (DATABASE_URL)'}`,
   `  MQTT broker: ${config.MQTT_URL ? 'external (MQTT_URL)' : `embedded, port ${gateway.port}`}; simulated locks: ${fleet ? config.SIM_LOCKS : 0}, air switches: ${fleet ? config.SIM_AIR_SWITCHES * 2 : 0}`,
   ...(history ? [`  Demo history: ${history.rows} rows of the last 7 days seeded in ${(history.ms / 1000).toFixed(1)} s`] : []),
-  ...created.map((c) => `  Demo sign-in (shown once, keep it): ${c.username} / ${c.password}`),
+  `  Started in ${(process.uptime()).toFixed(1)} s (${config.DEMO ? 'DEMO=on: demo data and simulated locks' : 'DEMO=off: production'})`,
+  '',
+  `  物联网中台 is running: ${bold(`http://localhost:${port}${WEB_BASE_PATH}/`)}`,
+  ...created.map((c) => `  Demo sign-in (shown once, keep it): ${bold(`${c.username} / ${c.password}`)}`),
   ...(demo && created.length === 0 ? ['  Demo sign-in: admin and operator, with the passwords printed on first start (or ADMIN_PASSWORD / OPERATOR_PASSWORD)'] : []),
   ...(bootstrap?.createdAdministrator ? [`  Administrator ${bootstrap.createdAdministrator} created with ADMIN_PASSWORD`] : []),
   ...(bootstrap?.missingAdministrator ? ['  No administrator yet: set ADMIN_PASSWORD (and ADMIN_USERNAME, default admin) and restart to create one'] : []),
+  rule,
   '',
 ];
 // Printed on stdout, not through the logger: the generated passwords must never reach the logs.

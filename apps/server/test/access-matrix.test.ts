@@ -42,6 +42,8 @@ const SAMPLES: Record<string, Sample> = {
   'GET /docs': { access: 'public' },
   'GET /docs/': { access: 'public' },
   'GET /docs/js/scalar.js': { access: 'public' },
+  'GET /docs/openapi.json': { access: 'public' },
+  'GET /docs/openapi.yaml': { access: 'public' },
   'GET /oauth/key': { access: 'public' },
   'GET /oauth/checkCode': { access: 'public' },
   'POST /oauth/checkCode/match': { access: 'public', body: () => ({ checkCodeId: 'none', checkCode: 'abcd' }) },

@@ -1,9 +1,12 @@
 /**
  * API documentation (issue #9): /openapi.json is OpenAPI 3.1 with every registered route, each
- * operation naming its authority, its parameters and schemas and both headers; /docs serves the
- * reference under its own strict script policy.
+ * operation naming its authority, its parameters and schemas and both headers, and carrying its
+ * contract endpoint's name as operationId (issue #24); /docs serves the reference under its own strict
+ * script policy.
  */
 import { createHash } from 'node:crypto';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, skipSuite, type TestContext } from './helper.js';
 
@@ -33,6 +36,23 @@ describe.skipIf(skipSuite)('API documentation', () => {
     const signIn = document.paths['/oauth/token'].post;
     expect([signIn['x-authority'], signIn.security]).toEqual(['public', []]);
     expect(signIn.requestBody.content['application/json'].schema.required).toEqual(expect.arrayContaining(['username', 'password']));
+  });
+
+  it('names every operation after its contract endpoint: present, unique, and stable (openapi-operations.txt)', async () => {
+    const document = (await ctx.app.inject({ method: 'GET', url: '/openapi.json' })).json();
+    const operations = Object.entries(document.paths as Record<string, Record<string, { operationId?: string; tags?: string[] }>>)
+      .flatMap(([path, methods]) => Object.entries(methods).map(([method, operation]) => ({ route: `${method.toUpperCase()} ${path}`, ...operation })));
+    expect(operations.filter((operation) => !operation.operationId).map((operation) => operation.route)).toEqual([]);
+    const ids = operations.map((operation) => operation.operationId as string);
+    expect(ids.filter((id, index) => ids.indexOf(id) !== index)).toEqual([]);
+    for (const operation of operations) expect(operation.tags).toEqual([operation.operationId?.split('.')[0]]);
+    expect(document.paths['/iot/v1/lockDevice/list'].get.operationId).toBe('lock.list');
+    // A renamed or removed operation breaks customers' generated SDKs: every line of the kept list must
+    // still hold. New operations may be added to it (UPDATE_OPERATIONS=1 rewrites it from the document).
+    const list = operations.map((operation) => `${operation.operationId} ${operation.route}`).sort();
+    const file = join(import.meta.dirname, 'openapi-operations.txt');
+    if (process.env.UPDATE_OPERATIONS === '1') writeFileSync(file, `${list.join('\n')}\n`);
+    expect(readFileSync(file, 'utf8').split('\n').filter(Boolean).filter((line) => !list.includes(line))).toEqual([]);
   });
 
   it('serves the reference with a script policy that allows only its own inline start-up script', async () => {

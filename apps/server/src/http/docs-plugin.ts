@@ -2,7 +2,9 @@
  * API documentation (docs/deploy.md "API documentation"): `GET /openapi.json`, the OpenAPI 3.1
  * document of every registered route (@fastify/swagger, schemas from the contract via openapi.ts),
  * and `GET /docs/`, an interactive reference (@scalar/fastify-api-reference, served from this server,
- * no CDN). Both public. The reference page gets its own Content-Security-Policy: scripts only from
+ * no CDN), which also offers the same document as `/docs/openapi.json` and `/docs/openapi.yaml`. All public.
+ * Scalar is pinned to 1.44.9, its last release whose dependencies run on Node 20 (later ones and their
+ * undici declare Node >= 22; package.json `engines`). The reference page gets its own Content-Security-Policy: scripts only from
  * this origin plus the hash of its one inline start-up script (no 'unsafe-inline' for scripts); the
  * reference injects its stylesheet at run time, so styles allow 'unsafe-inline' on /docs only.
  * Register before the routes: @fastify/swagger collects them as they are added.
@@ -61,7 +63,7 @@ export const docsPlugin = fp(async (app: FastifyInstance) => {
     });
     await docs.register(scalar, {
       routePrefix: DOCS_PATH,
-      configuration: { url: '/openapi.json', pageTitle: '物联网中台 API', withDefaultFonts: false, hideClientButton: true, telemetry: false,
+      configuration: { pageTitle: '物联网中台 API', withDefaultFonts: false, hideClientButton: true, telemetry: false,
         showDeveloperTools: 'never', mcp: { disabled: true } } as never,
     });
   });

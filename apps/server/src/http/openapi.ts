@@ -5,8 +5,7 @@
  * the error envelopes and the two headers (zw_paas_token, tenantId). Nothing here validates requests:
  * the handlers parse with the same zod schemas (endpoint.ts), so the documentation cannot drift.
  */
-import * as contract from '@iot/contract';
-import { accessKeys, ERRORS, type Endpoint, type ErrorCode, TENANT_HEADER, TOKEN_HEADER } from '@iot/contract';
+import { accessKeys, endpointName, ERRORS, type Endpoint, type ErrorCode, TENANT_HEADER, TOKEN_HEADER } from '@iot/contract';
 import type { RouteOptions } from 'fastify';
 import { z } from 'zod';
 
@@ -58,13 +57,23 @@ function successResponse(endpoint: Endpoint, kind: ResponseKind): JsonSchema {
   };
 }
 
-/** Contract endpoint -> the group it is declared in (`lockEndpoints` -> `lock`), the operation's tag. */
-const groups = new Map<unknown, string>(Object.entries(contract).flatMap(([name, value]) =>
-  name.endsWith('Endpoints') && value && typeof value === 'object' ? Object.values(value).map((e) => [e, name.slice(0, -'Endpoints'.length)] as const) : []));
+/**
+ * The operationId of a route: its contract endpoint's name (`lock.list`, contract api/all.ts); a route
+ * outside the contract (health, documentation, the web app) is `platform.` and its path in camel case
+ * (`platform.readyz`, `platform.docsJsScalarJs`; a trailing slash adds `Index`: `platform.docsIndex`).
+ */
+export function operationIdOf(endpoint: Endpoint | undefined, method: string, url: string): string {
+  const named = endpoint && endpointName(endpoint);
+  if (named) return named;
+  const words = url.split(/[^A-Za-z0-9]+/).filter(Boolean);
+  if (url.length > 1 && url.endsWith('/')) words.push('index');
+  const path = words.map((word, index) => (index === 0 ? word : word[0]?.toUpperCase() + word.slice(1))).join('') || 'root';
+  return `platform.${method === 'GET' ? path : `${method.toLowerCase()}${path[0]?.toUpperCase()}${path.slice(1)}`}`;
+}
 
-/** The tag of a route: its contract group, or `platform` for health, documentation and the web app. */
-export function tagOf(endpoint: Endpoint | undefined): string {
-  return (endpoint && groups.get(endpoint)) ?? 'platform';
+/** The tag of an operation: its contract table (`lock`), or `platform` for health, documentation and the web app. */
+export function tagOf(operationId: string): string {
+  return operationId.split('.')[0] ?? 'platform';
 }
 
 /** The documented schema of one route; `undefined` leaves the route as @fastify/swagger sees it. */
@@ -76,9 +85,11 @@ export function operationOf(route: RouteOptions): JsonSchema | undefined {
   const keys = accessKeys(access);
   const authority = isPublic ? 'public (no token)' : keys.length === 0 ? 'any signed-in account' : `one of: ${keys.join(', ')} (administrators hold every key)`;
   const endpoint = config.endpoint;
+  const operationId = operationIdOf(endpoint, String([route.method].flat()[0]), route.url);
   const responses: JsonSchema = {};
   const schema: JsonSchema = {
-    tags: [tagOf(config.endpoint)],
+    operationId,
+    tags: [tagOf(operationId)],
     description: `Authority: ${authority}.`,
     'x-authority': isPublic ? 'public' : keys.length === 0 ? 'authenticated' : keys,
     security: isPublic ? [] : [{ [TOKEN_HEADER]: [], [TENANT_HEADER]: [] }],

@@ -1,6 +1,7 @@
 /**
  * The one remote select (issue #17): a searchable antd Select whose options come from a contract
- * endpoint, searched on the server (the typed keyword goes into the query, not filtered locally). The
+ * endpoint, searched on the server (the typed keyword goes into the query, not filtered locally) once
+ * typing pauses (useDebouncedSearch: one request per pause, not per keystroke). The
  * lock, lock-user, account and role pickers are this component with their endpoint and labels.
  * - `query(keyword)` builds the endpoint's query; `records(data)` picks the rows; `option(row)` labels one;
  * - the chosen value keeps its label while a search shows other rows (`selected` row, or the last seen);
@@ -11,6 +12,7 @@ import type { Endpoint, QueryOf, ResponseOf } from '@iot/contract';
 import { Select, type SelectProps } from 'antd';
 import { type CSSProperties, useEffect, useRef, useState } from 'react';
 import { useApiQuery } from '../api/useApiQuery';
+import { useDebouncedSearch } from './useDebouncedSearch';
 
 type Value = string | number;
 export interface RemoteOption<V extends Value> { value: V; label: string; disabled?: boolean }
@@ -39,7 +41,8 @@ export interface RemoteSelectProps<E extends Endpoint, R, V extends Value> {
 export function RemoteSelect<E extends Endpoint, R, V extends Value>(props: RemoteSelectProps<E, R, V>) {
   const { endpoint, value, autoSelectFirst, enabled = true, leading = [], onChange } = props;
   const [keyword, setKeyword] = useState('');
-  const { data, isFetching } = useApiQuery(endpoint, props.query(keyword.trim() || undefined), { keepPrevious: true, enabled });
+  const searched = useDebouncedSearch(keyword.trim());
+  const { data, isFetching } = useApiQuery(endpoint, props.query(searched || undefined), { keepPrevious: true, enabled });
   const rows = data === undefined ? [] : props.records(data);
   const options = rows.map(props.option);
   // Labels of values seen before, so a chosen value outside the current search still shows its label.

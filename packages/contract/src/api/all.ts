@@ -35,21 +35,40 @@ function isEndpoint(value: unknown): value is Endpoint {
   return typeof value === 'object' && value !== null && 'method' in value && 'path' in value && 'response' in value;
 }
 
-function collect(table: object, into: Endpoint[]): Endpoint[] {
-  for (const value of Object.values(table)) {
-    if (isEndpoint(value)) into.push(value);
-    else if (typeof value === 'object' && value !== null) collect(value, into);
+/**
+ * The API's endpoint tables by name: an endpoint's name is its table's name and its key path there
+ * (`lock.list`, `credential.tempPassword`, `credential.user.list`), the OpenAPI `operationId` and tag
+ * that SDK generators name methods and classes after (apps/server/src/http/openapi.ts). Renaming a key
+ * renames an operation: the list is kept in apps/server/test/openapi-operations.txt.
+ */
+const API_TABLES = {
+  auth: authEndpoints, tenant: tenantEndpoints, lock: lockEndpoints, analysis: analysisEndpoints, lockGroup: lockGroupEndpoints,
+  lockInformation: lockInformationEndpoints, deviceType: deviceTypeEndpoints, account: accountEndpoints, role: roleEndpoints,
+  systemLog: systemLogEndpoints, command: commandEndpoints, uplinkLog: uplinkLogEndpoints, heartbeatLog: heartbeatLogEndpoints,
+  alert: alertEndpoints, openRecord: openRecordEndpoints, journal: journalEndpoints, credential: credentialEndpoints,
+  offboard: offboardEndpoints, subscription: subscriptionEndpoints, demoReceiver: demoReceiverEndpoints, airSwitch: airSwitchEndpoints,
+  airSwitchAlertLog: airSwitchAlertLogEndpoints, wx: wxEndpoints, wxNotify: wxNotifyEndpoints, firmware: firmwareEndpoints,
+};
+
+/** Names every endpoint under `table` (depth first, in declaration order); an endpoint met twice keeps its first name. */
+function collect(table: object, prefix: string, into: Map<Endpoint, string>): Map<Endpoint, string> {
+  for (const [key, value] of Object.entries(table)) {
+    if (isEndpoint(value)) {
+      if (!into.has(value)) into.set(value, `${prefix}.${key}`);
+    } else if (typeof value === 'object' && value !== null) collect(value, `${prefix}.${key}`, into);
   }
   return into;
 }
 
+const names = Object.entries(API_TABLES).reduce((into, [name, table]) => collect(table, name, into), new Map<Endpoint, string>());
+
 /** Every endpoint of the API, once. */
-export const apiEndpoints: readonly Endpoint[] = collect([
-  authEndpoints, tenantEndpoints, lockEndpoints, analysisEndpoints, lockGroupEndpoints, lockInformationEndpoints, deviceTypeEndpoints, accountEndpoints, roleEndpoints, systemLogEndpoints, commandEndpoints,
-  uplinkLogEndpoints, heartbeatLogEndpoints, alertEndpoints, openRecordEndpoints, journalEndpoints, credentialEndpoints, offboardEndpoints,
-  subscriptionEndpoints, demoReceiverEndpoints, airSwitchEndpoints, airSwitchAlertLogEndpoints,
-  wxEndpoints, wxNotifyEndpoints, firmwareEndpoints,
-], []);
+export const apiEndpoints: readonly Endpoint[] = [...names.keys()];
+
+/** An endpoint's name (`lock.list`): unique and stable, the OpenAPI operationId; undefined for an object not in the tables. */
+export function endpointName(endpoint: Endpoint): string | undefined {
+  return names.get(endpoint);
+}
 
 /** System-log actions written by the sign-in service rather than by an endpoint. */
 export const SESSION_ACTIONS: Record<string, AuditAction> = {

@@ -1,8 +1,9 @@
-/** Picks up to `max` of the tenant's locks, searching on the server (GET lockRoomList). Values are lock ids. */
+/** Picks up to `max` of the tenant's locks, searching on the server (GET lockRoomList) once typing pauses. Values are lock ids. */
 import { lockEndpoints } from '@iot/contract';
 import { Select } from 'antd';
 import { useState } from 'react';
 import { useApiQuery } from '../../api/useApiQuery';
+import { useDebouncedSearch } from '../../components/useDebouncedSearch';
 
 export interface LockMultiSelectProps {
   value?: number[];
@@ -14,7 +15,8 @@ export interface LockMultiSelectProps {
 /** A searchable multiple select of locks (IMEI · name). */
 export function LockMultiSelect({ value = [], onChange, max, placeholder }: LockMultiSelectProps) {
   const [keyword, setKeyword] = useState('');
-  const { data = [], isFetching } = useApiQuery(lockEndpoints.lockRoomList, { size: 50, keyword: keyword || undefined }, { keepPrevious: true });
+  const searched = useDebouncedSearch(keyword.trim());
+  const { data = [], isFetching } = useApiQuery(lockEndpoints.lockRoomList, { size: 50, keyword: searched || undefined }, { keepPrevious: true });
   return (
     <Select
       id="buy-locks"
