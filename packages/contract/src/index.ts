@@ -41,3 +41,4 @@ export * from './api/firmware.js';
 export * from './lockModels.js';
 export * as protocol from './protocol/index.js';
 export * from './api/all.js';
+export * from './events.js';
