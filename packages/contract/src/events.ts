@@ -45,8 +45,8 @@ export const EVENT_SCHEMAS = {
   'command.queued': z.object({ tenantId, deviceKind: z.enum(COMMAND_DEVICE_KINDS), deviceId: id, commandId: id }),
   /** A command changed state (SENT, DELIVERED, a final state, back to QUEUED for a retry). */
   'command.state': z.object({ tenantId, deviceKind: z.enum(COMMAND_DEVICE_KINDS), deviceId: id, commandId: id, state: z.enum(COMMAND_STATES) }),
-  /** A lock user or credential changed sync state (添加中 -> 正常, ...). */
-  'credential.sync': z.object({ tenantId, lockId: id, subject: z.enum(['user', 'credential']), rowId: id, state: z.enum(SYNC_STATES) }),
+  /** A lock user or credential changed sync state (添加中 -> 正常, ...), or was removed once the lock confirmed (`deleted`). */
+  'credential.sync': z.object({ tenantId, lockId: id, subject: z.enum(['user', 'credential']), rowId: id, state: z.enum([...SYNC_STATES, 'deleted']) }),
   /** New readings of these air switches were stored. */
   'airSwitch.reading': z.object({ tenantId, airSwitchIds: ids }),
   /** An air switch alarm (or trip) was raised or cleared. */
@@ -65,8 +65,6 @@ export const EVENT_SCHEMAS = {
   'account.changed': z.object({ tenantId: z.null(), accountId: id }),
   /** A role's authorities changed or it was deleted: principals of that data centre are read again. */
   'role.changed': z.object({ tenantId, roleId: id }),
-  /** A data centre was created, renamed or deleted (administrators may use every data centre). */
-  'tenant.changed': z.object({ tenantId }),
 } as const;
 
 /** Every event name. */

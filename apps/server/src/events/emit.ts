@@ -11,7 +11,7 @@
  * transaction) emit() runs that statement at once; subscribers of this handle then get the events
  * through the listener, like every other instance.
  */
-import type { DomainEvent, EventMap, EventName } from '@iot/contract';
+import { type DomainEvent, EVENT_ID_LIST_MAX, type EventMap, type EventName } from '@iot/contract';
 import { sql } from 'drizzle-orm';
 import type { Executor, Tx } from '../db/client.js';
 import { EVENT_CHANNEL, type Envelope, type EventBus } from './bus.js';
@@ -44,6 +44,31 @@ export async function emitAll(executor: Executor, events: readonly DomainEvent[]
     return;
   }
   await notify(executor, '', 0, events);
+}
+
+/** Events listing ids: lock.heartbeat, lock.uplink (lockIds), airSwitch.reading (airSwitchIds). */
+type IdListEvent = 'lock.heartbeat' | 'lock.uplink' | 'airSwitch.reading';
+
+/**
+ * The `name` events of `rows` (a device id and its data centre each): one per data centre, split
+ * at EVENT_ID_LIST_MAX ids; each id once.
+ */
+export function idListEvents(name: IdListEvent, rows: Iterable<{ tenantId: number; id: number }>): DomainEvent[] {
+  const byTenant = new Map<number, Set<number>>();
+  for (const row of rows) {
+    const ids = byTenant.get(row.tenantId) ?? new Set();
+    ids.add(row.id);
+    byTenant.set(row.tenantId, ids);
+  }
+  const events: DomainEvent[] = [];
+  for (const [tenantId, set] of byTenant) {
+    const ids = [...set];
+    for (let start = 0; start < ids.length; start += EVENT_ID_LIST_MAX) {
+      const part = ids.slice(start, start + EVENT_ID_LIST_MAX);
+      events.push(name === 'airSwitch.reading' ? { name, payload: { tenantId, airSwitchIds: part } } : { name, payload: { tenantId, lockIds: part } });
+    }
+  }
+  return events;
 }
 
 /** The notification texts carrying `events` (split at NOTIFY_BYTES; order kept). */

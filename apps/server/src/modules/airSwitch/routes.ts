@@ -1,7 +1,7 @@
 /**
  * 空开分析 routes (AIRSWITCH_RULE, every query in the caller's tenant transaction: another data
  * centre's switch, circuit, command or alert is 404 / invisible): list, detail, register, remote
- * switching and threshold pushes (a command queued and signalled to the dispatcher once committed),
+ * switching and threshold pushes (a command queued; its `command.queued` event wakes the dispatcher once committed),
  * alerts and their acknowledgement, energy analysis and its .xlsx export per chart; and the alarm log's
  * air switch routes (alert-log-routes.ts, authority LOCK_ALERT_LOG).
  */
@@ -16,7 +16,6 @@ import { acknowledgeAirSwitchAlerts } from './alerts.js';
 import { energyAnalysis } from './analysis.js';
 import { enqueueAirSwitchCommand, findAirSwitchCommand, recentCommands } from './commands.js';
 import { getAirSwitch, listAirSwitches, lockedCircuit, registerAirSwitch, setDesiredThresholds } from './registry.js';
-import { signalAirSwitchQueued } from './signals.js';
 
 const h = (zh: string, en: string): LocalizedText => ({ 'zh-CN': zh, 'en-US': en });
 type Row = Record<string, string | number>;
@@ -43,7 +42,6 @@ export async function airSwitchRoutes(app: FastifyInstance): Promise<void> {
         tenantId, airSwitchId: body.id, circuit: body.circuit, type: 'switch', data: { circuit: body.circuit, on: body.on }, createdBy: principal.username,
       });
     });
-    signalAirSwitchQueued(app.database, body.id);
     return command;
   });
 
@@ -55,7 +53,6 @@ export async function airSwitchRoutes(app: FastifyInstance): Promise<void> {
         tenantId, airSwitchId: body.id, circuit: body.circuit, type: 'thresholds', data: { circuit: body.circuit, thresholds: body.thresholds }, createdBy: principal.username,
       });
     });
-    signalAirSwitchQueued(app.database, body.id);
     return command;
   });
 
