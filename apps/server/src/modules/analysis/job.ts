@@ -1,8 +1,9 @@
 /**
  * The analysis job of each server instance (issue #23: no busy polling). It runs when data changed
  * and something is due, never on a bare timer:
- * - at start: the rollups (runRollups catches up after downtime; safe on several instances) and the
- *   forecasts (batteryCliff);
+ * - `rollupMs` after start (not at once: the catch-up holds the embedded database, and with it the
+ *   event loop, which would shed the first requests with 503s): the rollups (runRollups catches up
+ *   after downtime; safe on several instances) and the forecasts (batteryCliff);
  * - after a change (an event of a lock, a command or an air switch, from any instance): once per
  *   `rollupMs` (default 5 s, config ANALYSIS_SNAPSHOT_MS) while changes keep coming, the rollups, the
  *   quiet-bruteForce clearing and, from the second run on, the due parts of the analysis snapshots
@@ -63,7 +64,7 @@ export function startAnalysisJob(database: Database, log: { warn(fields: object,
     const known = due.filter((ms): ms is number => ms !== undefined);
     return known.length === 0 ? undefined : Math.max(rollupMs, Math.min(...known));
   };
-  const loop = startWorkerLoop({ name: 'analysis', run: once, safetyMs: options.safetyMs ?? 600_000, log });
+  const loop = startWorkerLoop({ name: 'analysis', run: once, safetyMs: options.safetyMs ?? 600_000, firstRunMs: rollupMs, log });
   const stop = database.events.onAll(({ name }) => {
     if (!CHANGES.has(name)) return;
     changedSinceForecast = true;

@@ -72,7 +72,7 @@ export async function sweepPresence(database: Database, followers: readonly Pres
 /** ms until the first lock online may fall silent, or a follower has something due; undefined when nothing can. */
 export async function nextPresenceDueMs(db: Executor, followers: readonly PresenceFollower[]): Promise<number | undefined> {
   const [row] = rowsOf<{ ms: number | null }>(await db.execute(sql`
-    select extract(epoch from min(last_heartbeat_at + make_interval(secs => heartbeat_interval_s * ${ONLINE_HEARTBEAT_FACTOR})) - now()) * 1000 as ms
+    select extract(epoch from min(last_heartbeat_at + make_interval(secs => heartbeat_interval_s * ${sql.raw(String(ONLINE_HEARTBEAT_FACTOR))})) - now()) * 1000 as ms
     from locks where presence = 'online'`));
   const due = [row?.ms == null ? undefined : Number(row.ms)];
   for (const follower of followers) due.push(await follower.nextDueMs?.(db));
