@@ -1,6 +1,7 @@
 /**
  * Builds the Fastify app (fastify/demo style): infrastructure plugins first, then the auth hook, then
- * the modules, then the web app. `server.ts`/`main.ts` only listen; tests build it and `inject`.
+ * the modules, then the web app, then the background jobs asked for (jobs/index.ts). `main.ts` only
+ * listens and prints; tests build it and `inject`.
  */
 import compress from '@fastify/compress';
 import rateLimit from '@fastify/rate-limit';
@@ -13,8 +14,9 @@ import { authPlugin } from './http/auth-plugin.js';
 import './http/context.js';
 import { docsPlugin } from './http/docs-plugin.js';
 import { errorsPlugin } from './http/errors-plugin.js';
-import { healthPlugin } from './http/health-plugin.js';
+import { handlersFinished, healthPlugin } from './http/health-plugin.js';
 import { idempotencyPlugin } from './http/idempotency-plugin.js';
+import { type JobName, registerJobs } from './jobs/index.js';
 import { loggerOptions, requestLogPlugin } from './http/logging.js';
 import { securityPlugin } from './http/security-plugin.js';
 import { webPlugin } from './http/web-plugin.js';
@@ -38,34 +40,30 @@ import { credentialRoutes } from './modules/credential/routes.js';
 import { lockConfigRoutes } from './modules/lockConfig/routes.js';
 import { tenantRoutes } from './modules/tenant/routes.js';
 import { subscriptionRoutes } from './modules/subscription/routes.js';
-import { enqueueFinishedCommands } from './modules/subscription/outbox.js';
 import { wxRoutes } from './modules/wx/routes.js';
 import { firmwareRoutes } from './modules/firmware/routes.js';
-import { onCommandFinished } from './modules/command/lifecycle.js';
-import { settleFinishedCommands } from './modules/credential/sync.js';
 
 /** Every module's routes; adding an entity adds one line here. */
 const modules = [oauthRoutes, tenantRoutes, lockDeviceRoutes, analysisRoutes, lockGroupRoutes, deviceTypeRoutes, accountRoutes, roleRoutes, auditRoutes, commandRoutes, lockConfigRoutes,
   logUpCommandRoutes, logHeartbeatRoutes, lockAlertRoutes, lockOpenRecordRoutes, lockJournalRoutes, credentialRoutes, subscriptionRoutes, wxRoutes, airSwitchRoutes, firmwareRoutes];
 
-/**
- * Hooks between modules, wired here and nowhere else (idempotent: the lifecycle keeps a set).
- * Credential sync states follow their commands' final states, in the transaction that writes them;
- * so do the open platform's commandResult / credentialSync pushes (issue #16).
- */
-function wireModuleHooks(): void {
-  onCommandFinished(settleFinishedCommands);
-  onCommandFinished(enqueueFinishedCommands);
-}
-
 export interface AppOptions {
   config: Config;
   database: Database;
   logger?: FastifyServerOptions['logger'];
+  /**
+   * Background jobs to run (with those they depend on): `all` for a server process, none by default,
+   * so a test that builds the app starts no worker it does not ask for.
+   */
+  jobs?: readonly JobName[] | 'all';
 }
 
-/** Builds the app; the caller owns the database and closes it after `app.close()`. */
-export async function buildApp({ config, database, logger }: AppOptions): Promise<FastifyInstance> {
+/**
+ * Builds the app; the caller owns the database and closes it after `app.close()`. Closing stops the
+ * HTTP server (in-flight requests finish), waits for contract handlers whose client already left
+ * (at most SHUTDOWN_TIMEOUT_MS / 2), then stops the jobs in reverse dependency order.
+ */
+export async function buildApp({ config, database, logger, jobs = [] }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ?? loggerOptions(config.LOG_LEVEL),
     // Fastify's two lines per request off: one line instead, at debug for reads (http/logging.ts).
@@ -73,7 +71,6 @@ export async function buildApp({ config, database, logger }: AppOptions): Promis
     trustProxy: config.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
   });
-  wireModuleHooks();
   app.decorate('config', config);
   app.decorate('database', database);
   await app.register(errorsPlugin);
@@ -94,5 +91,11 @@ export async function buildApp({ config, database, logger }: AppOptions): Promis
   await app.register(idempotencyPlugin);
   for (const register of modules) await app.register(register);
   await app.register(webPlugin);
+  await registerJobs(app, jobs);
+  // Registered last, so it runs first of the onClose hooks (right after the server stopped): no job
+  // stops, and no database closes, under a handler still running.
+  app.addHook('onClose', async () => {
+    if (!(await handlersFinished(app, config.SHUTDOWN_TIMEOUT_MS / 2))) app.log.error('handlers still running at shutdown');
+  });
   return app;
 }

@@ -55,6 +55,12 @@ const configSchema = z.object({
   TOKEN_IDLE_S: z.coerce.number().int().min(1).default(30 * 60),
   /** A sign-in lasts at most this long, s. */
   TOKEN_ABSOLUTE_S: z.coerce.number().int().min(1).default(12 * 3600),
+  /**
+   * How long a verified token is answered from the process's memory without the database, ms (issue
+   * #23): revocations and role changes reach it at once through events; this is the safety net for a
+   * lost notification. 0: every request reads the database.
+   */
+  PRINCIPAL_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(5000),
   /** A token older than this is replaced by a fresh one on its next use (zw_paas_token response header), s. */
   TOKEN_ROTATE_S: z.coerce.number().int().min(1).default(10 * 60),
   /**
@@ -82,12 +88,17 @@ const configSchema = z.object({
   WAKE_WINDOW_MS: z.coerce.number().int().min(500).max(3_600_000).default(protocol.WAKE_WINDOW_MS),
   /**
    * Period of the analysis snapshot's current part (fleet counts, attention, distributions, buildings),
-   * ms; its top-10 lists every 12 periods. The analysis answers from it while younger than 3 periods
-   * (modules/analysis/snapshot.ts).
+   * ms; its top-10 lists every 12 periods. The analysis job runs at most this often and only while
+   * data changes (modules/analysis/job.ts); the analysis answers from a snapshot while it is younger
+   * than 3 periods (modules/analysis/snapshot.ts), else computes the part itself.
    */
   ANALYSIS_SNAPSHOT_MS: z.coerce.number().int().min(1000).max(600_000).default(5000),
-  /** Period of the command sweeper (timeouts, expiry, dispatch to awake locks), ms. */
-  COMMAND_SWEEP_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
+  /**
+   * Safety sweep of the command dispatchers and the firmware transfer, ms: they wake on events and at
+   * the earliest due time they know (a response timeout, an expiry), and besides sweep this often to
+   * catch what a lost notification did not announce (issue #23; docs/events.md).
+   */
+  COMMAND_SWEEP_MS: z.coerce.number().int().min(50).max(600_000).default(30_000),
   /**
    * Proxies whose X-Forwarded-For / -Proto / -Host are believed (client address in rate limits and the
    * system log, HTTPS for HSTS): `off` (default: the socket's peer is the client), or addresses / CIDRs
@@ -107,8 +118,11 @@ const configSchema = z.object({
   PUSH_RETRY_WINDOW_S: z.coerce.number().int().min(1).max(30 * 86_400).default(86_400),
   /** An endpoint failing this long is paused until resumed in the console, s. */
   PUSH_PAUSE_AFTER_S: z.coerce.number().int().min(1).max(30 * 86_400).default(86_400),
-  /** Poll period of the push delivery worker, ms. */
-  PUSH_POLL_MS: z.coerce.number().int().min(10).max(60_000).default(500),
+  /**
+   * Safety sweep of the push delivery worker, ms: it wakes when deliveries are queued and at the
+   * earliest retry or lease it knows, and besides looks this often (issue #23; docs/events.md).
+   */
+  PUSH_POLL_MS: z.coerce.number().int().min(10).max(600_000).default(30_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Graceful shutdown deadline: after SIGTERM/SIGINT, in-flight work gets this long before a forced exit, ms. */
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),

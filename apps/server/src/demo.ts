@@ -1,8 +1,8 @@
 /**
  * The demo (DEMO=on): seed data centres 100/101, the accounts `admin` and `operator` and SIM_LOCKS
  * simulated locks, then run the simulated fleet against the gateway and attach it to the simulated
- * keypad route. main.ts imports this module dynamically, only with DEMO=on, so a production process
- * never loads the simulator.
+ * keypad route. boot.ts and the demo fleet job (jobs/demo-job.ts) import this module dynamically,
+ * only with DEMO=on, so a production process never loads the simulator.
  */
 import { LOAD_PROFILES } from '@iot/contract';
 import { ACTIVITY_PRESETS, type Fleet, startAirSwitchFleet, startFleet } from '@iot/simulator';
@@ -16,12 +16,11 @@ import { attachSimulator, lockTablesByImei } from './modules/credential/simulato
 import { seedDemoServicePeriods } from './modules/lockDevice/service-period.js';
 import { lazySecretBox } from './crypto/secret-box.js';
 import { seedDemoHistory } from './demo-history/index.js';
-import { setSecretListener } from './modules/lockDevice/sessions.js';
 import { ensureDemoAirSwitches, issueAirSwitchSimulatorCredentials } from './modules/airSwitch/registry.js';
 
 /**
  * Seeds the demo data (idempotent); returns the passwords it generated, to be printed once.
- * @public main.ts imports this module dynamically (knip 5 does not follow that import's members).
+ * @public boot.ts imports this module dynamically (knip 5 does not follow that import's members).
  */
 export async function seedDemoData(database: Database, config: Config): Promise<SeededCredential[]> {
   const created = await seedDemo(database, { adminPassword: config.ADMIN_PASSWORD, operatorPassword: config.OPERATOR_PASSWORD, simLocks: config.SIM_LOCKS });
@@ -35,7 +34,7 @@ export async function seedDemoData(database: Database, config: Config): Promise<
  * returns how many rows it wrote and how long it took, ms; undefined when it seeded nothing. None with
  * SIM_LOCKS=0: no simulated fleet goes on from the history, and locks driven from outside (the
  * integration tests' load) count their seq from what they were issued, which the history would move.
- * @public main.ts imports this module dynamically.
+ * @public boot.ts imports this module dynamically.
  */
 export async function seedDemoWeek(database: Database, config: Config): Promise<{ rows: number; ms: number } | undefined> {
   if (config.SIM_LOCKS <= 0) return undefined;
@@ -46,7 +45,7 @@ export async function seedDemoWeek(database: Database, config: Config): Promise<
 
 /**
  * Starts SIM_LOCKS simulated locks (none when 0) on the gateway's broker; returns the fleet, if any.
- * @public main.ts imports this module dynamically.
+ * @public the demo fleet job imports this module dynamically.
  */
 export async function startDemoFleet(app: FastifyInstance, database: Database, config: Config, brokerPort: number): Promise<{ stop(): Promise<void> } | undefined> {
   const locks = await startDemoLocks(app, database, config, brokerPort);
@@ -84,31 +83,36 @@ async function startDemoLocks(app: FastifyInstance, database: Database, config: 
     // intervals with 10 % chance), so an offline lock shows within minutes; off: none.
     behaviour: { flakyRatio: config.SIM_OUTAGES ? 0.1 : 0 } });
   attachSimulator(app, fleet); // POST /iot/v1/simulator/attemptOpen
-  setSecretListener((imei, secret) => fleet.setSecret(imei, secret)); // reset secret: the simulated lock takes the new one
   // Simulated locks beyond SIM_LOCKS (a smaller SIM_LOCKS on an older data directory) stay off.
-  return watchRegisteredLocks(app, database, config, fleet, issued.slice(config.SIM_LOCKS).map((device) => device.imei));
+  const unfollow = followRegistry(app, database, config, fleet, issued.slice(config.SIM_LOCKS).map((device) => device.imei));
+  return { ...fleet, stop: async () => { unfollow(); await fleet.stop(); } };
 }
 
-/** How often the demo looks for locks registered (or imported) in the console as simulated, ms. */
-const REGISTERED_POLL_MS = 3000;
-
 /**
- * Starts, within seconds, every simulated lock registered in the console after the fleet started (issue
- * #11): every REGISTERED_POLL_MS the locks marked simulated that the fleet does not drive yet get a
- * fresh secret and join it. Returns the fleet, whose `stop` also ends the polling.
+ * The fleet follows the lock registry's events (issue #11, #23), from any instance:
+ * - a lock registered, edited or enabled as simulated that the fleet does not drive yet gets a fresh
+ *   secret and joins it (`lock.changed`);
+ * - a simulated lock whose secret an operator reset (`lock.secretReset`; the secret itself never
+ *   travels) gets another fresh secret, which the fleet takes: the gateway dropped its session, and
+ *   its reconnect uses the new one. The secret shown to the operator is then spent, as a simulated
+ *   lock has no keypad to type it into.
+ * `left`: simulated locks the fleet must not start. Returns the function that stops following.
  */
-function watchRegisteredLocks(app: FastifyInstance, database: Database, config: Config, fleet: Fleet, left: readonly string[]): Fleet {
-  let busy = false;
-  const timer = setInterval(() => {
-    if (busy) return;
-    busy = true;
-    issueSimulatorCredentials(database, [...left, ...fleet.devices.map((device) => device.imei)])
-      .then((devices) => fleet.add(devices.map((device) => ({ ...device, heartbeatIntervalS: config.SIM_HEARTBEAT_S_BY_IMEI[device.imei] ?? config.SIM_HEARTBEAT_S }))))
-      .catch((error) => app.log.warn({ err: error }, 'simulated fleet: could not start registered locks'))
-      .finally(() => { busy = false; });
-  }, REGISTERED_POLL_MS);
-  timer.unref();
-  return { ...fleet, stop: async () => { clearInterval(timer); setSecretListener(undefined); await fleet.stop(); } };
+export function followRegistry(app: FastifyInstance, database: Database, config: Config, fleet: Fleet, left: readonly string[] = []): () => void {
+  const interval = (imei: string) => config.SIM_HEARTBEAT_S_BY_IMEI[imei] ?? config.SIM_HEARTBEAT_S;
+  const failed = (error: unknown) => app.log.warn({ err: error }, 'simulated fleet: could not follow the registry');
+  const stops = [
+    database.events.on('lock.changed', ({ change }) => {
+      if (change !== 'added' && change !== 'updated' && change !== 'enabled') return;
+      return issueSimulatorCredentials(database, [...left, ...fleet.devices.map((device) => device.imei)])
+        .then((devices) => fleet.add(devices.map((device) => ({ ...device, heartbeatIntervalS: interval(device.imei) })))).catch(failed);
+    }),
+    database.events.on('lock.secretReset', ({ imei }) => {
+      if (!fleet.devices.some((device) => device.imei === imei)) return;
+      return issueSimulatorCredentials(database, [], [imei]).then((devices) => { for (const device of devices) fleet.setSecret(device.imei, device.secret); }).catch(failed);
+    }),
+  ];
+  return () => { for (const stop of stops) stop(); };
 }
 
 /** `url` without user name and password (mqtt://user:pass@host:port -> mqtt://host:port). */
@@ -125,7 +129,7 @@ export const DEMO_CUSTOMER_CODE = 'DEMO-100';
 /**
  * Makes sure data centre 100 has the demo customer code with a key and a configuration pushing unlocks,
  * alarms, door states, command results and credential sync results to the demo receiver on `port`.
- * @public main.ts imports this module dynamically.
+ * @public the demo fleet job imports this module dynamically.
  */
 export async function seedDemoSubscription(database: Database, config: Config, port: number): Promise<void> {
   const { customerCodeId, listCustomerCodes, saveCustomerCode, writeConfig } = await import('./modules/subscription/service.js');

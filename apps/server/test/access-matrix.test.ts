@@ -12,7 +12,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { roles } from '../src/db/schema.js';
 import {
-  addAccount, addRole, bindRoles, call, createTestContext, encryptPassword, rowsOf, signIn, skipSuite, tableChecksum, type TestContext,
+  addAccount, addRole, bindRoles, call, createTestContext, encryptPassword, forgetPrincipals, rowsOf, signIn, skipSuite, tableChecksum, type TestContext,
 } from './helper.js';
 
 interface Fixture {
@@ -277,8 +277,9 @@ describe.skipIf(skipSuite)('authorization matrix over the live route table', () 
     const options = { method: method as 'GET', url: query ? `${url}?${query}` : url, ...(sample.body ? { payload: sample.body(fixture) } : {}) };
     return token ? call(ctx.app, token, { ...options, tenantId }) : ctx.app.inject(options);
   };
+  // Written behind the role module (no event): the principal cache is told, as its lifetime would.
   const setProbe = (authorities: readonly string[]) =>
-    ctx.database.system.update(roles).set({ authorities: [...authorities] }).where(eq(roles.id, probe.roleId));
+    ctx.database.system.update(roles).set({ authorities: [...authorities] }).where(eq(roles.id, probe.roleId)).then(() => forgetPrincipals(ctx.app));
   const codeOf = (response: LightMyRequestResponse) => (response.body ? response.json().code : undefined);
 
   async function expectRefused(label: string, send: () => Promise<LightMyRequestResponse>, code: 'FORBIDDEN' | 'TOKEN_EXPIRED') {

@@ -12,7 +12,8 @@ import { simulatedImei } from '../src/db/seed.js';
 import { storeUplinks, type UplinkRecord } from '../src/gateway/uplink-store.js';
 import { runForecasts } from '../src/modules/analysis/forecast.js';
 import { runRollups } from '../src/modules/analysis/rollup.js';
-import { sweepPresence } from '../src/modules/subscription/presence.js';
+import { sweepPresence } from '../src/modules/lockDevice/presence.js';
+import { presenceFollowers } from '../src/wiring.js';
 import { call, createTestContext, dataOf, signIn, skipSuite, type TestContext } from './helper.js';
 
 type Lock = { id: number; tenantId: number; imei: string };
@@ -84,10 +85,10 @@ describe.skipIf(skipSuite)('derived alarms', () => {
     // The sleeper beat 2 h ago (interval 1 h: online, asleep); the silent one 4 h ago (past 2.5 and 3 intervals).
     await ctx.database.system.update(locks).set({ lastHeartbeatAt: sql`now() - interval '2 hours'`, lastUplinkAt: sql`now() - interval '2 hours'` }).where(eq(locks.id, sleeper.id));
     await ctx.database.system.update(locks).set({ lastHeartbeatAt: sql`now() - interval '4 hours'`, lastUplinkAt: sql`now() - interval '4 hours'` }).where(eq(locks.id, silent.id));
-    await sweepPresence(ctx.database);
+    await sweepPresence(ctx.database, presenceFollowers);
     expect(await all(sleeper, 'silentLock')).toEqual([]);
     expect((await active(silent, 'silentLock')).map((r) => r.severity)).toEqual(['major']);
-    await sweepPresence(ctx.database);
+    await sweepPresence(ctx.database, presenceFollowers);
     expect((await all(silent, 'silentLock'))[0]?.occurrences).toBe(1);
     await storeUplinks(ctx.database, [beat(silent)]);
     expect((await all(silent, 'silentLock')).map((r) => r.state)).toEqual(['cleared']);

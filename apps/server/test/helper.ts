@@ -26,10 +26,12 @@ export interface TestContext {
   app: FastifyInstance;
   database: Database;
   config: Config;
+  /** The PostgreSQL database's URL (api-postgres), to open a second instance on it. */
+  databaseUrl?: string;
   close(): Promise<void>;
 }
 
-async function newDatabase(): Promise<Database> {
+async function newDatabase(): Promise<Database & { url?: string }> {
   if (!isPostgres) return openDatabase({ dataDir: 'memory://' });
   const adminUrl = inject('postgresUrl');
   const name = `test_${randomBytes(6).toString('hex')}`;
@@ -37,7 +39,26 @@ async function newDatabase(): Promise<Database> {
   await admin.connect();
   await admin.query(`create database ${name}`);
   await admin.end();
-  return openDatabase({ databaseUrl: adminUrl.replace(/\/postgres$/, `/${name}`), dataDir: '' });
+  const url = adminUrl.replace(/\/postgres$/, `/${name}`);
+  return Object.assign(await openDatabase({ databaseUrl: url, dataDir: '' }), { url });
+}
+
+/**
+ * A second app on the database of `ctx`, as a second server instance (api-postgres: its own
+ * connections and listener on the same database; api-pglite: the same handle, one process).
+ */
+export async function secondInstance(ctx: TestContext, overrides: Partial<Config> = {}): Promise<Omit<TestContext, 'databaseUrl'>> {
+  const config = { ...ctx.config, ...overrides };
+  const database = ctx.databaseUrl ? await openDatabase({ databaseUrl: ctx.databaseUrl, dataDir: '' }) : ctx.database;
+  const app = await buildApp({ config, database });
+  await app.ready();
+  return {
+    app, database, config,
+    close: async () => {
+      await app.close();
+      if (database !== ctx.database) await database.close();
+    },
+  };
 }
 
 /** Builds a migrated, seeded app with `simLocks` demo locks (no gateway). */
@@ -52,7 +73,7 @@ export async function createTestContext(overrides: Partial<Config> = {}, simLock
   const violations = checkResponsesAgainstContract(app);
   await app.ready();
   return {
-    app, database, config,
+    app, database, config, databaseUrl: database.url,
     close: async () => {
       await app.close();
       await database.close();
@@ -95,6 +116,15 @@ function checkResponsesAgainstContract(app: FastifyInstance): string[] {
     return payload;
   });
   return violations;
+}
+
+/**
+ * For a test that writes sessions, roles or memberships with SQL, behind the owner modules (so no
+ * event tells the principal cache): the app reads principals again, as it would once the cache's
+ * lifetime (PRINCIPAL_CACHE_MS, 5 s) is over.
+ */
+export function forgetPrincipals(app: FastifyInstance): void {
+  app.principals.clear();
 }
 
 /** Encrypts a password as the browser does: base64(RSA-OAEP-SHA-256). */

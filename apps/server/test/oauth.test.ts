@@ -4,7 +4,7 @@ import { AUTHORITIES, TOKEN_HEADER } from '@iot/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { captchas, sessions } from '../src/db/schema.js';
-import { ADMIN_PASSWORD, call, createTestContext, encryptPassword, signIn, signInResponse, skipSuite, type TestContext } from './helper.js';
+import { ADMIN_PASSWORD, call, createTestContext, encryptPassword, forgetPrincipals, signIn, signInResponse, skipSuite, type TestContext } from './helper.js';
 
 describe.skipIf(skipSuite)('sign-in', () => {
   let ctx: TestContext;
@@ -65,6 +65,7 @@ describe.skipIf(skipSuite)('sign-in', () => {
     const token = await signIn(ctx.app);
     expect((await call(ctx.app, token, { method: 'GET', url: '/oauth/userInfo' })).statusCode).toBe(200);
     await ctx.database.system.update(sessions).set({ lastUsedAt: sql`now() - interval '2 hours'` });
+    forgetPrincipals(ctx.app); // two hours later
     const expired = await call(ctx.app, token, { method: 'GET', url: '/oauth/userInfo' });
     expect(expired.statusCode).toBe(403);
     expect(expired.json().code).toBe('TOKEN_EXPIRED');
@@ -91,6 +92,7 @@ describe.skipIf(skipSuite)('sign-in', () => {
     expect(again.statusCode).toBe(200);
     expect(again.headers[TOKEN_HEADER]).toBeUndefined();
     await ctx.database.system.execute(sql`update sessions set rotated_at = now() - interval '10 minutes' where rotated_at is not null`);
+    forgetPrincipals(ctx.app); // ten minutes later
     expect((await call(ctx.app, token, { method: 'GET', url: '/oauth/userInfo' })).statusCode).toBe(403);
     expect((await call(ctx.app, String(fresh), { method: 'GET', url: '/oauth/userInfo' })).statusCode).toBe(200);
   });

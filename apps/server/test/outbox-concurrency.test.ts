@@ -12,6 +12,7 @@ import { silentLog } from '../src/gateway/log.js';
 import { type Dispatcher, startDispatcher } from '../src/gateway/outbox/dispatcher.js';
 import type { DownlinkTransport } from '../src/gateway/transport.js';
 import { applyCommandResults } from '../src/modules/command/lifecycle.js';
+import { commandFollowers } from '../src/wiring.js';
 import { createTestContext, rowsOf, skipSuite, type TestContext } from './helper.js';
 import { enqueue, TEST_SECRET_KEY, waitFor } from './outbox-support.js';
 
@@ -48,7 +49,7 @@ describe.skipIf(skipSuite)('two dispatchers on one database', () => {
             const [lock] = await rowsOf<{ id: number }>(tx.execute(sql`select id from locks where imei = ${imei}`));
             seq += 1;
             const result = { msgId: `r${seq}`, seq, type: 'commandResult' as const, ts: Date.now(), data: { commandMsgId: message.msgId, code: 0 } };
-            await applyCommandResults(tx, [{ lockId: lock?.id as number, message: result }]);
+            await applyCommandResults(tx, [{ lockId: lock?.id as number, message: result }], commandFollowers);
           }).then(() => getDispatcher().wake([]));
         }, 5);
       },
@@ -65,7 +66,7 @@ describe.skipIf(skipSuite)('two dispatchers on one database', () => {
     const box = createSecretBox(Buffer.from(TEST_SECRET_KEY, 'hex'));
     for (const instance of [1, 2]) {
       const transport = answeringTransport(instance, () => dispatchers[instance - 1] as Dispatcher);
-      dispatchers.push(startDispatcher({ database: ctx.database, transport, box, log: silentLog, sweepIntervalMs: 20, responseTimeoutMs: 60_000, batch: 1 }));
+      dispatchers.push(startDispatcher({ database: ctx.database, transport, box, log: silentLog, followers: commandFollowers, sweepIntervalMs: 20, responseTimeoutMs: 60_000, batch: 1 }));
     }
     await waitFor(async () => rowsOf<{ n: number }>(ctx.database.system.execute(sql`select count(*)::int as n from commands where state = 'SUCCESSFUL'`)),
       (rows) => rows[0]?.n === ids.length, 60_000);

@@ -14,7 +14,6 @@ import { silentLog } from '../src/gateway/log.js';
 import type { DispatcherTuning } from '../src/gateway/outbox/index.js';
 import { issueSimulatorCredentials } from '../src/modules/lockDevice/credentials.js';
 import { type EnqueueInput, enqueueCommand } from '../src/modules/command/outbox.js';
-import { signalQueued } from '../src/modules/command/signals.js';
 import { createTestContext, type TestContext } from './helper.js';
 
 export const TEST_SECRET_KEY = '5a'.repeat(32);
@@ -59,12 +58,10 @@ export async function startOutboxEnv(options: { alwaysOnline?: number[]; outbox?
   return env;
 }
 
-/** Queues a command in tenant 100 as `test` (as the API does) and signals the dispatcher. */
+/** Queues a command in tenant 100 as `test` (as the API does); its `command.queued` event wakes the dispatcher. */
 export async function enqueue(env: OutboxEnv, input: Omit<EnqueueInput, 'tenantId' | 'createdBy'>) {
   const box = lazySecretBox({ SECRET_KEY: TEST_SECRET_KEY });
-  const record = await env.ctx.database.withTenant(100, (tx) => enqueueCommand(tx, { tenantId: 100, createdBy: 'test', ...input }, box));
-  signalQueued(env.ctx.database, input.lockId);
-  return record;
+  return env.ctx.database.withTenant(100, (tx) => enqueueCommand(tx, { tenantId: 100, createdBy: 'test', ...input }, box));
 }
 
 /** The command row (owner connection). */

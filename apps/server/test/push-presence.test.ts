@@ -11,7 +11,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { locks, pushDeliveries } from '../src/db/schema.js';
 import { simulatedImei } from '../src/db/seed.js';
 import { storeUplinks, type UplinkRecord } from '../src/gateway/uplink-store.js';
-import { sweepPresence } from '../src/modules/subscription/presence.js';
+import { sweepPresence } from '../src/modules/lockDevice/presence.js';
+import { presenceFollowers } from '../src/wiring.js';
 import { rowsOf } from '../src/db/rows.js';
 import { call, createTestContext, signIn, skipSuite, type TestContext } from './helper.js';
 import { type PushReceiver, startPushReceiver } from './push-receiver.js';
@@ -48,11 +49,11 @@ describe.skipIf(skipSuite)('presence pushes', () => {
     await storeUplinks(ctx.database, [heartbeat()]);
     await storeUplinks(ctx.database, [heartbeat()]);
     expect(await states()).toEqual(['online']);
-    expect(await sweepPresence(ctx.database)).toBe(0); // still beating
+    expect(await sweepPresence(ctx.database, presenceFollowers)).toBe(0); // still beating
     // Silent for 3 intervals (the console's rule: 2.5).
     await ctx.database.system.execute(sql`update locks set last_heartbeat_at = now() - interval '90 seconds' where id = ${lock.id}`);
-    expect(await sweepPresence(ctx.database)).toBeGreaterThanOrEqual(1);
-    await sweepPresence(ctx.database);
+    expect(await sweepPresence(ctx.database, presenceFollowers)).toBeGreaterThanOrEqual(1);
+    await sweepPresence(ctx.database, presenceFollowers);
     expect(await states()).toEqual(['online', 'offline']);
     await storeUplinks(ctx.database, [heartbeat()]);
     expect(await states()).toEqual(['online', 'offline', 'online']);
@@ -62,7 +63,7 @@ describe.skipIf(skipSuite)('presence pushes', () => {
     const beat = heartbeat();
     await storeUplinks(ctx.database, [beat]);
     await ctx.database.system.execute(sql`update locks set last_heartbeat_at = now() - interval '90 seconds' where id = ${lock.id}`);
-    await sweepPresence(ctx.database);
+    await sweepPresence(ctx.database, presenceFollowers);
     const before = await states();
     expect(before.at(-1)).toBe('offline');
     const lastBeat = async () => (await ctx.database.system.select({ at: locks.lastHeartbeatAt, presence: locks.presence }).from(locks).where(eq(locks.id, lock.id)))[0];

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../src/db/rows.js';
 import { locks, roles } from '../src/db/schema.js';
 import { authPlugin } from '../src/http/auth-plugin.js';
-import { call, createTestContext, OPERATOR_PASSWORD, signIn, skipSuite, type TestContext } from './helper.js';
+import { call, createTestContext, forgetPrincipals, OPERATOR_PASSWORD, signIn, skipSuite, type TestContext } from './helper.js';
 
 describe.skipIf(skipSuite)('tenancy and authorities', () => {
   let ctx: TestContext;
@@ -67,6 +67,7 @@ describe.skipIf(skipSuite)('tenancy and authorities', () => {
     expect(info).toMatchObject({ username: 'operator', type: 1, authorities: ['HOME_PAGE', 'LOOK_RULE', 'LOOK_INFO'] });
     expect(info.tenants).toEqual([{ id: 100, name: expect.any(String) }]);
     await ctx.database.system.update(roles).set({ authorities: sql`array['HOME_PAGE']` });
+    forgetPrincipals(ctx.app); // written behind the role module: no event
     const denied = await list(operator, 100);
     expect(denied.statusCode).toBe(403);
     expect(denied.json()).toMatchObject({ code: 'FORBIDDEN', message: '没有权限' });

@@ -46,3 +46,4 @@ export * from './ratings.js';
 export * from './firmware/package.js';
 export * as protocol from './protocol/index.js';
 export * from './api/all.js';
+export * from './events.js';

@@ -7,6 +7,9 @@
  *   so row-level security confines every query to that tenant.
  * - `readTenant(tenantId, fn)`: the same confinement for a handler that only reads; on PostgreSQL it
  *   runs without a transaction on a read-only pool (tenant-reader.ts), on PGlite in a read-only transaction.
+ * - `events`: the handle's event bus (events/bus.ts). Every top-level transaction of the handle
+ *   (`transaction`, `withTenant`, `system.transaction`) sends the domain events emitted in it just
+ *   before it commits and hands them to the bus's subscribers once it has committed (events/emit.ts).
  */
 import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
@@ -16,6 +19,9 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
+import { type BusLog, createEventBus, type EventBus, type NotificationSource } from '../events/bus.js';
+import { inTransactionWithEvents } from '../events/emit.js';
+import { pgliteSource, postgresSource } from '../events/listener.js';
 import * as schema from './schema.js';
 import { openTenantReader } from './tenant-reader.js';
 
@@ -39,6 +45,9 @@ export interface Database {
   readTenant<T>(tenantId: number, fn: (db: Executor) => Promise<T>): Promise<T>;
   /** Runs `fn` in one transaction on the owner connection. */
   transaction<T>(fn: (tx: Tx) => Promise<T>): Promise<T>;
+  /** Domain events: subscribe here; emit with events/emit.ts in the transaction making the change. */
+  events: EventBus;
+  /** Stops the event listener, then closes the connections. */
   close(): Promise<void>;
 }
 
@@ -47,7 +56,15 @@ export interface DatabaseOptions {
   databaseUrl?: string;
   /** PGlite data directory; `memory://` for an in-memory database. */
   dataDir: string;
+  /** Where the event bus reports handler failures and listener reconnects (default: JSON lines on stderr). */
+  log?: BusLog;
+  /** Called with each statement's SQL text run through drizzle (tests count queries with it). */
+  onQuery?: (query: string) => void;
 }
+
+const stderrLog: BusLog = {
+  warn: (fields, message) => process.stderr.write(`${JSON.stringify({ level: 'warn', ...fields, msg: message })}\n`),
+};
 
 /** Opens (and creates, for PGlite) the database. Does not migrate. */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
@@ -55,10 +72,14 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   let close: () => Promise<void>;
   let kind: Database['kind'];
   let readTenant: Database['readTenant'] | undefined;
+  let source: NotificationSource;
+  const log = options.log ?? stderrLog;
+  const logger = options.onQuery ? { logQuery: options.onQuery } : undefined;
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: POOL_MAX });
-    const reader = openTenantReader(options.databaseUrl, READ_POOL_MAX);
-    system = drizzlePg(pool, { schema }) as unknown as Db;
+    const reader = openTenantReader(options.databaseUrl, READ_POOL_MAX, logger);
+    system = drizzlePg(pool, { schema, logger }) as unknown as Db;
+    source = postgresSource(options.databaseUrl, log);
     readTenant = (tenantId, fn) => reader.read(tenantId, fn);
     close = async () => {
       await Promise.all([pool.end(), reader.close()]);
@@ -68,10 +89,13 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     if (!options.dataDir.startsWith('memory://')) mkdirSync(options.dataDir, { recursive: true });
     // pg_trgm: the lock keyword search's trigram indexes (migration 0029).
     const client = await PGlite.create(options.dataDir, { extensions: { pg_trgm } });
-    system = drizzlePglite(client, { schema }) as unknown as Db;
+    system = drizzlePglite(client, { schema, logger }) as unknown as Db;
     close = () => client.close();
+    source = pgliteSource(client);
     kind = 'pglite';
   }
+  const events = createEventBus(source, log);
+  deliverEventsOnCommit(system, events);
   const transaction = <T>(fn: (tx: Tx) => Promise<T>) => system.transaction(fn);
   const withTenant = <T>(tenantId: number, fn: (tx: Tx) => Promise<T>) =>
     system.transaction(async (tx) => {
@@ -87,5 +111,28 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
         set_config('transaction_read_only', 'on', true)`);
       return fn(tx);
     });
-  return { kind, system, withTenant, readTenant: readTenant ?? readInTransaction, transaction, close };
+  const closeAll = async () => {
+    await events.close();
+    await close();
+  };
+  return { kind, system, withTenant, readTenant: readTenant ?? readInTransaction, transaction, events, close: closeAll };
+}
+
+/**
+ * Makes every top-level transaction of `system` carry its domain events (events/emit.ts): sent
+ * before the commit, delivered to `events`' subscribers after it. Nested transactions (savepoints)
+ * are drizzle's own and emit at once.
+ */
+function deliverEventsOnCommit(system: Db, events: EventBus): void {
+  const begin = system.transaction.bind(system);
+  system.transaction = (async (fn: (tx: Tx) => Promise<unknown>, config?: Parameters<Db['transaction']>[1]) => {
+    let deliver: (() => void) | undefined;
+    const value = await begin(async (tx) => {
+      const done = await inTransactionWithEvents(tx, events, fn);
+      deliver = done.deliver;
+      return done.value;
+    }, config);
+    deliver?.();
+    return value;
+  }) as Db['transaction'];
 }

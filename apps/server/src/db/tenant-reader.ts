@@ -28,8 +28,8 @@ export interface TenantReader {
   close(): Promise<void>;
 }
 
-/** Opens the reader pool of at most `max` connections to `connectionString`. */
-export function openTenantReader(connectionString: string, max: number): TenantReader {
+/** Opens the reader pool of at most `max` connections to `connectionString` (`logger`: drizzle's query logger, tests). */
+export function openTenantReader(connectionString: string, max: number, logger?: { logQuery(query: string, params: unknown[]): void }): TenantReader {
   const pool = new pg.Pool({ connectionString, max });
   const states = new WeakMap<pg.PoolClient, ReaderState>();
   return {
@@ -38,7 +38,7 @@ export function openTenantReader(connectionString: string, max: number): TenantR
       let state = states.get(client);
       try {
         if (!state) {
-          state = { db: drizzle(client, { schema }) as unknown as Db };
+          state = { db: drizzle(client, { schema, logger }) as unknown as Db };
           states.set(client, state);
         }
         if (state.tenantId !== tenantId) {

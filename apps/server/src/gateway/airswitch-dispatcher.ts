@@ -1,8 +1,9 @@
 /**
  * The air switch command dispatcher (issue #13; modules/airSwitch/commands.ts owns the table). Air
- * switches are always online, so a queued command is sent at once: on the module's "queued" signal
- * (same process), and by a sweep every `sweepIntervalMs` (other instances' commands, restarts, a switch
- * that reconnected). A claimed command is SENT before it is published on `as/{serial}/down`; when the
+ * switches are always online, so a queued command is sent at once: on its `command.queued` event (from
+ * any instance), at the earliest due time it knows (a response timeout, a queued command's time to
+ * live) and at a safety sweep every `sweepIntervalMs` (default 30 s: restarts, lost notifications, a
+ * switch that reconnected); it sleeps otherwise (jobs/loop.ts). A claimed command is SENT before it is published on `as/{serial}/down`; when the
  * transport knows the switch is not connected the claim is undone (QUEUED, EXPIRED after
  * protocol.AIR_SWITCH_COMMAND_TTL_MS). PUBACKs seen by the transport mark it DELIVERED; the sweep times
  * out commands without an answer (never resent: switching power twice minutes apart is not safe).
@@ -12,7 +13,9 @@ import type { Database } from '../db/client.js';
 import {
   type ClaimedAirSwitchCommand, claimAirSwitchCommands, markAirSwitchDelivered, releaseAirSwitchCommand, sweepAirSwitchCommands,
 } from '../modules/airSwitch/commands.js';
-import { onAirSwitchQueued } from '../modules/airSwitch/signals.js';
+import { sql } from 'drizzle-orm';
+import { rowsOf } from '../db/rows.js';
+import { type NextDue, startWorkerLoop } from '../jobs/loop.js';
 import type { GatewayLog } from './log.js';
 import type { DownlinkTransport } from './transport.js';
 
@@ -30,8 +33,8 @@ export function startAirSwitchDispatcher(options: {
   const { database, transport, log } = options;
   const counters = { sent: 0, notConnected: 0, publishFailed: 0, delivered: 0, timedOut: 0, expired: 0 };
   const pending = new Set<number>();
-  let sweepDue = false;
-  let running: Promise<void> | undefined;
+  const responseTimeoutMs = options.responseTimeoutMs ?? protocol.AIR_SWITCH_RESPONSE_TIMEOUT_MS;
+  const ttlMs = options.ttlMs ?? protocol.AIR_SWITCH_COMMAND_TTL_MS;
   let closed = false;
 
   async function send(command: ClaimedAirSwitchCommand): Promise<void> {
@@ -49,38 +52,34 @@ export function startAirSwitchDispatcher(options: {
     });
   }
 
-  async function drain(): Promise<void> {
-    while (!closed && (sweepDue || pending.size > 0)) {
-      const all = sweepDue;
-      const ids = all ? undefined : [...pending];
-      sweepDue = false;
-      pending.clear();
-      try {
-        if (all) {
-          const swept = await sweepAirSwitchCommands(database.system, {
-            responseTimeoutMs: options.responseTimeoutMs ?? protocol.AIR_SWITCH_RESPONSE_TIMEOUT_MS, ttlMs: options.ttlMs ?? protocol.AIR_SWITCH_COMMAND_TTL_MS,
-          });
-          counters.timedOut += swept.timedOut;
-          counters.expired += swept.expired;
-        }
-        let claimed: ClaimedAirSwitchCommand[];
-        do {
-          claimed = await claimAirSwitchCommands(database.system, { airSwitchIds: ids, limit: 100 });
-          await Promise.all(claimed.map(send));
-        } while (claimed.length === 100 && !closed);
-      } catch (error) {
-        if (!closed) log.warn({ err: error }, 'air switch dispatch failed; retried at the next sweep');
-      }
+  async function pass(due: boolean): Promise<NextDue> {
+    const ids = due ? undefined : [...pending];
+    pending.clear();
+    if (ids?.length === 0) return undefined;
+    if (due) {
+      const swept = await sweepAirSwitchCommands(database.system, { responseTimeoutMs, ttlMs });
+      counters.timedOut += swept.timedOut;
+      counters.expired += swept.expired;
     }
+    let claimed: ClaimedAirSwitchCommand[];
+    do {
+      claimed = await claimAirSwitchCommands(database.system, { airSwitchIds: ids, limit: 100 });
+      await Promise.all(claimed.map(send));
+    } while (claimed.length === 100 && !closed);
+    return due ? nextDueMs() : responseTimeoutMs;
   }
 
-  function kick(): void {
-    if (running || closed) return;
-    running = drain().finally(() => {
-      running = undefined;
-      if (sweepDue || pending.size > 0) kick();
-    });
+  /** ms until the earliest response timeout or time to live of an open command; undefined when none is open. */
+  async function nextDueMs(): Promise<NextDue> {
+    const [row] = rowsOf<{ ms: number | null }>(await database.system.execute(sql`
+      select extract(epoch from least(
+        min(sent_at) filter (where state in ('SENT', 'DELIVERED')) + make_interval(secs => ${responseTimeoutMs / 1000}),
+        min(created_at) filter (where state = 'QUEUED') + make_interval(secs => ${ttlMs / 1000})) - now()) * 1000 as ms
+      from air_switch_commands where state in ('QUEUED', 'SENT', 'DELIVERED')`));
+    return row?.ms == null ? undefined : Number(row.ms);
   }
+
+  const loop = startWorkerLoop({ name: 'air switch dispatcher', run: pass, safetyMs: options.sweepIntervalMs ?? 30_000, log });
 
   transport.onTopicDelivered?.((topic, clientId, msgId) => {
     if (closed || !protocol.parseAirSwitchTopic(topic)) return;
@@ -89,22 +88,21 @@ export function startAirSwitchDispatcher(options: {
       (error: unknown) => log.warn({ serial: clientId, msgId, err: error }, 'air switch command delivery not recorded'),
     );
   });
-  const stopListening = onAirSwitchQueued(database, (id) => { pending.add(id); kick(); });
-  const timer = setInterval(() => { sweepDue = true; kick(); }, options.sweepIntervalMs ?? 1000);
+  const stopListening = database.events.on('command.queued', ({ deviceKind, deviceId }) => {
+    if (deviceKind !== 'airSwitch' || closed) return;
+    pending.add(deviceId);
+    loop.wake();
+  });
+  const stopResync = database.events.onResync(() => { void loop.sweepNow(); });
 
   return {
-    async tick() {
-      await running;
-      sweepDue = true;
-      kick();
-      await running;
-    },
+    tick: () => loop.sweepNow(),
     stats: () => ({ ...counters }),
     async close() {
       closed = true;
-      clearInterval(timer);
       stopListening();
-      await running;
+      stopResync();
+      await loop.close();
     },
   };
 }

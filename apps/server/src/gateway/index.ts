@@ -66,6 +66,26 @@ export interface Gateway {
  * `config.MQTT_CLIENT_ID` (default `platform-<hostname>-<PORT>`); rejects when it refuses the credentials.
  */
 export async function startGateway(options: GatewayOptions): Promise<Gateway> {
+  const gateway = await startTransport(options);
+  const stopDropping = dropSessionsOnChange(options.database, gateway.transport);
+  return { ...gateway, close: async () => { stopDropping(); await gateway.close(); } };
+}
+
+/**
+ * Drops the MQTT session of a lock disabled, decommissioned or given a new secret (its registry's
+ * `lock.changed` / `lock.secretReset`, from any instance): the lock must connect, and be checked, anew.
+ * Returns the function that stops following.
+ */
+function dropSessionsOnChange(database: Database, transport: DownlinkTransport): () => void {
+  const drop = (imei: string) => transport.disconnect?.(imei);
+  const stops = [
+    database.events.on('lock.secretReset', ({ imei }) => drop(imei)),
+    database.events.on('lock.changed', ({ imei, change }) => { if (change === 'disabled' || change === 'decommissioned') drop(imei); }),
+  ];
+  return () => { for (const stop of stops) stop(); };
+}
+
+async function startTransport(options: GatewayOptions): Promise<Gateway> {
   const { database, config, log } = options;
   const outbox = createOutbox({ database, config, log, tuning: options.outbox });
   let ota: (OtaTransfer & { stats(): OtaStats }) | undefined;

@@ -5,7 +5,9 @@
  * - a committed heartbeat: the lock's job is reviewed (UPDATED / oldVersion / gates / otaNotify);
  * - a committed otaChunkRequest: the claimed chunk is read from the package store and sent as otaChunk,
  *   or otaAbort for a job that is over; an otaStatus: its rollout is reviewed;
- * - every `sweepMs`: per-lock timeouts, then the review of running rollouts (canary, pause, completion).
+ * - at the earliest job timeout it knows, and at a safety sweep every `sweepMs` (default 30 s):
+ *   per-lock timeouts, then the review of running rollouts (canary, pause, completion); an `ota.state`
+ *   event (an operator's start, resume, retry on any instance) reviews them too. It sleeps otherwise.
  * Nothing is kept in memory but a small cache of package bytes: a restart resumes from the database.
  */
 import { protocol } from '@iot/contract';
@@ -14,6 +16,9 @@ import { reviewLocks } from '../modules/firmware/engine.js';
 import { reviewRollouts, timeOutJobs } from '../modules/firmware/outcomes.js';
 import type { PackageStore } from '../modules/firmware/storage.js';
 import { abandonedJobs, type ChunkClaim, claimChunks } from '../modules/firmware/transfer.js';
+import { sql } from 'drizzle-orm';
+import { rowsOf } from '../db/rows.js';
+import { type NextDue, startWorkerLoop } from '../jobs/loop.js';
 import type { GatewayLog } from './log.js';
 import type { DownlinkTransport } from './transport.js';
 import type { UplinkRecord } from './uplink-store.js';
@@ -36,8 +41,6 @@ export function startOtaTransfer(options: { database: Database; transport: Downl
   const beats = new Map<number, number>(); // lock id -> seq of its newest committed heartbeat
   const requests = new Map<number, { lockId: number; jobId: number; imei: string }>();
   let reviewAll = false;
-  let sweepDue = false;
-  let running: Promise<void> | undefined;
   let closed = false;
   const cache = new Map<string, Buffer>();
 
@@ -63,7 +66,7 @@ export function startOtaTransfer(options: { database: Database; transport: Downl
     });
   }
 
-  async function pass(): Promise<void> {
+  async function pass(due: boolean): Promise<void> {
     const beatLocks = new Map(beats);
     beats.clear();
     const asked = [...requests.values()];
@@ -85,8 +88,7 @@ export function startOtaTransfer(options: { database: Database; transport: Downl
       stats.aborts++;
       await send(r.imei, `ota-${r.jobId}-a${Date.now()}`, 'otaAbort', { jobId: r.jobId, reason });
     }
-    if (sweepDue) {
-      sweepDue = false;
+    if (due) {
       await timeOutJobs(db);
       reviewAll = true;
     }
@@ -98,20 +100,27 @@ export function startOtaTransfer(options: { database: Database; transport: Downl
     }
   }
 
-  function kick(): void {
-    if (running || closed) return;
-    running = (async () => {
-      while (!closed && (beats.size > 0 || requests.size > 0 || reviewAll || sweepDue)) {
-        try {
-          await pass();
-        } catch (error) {
-          if (!closed) log.warn({ err: error }, 'ota pass failed; retried at the next sweep');
-        }
-      }
-    })().finally(() => { running = undefined; });
+  /** ms until the earliest timeout of a job in transfer; undefined when none. */
+  async function nextDueMs(): Promise<NextDue> {
+    const [row] = rowsOf<{ ms: number | null }>(await db.execute(sql`
+      select extract(epoch from min(j.progress_at + r.lock_timeout_s * interval '1 second') - now()) * 1000 as ms
+      from firmware_jobs j join firmware_rollouts r on r.id = j.rollout_id
+      where j.state in ('NOTIFIED', 'DOWNLOADING', 'VERIFIED', 'UPDATING')`));
+    return row?.ms == null ? undefined : Number(row.ms);
   }
 
-  const timer = setInterval(() => { sweepDue = true; kick(); }, options.sweepMs ?? 1000);
+  const loop = startWorkerLoop({
+    name: 'ota transfer', safetyMs: options.sweepMs ?? 30_000, log,
+    async run(due) {
+      await pass(due);
+      while (!closed && (beats.size > 0 || requests.size > 0 || reviewAll)) await pass(false);
+      return due ? nextDueMs() : undefined;
+    },
+  });
+  const stops = [
+    database.events.on('ota.state', () => { reviewAll = true; loop.wake(); }),
+    database.events.onResync(() => { void loop.sweepNow(); }),
+  ];
 
   return {
     onCommitted(records) {
@@ -120,19 +129,14 @@ export function startOtaTransfer(options: { database: Database; transport: Downl
         else if (message.type === 'otaChunkRequest') requests.set(lockId, { lockId, jobId: message.data.jobId, imei });
         else if (message.type === 'otaStatus') reviewAll = true;
       }
-      kick();
+      if (beats.size > 0 || requests.size > 0 || reviewAll) loop.wake();
     },
-    async tick() {
-      await running;
-      sweepDue = true;
-      kick();
-      await running;
-    },
+    tick: () => loop.sweepNow(),
     stats: () => ({ ...stats }),
     async close() {
       closed = true;
-      clearInterval(timer);
-      await running;
+      for (const stop of stops) stop();
+      await loop.close();
     },
   };
 }

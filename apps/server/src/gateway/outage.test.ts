@@ -10,7 +10,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/client.js';
 import { uplinks } from '../db/schema.js';
 import { issueSimulatorCredentials } from '../modules/lockDevice/credentials.js';
-import { sweepPresence } from '../modules/subscription/presence.js';
+import { sweepPresence } from '../modules/lockDevice/presence.js';
+import { presenceFollowers } from '../wiring.js';
 import { type Gateway, startGateway } from './index.js';
 import { silentLog } from './log.js';
 import * as fx from './test-support.js';
@@ -48,7 +49,7 @@ describe('outages of sleeping simulated locks', () => {
       }, { timeout: 30_000, interval: 20 }).toBe(true);
       const row = await fx.lockRow(database, device.imei);
       // Silent for 2.5 intervals: the sweep marks it offline, as the console's online rule sees it.
-      await expect.poll(async () => { await sweepPresence(database); return (await fx.lockRow(database, device.imei)).presence; }, { timeout: 12_000, interval: 200 })
+      await expect.poll(async () => { await sweepPresence(database, presenceFollowers); return (await fx.lockRow(database, device.imei)).presence; }, { timeout: 12_000, interval: 200 })
         .toBe('offline');
       await expect.poll(async () => (await fx.lockRow(database, device.imei)).presence, { timeout: 15_000, interval: 100 }).toBe('online');
       // A lock woken for its heartbeat reports its activity too (unlock records after it slept).

@@ -11,6 +11,7 @@ import { applyAlarms } from '../modules/lockAlert/service.js';
 import { applyConfigReports, applyDoorStates } from '../modules/lockDevice/service.js';
 import { storeOpenRecords } from '../modules/lockOpenRecord/service.js';
 import { applyChunkRequests, applyStatuses } from '../modules/firmware/transfer.js';
+import { commandFollowers } from '../wiring.js';
 
 /** A stored event uplink, with the id of its uplinks row. */
 export interface StoredUplink<T extends protocol.UplinkMessage = protocol.UplinkMessage> {
@@ -31,7 +32,7 @@ export const uplinkHandlers: UplinkHandlers = {
   alarm: applyAlarms,
   doorState: applyDoorStates,
   configReport: applyConfigReports,
-  commandResult: applyCommandResults,
+  commandResult: (tx, uplinks) => applyCommandResults(tx, uplinks, commandFollowers),
   otaChunkRequest: applyChunkRequests,
   otaStatus: async (tx, uplinks) => { await applyStatuses(tx, uplinks); },
 };

@@ -7,13 +7,16 @@
  * - a route of scope `platform` (an object every data centre shares) needs a platform administrator,
  *   type 0, whatever the authorities (else 403 FORBIDDEN saying so; issue #31).
  * A rotated token is returned in the zw_paas_token response header. Every route is recorded in
- * `app.routeTable` (the live route table the authorization matrix test walks).
+ * `app.routeTable` (the live route table the authorization matrix test walks). The verified principal
+ * comes from the process's cache (`app.principals`, modules/oauth/principal-cache.ts): a request
+ * whose token was seen in the last seconds needs no database round trip to be authenticated.
  */
 import { ACCOUNT_TYPE_ADMIN, accessKeys, DEFAULT_TENANT_ID, SIGN_OUT_REASONS, TOKEN_HEADER, WEB_BASE_PATH } from '@iot/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { authoritiesFrom } from '../modules/oauth/principal.js';
-import { signOutReason, verifyToken } from '../modules/oauth/tokens.js';
+import { createPrincipalCache, type PrincipalCache } from '../modules/oauth/principal-cache.js';
+import { signOutReason } from '../modules/oauth/tokens.js';
 import { ApiError, fieldError } from './api-error.js';
 import { DOCS_PATH } from './docs-plugin.js';
 
@@ -34,7 +37,24 @@ const PLATFORM_ONLY = {
 /** Routes registered by third-party plugins (static files, the API reference) that are public. */
 const PUBLIC_PREFIXES = [`${WEB_BASE_PATH}/`, DOCS_PATH];
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The verified principals of this process (modules/oauth/principal-cache.ts). */
+    principals: PrincipalCache;
+  }
+}
+
 export const authPlugin = fp(async (app: FastifyInstance) => {
+  // Created at first use (a bare app that only registers routes needs no database).
+  let cache: PrincipalCache | undefined;
+  const principals = () => {
+    const { config, database } = app;
+    cache ??= createPrincipalCache(database, { idleS: config.TOKEN_IDLE_S, absoluteS: config.TOKEN_ABSOLUTE_S, rotateS: config.TOKEN_ROTATE_S },
+      { lifetimeMs: config.PRINCIPAL_CACHE_MS, log: app.log });
+    return cache;
+  };
+  app.decorate('principals', { getter: principals });
+  app.addHook('onClose', async () => { await cache?.close(); }); // after the jobs (registered before them): the last touches written
   app.decorateRequest('principal', undefined);
   app.decorateRequest('tenantId', DEFAULT_TENANT_ID);
   app.decorateRequest('errorCode', undefined);
@@ -56,14 +76,11 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
     if (access === 'public') return;
     const rawToken = request.headers[TOKEN_HEADER];
     const token = Array.isArray(rawToken) ? rawToken[0] : rawToken;
-    const { config, database } = app;
-    // One query: the token, the tenant membership and the authorities there (modules/oauth/tokens.ts).
-    const session = token
-      ? await verifyToken(database.system, token, { idleS: config.TOKEN_IDLE_S, absoluteS: config.TOKEN_ABSOLUTE_S, rotateS: config.TOKEN_ROTATE_S }, request.tenantId)
-      : undefined;
+    // From memory, or one query: the token, the tenant membership and the authorities there (modules/oauth/tokens.ts).
+    const session = token ? await principals().verify(token, request.tenantId) : undefined;
     if (!session) {
       // An administrator's change says why (password, roles, disabled); the code stays TOKEN_EXPIRED.
-      const reason = token ? await signOutReason(database.system, token) : undefined;
+      const reason = token ? await signOutReason(app.database.system, token) : undefined;
       throw new ApiError('TOKEN_EXPIRED', undefined, reason ? SIGN_OUT_REASONS[reason] : undefined);
     }
     if (session.rotatedToken) reply.header(TOKEN_HEADER, session.rotatedToken);

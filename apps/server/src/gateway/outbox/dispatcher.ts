@@ -3,12 +3,14 @@
  * oldest first (modules/command/lifecycle.ts claims rows with FOR UPDATE SKIP LOCKED, so any number
  * of dispatchers may share one database without sending a command twice).
  *
- * When it dispatches:
+ * When it dispatches (jobs/loop.ts: it sleeps otherwise, making no query):
  * - wake(lockIds): locks that just had an uplink committed (ingest onCommitted; this covers a
- *   commandResult freeing its lock) or got a command queued (modules/command/signals.ts);
- * - every `sweepIntervalMs` (default 1 s): a bounded sweep (response timeouts -> retry or TIMEOUT,
- *   expiry -> EXPIRED), then a dispatch pass over every reachable lock. This also resumes the queue
- *   after a restart: a command SENT before a crash is retried by the timeout rule.
+ *   commandResult freeing its lock) or got a command queued (the `command.queued` event, from any
+ *   instance);
+ * - at the earliest due time it knows (a sent command's response timeout, a queued command's
+ *   expiry) and at a safety sweep every `sweepIntervalMs` (config COMMAND_SWEEP_MS, default 30 s):
+ *   a bounded sweep (response timeouts -> retry or TIMEOUT, expiry -> EXPIRED), then a dispatch pass
+ *   over every reachable lock. This also resumes the queue after a restart or a lost notification.
  * A sleeping lock counts as reachable for `awakeMs` after its last uplink (default
  * awakeMsFor(protocol.WAKE_WINDOW_MS): the wake window minus a margin for the lock's own clock and
  * the commit delay, 2 s but at most a fifth of the window).
@@ -18,11 +20,14 @@
  * claim is undone (QUEUED again, attempt not counted) and the lock's next uplink dispatches it. PUBACKs seen by the transport mark it DELIVERED.
  */
 import { protocol } from '@iot/contract';
+import { sql } from 'drizzle-orm';
 import type { SecretBox } from '../../crypto/secret-box.js';
 import type { Database } from '../../db/client.js';
+import { rowsOf } from '../../db/rows.js';
+import { type NextDue, startWorkerLoop } from '../../jobs/loop.js';
 import { type ClaimedCommand, claimCommands, failCommand, markDelivered, releaseCommand, sweepCommands } from '../../modules/command/lifecycle.js';
+import type { CommandFollowers } from '../../modules/command/transitions.js';
 import { buildDownlink } from '../../modules/command/payload.js';
-import { onQueued } from '../../modules/command/signals.js';
 import type { GatewayLog } from '../log.js';
 import type { DownlinkTransport } from '../transport.js';
 
@@ -39,7 +44,7 @@ export function awakeMsFor(wakeWindowMs: number): number {
 export interface DispatcherTuning {
   /** SENT/DELIVERED without a result this long: retry or TIMEOUT, ms (default 30,000). */
   responseTimeoutMs?: number;
-  /** Sweep and full dispatch pass period, ms (default 1000). */
+  /** Safety sweep and full dispatch pass period, ms (default 30,000); due times come sooner. */
   sweepIntervalMs?: number;
   /** Rows per claim / per sweep rule (default 100). */
   batch?: number;
@@ -53,6 +58,8 @@ export interface DispatcherOptions extends DispatcherTuning {
   /** Opens secret fields when a downlink is built. */
   box: SecretBox;
   log: GatewayLog;
+  /** What follows a final state in its transaction (wiring.ts commandFollowers). */
+  followers: CommandFollowers;
 }
 
 export interface DispatcherStats {
@@ -77,7 +84,7 @@ export interface Dispatcher {
   close(): Promise<void>;
 }
 
-/** Starts a dispatcher (its sweep timer runs until close()). */
+/** Starts a dispatcher (it sleeps between due times and wakes until close()). */
 export function startDispatcher(options: DispatcherOptions): Dispatcher {
   const { database, transport, box, log } = options;
   const responseTimeoutMs = options.responseTimeoutMs ?? 30_000;
@@ -85,8 +92,6 @@ export function startDispatcher(options: DispatcherOptions): Dispatcher {
   const awakeMs = options.awakeMs ?? awakeMsFor(protocol.WAKE_WINDOW_MS);
   const counters: DispatcherStats = { notConnected: 0, sent: 0, publishFailed: 0, delivered: 0, retried: 0, timedOut: 0, expired: 0 };
   const pendingLocks = new Set<number>();
-  let pendingAll = false;
-  let running: Promise<void> | undefined;
   let closed = false;
 
   async function send(command: ClaimedCommand): Promise<void> {
@@ -100,7 +105,7 @@ export function startDispatcher(options: DispatcherOptions): Dispatcher {
       message = buildDownlink(command, box);
     } catch (error) {
       log.error({ commandId: command.id, err: error }, 'command cannot be built (secret not readable); FAILED');
-      await failCommand(database.system, command.id, 'platform: payload cannot be built');
+      await failCommand(database.system, command.id, 'platform: payload cannot be built', options.followers);
       return;
     }
     counters.sent++;
@@ -112,37 +117,38 @@ export function startDispatcher(options: DispatcherOptions): Dispatcher {
     }
   }
 
-  async function drain(): Promise<void> {
-    while (!closed && (pendingAll || pendingLocks.size > 0)) {
-      const all = pendingAll;
-      const lockIds = all ? undefined : [...pendingLocks];
-      pendingAll = false;
-      pendingLocks.clear();
-      try {
-        if (all) {
-          const swept = await sweepCommands(database.system, { responseTimeoutMs, limit: batch });
-          counters.retried += swept.retried;
-          counters.timedOut += swept.timedOut;
-          counters.expired += swept.expired;
-        }
-        let claimed: ClaimedCommand[];
-        do {
-          claimed = await claimCommands(database.system, { lockIds, limit: batch, awakeMs });
-          await Promise.all(claimed.map(send));
-        } while (claimed.length === batch && !closed);
-      } catch (error) {
-        if (!closed) log.warn({ err: error }, 'command dispatch pass failed; retried at the next sweep');
-      }
+  /** A pass: the full sweep when `due`, then claims (of the woken locks, or of every lock) until none is left. */
+  async function pass(due: boolean): Promise<NextDue> {
+    const lockIds = due ? undefined : [...pendingLocks];
+    pendingLocks.clear();
+    if (lockIds?.length === 0) return undefined;
+    if (due) {
+      const swept = await sweepCommands(database.system, { responseTimeoutMs, limit: batch, followers: options.followers });
+      counters.retried += swept.retried;
+      counters.timedOut += swept.timedOut;
+      counters.expired += swept.expired;
     }
+    let claimed: ClaimedCommand[];
+    let sent = 0;
+    do {
+      claimed = await claimCommands(database.system, { lockIds, limit: batch, awakeMs });
+      sent += claimed.length;
+      await Promise.all(claimed.map(send));
+    } while (claimed.length === batch && !closed);
+    if (due) return nextDueMs();
+    return sent > 0 ? responseTimeoutMs : undefined; // what was just sent is due for its answer
   }
 
-  function kick(): void {
-    if (running || closed) return;
-    running = drain().finally(() => {
-      running = undefined;
-      if (pendingAll || pendingLocks.size > 0) kick();
-    });
+  /** ms until the earliest response timeout or expiry; undefined when no command is open. */
+  async function nextDueMs(): Promise<NextDue> {
+    const [row] = rowsOf<{ ms: number | null }>(await database.system.execute(sql`
+      select extract(epoch from least(
+        (select min(sent_at) from commands where state in ('SENT', 'DELIVERED')) + make_interval(secs => ${responseTimeoutMs / 1000}),
+        (select min(expires_at) from commands where state = 'QUEUED')) - now()) * 1000 as ms`));
+    return row?.ms == null ? undefined : Number(row.ms);
   }
+
+  const loop = startWorkerLoop({ name: 'command dispatcher', run: pass, safetyMs: options.sweepIntervalMs ?? 30_000, log });
 
   transport.onDelivered((imei, msgId) => {
     if (closed || msgId.startsWith('ota-')) return; // firmware transfer downlinks (gateway/ota.ts) are not commands
@@ -151,28 +157,26 @@ export function startDispatcher(options: DispatcherOptions): Dispatcher {
       (error: unknown) => log.warn({ imei, msgId, err: error }, 'command delivery not recorded'),
     );
   });
-  const stopListening = onQueued(database, (lockId) => wake([lockId]));
-  const timer = setInterval(() => { pendingAll = true; kick(); }, options.sweepIntervalMs ?? 1000);
+  const stopListening = database.events.on('command.queued', ({ deviceKind, deviceId }) => {
+    if (deviceKind === 'lock') wake([deviceId]);
+  });
+  const stopResync = database.events.onResync(() => { void loop.sweepNow(); });
 
   function wake(lockIds: readonly number[]): void {
+    if (closed) return;
     for (const id of lockIds) pendingLocks.add(id);
-    kick();
+    loop.wake();
   }
 
   return {
     wake,
-    async tick() {
-      await running;
-      pendingAll = true;
-      kick();
-      await running;
-    },
+    tick: () => loop.sweepNow(),
     stats: () => ({ ...counters }),
     async close() {
       closed = true;
-      clearInterval(timer);
       stopListening();
-      await running;
+      stopResync();
+      await loop.close();
     },
   };
 }

@@ -5,6 +5,7 @@
 import { lazySecretBox } from '../../crypto/secret-box.js';
 import type { Config } from '../../config.js';
 import type { Database } from '../../db/client.js';
+import { commandFollowers } from '../../wiring.js';
 import type { GatewayLog } from '../log.js';
 import type { DownlinkTransport } from '../transport.js';
 import { awakeMsFor, type Dispatcher, type DispatcherTuning, startDispatcher } from './dispatcher.js';
@@ -31,7 +32,7 @@ export function createOutbox(options: { database: Database; config: OutboxConfig
     start(transport: DownlinkTransport): Dispatcher {
       const wakeWindowMs = options.config.WAKE_WINDOW_MS;
       dispatcher = startDispatcher({
-        database: options.database, transport, box, log: options.log,
+        database: options.database, transport, box, log: options.log, followers: commandFollowers,
         responseTimeoutMs: options.config.COMMAND_RESPONSE_TIMEOUT_MS, sweepIntervalMs: options.config.COMMAND_SWEEP_MS,
         awakeMs: wakeWindowMs === undefined ? undefined : awakeMsFor(wakeWindowMs),
         ...options.tuning,

@@ -7,6 +7,10 @@ import { and, asc, count, eq, ilike, inArray, ne, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { accountRoles, accountTenants, accounts, roles, tenants } from '../../db/schema.js';
 import { containsPattern, iso, sortOrder } from '../../db/sql.js';
+import { emit } from '../../events/emit.js';
+
+/** Emits `account.changed` (docs/events.md): the account's cached principals are read again on every instance. */
+const accountChanged = (tx: Tx, accountId: number) => emit(tx, 'account.changed', { tenantId: null, accountId });
 
 /** What the guards need to know about an account. */
 export interface AccountRow {
@@ -73,16 +77,20 @@ export async function addMemberships(tx: Tx, id: number, tenantIds: readonly num
     await tx.insert(accountTenants).values({ accountId: id, tenantId });
   }
   if (tenantIds.length > 0) await tx.execute(sql`select set_config('app.tenant_id', ${String(back)}, true)`);
+  if (tenantIds.length > 0) await accountChanged(tx, id);
 }
+
 
 /** Replaces the password hash. */
 export async function setPasswordHash(tx: Tx, id: number, passwordHash: string): Promise<void> {
   await tx.update(accounts).set({ passwordHash, updatedAt: sql`now()` }).where(eq(accounts.id, id));
+  await accountChanged(tx, id);
 }
 
 /** Enables or disables the account. */
 export async function setEnabled(tx: Tx, id: number, enabled: boolean): Promise<void> {
   await tx.update(accounts).set({ enabled, updatedAt: sql`now()` }).where(eq(accounts.id, id));
+  await accountChanged(tx, id);
 }
 
 /** Enabled administrators, locked until the transaction ends (concurrent removals queue up). */
@@ -98,6 +106,7 @@ export async function lockEnabledAdmins(tx: Tx): Promise<number[]> {
  * before its membership goes, while the tenant still sees it.
  */
 export async function removeAccount(tx: Tx, account: AccountRow, tenantId: number): Promise<'deleted' | 'removed'> {
+  await accountChanged(tx, account.id);
   const [elsewhere] = await tx.select({ n: count() }).from(accountTenants)
     .where(and(eq(accountTenants.accountId, account.id), ne(accountTenants.tenantId, tenantId)));
   if (account.type === ACCOUNT_TYPE_ADMIN || (elsewhere?.n ?? 0) === 0) {

@@ -9,13 +9,24 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { AirSwitchCommandRecord, protocol } from '@iot/contract';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import type { Executor, Tx } from '../../db/client.js';
 import { airSwitchCommands } from '../../db/schema.js';
 import { rowsOf } from '../../db/rows.js';
 import { iso } from '../../db/sql.js';
+import { emit, emitAll } from '../../events/emit.js';
 
 type Row = typeof airSwitchCommands.$inferSelect;
+/** The columns every transition returns for its `command.state` event. */
+const STATE_COLUMNS = sql.raw('c.id, c.tenant_id, c.air_switch_id, c.state');
+
+/** Emits `command.state` (docs/events.md) for rows returned with STATE_COLUMNS. */
+function statesChanged(db: Executor, rows: readonly Record<string, unknown>[]): Promise<void> {
+  return emitAll(db, rows.map((row) => ({
+    name: 'command.state',
+    payload: { tenantId: Number(row.tenant_id), deviceKind: 'airSwitch', deviceId: Number(row.air_switch_id), commandId: Number(row.id), state: row.state as protocol.CommandState },
+  })));
+}
 
 /** The API's view of a command row. */
 export function commandRecord(row: Row): AirSwitchCommandRecord {
@@ -31,7 +42,9 @@ export async function enqueueAirSwitchCommand(tx: Executor, input: {
   tenantId: number; airSwitchId: number; circuit: number; type: protocol.AirSwitchDownlinkType; data: Record<string, unknown>; createdBy: string;
 }): Promise<AirSwitchCommandRecord> {
   const [row] = await tx.insert(airSwitchCommands).values({ ...input, msgId: randomUUID() }).returning();
-  return commandRecord(row as Row);
+  const record = commandRecord(row as Row);
+  await emit(tx, 'command.queued', { tenantId: input.tenantId, deviceKind: 'airSwitch', deviceId: input.airSwitchId, commandId: record.id });
+  return record;
 }
 
 /** The latest commands of a switch, newest first. */
@@ -60,7 +73,7 @@ export interface ClaimedAirSwitchCommand {
  * oldest first, and marks them SENT (owner connection, all tenants).
  */
 export async function claimAirSwitchCommands(db: Executor, options: { airSwitchIds?: readonly number[]; limit: number }): Promise<ClaimedAirSwitchCommand[]> {
-  const rows = rowsOf<{ id: number; msg_id: string; serial: string; type: string; data: Record<string, unknown> }>(await db.execute(sql`
+  const rows = rowsOf<{ id: number; tenant_id: number; air_switch_id: number; state: string; msg_id: string; serial: string; type: string; data: Record<string, unknown> }>(await db.execute(sql`
     with claimed as (
       select c.id from air_switch_commands c join air_switches s on s.id = c.air_switch_id
       where c.state = 'QUEUED' and s.enabled
@@ -68,41 +81,46 @@ export async function claimAirSwitchCommands(db: Executor, options: { airSwitchI
       order by c.id limit ${options.limit} for update of c skip locked)
     update air_switch_commands c set state = 'SENT', sent_at = now()
     from claimed, air_switches s where c.id = claimed.id and s.id = c.air_switch_id
-    returning c.id, c.msg_id, s.serial, c.type, c.data`));
+    returning ${STATE_COLUMNS}, c.msg_id, s.serial, c.type, c.data`));
+  await statesChanged(db, rows);
   return rows.map((r) => ({ id: Number(r.id), msgId: r.msg_id, serial: r.serial, type: r.type as protocol.AirSwitchDownlinkType, data: r.data }));
 }
 
 /** Gives a claimed command back (device not connected): QUEUED again. */
 export async function releaseAirSwitchCommand(db: Executor, id: number): Promise<void> {
-  await db.update(airSwitchCommands).set({ state: 'QUEUED', sentAt: null }).where(and(eq(airSwitchCommands.id, id), eq(airSwitchCommands.state, 'SENT')));
+  await statesChanged(db, rowsOf(await db.execute(sql`
+    update air_switch_commands c set state = 'QUEUED', sent_at = null where c.id = ${id} and c.state = 'SENT' returning ${STATE_COLUMNS}`)));
 }
 
 /** SENT -> DELIVERED for the command `msgId` of the switch `serial`; true when it changed. */
 export async function markAirSwitchDelivered(db: Executor, serial: string, msgId: string): Promise<boolean> {
   const rows = rowsOf(await db.execute(sql`
     update air_switch_commands c set state = 'DELIVERED', delivered_at = now() from air_switches s
-    where s.id = c.air_switch_id and s.serial = ${serial} and c.msg_id = ${msgId} and c.state = 'SENT' returning c.id`));
+    where s.id = c.air_switch_id and s.serial = ${serial} and c.msg_id = ${msgId} and c.state = 'SENT' returning ${STATE_COLUMNS}`));
+  await statesChanged(db, rows as Record<string, unknown>[]);
   return rows.length > 0;
 }
 
 /** Sent without an answer past the timeout -> TIMEOUT; QUEUED past the time to live -> EXPIRED. */
 export async function sweepAirSwitchCommands(db: Executor, options: { responseTimeoutMs: number; ttlMs: number }): Promise<{ timedOut: number; expired: number }> {
-  const timedOut = rowsOf(await db.execute(sql`
-    update air_switch_commands set state = 'TIMEOUT', completed_at = now()
-    where state in ('SENT', 'DELIVERED') and sent_at < now() - make_interval(secs => ${options.responseTimeoutMs / 1000}) returning id`)).length;
-  const expired = rowsOf(await db.execute(sql`
-    update air_switch_commands set state = 'EXPIRED', completed_at = now()
-    where state = 'QUEUED' and created_at < now() - make_interval(secs => ${options.ttlMs / 1000}) returning id`)).length;
-  return { timedOut, expired };
+  const timedOut = rowsOf<Record<string, unknown>>(await db.execute(sql`
+    update air_switch_commands c set state = 'TIMEOUT', completed_at = now()
+    where c.state in ('SENT', 'DELIVERED') and c.sent_at < now() - make_interval(secs => ${options.responseTimeoutMs / 1000}) returning ${STATE_COLUMNS}`));
+  const expired = rowsOf<Record<string, unknown>>(await db.execute(sql`
+    update air_switch_commands c set state = 'EXPIRED', completed_at = now()
+    where c.state = 'QUEUED' and c.created_at < now() - make_interval(secs => ${options.ttlMs / 1000}) returning ${STATE_COLUMNS}`));
+  await statesChanged(db, [...timedOut, ...expired]);
+  return { timedOut: timedOut.length, expired: expired.length };
 }
 
 /** commandResult uplinks: the switch's own SENT/DELIVERED (or just claimed) command -> SUCCESSFUL (code 0) or FAILED. */
 export async function applyCommandResults(tx: Tx, results: readonly { airSwitchId: number; data: { commandMsgId: string; code: number; detail?: string } }[]): Promise<void> {
   if (results.length === 0) return;
-  await tx.execute(sql`
+  await statesChanged(tx, rowsOf(await tx.execute(sql`
     update air_switch_commands c set state = case when v.code = 0 then 'SUCCESSFUL' else 'FAILED' end, completed_at = now(),
       result_code = v.code, result_detail = v.detail, delivered_at = coalesce(c.delivered_at, now())
     from unnest(${sql.param(results.map((r) => r.airSwitchId))}::int[], ${sql.param(results.map((r) => r.data.commandMsgId))}::text[],
       ${sql.param(results.map((r) => r.data.code))}::int[], ${sql.param(results.map((r) => r.data.detail ?? null))}::text[]) as v(s, msg, code, detail)
-    where c.air_switch_id = v.s and c.msg_id = v.msg and c.state in ('QUEUED', 'SENT', 'DELIVERED')`);
+    where c.air_switch_id = v.s and c.msg_id = v.msg and c.state in ('QUEUED', 'SENT', 'DELIVERED')
+    returning ${STATE_COLUMNS}`)));
 }

@@ -1,8 +1,8 @@
 /**
  * Air switch uplinks into this module's tables, in the gateway's group-commit transaction (called by
  * gateway/uplink-store.ts storeAirSwitchUplinks; ack after commit as for locks):
- * 1. every uplink into `air_switch_uplinks` (the raw log, kept TELEMETRY_RETENTION_DAYS); a (switch,
- *    seq) stored before is a duplicate and has no further effect;
+ * 1. every uplink into `air_switch_uplinks` (the raw log, kept TELEMETRY_RETENTION_DAYS; new ones
+ *    emit `airSwitch.reading`); a (switch, seq) stored before is a duplicate and has no further effect;
  * 2. the switches' last_seq / last_uplink_at;
  * 3. readings.ts over the circuits (rows locked): latest readings and states, the circuits' energy
  *    totals, energy and power into the hourly (with cumulative kWh) and daily rollups (days in
@@ -14,6 +14,7 @@ import type { protocol } from '@iot/contract';
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { rowsOf } from '../../db/rows.js';
+import { emitAll, idListEvents } from '../../events/emit.js';
 import { applyAlarmChanges } from './alerts.js';
 import { applyCommandResults } from './commands.js';
 import { applyReadings, assignTotals, type CircuitState, type NewUplink } from './readings.js';
@@ -34,14 +35,15 @@ export async function applyAirSwitchUplinks(tx: Tx, records: readonly AirSwitchU
   const seen = new Set<string>();
   const unique = records.filter((r) => !seen.has(`${r.airSwitchId}:${r.message.seq}`) && seen.add(`${r.airSwitchId}:${r.message.seq}`));
   if (unique.length === 0) return 0;
-  const inserted = rowsOf<{ air_switch_id: number; seq: number }>(await tx.execute(sql`
+  const inserted = rowsOf<{ air_switch_id: number; seq: number; tenant_id: number }>(await tx.execute(sql`
     insert into air_switch_uplinks (tenant_id, air_switch_id, seq, type, device_ts, data)
     select t, a, s, ty, to_timestamp(ts / 1000.0), d from unnest(
       ${param(unique, (r) => r.tenantId)}::int[], ${param(unique, (r) => r.airSwitchId)}::int[], ${param(unique, (r) => r.message.seq)}::int[],
       ${param(unique, (r) => r.message.type)}::text[], ${param(unique, (r) => r.message.ts)}::float8[], ${param(unique, (r) => JSON.stringify(r.message.data))}::jsonb[])
       as v(t, a, s, ty, ts, d)
     on conflict (air_switch_id, seq) do nothing
-    returning air_switch_id, seq`));
+    returning air_switch_id, seq, tenant_id`));
+  await emitAll(tx, idListEvents('airSwitch.reading', inserted.map((row) => ({ tenantId: row.tenant_id, id: row.air_switch_id }))));
   const isNew = new Set(inserted.map((row) => `${row.air_switch_id}:${row.seq}`));
   const fresh: NewUplink[] = unique.filter((r) => isNew.has(`${r.airSwitchId}:${r.message.seq}`));
   const maxSeq = new Map<number, number>();

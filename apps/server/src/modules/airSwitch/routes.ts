@@ -2,7 +2,7 @@
  * 空开分析 routes (AIRSWITCH_RULE, every query in the caller's tenant transaction: another data
  * centre's switch, circuit, command or alert is 404 / invisible): list, detail, register, remote
  * switching and threshold pushes (checked against the model's ratings on the merged state, limits.ts;
- * a command queued and signalled to the dispatcher once committed),
+ * a command queued; its `command.queued` event wakes the dispatcher once committed),
  * alerts and their acknowledgement, energy analysis and its .xlsx export per chart; and the alarm log's
  * air switch routes (alert-log-routes.ts, authority LOCK_ALERT_LOG).
  */
@@ -18,7 +18,6 @@ import { energyAnalysis } from './analysis.js';
 import { enqueueAirSwitchCommand, findAirSwitchCommand, recentCommands } from './commands.js';
 import { checkCircuit, checkThresholds } from './limits.js';
 import { getAirSwitch, listAirSwitches, lockedCircuit, registerAirSwitch, setDesiredThresholds } from './registry.js';
-import { signalAirSwitchQueued } from './signals.js';
 
 const h = (zh: string, en: string): LocalizedText => ({ 'zh-CN': zh, 'en-US': en });
 type Row = Record<string, string | number>;
@@ -46,7 +45,6 @@ export async function airSwitchRoutes(app: FastifyInstance): Promise<void> {
         tenantId, airSwitchId: body.id, circuit: body.circuit, type: 'switch', data: { circuit: body.circuit, on: body.on }, createdBy: principal.username,
       });
     });
-    signalAirSwitchQueued(app.database, body.id);
     return command;
   });
 
@@ -60,7 +58,6 @@ export async function airSwitchRoutes(app: FastifyInstance): Promise<void> {
         tenantId, airSwitchId: body.id, circuit: body.circuit, type: 'thresholds', data: { circuit: body.circuit, thresholds: body.thresholds }, createdBy: principal.username,
       });
     });
-    signalAirSwitchQueued(app.database, body.id);
     return command;
   });
 

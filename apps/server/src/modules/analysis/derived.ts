@@ -13,7 +13,7 @@
  */
 import type { protocol } from '@iot/contract';
 import { sql } from 'drizzle-orm';
-import type { Tx } from '../../db/client.js';
+import type { Executor, Tx } from '../../db/client.js';
 import { rowsOf } from '../../db/rows.js';
 import { clearDerivedAlarms, type DerivedAlarm, raiseDerivedAlarms } from '../lockAlert/service.js';
 import { thresholdsOf } from './thresholds.js';
@@ -100,6 +100,16 @@ export async function raiseSilentLocks(tx: Tx): Promise<number> {
       and coalesce(l.last_uplink_at, l.last_heartbeat_at) < now() - make_interval(secs => l.heartbeat_interval_s * th.silent_intervals)
       and not exists (select 1 from alerts a where a.lock_id = l.id and a.kind = 'silentLock' and a.state = 'active')`));
   return (await raiseDerivedAlarms(tx, rows.map((r) => ({ ...r, kind: 'silentLock', detail: null })))).length;
+}
+
+/** ms until the first offline lock becomes silent (raiseSilentLocks would raise it); undefined when none can. */
+export async function nextSilentLockDueMs(db: Executor): Promise<number | undefined> {
+  const [row] = rowsOf<{ ms: number | null }>(await db.execute(sql`
+    select extract(epoch from min(coalesce(l.last_uplink_at, l.last_heartbeat_at) + make_interval(secs => l.heartbeat_interval_s * th.silent_intervals)) - now()) * 1000 as ms
+    from locks l cross join lateral ${thresholdsOf(sql`l.tenant_id`)}
+    where l.presence = 'offline' and l.decommissioned_at is null and l.enabled
+      and not exists (select 1 from alerts a where a.lock_id = l.id and a.kind = 'silentLock' and a.state = 'active')`));
+  return row?.ms == null ? undefined : Number(row.ms);
 }
 
 /** Clears silentLock of locks that reported again (the gateway, for locks whose heartbeat brought them online). */

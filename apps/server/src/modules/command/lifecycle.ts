@@ -8,12 +8,15 @@
  *   SENT/DELIVERED --response timeout--> QUEUED (attempts < max_attempts) | TIMEOUT
  *   QUEUED --expires_at--> EXPIRED;  QUEUED --operator--> CANCELED (outbox.ts)
  *
- * Every write of a final state runs the registered "command finished" hooks in its transaction.
+ * Every write of a final state runs the caller's "command finished" followers in its transaction
+ * (wiring.ts: credential sync, open-platform pushes), and every transition emits `command.state`
+ * (docs/events.md) with the write.
  */
 import { sql } from 'drizzle-orm';
 import type { protocol } from '@iot/contract';
 import type { Executor, Tx } from '../../db/client.js';
 import { rowsOf } from '../../db/rows.js';
+import { type CommandFollowers, commandStatesChanged, commandsFinished } from './transitions.js';
 
 /** A command just claimed for sending. */
 export interface ClaimedCommand {
@@ -29,40 +32,6 @@ export interface ClaimedCommand {
   attempts: number;
 }
 
-/** A command that just reached a final state (protocol.FINAL_COMMAND_STATES). */
-export interface FinishedCommand {
-  id: number;
-  tenantId: number;
-  lockId: number;
-  type: protocol.DownlinkType;
-  state: protocol.CommandState;
-  resultCode: number | null;
-  /** Slot the lock assigned (commandResult.slot), or null. */
-  resultSlot: number | null;
-}
-/**
- * "Command finished" hook: runs in the same transaction that writes the final state (commandResult
- * handler, sweeper TIMEOUT/EXPIRED, failCommand, operator cancel), on the owner connection or the
- * tenant's transaction. Registered by modules that follow their commands (credential sync, issue #4).
- */
-export type CommandFinishedHook = (tx: Executor, finished: FinishedCommand[]) => Promise<void>;
-const finishedHooks = new Set<CommandFinishedHook>();
-
-/** Registers `hook` (idempotent: the same function once). */
-export function onCommandFinished(hook: CommandFinishedHook): void {
-  finishedHooks.add(hook);
-}
-
-/** Runs the hooks for rows returned as `id, tenant_id, lock_id, type, state, result_code, result_slot`. */
-export async function commandsFinished(tx: Executor, rows: Record<string, unknown>[]): Promise<void> {
-  if (rows.length === 0 || finishedHooks.size === 0) return;
-  const finished = rows.map((row) => ({
-    id: Number(row.id), tenantId: Number(row.tenant_id), lockId: Number(row.lock_id), type: row.type as protocol.DownlinkType,
-    state: row.state as protocol.CommandState, resultCode: row.result_code == null ? null : Number(row.result_code),
-    resultSlot: row.result_slot == null ? null : Number(row.result_slot),
-  }));
-  for (const hook of finishedHooks) await hook(tx, finished);
-}
 const FINISHED_COLUMNS = sql.raw('c.id, c.tenant_id, c.lock_id, c.type, c.state, c.result_code, c.result_slot');
 
 export interface ClaimOptions {
@@ -95,8 +64,10 @@ export async function claimCommands(db: Executor, options: ClaimOptions): Promis
     update commands c set state = 'SENT', sent_at = now(), attempts = c.attempts + 1
     from candidate, locks l
     where c.id = candidate.id and l.id = c.lock_id
-    returning c.id, c.msg_id, c.lock_id, l.imei, c.type, c.data, c.sent_at, c.attempts`);
-  return rowsOf<Record<string, unknown>>(result).map((row) => ({
+    returning c.id, c.msg_id, c.lock_id, c.tenant_id, c.state, l.imei, c.type, c.data, c.sent_at, c.attempts`);
+  const rows = rowsOf<Record<string, unknown>>(result);
+  await commandStatesChanged(db, rows); // claimed: SENT
+  return rows.map((row) => ({
     id: Number(row.id), msgId: String(row.msg_id), lockId: Number(row.lock_id), imei: String(row.imei),
     type: row.type as protocol.DownlinkType, data: (typeof row.data === 'string' ? JSON.parse(row.data) : row.data) as Record<string, unknown>,
     sentAtMs: new Date(row.sent_at as string).getTime(), attempts: Number(row.attempts),
@@ -108,8 +79,10 @@ export async function markDelivered(db: Executor, imei: string, msgId: string): 
   const result = await db.execute(sql`
     update commands set state = 'DELIVERED', delivered_at = now()
     where msg_id = ${msgId} and state = 'SENT' and lock_id = (select id from locks where imei = ${imei})
-    returning id`);
-  return rowsOf(result).length > 0;
+    returning id, tenant_id, lock_id, state`);
+  const rows = rowsOf<Record<string, unknown>>(result);
+  await commandStatesChanged(db, rows);
+  return rows.length > 0;
 }
 
 /**
@@ -118,7 +91,7 @@ export async function markDelivered(db: Executor, imei: string, msgId: string): 
  * only while not final and sent at least once (a late answer to a re-queued command still counts;
  * answers to final commands, e.g. the repeat of a retried one, are ignored).
  */
-export async function applyCommandResults(tx: Tx, uplinks: readonly { lockId: number; message: Extract<protocol.UplinkMessage, { type: 'commandResult' }> }[]): Promise<void> {
+export async function applyCommandResults(tx: Tx, uplinks: readonly { lockId: number; message: Extract<protocol.UplinkMessage, { type: 'commandResult' }> }[], followers: CommandFollowers): Promise<void> {
   for (const { lockId, message } of uplinks) {
     const { commandMsgId, code, detail, slot } = message.data;
     const updated = await tx.execute(sql`
@@ -127,7 +100,7 @@ export async function applyCommandResults(tx: Tx, uplinks: readonly { lockId: nu
       where msg_id = ${commandMsgId} and lock_id = ${lockId} and attempts > 0
         and state in ('QUEUED', 'SENT', 'DELIVERED')
       returning ${FINISHED_COLUMNS}`);
-    await commandsFinished(tx, rowsOf<Record<string, unknown>>(updated));
+    await commandsFinished(tx, rowsOf<Record<string, unknown>>(updated), followers);
   }
 }
 
@@ -143,8 +116,8 @@ export interface SweepResult {
  * older than `responseTimeoutMs` -> QUEUED while attempts < max_attempts, else TIMEOUT; QUEUED past
  * expires_at -> EXPIRED.
  */
-export async function sweepCommands(db: Executor, options: { responseTimeoutMs: number; limit: number }): Promise<SweepResult> {
-  // One transaction per sweep, so the "command finished" hooks commit with the final states.
+export async function sweepCommands(db: Executor, options: { responseTimeoutMs: number; limit: number; followers: CommandFollowers }): Promise<SweepResult> {
+  // One transaction per sweep, so the "command finished" followers commit with the final states.
   return db.transaction(async (tx) => {
     const late = rowsOf<Record<string, unknown>>(await tx.execute(sql`
       with due as (
@@ -163,25 +136,28 @@ export async function sweepCommands(db: Executor, options: { responseTimeoutMs: 
       update commands c set state = 'EXPIRED', completed_at = now() from due where c.id = due.id
       returning ${FINISHED_COLUMNS}`));
     const timedOut = late.filter((row) => row.state === 'TIMEOUT');
-    await commandsFinished(tx, [...timedOut, ...expired]);
+    await commandStatesChanged(tx, late.filter((row) => row.state === 'QUEUED'));
+    await commandsFinished(tx, [...timedOut, ...expired], options.followers);
     return { retried: late.length - timedOut.length, timedOut: timedOut.length, expired: expired.length };
   });
 }
 
 /** A command the platform cannot send (e.g. its secret cannot be decrypted): SENT -> FAILED. */
-export async function failCommand(db: Executor, id: number, detail: string): Promise<void> {
+export async function failCommand(db: Executor, id: number, detail: string, followers: CommandFollowers): Promise<void> {
   await db.transaction(async (tx) => {
     const updated = await tx.execute(sql`
       update commands c set state = 'FAILED', result_detail = ${detail}, completed_at = now()
       where id = ${id} and state in ('QUEUED', 'SENT', 'DELIVERED')
       returning ${FINISHED_COLUMNS}`);
-    await commandsFinished(tx, rowsOf<Record<string, unknown>>(updated));
+    await commandsFinished(tx, rowsOf<Record<string, unknown>>(updated), followers);
   });
 }
 
 /** Undoes a claim whose lock turned out not to be connected: SENT -> QUEUED, the attempt not counted. */
 export async function releaseCommand(db: Executor, id: number): Promise<void> {
-  await db.execute(sql`
+  const result = await db.execute(sql`
     update commands set state = 'QUEUED', attempts = greatest(attempts - 1, 0), sent_at = null
-    where id = ${id} and state = 'SENT'`);
+    where id = ${id} and state = 'SENT'
+    returning id, tenant_id, lock_id, state`);
+  await commandStatesChanged(db, rowsOf<Record<string, unknown>>(result));
 }

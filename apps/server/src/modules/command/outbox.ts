@@ -1,8 +1,8 @@
 /**
  * The command outbox (ThingsBoard persistent RPC / Huawei cached commands): every downlink is first a
  * QUEUED row of `commands`; the dispatcher (gateway/outbox/dispatcher.ts) sends it when the lock is
- * reachable. This file: enqueue and operator cancel. Both take the caller's transaction (a tenant
- * transaction for API calls), so a refusal writes nothing.
+ * reachable. This file: enqueue (emits `command.queued`) and operator cancel. Both take the caller's
+ * transaction (a tenant transaction for API calls), so a refusal writes nothing.
  */
 import { randomUUID } from 'node:crypto';
 import { type CommandRecord, protocol } from '@iot/contract';
@@ -10,9 +10,10 @@ import { and, count, eq, sql } from 'drizzle-orm';
 import type { SecretBox } from '../../crypto/secret-box.js';
 import type { Executor } from '../../db/client.js';
 import { commands, locks } from '../../db/schema.js';
+import { emit } from '../../events/emit.js';
 import { ApiError } from '../../http/api-error.js';
 import { refusedAfterServiceEnd, serviceExpiredSql } from '../lockDevice/service-period.js';
-import { commandsFinished } from './lifecycle.js';
+import { type CommandFollowers, commandsFinished } from './transitions.js';
 import { findCommand } from './repo.js';
 import { protect } from './secrets.js';
 
@@ -66,6 +67,8 @@ export async function enqueueCommand(tx: Executor, input: EnqueueInput, box: Sec
   }).returning({ id: commands.id });
   const created = row && (await findCommand(tx, row.id));
   if (!created) throw new Error('inserted command not found');
+  // A dispatcher (of any instance) sends it at once if the lock is reachable (gateway/outbox/dispatcher.ts).
+  await emit(tx, 'command.queued', { tenantId: input.tenantId, deviceKind: 'lock', deviceId: lock.id, commandId: created.id });
   const { rawData: _raw, ...record } = created;
   return record;
 }
@@ -74,11 +77,11 @@ export async function enqueueCommand(tx: Executor, input: EnqueueInput, box: Sec
  * Operator cancel: QUEUED -> CANCELED (completed_at now). 404 when the command does not exist in the
  * tenant, 409 COMMAND_NOT_QUEUED in any other state (a sent command cannot be recalled).
  */
-export async function cancelCommand(tx: Executor, id: number): Promise<CommandRecord> {
+export async function cancelCommand(tx: Executor, id: number, followers: CommandFollowers): Promise<CommandRecord> {
   const updated = await tx.update(commands).set({ state: 'CANCELED', completedAt: sql`now()` })
     .where(and(eq(commands.id, id), eq(commands.state, 'QUEUED')))
     .returning({ id: commands.id, tenant_id: commands.tenantId, lock_id: commands.lockId, type: commands.type, state: commands.state, result_code: commands.resultCode, result_slot: commands.resultSlot });
-  await commandsFinished(tx, updated);
+  await commandsFinished(tx, updated, followers);
   const found = await findCommand(tx, id);
   if (!found) throw new ApiError('NOT_FOUND');
   if (updated.length === 0) throw new ApiError('COMMAND_NOT_QUEUED');

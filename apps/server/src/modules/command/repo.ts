@@ -3,10 +3,11 @@
  * security confines them to the tenant). Secret fields are masked in every record.
  */
 import { type COMMAND_SORT_FIELDS, type CommandRecord, type Page, protocol, type SortRequest } from '@iot/contract';
-import { and, asc, count, desc, eq, gte, inArray, lte, notInArray, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, lte, notInArray, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { commands, locks } from '../../db/schema.js';
 import { iso, sortOrder } from '../../db/sql.js';
+import { cappedCount } from '../deviceLog/count.js';
 import { lockKeyword, roomSql } from '../lockDevice/sql.js';
 import { masked } from './secrets.js';
 
@@ -41,7 +42,7 @@ export interface CommandFilter extends SortRequest<(typeof COMMAND_SORT_FIELDS)[
   endTime?: string;
 }
 
-/** A page of commands, newest first unless the filter sorts by a COMMAND_SORT_FIELDS column. */
+/** A page of commands, newest first unless the filter sorts by a COMMAND_SORT_FIELDS column; the total capped (deviceLog/count.ts). */
 export async function listCommands(tx: Executor, filter: CommandFilter, current: number, size: number): Promise<Page<CommandRecord>> {
   const conditions: SQL[] = [];
   if (filter.keyword) conditions.push(lockKeyword(filter.keyword));
@@ -50,11 +51,11 @@ export async function listCommands(tx: Executor, filter: CommandFilter, current:
   if (filter.startTime) conditions.push(gte(commands.createdAt, new Date(filter.startTime)));
   if (filter.endTime) conditions.push(lte(commands.createdAt, new Date(filter.endTime)));
   const where = conditions.length ? and(...conditions) : undefined;
-  const [total] = await tx.select({ n: count() }).from(commands).innerJoin(locks, eq(locks.id, commands.lockId)).where(where);
+  const total = await cappedCount(tx, tx.select({ one: sql`1` }).from(commands).innerJoin(locks, eq(locks.id, commands.lockId)).where(where));
   const rows = await tx.select(commandColumns).from(commands).innerJoin(locks, eq(locks.id, commands.lockId))
     .where(where).orderBy(...sortOrder(filter, { createdAt: commands.createdAt, completedAt: commands.completedAt }, commands.id, [desc(commands.createdAt), desc(commands.id)]))
     .limit(size).offset((current - 1) * size);
-  return { records: rows.map(toRecord), total: total?.n ?? 0, current, size };
+  return { records: rows.map(toRecord), ...total, current, size };
 }
 
 /** One command with its lock, or undefined (also for another tenant's id). */

@@ -7,6 +7,7 @@ import { commandEndpoints } from '@iot/contract';
 import type { FastifyInstance } from 'fastify';
 import { registerEndpoint } from '../../http/endpoint.js';
 import { cancelCommand } from './outbox.js';
+import { commandFollowers } from '../../wiring.js';
 import { maskedDownlink, maskedEnvelope } from './payload.js';
 import { lockCommands, listCommands } from './repo.js';
 import { queueHead } from '../lockDevice/repo.js';
@@ -21,7 +22,7 @@ export async function commandRoutes(app: FastifyInstance): Promise<void> {
   registerEndpoint(app, commandEndpoints.simpleList, ({ query, inTenant }) =>
     inTenant(async (tx) => ({ ...(await queueHead(tx, query.lockId, app.config.WAKE_WINDOW_MS)), commands: await lockCommands(tx, query.lockId) })));
 
-  registerEndpoint(app, commandEndpoints.cancel, ({ body, inTenant }) => inTenant((tx) => cancelCommand(tx, body.id)));
+  registerEndpoint(app, commandEndpoints.cancel, ({ body, inTenant }) => inTenant((tx) => cancelCommand(tx, body.id, commandFollowers)));
 
   registerEndpoint(app, commandEndpoints.zgDownPara, ({ query, inTenant }) =>
     inTenant(async (tx) => {

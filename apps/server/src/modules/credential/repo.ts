@@ -4,12 +4,13 @@
  * transaction, so row-level security confines it to the tenant.
  */
 import { type CredentialRecord, type LockUserRecord, type Page, SECRET_MASK } from '@iot/contract';
-import { and, count, desc, eq, ilike, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, ilike, isNull, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.js';
 import { commands, credentials, deviceTypes, locks, lockUsers } from '../../db/schema.js';
 import { ApiError } from '../../http/api-error.js';
 import { containsPattern, iso } from '../../db/sql.js';
+import { cappedCount } from '../deviceLog/count.js';
 import { lockTypeJoin, lockRulesColumns, rulesOf } from '../deviceType/rules.js';
 import { lockKeyword, roomSql } from '../lockDevice/sql.js';
 
@@ -45,13 +46,13 @@ function toUser(row: Record<string, unknown>): LockUserRecord {
   } as LockUserRecord;
 }
 
-/** A page of lock users in `order` (default newest first). */
+/** A page of lock users in `order` (default newest first); the total capped (deviceLog/count.ts). */
 export async function selectUsers(tx: Executor, where: SQL | undefined, current = 1, size = 500, order: SQL[] = [desc(lockUsers.id)]): Promise<Page<LockUserRecord>> {
-  const [total] = await tx.select({ n: count() }).from(lockUsers).innerJoin(locks, eq(locks.id, lockUsers.lockId)).where(where);
+  const total = await cappedCount(tx, tx.select({ one: sql`1` }).from(lockUsers).innerJoin(locks, eq(locks.id, lockUsers.lockId)).where(where));
   const rows = await tx.select(userColumns).from(lockUsers).innerJoin(locks, eq(locks.id, lockUsers.lockId))
     .leftJoin(commands, eq(commands.id, lockUsers.lastCommandId)).where(where)
     .orderBy(...order).limit(size).offset((current - 1) * size);
-  return { records: rows.map(toUser), total: total?.n ?? 0, current, size };
+  return { records: rows.map(toUser), ...total, current, size };
 }
 
 /** One lock user; 404 when not in the tenant. */
@@ -77,14 +78,14 @@ function toCredential({ hasSecret, ...row }: Record<string, unknown>): Credentia
   } as CredentialRecord;
 }
 
-/** A page of credentials in `order` (default newest first). */
+/** A page of credentials in `order` (default newest first); the total capped (deviceLog/count.ts). */
 export async function selectCredentials(tx: Executor, where: SQL | undefined, current = 1, size = 500, order: SQL[] = [desc(credentials.id)]): Promise<Page<CredentialRecord>> {
   const base = () => tx.select(credentialColumns).from(credentials).innerJoin(locks, eq(locks.id, credentials.lockId))
     .leftJoin(holder, eq(holder.id, credentials.lockUserId)).leftJoin(commands, eq(commands.id, credentials.lastCommandId));
-  const [total] = await tx.select({ n: count() }).from(credentials).innerJoin(locks, eq(locks.id, credentials.lockId))
-    .leftJoin(holder, eq(holder.id, credentials.lockUserId)).where(where);
+  const total = await cappedCount(tx, tx.select({ one: sql`1` }).from(credentials).innerJoin(locks, eq(locks.id, credentials.lockId))
+    .leftJoin(holder, eq(holder.id, credentials.lockUserId)).where(where));
   const rows = await base().where(where).orderBy(...order).limit(size).offset((current - 1) * size);
-  return { records: rows.map(toCredential), total: total?.n ?? 0, current, size };
+  return { records: rows.map(toCredential), ...total, current, size };
 }
 
 /** One credential; 404 when not in the tenant. */

@@ -2,7 +2,7 @@
  * Credential management routes (issue #4; contract api/credential.ts): operations on lock users and
  * credentials, lists, operation logs, retry/discard, capacity, reveal, offboarding, who-can-open and
  * the simulator's open attempt. Everything runs in the tenant's transaction (another tenant's id is
- * 404); the dispatcher is signalled after the commit for each lock that got a command. The credential
+ * 404); a queued command wakes the dispatchers through its `command.queued` event once committed. The credential
  * sync hook (sync.ts) is wired to the command lifecycle in app.ts.
  */
 import { type CredentialKind, credentialEndpoints as E, offboardEndpoints } from '@iot/contract';
@@ -10,7 +10,6 @@ import type { FastifyInstance } from 'fastify';
 import { lazySecretBox } from '../../crypto/secret-box.js';
 import { registerEndpoint } from '../../http/endpoint.js';
 import { enqueueCommand } from '../command/outbox.js';
-import { signalQueued } from '../command/signals.js';
 import { commandStates, offboard, offboardPreview, reportLost } from './bulk.js';
 import { addCredential, deleteCredential, discardCredential, retryCredential } from './credentials.js';
 import type { Actor } from './ops.js';
@@ -24,45 +23,40 @@ const PASSWORDS: readonly CredentialKind[] = ['password', 'tempPassword'];
 export async function credentialRoutes(app: FastifyInstance): Promise<void> {
   const box = lazySecretBox(app.config);
   const actorOf = (tenantId: number, principal: { username: string }): Actor => ({ tenantId, username: principal.username, box });
-  /** Signals the dispatcher for each lock, after the commit; passes the value through. */
-  const signal = <T>(value: T, ...lockIds: number[]) => {
-    for (const lockId of new Set(lockIds)) signalQueued(app.database, lockId);
-    return value;
-  };
 
   registerEndpoint(app, E.userOperation, async ({ body, inTenant, tenantId, principal }) => {
     const done = await inTenant((tx) => userOperation(tx, actorOf(tenantId, principal), body));
-    return signal(done.record, done.lockId);
+    return done.record;
   });
   registerEndpoint(app, E.foreverPassword, async ({ body, inTenant, tenantId, principal }) => {
     const actor = actorOf(tenantId, principal);
     const done = await inTenant((tx) => (body.action === 'add' ? addCredential(tx, actor, { ...body, kind: 'password' }) : deleteCredential(tx, actor, body.id, ['password'])));
-    return signal(done.record, done.lockId);
+    return done.record;
   });
   registerEndpoint(app, E.tempPassword, async ({ body, inTenant, tenantId, principal }) => {
     const actor = actorOf(tenantId, principal);
     const done = await inTenant((tx) => (body.action === 'add' ? addCredential(tx, actor, { ...body, kind: 'tempPassword' }) : deleteCredential(tx, actor, body.id, ['tempPassword'])));
-    return signal(done.record, done.lockId);
+    return done.record;
   });
   registerEndpoint(app, E.cardOperate, async ({ body, inTenant, tenantId, principal }) => {
     const actor = actorOf(tenantId, principal);
     if (body.action === 'reportLost') {
       const result = await inTenant((tx) => reportLost(tx, actor, body.cardNumber, body.reversed));
-      return signal(result, ...result.locks.map((lock) => lock.lockId));
+      return result;
     }
     const done = await inTenant((tx) => (body.action === 'add' ? addCredential(tx, actor, { ...body, kind: 'card' }) : deleteCredential(tx, actor, body.id, ['card'])));
-    return signal({ records: [done.record], locks: [] }, done.lockId);
+    return { records: [done.record], locks: [] };
   });
   registerEndpoint(app, E.addFingerPrint, async ({ body, inTenant, tenantId, principal }) => {
     const actor = actorOf(tenantId, principal);
     const done = await inTenant((tx) => (body.action === 'add' ? addCredential(tx, actor, { ...body, kind: 'fingerprint' }) : deleteCredential(tx, actor, body.id, ['fingerprint'])));
-    return signal(done.record, done.lockId);
+    return done.record;
   });
   for (const [endpoint, type] of [[E.registerDevice, 'registerDevice'], [E.deleteDevice, 'deleteDevice']] as const) {
     registerEndpoint(app, endpoint, async ({ body, inTenant, tenantId, principal }) => {
       const data = type === 'registerDevice' ? { vendor: 'ZIGUANG' } : {};
       const command = await inTenant((tx) => enqueueCommand(tx, { tenantId, lockId: body.lockId, type, data, createdBy: principal.username }, box));
-      return signal(command, command.lockId);
+      return command;
     });
   }
 
@@ -74,7 +68,7 @@ export async function credentialRoutes(app: FastifyInstance): Promise<void> {
   registerEndpoint(app, E.user.log, ({ query, inTenant }) => inTenant((tx) => listOperations(tx, 'user', query)));
   registerEndpoint(app, E.user.retry, async ({ body, inTenant, tenantId, principal }) => {
     const done = await inTenant((tx) => retryUser(tx, actorOf(tenantId, principal), body.id));
-    return signal(done.record, done.lockId);
+    return done.record;
   });
   registerEndpoint(app, E.user.discard, ({ body, inTenant, tenantId, principal }) => inTenant((tx) => discardUser(tx, actorOf(tenantId, principal), body.id)));
   const subjects = [[E.password, 'password', PASSWORDS], [E.card, 'card', ['card']], [E.fp, 'fingerprint', ['fingerprint']]] as const;
@@ -82,7 +76,7 @@ export async function credentialRoutes(app: FastifyInstance): Promise<void> {
     registerEndpoint(app, routes.log, ({ query, inTenant }) => inTenant((tx) => listOperations(tx, subject, query)));
     registerEndpoint(app, routes.retry, async ({ body, inTenant, tenantId, principal }) => {
       const done = await inTenant((tx) => retryCredential(tx, actorOf(tenantId, principal), body.id, kinds));
-      return signal(done.record, done.lockId);
+      return done.record;
     });
     registerEndpoint(app, routes.discard, ({ body, inTenant, tenantId, principal }) => inTenant((tx) => discardCredential(tx, actorOf(tenantId, principal), body.id, kinds)));
   }
@@ -91,7 +85,7 @@ export async function credentialRoutes(app: FastifyInstance): Promise<void> {
     inTenant((tx) => revealPassword(tx, { tenantId, accountId: principal.accountId, username: principal.username, clientIp: request.ip }, body.id, box.open)), { audit: false });
   registerEndpoint(app, E.offboard, async ({ body, inTenant, tenantId, principal }) => {
     const result = await inTenant((tx) => offboard(tx, actorOf(tenantId, principal), body));
-    return signal(result, ...result.locks.map((lock) => lock.lockId));
+    return result;
   });
   registerEndpoint(app, offboardEndpoints.preview, ({ query, inTenant }) => inTenant((tx) => offboardPreview(tx, query)));
   registerEndpoint(app, E.commandStates, ({ body, inTenant }) => inTenant((tx) => commandStates(tx, body.commandIds)));

@@ -13,6 +13,7 @@ import { commands, credentialOperations, credentials, locks, lockUsers, openReco
 import { ApiError } from '../../http/api-error.js';
 import { containsPattern, iso, sortOrder } from '../../db/sql.js';
 import { insertAudit } from '../audit/repo.js';
+import { cappedCount } from '../deviceLog/count.js';
 import { lockKeyword, roomSql } from '../lockDevice/sql.js';
 import { credentialKeyword, findLock, holder, lockWhere, selectCredentials, selectUsers, userKeyword } from './repo.js';
 
@@ -44,7 +45,7 @@ export async function listOperations(tx: Executor, subject: string, q: z.output<
     q.startTime ? gte(credentialOperations.createdAt, new Date(q.startTime)) : undefined, q.endTime ? lte(credentialOperations.createdAt, new Date(q.endTime)) : undefined,
     p && q.keyword ? or(ilike(credentialOperations.holderName, p), ilike(credentialOperations.operator, p), lockKeyword(q.keyword)) : undefined,
   ]);
-  const [total] = await tx.select({ n: count() }).from(credentialOperations).innerJoin(locks, eq(locks.id, credentialOperations.lockId)).where(where);
+  const total = await cappedCount(tx, tx.select({ one: sql`1` }).from(credentialOperations).innerJoin(locks, eq(locks.id, credentialOperations.lockId)).where(where));
   const rows = await tx.select({
     id: credentialOperations.id, lockId: credentialOperations.lockId, imei: locks.imei, lockName: locks.name, room: roomSql,
     subject: credentialOperations.subject, action: credentialOperations.action, rowId: credentialOperations.rowId, kind: credentialOperations.kind,
@@ -54,7 +55,7 @@ export async function listOperations(tx: Executor, subject: string, q: z.output<
     .where(where).orderBy(...sortOrder(q, { createdAt: credentialOperations.createdAt }, credentialOperations.id, [desc(credentialOperations.createdAt), desc(credentialOperations.id)]))
     .limit(q.size).offset((q.current - 1) * q.size);
   const records = rows.map((row) => ({ ...row, createdAt: iso(row.createdAt) })) as OperationLogRecord[];
-  return { records, total: total?.n ?? 0, current: q.current, size: q.size };
+  return { records, ...total, current: q.current, size: q.size };
 }
 
 /** Rows per table of a lock against its model's slots. */

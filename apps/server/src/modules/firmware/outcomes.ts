@@ -4,9 +4,11 @@
  * timeout; and the rollout review: canary verdict, automatic pause past the failure threshold,
  * completion. Every change is a conditional update, so instances running these at once agree.
  */
+import type { RolloutState } from '@iot/contract';
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { rowsOf } from '../../db/rows.js';
+import { emitAll } from '../../events/emit.js';
 
 const ACTIVE_STATES = sql`('QUEUED', 'WAITING', 'NOTIFIED', 'DOWNLOADING', 'VERIFIED', 'UPDATING')`;
 
@@ -35,6 +37,13 @@ export async function timeOutJobs(db: Executor, limit = 500): Promise<number[]> 
       and j.progress_at < now() - r.lock_timeout_s * interval '1 second'
     limit ${limit}`));
   return failJobs(db, late.map((row) => row.id), 'timeout');
+}
+
+/** Emits `ota.state` (docs/events.md) for rollout rows returned as `id, tenant_id, state`. */
+function rolloutChanged(db: Executor, result: unknown): Promise<void> {
+  return emitAll(db, rowsOf<{ id: number; tenant_id: number; state: RolloutState }>(result).map((row) => ({
+    name: 'ota.state', payload: { tenantId: row.tenant_id, rolloutId: row.id, rolloutState: row.state },
+  })));
 }
 
 interface Tally {
@@ -66,16 +75,19 @@ export async function reviewRollouts(db: Executor, ids?: readonly number[]): Pro
   for (const t of tallies) {
     if (!t.canary_passed && t.canary_active === 0) {
       if (over(t.canary_failed, t.canary_failed + t.canary_updated, t.failure_threshold_pct)) {
-        await db.execute(sql`update firmware_rollouts set state = 'PAUSED', pause_reason = 'canary', accepted_failures = ${t.failed} where id = ${t.id} and state = 'RUNNING'`);
+        await rolloutChanged(db, await db.execute(sql`update firmware_rollouts set state = 'PAUSED', pause_reason = 'canary', accepted_failures = ${t.failed}
+          where id = ${t.id} and state = 'RUNNING' returning id, tenant_id, state`));
         continue;
       }
       await db.execute(sql`update firmware_rollouts set canary_passed = true where id = ${t.id} and state = 'RUNNING'`);
     }
     // Before completion: a rollout whose last locks all failed is paused (and says why), not "completed".
     if (t.failed > t.accepted_failures && t.updated + t.failed >= t.min_results && over(t.failed, t.updated + t.failed, t.failure_threshold_pct)) {
-      await db.execute(sql`update firmware_rollouts set state = 'PAUSED', pause_reason = 'failureRate', accepted_failures = ${t.failed} where id = ${t.id} and state = 'RUNNING'`);
+      await rolloutChanged(db, await db.execute(sql`update firmware_rollouts set state = 'PAUSED', pause_reason = 'failureRate', accepted_failures = ${t.failed}
+        where id = ${t.id} and state = 'RUNNING' returning id, tenant_id, state`));
     } else if (t.active === 0) {
-      await db.execute(sql`update firmware_rollouts set state = 'COMPLETED', finished_at = now() where id = ${t.id} and state = 'RUNNING'`);
+      await rolloutChanged(db, await db.execute(sql`update firmware_rollouts set state = 'COMPLETED', finished_at = now()
+        where id = ${t.id} and state = 'RUNNING' returning id, tenant_id, state`));
     }
   }
 }

@@ -6,12 +6,13 @@
  * left, a bad time zone), 404 unknown rollout, 409 CONFLICT for an action its state does not allow.
  */
 import { createHash } from 'node:crypto';
-import { type RolloutInput, rolloutInput } from '@iot/contract';
+import { type RolloutInput, type RolloutState, rolloutInput } from '@iot/contract';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import semver from 'semver';
 import type { Executor } from '../../db/client.js';
 import { numberArray } from '../../db/array-literal.js';
 import { firmwareJobs, firmwareRollouts, locks } from '../../db/schema.js';
+import { emit } from '../../events/emit.js';
 import { ApiError, fieldError } from '../../http/api-error.js';
 import { type DeviceTargetInput, resolveDeviceTarget } from '../lockGroup/target.js';
 import { packageOf } from './packages.js';
@@ -80,6 +81,7 @@ export async function createRollout(tx: Executor, tenantId: number, body: Rollou
     skipped: candidates.length - chosen.length, createdBy,
   }).returning({ id: firmwareRollouts.id });
   const id = (rollout as { id: number }).id;
+  await emit(tx, 'ota.state', { tenantId, rolloutId: id, rolloutState: 'CREATED' });
   await tx.insert(firmwareJobs).values(chosen.map((lock, index) => ({
     tenantId, rolloutId: id, lockId: lock.id, canary: index < input.canarySize, fromVersion: lock.firmwareVersion,
   })));
@@ -88,9 +90,9 @@ export async function createRollout(tx: Executor, tenantId: number, body: Rollou
 
 /** The rollout locked for update; 404 when not in the data centre. */
 async function lockedRollout(tx: Executor, id: number) {
-  const [row] = await tx.select({ state: firmwareRollouts.state }).from(firmwareRollouts).where(eq(firmwareRollouts.id, id)).for('update');
+  const [row] = await tx.select({ state: firmwareRollouts.state, tenantId: firmwareRollouts.tenantId }).from(firmwareRollouts).where(eq(firmwareRollouts.id, id)).for('update');
   if (!row) throw new ApiError('NOT_FOUND');
-  return row;
+  return { ...row, changed: (rolloutState: RolloutState) => emit(tx, 'ota.state', { tenantId: row.tenantId, rolloutId: id, rolloutState }) };
 }
 
 function refuse(state: string, zh: string, en: string): never {
@@ -100,33 +102,37 @@ function refuse(state: string, zh: string, en: string): never {
 /** Rollout actions (contract firmwareEndpoints start … retryFailed); each 409 when the state does not allow it. */
 export const rolloutActions = {
   async start(tx: Executor, id: number) {
-    const { state } = await lockedRollout(tx, id);
+    const { state, changed } = await lockedRollout(tx, id);
     if (state !== 'CREATED') refuse(state, '不能开始', 'it cannot be started');
     await tx.update(firmwareRollouts).set({ state: 'RUNNING', startedAt: new Date() }).where(eq(firmwareRollouts.id, id));
+    await changed('RUNNING');
   },
   async pause(tx: Executor, id: number) {
-    const { state } = await lockedRollout(tx, id);
+    const { state, changed } = await lockedRollout(tx, id);
     if (state !== 'RUNNING') refuse(state, '不能暂停', 'it cannot be paused');
     await tx.update(firmwareRollouts).set({ state: 'PAUSED', pauseReason: 'manual' }).where(eq(firmwareRollouts.id, id));
+    await changed('PAUSED');
   },
   async resume(tx: Executor, id: number) {
-    const { state } = await lockedRollout(tx, id);
+    const { state, changed } = await lockedRollout(tx, id);
     if (state !== 'PAUSED') refuse(state, '不能恢复', 'it cannot be resumed');
+    await changed('RUNNING');
     // A failed canary resumed by an operator counts as accepted: the other locks may go.
     await tx.update(firmwareRollouts).set({ state: 'RUNNING', pauseReason: null, canaryPassed: sql`${firmwareRollouts.canaryPassed} or ${firmwareRollouts.pauseReason} = 'canary'` })
       .where(eq(firmwareRollouts.id, id));
   },
   /** What is not yet flashing stops (QUEUED, WAITING, NOTIFIED, DOWNLOADING -> CANCELED); VERIFIED/UPDATING locks finish. */
   async cancel(tx: Executor, id: number) {
-    const { state } = await lockedRollout(tx, id);
+    const { state, changed } = await lockedRollout(tx, id);
     if (state === 'COMPLETED' || state === 'CANCELED') refuse(state, '不能取消', 'it cannot be canceled');
+    await changed('CANCELED');
     await tx.update(firmwareJobs).set({ state: 'CANCELED', waitGate: null, stateChangedAt: new Date() })
       .where(and(eq(firmwareJobs.rolloutId, id), inArray(firmwareJobs.state, ['QUEUED', 'WAITING', 'NOTIFIED', 'DOWNLOADING'])));
     await tx.update(firmwareRollouts).set({ state: 'CANCELED', finishedAt: new Date() }).where(eq(firmwareRollouts.id, id));
   },
   /** FAILED locks (not busy in another rollout meanwhile) are QUEUED again with a new attempt; the rollout runs again. */
   async retryFailed(tx: Executor, id: number) {
-    const { state } = await lockedRollout(tx, id);
+    const { state, changed } = await lockedRollout(tx, id);
     if (state === 'CANCELED' || state === 'CREATED') refuse(state, '不能重试', 'its locks cannot be retried');
     const retried = await tx.update(firmwareJobs).set({ state: 'QUEUED', attempt: sql`${firmwareJobs.attempt} + 1`, progress: 0, stateChangedAt: new Date() })
       .where(and(eq(firmwareJobs.rolloutId, id), eq(firmwareJobs.state, 'FAILED'),
@@ -136,5 +142,6 @@ export const rolloutActions = {
     if (retried.length === 0) throw new ApiError('CONFLICT', [{ field: 'body.id', message: { 'zh-CN': '没有可重试的失败门锁', 'en-US': 'No failed lock to retry' } }]);
     // The failures just retried no longer count against the automatic pause.
     await tx.update(firmwareRollouts).set({ state: 'RUNNING', pauseReason: null, finishedAt: null, acceptedFailures: 0 }).where(eq(firmwareRollouts.id, id));
+    await changed('RUNNING');
   },
 };

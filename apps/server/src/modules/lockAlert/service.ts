@@ -11,6 +11,18 @@
 import { protocol } from '@iot/contract';
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
+import { rowsOf } from '../../db/rows.js';
+import { emitAll } from '../../events/emit.js';
+
+/** The columns every write returns for its `lock.alarm` event (docs/events.md). */
+const EVENT_COLUMNS = sql.raw('id, tenant_id, lock_id, kind, state');
+
+/** Emits `lock.alarm` for alert rows returned with EVENT_COLUMNS. */
+function alarmsChanged(tx: Tx, result: unknown): Promise<void> {
+  return emitAll(tx, rowsOf<{ id: number | string; tenant_id: number; lock_id: number; kind: protocol.AlertKind; state: string }>(result).map((row) => ({
+    name: 'lock.alarm', payload: { tenantId: row.tenant_id, lockId: row.lock_id, alertId: Number(row.id), kind: row.kind, cleared: row.state !== 'active' },
+  })));
+}
 
 /** An alarm uplink of an authenticated lock. */
 interface AlarmUplink {
@@ -38,23 +50,25 @@ function alarmRounds(uplinks: readonly AlarmUplink[]): AlarmUplink[][] {
 async function raise(tx: Tx, uplinks: readonly AlarmUplink[]): Promise<void> {
   if (uplinks.length === 0) return;
   const param = <V>(pick: (u: AlarmUplink) => V) => sql.param(uplinks.map(pick));
-  await tx.execute(sql`
+  await alarmsChanged(tx, await tx.execute(sql`
     insert into alerts (tenant_id, lock_id, kind, severity, detail)
     select * from unnest(
       ${param((u) => u.tenantId)}::int[], ${param((u) => u.lockId)}::int[], ${param((u) => u.message.data.kind)}::text[],
       ${param((u) => protocol.ALARM_KINDS[u.message.data.kind])}::text[], ${param((u) => u.message.data.detail ?? null)}::text[])
     on conflict (lock_id, kind) where state = 'active' do update set
-      occurrences = alerts.occurrences + 1, last_at = now(), detail = coalesce(excluded.detail, alerts.detail)`);
+      occurrences = alerts.occurrences + 1, last_at = now(), detail = coalesce(excluded.detail, alerts.detail)
+    returning ${EVENT_COLUMNS}`));
 }
 
 async function clear(tx: Tx, uplinks: readonly AlarmUplink[]): Promise<void> {
   if (uplinks.length === 0) return;
   const param = <V>(pick: (u: AlarmUplink) => V) => sql.param(uplinks.map(pick));
-  await tx.execute(sql`
+  await alarmsChanged(tx, await tx.execute(sql`
     update alerts a set state = 'cleared', cleared_at = now(), detail = coalesce(v.detail, a.detail)
     from unnest(${param((u) => u.lockId)}::int[], ${param((u) => u.message.data.kind)}::text[], ${param((u) => u.message.data.detail ?? null)}::text[])
       as v(lock_id, kind, detail)
-    where a.lock_id = v.lock_id and a.kind = v.kind and a.state = 'active'`);
+    where a.lock_id = v.lock_id and a.kind = v.kind and a.state = 'active'
+    returning a.id, a.tenant_id, a.lock_id, a.kind, a.state`));
 }
 
 /** Applies alarm uplinks to the alerts table (see the module comment). */
@@ -87,8 +101,9 @@ export async function raiseDerivedAlarms(tx: Tx, alarms: readonly DerivedAlarm[]
       ${param((a) => protocol.DERIVED_ALARM_KINDS[a.kind])}::text[], ${param((a) => a.detail ?? null)}::text[])
     on conflict (lock_id, kind) where state = 'active' do update set
       occurrences = alerts.occurrences + 1, last_at = now(), detail = coalesce(excluded.detail, alerts.detail)
-    returning id, (xmax::text = '0') as raised`);
-  return (result as unknown as { rows: { id: number; raised: boolean }[] }).rows.filter((r) => r.raised).map((r) => Number(r.id));
+    returning ${EVENT_COLUMNS}, (xmax::text = '0') as raised`);
+  await alarmsChanged(tx, result);
+  return rowsOf<{ id: number; raised: boolean }>(result).filter((r) => r.raised).map((r) => Number(r.id));
 }
 
 /** Clears the active derived alarms of `kind` on `lockIds` (no-op where none is active); returns how many. */
@@ -96,6 +111,7 @@ export async function clearDerivedAlarms(tx: Tx, kind: protocol.DerivedAlarmKind
   if (lockIds.length === 0) return 0;
   const result = await tx.execute(sql`
     update alerts set state = 'cleared', cleared_at = now(), detail = coalesce(${detail ?? null}, detail)
-    where lock_id = any(${sql.param([...lockIds])}::int[]) and kind = ${kind} and state = 'active' returning id`);
-  return (result as unknown as { rows: unknown[] }).rows.length;
+    where lock_id = any(${sql.param([...lockIds])}::int[]) and kind = ${kind} and state = 'active' returning ${EVENT_COLUMNS}`);
+  await alarmsChanged(tx, result);
+  return rowsOf(result).length;
 }

@@ -16,14 +16,14 @@ import { ratingsOfModels } from '../deviceType/ratings.js';
 import { type DeviceTargetInput, resolveDeviceTarget } from '../lockGroup/target.js';
 import { configIssues } from './limits.js';
 
-/** Queues a configPush of `config` for each lock of `target`; returns what was queued and refused. `queuedLockIds` for the dispatcher's signal. */
+/** Queues a configPush of `config` for each lock of `target`; returns what was queued and refused. */
 export async function pushConfigToTarget(
   tx: Tx, who: { tenantId: number; username: string }, target: DeviceTargetInput, config: protocol.LockConfig, box: SecretBox, wakeWindowMs: number,
-): Promise<LockConfigBatchResult & { queuedLockIds: number[] }> {
+): Promise<LockConfigBatchResult> {
   const { lockIds, unknownImeis } = await resolveDeviceTarget(tx, who.tenantId, target, { max: CONFIG_BATCH_MAX, wakeWindowMs });
   const rows = lockIds.length === 0 ? [] : await tx.select({ id: locks.id, imei: locks.imei, model: locks.model }).from(locks).where(inArray(locks.id, lockIds)).orderBy(asc(locks.id));
   const ratings = await ratingsOfModels(tx, rows.map((row) => row.model));
-  const queuedLockIds: number[] = [];
+  let queued = 0;
   const refused: LockConfigBatchResult['refused'] = [];
   for (const lock of rows) {
     const [issue] = configIssues(config, ratings.get(lock.model) as NonNullable<ReturnType<typeof ratings.get>>);
@@ -33,11 +33,11 @@ export async function pushConfigToTarget(
     }
     try {
       await tx.transaction((sp) => enqueueCommand(sp, { tenantId: who.tenantId, lockId: lock.id, type: 'configPush', data: { config }, createdBy: who.username }, box));
-      queuedLockIds.push(lock.id);
+      queued++;
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
       refused.push({ lockId: lock.id, imei: lock.imei, code: error.code, message: error.localizedMessage ?? error.errors?.[0]?.message ?? ERRORS[error.code].message });
     }
   }
-  return { queued: queuedLockIds.length, refused, unknownImeis, queuedLockIds };
+  return { queued, refused, unknownImeis };
 }

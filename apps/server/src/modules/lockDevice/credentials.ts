@@ -33,12 +33,13 @@ export async function findLockCredentials(database: Database, imeis: readonly st
 
 /**
  * For every lock with `simulated = true and enabled = true`, not decommissioned and not among `except`
- * (IMEIs the simulator already drives): generates a new device secret, stores its SHA-256 (one
+ * (IMEIs the simulator already drives), and among `only` when given: generates a new device secret, stores its SHA-256 (one
  * multi-row UPDATE, in one transaction with the read, rows locked), and returns what the simulator
  * needs to connect (capacities from the lock's device type), ordered by lock id. Secrets issued earlier
  * stop working. Returns [] when there is no such lock. Rejects (changing nothing) when the database fails.
  */
-export async function issueSimulatorCredentials(database: Database, except: readonly string[] = []): Promise<SimulatedDevice[]> {
+export async function issueSimulatorCredentials(database: Database, except: readonly string[] = [], only?: readonly string[]): Promise<SimulatedDevice[]> {
+  if (only?.length === 0) return [];
   return database.transaction(async (tx) => {
     const rows = await tx
       .select({
@@ -56,7 +57,7 @@ export async function issueSimulatorCredentials(database: Database, except: read
       .from(locks)
       .leftJoin(deviceTypes, lockTypeJoin)
       .where(and(eq(locks.simulated, true), eq(locks.enabled, true), isNull(locks.decommissionedAt),
-        except.length > 0 ? notInArray(locks.imei, [...except]) : undefined))
+        except.length > 0 ? notInArray(locks.imei, [...except]) : undefined, only ? inArray(locks.imei, [...only]) : undefined))
       .orderBy(asc(locks.id))
       .for('update', { of: locks });
     if (rows.length === 0) return [];

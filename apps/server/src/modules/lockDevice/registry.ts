@@ -2,16 +2,19 @@
  * The lock registry (门锁信息, issue #11; table `locks`, owned by this module): register, edit, enable /
  * disable, decommission, release a decommissioned lock's IMEI and reset a device secret. Every
  * function runs in the caller's tenant transaction. A device secret is returned once and stored only
- * as its SHA-256. Errors: 400 for a model the data centre has no device type of; 409 CONFLICT for an
+ * as its SHA-256. Each change emits `lock.changed` (or `lock.secretReset`; docs/events.md) with its
+ * transaction: the gateway drops the MQTT session of a disabled, retired or reset lock, on whichever
+ * instance holds it. Errors: 400 for a model the data centre has no device type of; 409 CONFLICT for an
  * IMEI already registered (in any data centre, without saying which); 404 for an id not in the tenant.
  */
-import type { LockSecret, lockFields } from '@iot/contract';
+import type { EventMap, LockSecret, lockFields } from '@iot/contract';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { z } from 'zod';
 import { hashDeviceSecret, newDeviceSecret } from '../../crypto/device-secret.js';
 import type { Tx } from '../../db/client.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import { locks } from '../../db/schema.js';
+import { emit } from '../../events/emit.js';
 import { ApiError, fieldError } from '../../http/api-error.js';
 import { findDeviceType } from '../deviceType/service.js';
 
@@ -40,7 +43,9 @@ export async function registerLock(tx: Tx, tenantId: number, input: LockFields &
       alwaysOnline: type.connectivity === 'alwaysOnline', iccid: input.iccid, note: input.note, simulated: input.simulated,
       deviceSecretHash: hashDeviceSecret(secret),
     }).returning({ id: locks.id });
-    return { id: (row as { id: number }).id, imei: input.imei, secret };
+    const id = (row as { id: number }).id;
+    await emit(tx, 'lock.changed', { tenantId, lockId: id, imei: input.imei, change: 'added' });
+    return { id, imei: input.imei, secret };
   } catch (error) {
     if (isUniqueViolation(error)) throw imeiTaken();
     throw error;
@@ -49,11 +54,15 @@ export async function registerLock(tx: Tx, tenantId: number, input: LockFields &
 
 /** The lock of `id` locked for update; 404 when not in the tenant (or its IMEI was released). */
 async function lockedLock(tx: Tx, id: number) {
-  const [row] = await tx.select({ id: locks.id, imei: locks.imei, model: locks.model, decommissionedAt: locks.decommissionedAt })
+  const [row] = await tx.select({ id: locks.id, tenantId: locks.tenantId, imei: locks.imei, model: locks.model, decommissionedAt: locks.decommissionedAt })
     .from(locks).where(and(eq(locks.id, id), isNull(locks.imeiReleasedAt))).for('update');
   if (!row) throw new ApiError('NOT_FOUND');
   return row;
 }
+
+/** Emits `change` of `lock` with the transaction. */
+const changed = (tx: Tx, lock: { id: number; tenantId: number; imei: string }, change: EventMap['lock.changed']['change']) =>
+  emit(tx, 'lock.changed', { tenantId: lock.tenantId, lockId: lock.id, imei: lock.imei, change });
 
 /** Edits a lock's name, type, location, ICCID, note and simulated flag (the IMEI never changes). */
 export async function updateLock(tx: Tx, id: number, input: LockFields): Promise<null> {
@@ -63,6 +72,7 @@ export async function updateLock(tx: Tx, id: number, input: LockFields): Promise
     name: input.name, building: input.building, floor: input.floor, room: input.room, iccid: input.iccid, note: input.note,
     simulated: input.simulated, ...(type ? { model: type.model, alwaysOnline: type.connectivity === 'alwaysOnline' } : {}),
   }).where(eq(locks.id, id));
+  await changed(tx, lock, 'updated');
   return null;
 }
 
@@ -73,6 +83,7 @@ export async function setLockEnabled(tx: Tx, id: number, enabled: boolean): Prom
   const lock = await lockedLock(tx, id);
   if (lock.decommissionedAt) throw retired();
   await tx.update(locks).set({ enabled }).where(eq(locks.id, id));
+  await changed(tx, lock, enabled ? 'enabled' : 'disabled');
   return lock.imei;
 }
 
@@ -81,6 +92,7 @@ export async function decommissionLock(tx: Tx, id: number): Promise<string> {
   const lock = await lockedLock(tx, id);
   if (lock.decommissionedAt) throw retired();
   await tx.update(locks).set({ enabled: false, decommissionedAt: new Date() }).where(eq(locks.id, id));
+  await changed(tx, lock, 'decommissioned');
   return lock.imei;
 }
 
@@ -91,6 +103,7 @@ export async function releaseImei(tx: Tx, id: number): Promise<null> {
     throw new ApiError('CONFLICT', [{ field: 'body.id', message: { 'zh-CN': '只能释放已退役门锁的 IMEI', 'en-US': 'Only a decommissioned lock\'s IMEI can be released' } }]);
   }
   await tx.update(locks).set({ imeiReleasedAt: new Date() }).where(eq(locks.id, id));
+  await changed(tx, lock, 'imeiReleased');
   return null;
 }
 
@@ -100,5 +113,6 @@ export async function resetSecret(tx: Tx, id: number): Promise<LockSecret> {
   if (lock.decommissionedAt) throw retired();
   const secret = newDeviceSecret();
   await tx.update(locks).set({ deviceSecretHash: hashDeviceSecret(secret) }).where(eq(locks.id, id));
+  await emit(tx, 'lock.secretReset', { tenantId: lock.tenantId, lockId: lock.id, imei: lock.imei }); // never the secret
   return { id: lock.id, imei: lock.imei, secret };
 }

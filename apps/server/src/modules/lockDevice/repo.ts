@@ -3,12 +3,13 @@
  * Online: last heartbeat younger than ONLINE_HEARTBEAT_FACTOR x the lock's heartbeat interval (issue #2).
  */
 import { ATTENTION_KINDS, type AttentionKind, type LiveState, LOCK_VENDOR, type LockRecord, type LockState, type Page } from '@iot/contract';
-import { and, asc, count, eq, isNull, not, type Placeholder, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, not, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { lockGroupMembers, locks } from '../../db/schema.js';
 import { containsPattern, iso, isoSql } from '../../db/sql.js';
 import { preparedOn } from '../../db/prepared.js';
 import { ApiError } from '../../http/api-error.js';
+import { cappedCount, cappedTotal, LOG_COUNT_CAP } from '../deviceLog/count.js';
 import { ATTENTION_SQL, liveStateIs, liveStateSql, SERVICE_EXPIRING_SQL } from './attention.js';
 import { lockPatternMatch, onlineSql, roomSql } from './sql.js';
 
@@ -130,7 +131,8 @@ export async function lockRecordByImei(tx: Tx, imei: string, wakeWindowMs: numbe
 
 /**
  * A page of locks, ordered by id, with the filter's total counted by the same statement (one round
- * trip; a page past the end costs a second statement for the total). The page
+ * trip; a page past the end costs a second statement for the total), up to LOG_COUNT_CAP (then
+ * `totalCapped`: no request counts 100,000 locks, deviceLog/count.ts). The page
  * query is a prepared statement per filter shape (db/prepared.ts): the lock list is the console's
  * most requested read (issue #9).
  */
@@ -140,13 +142,15 @@ export async function listLocks(tx: Tx, filter: LockFilter, current: number, siz
     const where = lockWhere(filter, wakeWindowMs, (field) => sql.placeholder(field));
     // The total as a sub-select, not `count(*) over ()`: the planner costs a window as if the LIMIT cut it
     // short and walks the id index through the whole data centre; the sub-select counts on the filter's index.
-    return tx.select({ ...recordColumns(wakeWindowMs), total: sql<number>`(select count(*) from ${locks} where ${where})`.mapWith(Number) })
+    return tx.select({ ...recordColumns(wakeWindowMs),
+      total: sql<number>`(select count(*) from (select 1 from ${locks} where ${where} limit ${LOG_COUNT_CAP + 1}) as capped)`.mapWith(Number) })
       .from(locks).where(where).orderBy(asc(locks.id)).limit(sql.placeholder('limit')).offset(sql.placeholder('offset')).prepare(statementName);
   });
   const values = { ...filter, keyword: filter.keyword ? containsPattern(filter.keyword) : undefined, limit: size, offset: (current - 1) * size };
   const rows = await statement.execute(values);
-  const total = rows[0]?.total ?? (current > 1 ? ((await tx.select({ n: count() }).from(locks).where(lockWhere(filter, wakeWindowMs)))[0]?.n ?? 0) : 0);
-  return { records: rows.map(toRecord), total, current, size };
+  const total = rows[0] ? cappedTotal(rows[0].total)
+    : current > 1 ? await cappedCount(tx, tx.select({ one: sql`1` }).from(locks).where(lockWhere(filter, wakeWindowMs))) : { total: 0 };
+  return { records: rows.map(toRecord), ...total, current, size };
 }
 
 /** Lock facts for its command queue (awake: an uplink within the last `wakeWindowMs` ms); 404 when not in the tenant. */

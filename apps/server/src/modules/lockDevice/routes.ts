@@ -3,7 +3,7 @@
  * release IMEI, reset secret), 设备信息 (one lock's information in one read), the lock-room list (every
  * page that picks a lock; 产品's rooms), the location tree (产品) and the fleet overview (门锁概况); the
  * fleet analysis is modules/analysis. A reset secret, a disable or a decommission drops the lock's live
- * MQTT session once the change has committed (sessions.ts).
+ * MQTT session once the change has committed (its event: registry.ts; the gateway subscribes).
  */
 import { LOG_EXPORT_MAX, lockEndpoints, lockInformationEndpoints, type LockRecord } from '@iot/contract';
 import type { FastifyInstance } from 'fastify';
@@ -15,7 +15,6 @@ import { decommissionLock, registerLock, releaseImei, resetSecret, setLockEnable
 import { listLockRooms, locationTree } from './fleet.js';
 import { lockImportRoutes } from './import/routes.js';
 import { listLocks, selectLocks } from './repo.js';
-import { dropSession, secretReset } from './sessions.js';
 import { surveyLocks } from './survey.js';
 import { timeZoneOf } from '../tenant/service.js';
 
@@ -39,18 +38,13 @@ export async function lockDeviceRoutes(app: FastifyInstance): Promise<void> {
   registerEndpoint(app, lockEndpoints.add, ({ body, tenantId, inTenant }) => inTenant((tx) => registerLock(tx, tenantId, body)));
   registerEndpoint(app, lockEndpoints.update, ({ body: { id, ...input }, inTenant }) => inTenant((tx) => updateLock(tx, id, input)));
   registerEndpoint(app, lockEndpoints.enable, async ({ body, inTenant }) => {
-    const imei = await inTenant((tx) => setLockEnabled(tx, body.id, body.enabled));
-    if (!body.enabled) dropSession(imei);
+    await inTenant((tx) => setLockEnabled(tx, body.id, body.enabled));
     return null;
   });
   registerEndpoint(app, lockEndpoints.decommission, async ({ body, inTenant }) => {
-    dropSession(await inTenant((tx) => decommissionLock(tx, body.id)));
+    await inTenant((tx) => decommissionLock(tx, body.id));
     return null;
   });
   registerEndpoint(app, lockEndpoints.releaseImei, ({ body, inTenant }) => inTenant((tx) => releaseImei(tx, body.id)));
-  registerEndpoint(app, lockEndpoints.resetSecret, async ({ body, inTenant }) => {
-    const issued = await inTenant((tx) => resetSecret(tx, body.id));
-    secretReset(issued.imei, issued.secret); // a simulated lock of the demo fleet reconnects with it
-    return issued;
-  });
+  registerEndpoint(app, lockEndpoints.resetSecret, ({ body, inTenant }) => inTenant((tx) => resetSecret(tx, body.id)));
 }

@@ -6,9 +6,9 @@
 import { normaliseVersion, type protocol } from '@iot/contract';
 import { sql } from 'drizzle-orm';
 import { numberArray, textArray } from '../../db/array-literal.js';
-import type { Executor, Tx } from '../../db/client.js';
+import type { Tx } from '../../db/client.js';
 import { rowsOf } from '../../db/rows.js';
-import { onlineSql } from './repo.js';
+import { markCameOnline } from './presence.js';
 
 /** A lock's newest heartbeat of a batch (seq: its sequence number). */
 export interface HeartbeatReading {
@@ -60,25 +60,7 @@ export async function applyHeartbeatReadings(tx: Tx, latest: readonly HeartbeatR
     returning l.id`);
   const ids = rowsOf<{ id: number }>(updated).map((row) => row.id);
   if (ids.length === 0) return [];
-  // Presence (issue #16): only the locks that were not online yet; the row lock orders this against
-  // the presence sweep, so each transition is announced once.
-  const cameOnline = await tx.execute(sql`
-    update locks set presence = 'online' where id = any(${numberArray(ids)}::int[]) and presence is distinct from 'online' returning id`);
-  return rowsOf<{ id: number }>(cameOnline).map((row) => row.id);
-}
-
-/**
- * Presence sweep: locks announced online whose last heartbeat is older than ONLINE_HEARTBEAT_FACTOR
- * times their interval become offline (the console's online rule). Each lock is returned once per
- * transition, also with several server instances sweeping at once (the update re-checks the row).
- */
-export async function markSilentLocksOffline(tx: Executor): Promise<{ id: number; tenantId: number; imei: string; lastHeartbeatAt: string | null }[]> {
-  const result = await tx.execute(sql`
-    update locks set presence = 'offline'
-    where presence = 'online' and not ${onlineSql}
-    returning id, tenant_id as "tenantId", imei, last_heartbeat_at as "lastHeartbeatAt"`);
-  return rowsOf<{ id: number; tenantId: number; imei: string; lastHeartbeatAt: Date | string | null }>(result)
-    .map((row) => ({ ...row, lastHeartbeatAt: row.lastHeartbeatAt === null ? null : new Date(row.lastHeartbeatAt).toISOString() }));
+  return markCameOnline(tx, ids); // presence.ts: the online transition and its event
 }
 
 /**

@@ -8,6 +8,7 @@ import { sql } from 'drizzle-orm';
 import { numberArray, textArray } from '../../db/array-literal.js';
 import type { Tx } from '../../db/client.js';
 import { lockSeqKey, rowsOf } from '../../db/rows.js';
+import { emitAll, idListEvents } from '../../events/emit.js';
 
 /** One heartbeat of an authenticated lock, ready to store. */
 export interface HeartbeatRecord {
@@ -25,7 +26,8 @@ export interface HeartbeatRecord {
  * (docs/protocol.md: one message per (lock, seq), whatever its type). The device clock travels as epoch ms (float8) and is
  * converted in SQL (parsing 500 ISO timestamps cost PGlite ~4 ms a batch); each column is one
  * array-literal parameter (db/array-literal.ts). Returns the keys (lockSeqKey) of the rows that were
- * new, so that only a new heartbeat moves the lock's readings and is pushed; throws when the database
+ * new, so that only a new heartbeat moves the lock's readings and is pushed, and emits `lock.heartbeat`
+ * for their locks (docs/events.md, one notification per data centre and batch); throws when the database
  * fails (the caller's transaction rolls back).
  */
 export async function insertHeartbeats(tx: Tx, records: readonly HeartbeatRecord[]): Promise<Set<string>> {
@@ -46,6 +48,8 @@ export async function insertHeartbeats(tx: Tx, records: readonly HeartbeatRecord
     ) as v(tenant_id, lock_id, seq, battery, rssi, snr, firmware_version, device_ts_ms)
     where not exists (select 1 from uplinks u where u.lock_id = v.lock_id and u.seq = v.seq)
     on conflict (lock_id, seq) do nothing
-    returning lock_id, seq`);
-  return new Set(rowsOf<{ lock_id: number; seq: number }>(inserted).map((row) => lockSeqKey(row.lock_id, row.seq)));
+    returning lock_id, seq, tenant_id`);
+  const rows = rowsOf<{ lock_id: number; seq: number; tenant_id: number }>(inserted);
+  await emitAll(tx, idListEvents('lock.heartbeat', rows.map((row) => ({ tenantId: row.tenant_id, id: row.lock_id }))));
+  return new Set(rows.map((row) => lockSeqKey(row.lock_id, row.seq)));
 }

@@ -6,6 +6,7 @@ import type { protocol } from '@iot/contract';
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { lockSeqKey, rowsOf } from '../../db/rows.js';
+import { emitAll, idListEvents } from '../../events/emit.js';
 
 /** One validated event uplink of an authenticated lock. */
 export interface UplinkLogEntry {
@@ -17,7 +18,8 @@ export interface UplinkLogEntry {
 /**
  * Inserts `entries` with one multi-row statement (owner connection); a redelivered (lock_id, seq) is
  * skipped, and so is a seq the lock already used for a heartbeat (one message per (lock, seq),
- * docs/protocol.md). Returns the new rows' ids keyed by lockSeqKey (absent: it was a duplicate).
+ * docs/protocol.md). Emits `lock.uplink` for the locks of new rows (docs/events.md). Returns the new
+ * rows' ids keyed by lockSeqKey (absent: it was a duplicate).
  */
 export async function insertUplinks(tx: Tx, entries: readonly UplinkLogEntry[]): Promise<Map<string, number>> {
   if (entries.length === 0) return new Map();
@@ -31,7 +33,8 @@ export async function insertUplinks(tx: Tx, entries: readonly UplinkLogEntry[]):
       ${param((r) => new Date(r.message.ts).toISOString())}::timestamptz[]) as v(tenant_id, lock_id, seq, msg_id, type, data, device_ts)
     where not exists (select 1 from heartbeats h where h.lock_id = v.lock_id and h.seq = v.seq)
     on conflict (lock_id, seq) do nothing
-    returning id, lock_id, seq`);
-  const rows = rowsOf<{ id: string | number; lock_id: number; seq: number }>(result);
+    returning id, lock_id, seq, tenant_id`);
+  const rows = rowsOf<{ id: string | number; lock_id: number; seq: number; tenant_id: number }>(result);
+  await emitAll(tx, idListEvents('lock.uplink', rows.map((row) => ({ tenantId: row.tenant_id, id: row.lock_id }))));
   return new Map(rows.map((row) => [lockSeqKey(row.lock_id, row.seq), Number(row.id)]));
 }

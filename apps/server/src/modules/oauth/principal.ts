@@ -1,7 +1,7 @@
 /**
  * Who a signed-in account is within a tenant: its tenants, and its authorities there (the union of
  * its roles' authorities; every key for administrators, spec §6). Membership and the roles' grants
- * are read per request together with the token (tokens.ts verifyToken).
+ * are read together with the token (tokens.ts lookupToken) and cached per process (principal-cache.ts).
  */
 import { ACCOUNT_TYPE_ADMIN, AUTHORITIES, type Authority, isAuthority } from '@iot/contract';
 import { asc, eq } from 'drizzle-orm';

@@ -5,7 +5,6 @@ import { registerEndpoint } from '../../http/endpoint.js';
 import { insertAudit } from '../audit/repo.js';
 import { createCaptcha, matchCaptcha } from './captcha.js';
 import { currentKeyPair } from './keys.js';
-import { tenantsOf } from './principal.js';
 import { timeZoneOf } from '../tenant/service.js';
 import { signIn } from './service.js';
 import { revokeFamily } from './tokens.js';
@@ -22,12 +21,13 @@ export async function oauthRoutes(app: FastifyInstance): Promise<void> {
     { rateLimitPerMinute: 60 });
   registerEndpoint(app, authEndpoints.signIn, ({ body, request, tenantId }) =>
     signIn({ db, config: app.config, tenantId, clientIp: request.ip }, body), { rateLimitPerMinute: 60 });
-  // The principal already holds the tenant's authorities, in menu order (auth-plugin.ts): one query left.
+  // The principal already holds the tenant's authorities, in menu order (auth-plugin.ts); the tenant
+  // list comes from the same cache (principal-cache.ts): one query left, the data centre's time zone.
   registerEndpoint(app, authEndpoints.userInfo, async ({ principal, tenantId }) => ({
     username: principal.username,
     type: principal.type,
     authorities: [...principal.authorities],
-    tenants: await tenantsOf(db, principal.accountId, principal.type),
+    tenants: await app.principals.tenants(principal.accountId, principal.type),
     timeZone: await timeZoneOf(db, tenantId),
   }));
   registerEndpoint(app, authEndpoints.signOut, async ({ principal, tenantId, request }) => {

@@ -3,12 +3,15 @@
  * SHA-256 is stored. A token expires when unused for `idleS` or when its sign-in is older than
  * `absoluteS`. A token older than `rotateS` is replaced on use: the new one goes back in the
  * zw_paas_token response header and the old one keeps working for ROTATION_GRACE_S so requests
- * already in flight do not fail. Sign-out revokes every token of the sign-in (its family).
+ * already in flight do not fail. Sign-out revokes every token of the sign-in (its family). Every
+ * revocation emits `session.revoked` with its transaction (docs/events.md): the principal cache of
+ * every instance forgets the sign-in (principal-cache.ts).
  */
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { preparedOn } from '../../db/prepared.js';
+import { emit } from '../../events/emit.js';
 import { ACCOUNT_TYPE_ADMIN, SIGN_OUT_REASONS, type SignOutReason } from '@iot/contract';
 import { accountRoles, accountTenants, accounts, roles, sessions, tenants } from '../../db/schema.js';
 
@@ -62,8 +65,11 @@ function buildVerifyQuery(db: Db, name: string) {
     .select({
       sessionId: sessions.id, family: sessions.family, accountId: sessions.accountId, expiresAt: sessions.expiresAt,
       username: accounts.username, type: accounts.type, rotatedAt: sessions.rotatedAt,
-      dueForRotation: sql<boolean>`${sessions.createdAt} < now() - make_interval(secs => ${sql.placeholder('rotateS')}::int)`,
-      touchDue: sql<boolean>`${sessions.lastUsedAt} < now() - interval '15 seconds'`,
+      // Ages by the database's clock, s, so the process's clock never has to agree with it.
+      createdAgeS: sql<number>`extract(epoch from now() - ${sessions.createdAt})::float8`.mapWith(Number),
+      lastUsedAgeS: sql<number>`extract(epoch from now() - ${sessions.lastUsedAt})::float8`.mapWith(Number),
+      expiresInS: sql<number>`extract(epoch from ${sessions.expiresAt} - now())::float8`.mapWith(Number),
+      rotatedAgeS: sql<number | null>`extract(epoch from now() - ${sessions.rotatedAt})::float8`.mapWith((v) => (v === null ? null : Number(v))),
       mayUseTenant: sql<boolean>`case when ${accounts.type} = ${ACCOUNT_TYPE_ADMIN}
         then exists (select 1 from ${tenants} where ${tenants.id} = ${tenantId}::int)
         else exists (select 1 from ${accountTenants} where ${accountTenants.accountId} = ${accounts.id} and ${accountTenants.tenantId} = ${tenantId}::int) end`,
@@ -85,30 +91,40 @@ function buildVerifyQuery(db: Db, name: string) {
 
 const verifyQuery = (db: Db) => preparedOn(db, 'verify_token', (name) => buildVerifyQuery(db, name));
 
-/**
- * Checks a presented token and, in the same single query, whether its account may use `tenantId`
- * and which authorities its roles grant there (one database round trip per request; a second only
- * when the token is due for rotation or its last use is older than 15 s). Revocation, disabling and
- * role changes are read from the database on every call, so they take effect on the next request on
- * every instance. Undefined when the token is missing, unknown, expired, revoked or of a disabled account.
- */
-export async function verifyToken(db: Db, token: string, policy: TokenPolicy, tenantId: number): Promise<SessionInTenant | undefined> {
-  const [row] = await verifyQuery(db).execute({ tokenHash: hashToken(token), tenantId, idleS: policy.idleS, rotateS: policy.rotateS });
-  if (!row) return undefined;
-  const valid: SessionInTenant = {
-    sessionId: row.sessionId, family: row.family, accountId: row.accountId, username: row.username, type: row.type,
-    mayUseTenant: row.mayUseTenant, grantedAuthorities: row.grantedAuthorities,
-  };
-  if (row.dueForRotation && !row.rotatedAt) {
-    valid.rotatedToken = await rotate(db, row.sessionId, row.accountId, row.family, row.expiresAt);
-  } else if (row.touchDue) {
-    await db.update(sessions).set({ lastUsedAt: sql`now()` }).where(eq(sessions.id, row.sessionId));
-  }
-  return valid;
+/** A valid token's row: the session in the tenant, with ages by the database clock (s). */
+export interface TokenRow extends SessionInTenant {
+  expiresAt: Date;
+  createdAgeS: number;
+  lastUsedAgeS: number;
+  expiresInS: number;
+  /** Since the token was replaced, s; null while it was not. */
+  rotatedAgeS: number | null;
 }
 
-/** Replaces a session's token once (concurrent requests: only the first rotates). */
-async function rotate(db: Db, sessionId: number, accountId: number, family: string, expiresAt: Date): Promise<string | undefined> {
+/**
+ * Reads a presented token and, in the same single query, whether its account may use `tenantId` and
+ * which authorities its roles grant there. Undefined when the token is missing, unknown, expired,
+ * idle too long, revoked, replaced longer than ROTATION_GRACE_S ago, or of a disabled account.
+ * The principal cache (principal-cache.ts) calls it on a miss; it writes nothing.
+ */
+export async function lookupToken(db: Db, token: string, policy: TokenPolicy, tenantId: number): Promise<TokenRow | undefined> {
+  const [row] = await verifyQuery(db).execute({ tokenHash: hashToken(token), tenantId, idleS: policy.idleS });
+  if (!row) return undefined;
+  return {
+    sessionId: row.sessionId, family: row.family, accountId: row.accountId, username: row.username, type: row.type,
+    mayUseTenant: row.mayUseTenant, grantedAuthorities: row.grantedAuthorities, expiresAt: row.expiresAt,
+    createdAgeS: row.createdAgeS, lastUsedAgeS: row.lastUsedAgeS, expiresInS: row.expiresInS, rotatedAgeS: row.rotatedAgeS,
+  };
+}
+
+/** Writes last_used_at = now() for `sessionIds` (the principal cache's batched idle-expiry touches). */
+export async function touchSessions(db: Db, sessionIds: readonly number[]): Promise<void> {
+  if (sessionIds.length === 0) return;
+  await db.execute(sql`update sessions set last_used_at = now() where id = any(${sql.param([...sessionIds])}::int[]) and revoked_at is null`);
+}
+
+/** Replaces a session's token once (concurrent requests, other instances: only the first rotates); undefined when another did. */
+export async function rotate(db: Db, sessionId: number, accountId: number, family: string, expiresAt: Date): Promise<string | undefined> {
   return db.transaction(async (tx) => {
     const claimed = await tx.update(sessions).set({ rotatedAt: sql`now()`, lastUsedAt: sql`now()` })
       .where(and(eq(sessions.id, sessionId), isNull(sessions.rotatedAt))).returning({ id: sessions.id });
@@ -119,15 +135,20 @@ async function rotate(db: Db, sessionId: number, accountId: number, family: stri
   });
 }
 
-/** Revokes every token of a sign-in. */
+/** Revokes every token of a sign-in (its own transaction, so this instance's cache forgets it before this returns). */
 export async function revokeFamily(db: Db, family: string): Promise<void> {
-  await db.update(sessions).set({ revokedAt: sql`now()` }).where(and(eq(sessions.family, family), isNull(sessions.revokedAt)));
+  await db.transaction(async (tx) => {
+    const [revoked] = await tx.update(sessions).set({ revokedAt: sql`now()` }).where(and(eq(sessions.family, family), isNull(sessions.revokedAt)))
+      .returning({ accountId: sessions.accountId });
+    if (revoked) await emit(tx, 'session.revoked', { tenantId: null, accountId: revoked.accountId, family });
+  });
 }
 
-/** Revokes every live token of an account (password, role or enabled-state change), saying why. */
+/** Revokes every live token of an account (password, role or enabled-state change), saying why; in the caller's transaction. */
 export async function revokeAccount(db: Db, accountId: number, reason: SignOutReason): Promise<void> {
   await db.update(sessions).set({ revokedAt: sql`now()`, revokeReason: reason })
     .where(and(eq(sessions.accountId, accountId), isNull(sessions.revokedAt)));
+  await emit(db, 'session.revoked', { tenantId: null, accountId });
 }
 
 /**

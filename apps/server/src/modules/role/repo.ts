@@ -7,6 +7,7 @@ import { and, asc, count, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-
 import type { Tx } from '../../db/client.js';
 import { accountRoles, roles } from '../../db/schema.js';
 import { containsPattern, iso, sortOrder } from '../../db/sql.js';
+import { emit, emitAll } from '../../events/emit.js';
 
 /** A role's editable fields. */
 export interface RoleFields {
@@ -56,18 +57,24 @@ export async function insertRole(tx: Tx, tenantId: number, fields: RoleFields): 
   return row.id;
 }
 
+/** Emits `role.changed` for the role rows returned (docs/events.md): principals of that data centre are read again. */
+async function rolesChanged(tx: Tx, rows: readonly { id: number; tenantId: number }[]): Promise<void> {
+  await emitAll(tx, rows.map((row) => ({ name: 'role.changed', payload: { tenantId: row.tenantId, roleId: row.id } })));
+}
+
 /** Replaces a role's fields. */
 export async function updateRole(tx: Tx, id: number, fields: RoleFields): Promise<void> {
-  await tx.update(roles).set(fields).where(eq(roles.id, id));
+  await rolesChanged(tx, await tx.update(roles).set(fields).where(eq(roles.id, id)).returning({ id: roles.id, tenantId: roles.tenantId }));
 }
 
 /** Deletes a role (its bindings go with it). */
 export async function deleteRole(tx: Tx, id: number): Promise<void> {
-  await tx.delete(roles).where(eq(roles.id, id));
+  await rolesChanged(tx, await tx.delete(roles).where(eq(roles.id, id)).returning({ id: roles.id, tenantId: roles.tenantId }));
 }
 
 /** Makes `roleIds` the account's roles in `tenantId`. */
 export async function replaceBindings(tx: Tx, accountId: number, tenantId: number, roleIds: number[]): Promise<void> {
   await tx.delete(accountRoles).where(and(eq(accountRoles.accountId, accountId), eq(accountRoles.tenantId, tenantId)));
   if (roleIds.length > 0) await tx.insert(accountRoles).values(roleIds.map((roleId) => ({ accountId, roleId, tenantId })));
+  await emit(tx, 'account.changed', { tenantId: null, accountId });
 }

@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { type DeliveryRecord, type DeliveryState, type Page, SUBSCRIPTION_LABELS } from '@iot/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
+import { emit } from '../../events/emit.js';
 import { rowCount, rowsOf } from '../../db/rows.js';
 import { iso } from '../../db/sql.js';
 import type { ExportColumn } from '../../http/export.js';
@@ -66,10 +67,12 @@ export function deliveryRows(tx: Tx, filter: DeliveryFilter, limit: number): Pro
 
 /** Queues a new delivery of each of the tenant's deliveries `ids` (same event id and payload); returns how many. */
 export async function replayDeliveries(tx: Tx, ids: readonly number[]): Promise<number> {
-  return rowCount(await tx.execute(sql`
+  const queued = rowCount(await tx.execute(sql`
     insert into push_deliveries (tenant_id, customer_code_id, event_id, event_type, lock_id, occurred_at, data, replay_of)
     select tenant_id, customer_code_id, event_id, event_type, lock_id, occurred_at, data, id
     from push_deliveries where id = any(${sql.param([...ids])}::bigint[]) order by id`));
+  if (queued > 0) await emit(tx, 'push.queued', { tenantId: null, count: queued });
+  return queued;
 }
 
 /** Queues a `test` event to customer code `id`; returns its event id. */
@@ -78,6 +81,7 @@ export async function queueTestEvent(tx: Tx, tenantId: number, id: number): Prom
   await tx.execute(sql`
     insert into push_deliveries (tenant_id, customer_code_id, event_id, event_type, lock_id, occurred_at, data)
     values (${tenantId}, ${id}, ${eventId}, 'test', null, now(), ${JSON.stringify({ message: 'test event from the IoT platform' })}::jsonb)`);
+  await emit(tx, 'push.queued', { tenantId, count: 1 });
   return eventId;
 }
 

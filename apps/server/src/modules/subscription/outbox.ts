@@ -10,7 +10,8 @@ import { protocol, type PushEventType } from '@iot/contract';
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { rowCount, rowsOf } from '../../db/rows.js';
-import type { FinishedCommand } from '../command/lifecycle.js';
+import { emit } from '../../events/emit.js';
+import type { FinishedCommand } from '../command/transitions.js';
 
 /** One event of a lock. `data`: the payload's `data` (docs/open-platform.md); occurredAt: ms since epoch. */
 export interface PushEvent {
@@ -21,7 +22,7 @@ export interface PushEvent {
   data: Record<string, unknown>;
 }
 
-/** Writes one delivery per (event, subscribed configuration); returns how many rows. */
+/** Writes one delivery per (event, subscribed configuration), emitting `push.queued` when any; returns how many rows. */
 export async function enqueuePushEvents(tx: Executor, events: readonly PushEvent[]): Promise<number> {
   if (events.length === 0) return 0;
   const param = <V>(pick: (e: PushEvent) => V) => sql.param(events.map(pick));
@@ -35,7 +36,9 @@ export async function enqueuePushEvents(tx: Executor, events: readonly PushEvent
     join customer_codes cc on cc.id = c.customer_code_id and cc.enabled
     where cardinality(c.buildings) = 0 or exists (select 1 from locks l where l.id = e.lock_id and l.building = any(c.buildings))
     order by e.ord, c.customer_code_id`);
-  return rowCount(result);
+  const queued = rowCount(result);
+  if (queued > 0) await emit(tx, 'push.queued', { tenantId: null, count: queued }); // the delivery worker wakes (worker.ts)
+  return queued;
 }
 
 type Uplink<K extends protocol.UplinkType> = { tenantId: number; lockId: number; imei: string; message: Extract<protocol.UplinkMessage, { type: K }> };

@@ -9,6 +9,7 @@ import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import { rowsOf } from '../../db/rows.js';
+import { emit } from '../../events/emit.js';
 import { iso } from '../../db/sql.js';
 import { ApiError, fieldError } from '../../http/api-error.js';
 
@@ -97,6 +98,7 @@ export async function writeConfig(tx: Tx, tenantId: number, id: number, config: 
     values (${id}, ${tenantId}, ${config.url}, ${sql.param([...config.eventTypes])}::text[], ${sql.param([...config.buildings])}::text[], ${config.enabled})
     on conflict (customer_code_id) do update set url = excluded.url, event_types = excluded.event_types, buildings = excluded.buildings,
       enabled = excluded.enabled, updated_at = now()`);
+  if (config.enabled) await emit(tx, 'push.queued', { tenantId, count: 1 }); // deliveries held by a disabled endpoint may be due
 }
 
 /** Unpauses customer code `id`'s endpoint and makes its pending deliveries due now; false when it has no configuration. */
@@ -104,5 +106,6 @@ export async function resumeEndpoint(tx: Tx, id: number): Promise<boolean> {
   const updated = rowsOf(await tx.execute(sql`
     update push_configs set paused_at = null, consecutive_failures = 0, failing_since = null where customer_code_id = ${id} returning customer_code_id`));
   await tx.execute(sql`update push_deliveries set next_attempt_at = now() where customer_code_id = ${id} and state = 'pending' and next_attempt_at > now()`);
+  if (updated.length > 0) await emit(tx, 'push.queued', { tenantId: null, count: 1 }); // the worker looks again
   return updated.length > 0;
 }

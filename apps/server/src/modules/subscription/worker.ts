@@ -6,6 +6,8 @@
  * - 2xx: delivered; the endpoint's failure streak ends, and if it had one, its backlog is due at once;
  * - otherwise: retried after PUSH_RETRY_SCHEDULE_MS[attempt] ±20 % jitter, or a dead letter once the
  *   delivery is older than the retry window (24 h); an endpoint failing for `pauseAfterMs` is paused.
+ * It sleeps (jobs/loop.ts) until deliveries are queued (`push.queued`, from any instance) or the
+ * earliest retry or lease it knows is due, with a safety sweep every `pollMs` (default 30 s).
  * Order: a delivery is claimed only when no older delivery of the same (endpoint, lock) is pending,
  * so a lock's events reach an endpoint in order, across instances. At least once: a claim is a lease
  * (next_attempt_at = now + timeout + 5 s); a crash mid-attempt leaves the row to be sent again, with
@@ -17,13 +19,15 @@ import { sql } from 'drizzle-orm';
 import type { SecretBox } from '../../crypto/secret-box.js';
 import type { Database } from '../../db/client.js';
 import { rowsOf } from '../../db/rows.js';
+import { type NextDue, startWorkerLoop } from '../../jobs/loop.js';
 import { type EgressPolicy, PUSH_TIMEOUT_MS, postJson } from './egress.js';
 import { signingSecrets } from './keys.js';
+import { type Claimed, claimDeliveries } from './claim.js';
 import { pushBody } from './payload.js';
 import { signedHeaders } from './signing.js';
 
 export interface DeliveryTuning {
-  /** Poll period, ms (default 500). */
+  /** Safety sweep period, ms (default 30,000): queued deliveries and due retries wake it sooner. */
   pollMs?: number;
   /** Deliveries per claim (default 100). */
   batch?: number;
@@ -52,13 +56,9 @@ export interface DeliveryWorker {
   close(): Promise<void>;
 }
 
-interface Claimed {
-  id: number; customerCodeId: number; code: string; url: string; eventId: string; eventType: string; tenantId: number;
-  lockId: number | null; imei: string | null; occurredAt: string; data: unknown; attempts: number; createdAt: number;
-}
 interface Outcome { claimed: Claimed; ok: boolean; status: number | null; latencyMs: number; error: string | null }
 
-/** Starts the worker; it polls until close(). */
+/** Starts the worker; it runs until close(). */
 export function startDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWorker {
   const { database, box, policy, log } = options;
   const db = database.system;
@@ -70,30 +70,6 @@ export function startDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWor
   const counters: DeliveryStats = { attempted: 0, delivered: 0, failed: 0, dead: 0 };
   const abort = new AbortController();
   let closed = false;
-  let running: Promise<number> | undefined;
-
-  async function claim(): Promise<Claimed[]> {
-    const result = await db.execute(sql`
-      with candidate as (
-        select d.id from push_deliveries d join push_configs c on c.customer_code_id = d.customer_code_id
-        where d.state = 'pending' and d.next_attempt_at <= now() and c.paused_at is null and c.enabled
-          and not exists (select 1 from push_deliveries p where p.customer_code_id = d.customer_code_id
-            and p.lock_id is not distinct from d.lock_id and p.state = 'pending' and p.id < d.id)
-        order by d.next_attempt_at, d.id limit ${batch}
-        for update of d skip locked)
-      update push_deliveries d set next_attempt_at = now() + make_interval(secs => ${leaseS}), attempts = d.attempts + 1, last_attempt_at = now()
-      from candidate, push_configs c, customer_codes cc
-      where d.id = candidate.id and c.customer_code_id = d.customer_code_id and cc.id = d.customer_code_id
-      returning d.id, d.customer_code_id, cc.code, c.url, d.event_id, d.event_type, d.tenant_id, d.lock_id,
-        (select imei from locks l where l.id = d.lock_id) as imei, d.occurred_at, d.data, d.attempts, d.created_at`);
-    return rowsOf<Record<string, unknown>>(result).map((row) => ({
-      id: Number(row.id), customerCodeId: Number(row.customer_code_id), code: String(row.code), url: String(row.url),
-      eventId: String(row.event_id), eventType: String(row.event_type), tenantId: Number(row.tenant_id),
-      lockId: row.lock_id == null ? null : Number(row.lock_id), imei: row.imei == null ? null : String(row.imei),
-      occurredAt: new Date(row.occurred_at as string).toISOString(), data: typeof row.data === 'string' ? JSON.parse(row.data) : row.data,
-      attempts: Number(row.attempts), createdAt: new Date(row.created_at as string).getTime(),
-    }));
-  }
 
   async function attempt(claimed: Claimed, secrets: Map<number, string[]>): Promise<Outcome | undefined> {
     const body = pushBody(claimed);
@@ -159,7 +135,7 @@ export function startDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWor
     let total = 0;
     let claimed: Claimed[];
     do {
-      claimed = await claim();
+      claimed = await claimDeliveries(db, batch, leaseS);
       if (claimed.length === 0) break;
       const secrets = await signingSecrets(db, [...new Set(claimed.map((d) => d.customerCodeId))], box);
       const outcomes = (await Promise.all(claimed.map((d) => attempt(d, secrets)))).filter((o): o is Outcome => o !== undefined);
@@ -170,29 +146,38 @@ export function startDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWor
     return total;
   }
 
-  function kick(): Promise<number> {
-    if (!running) {
-      running = pass().catch((error: unknown) => {
-        if (!closed) log.warn({ err: error }, 'push delivery pass failed; retried at the next poll');
-        return 0;
-      }).finally(() => { running = undefined; });
-    }
-    return running;
+  /** ms until the earliest delivery an endpoint could take (retry, lease, order permitting); undefined when none. */
+  async function nextDueMs(): Promise<NextDue> {
+    const [row] = rowsOf<{ ms: number | null }>(await db.execute(sql`
+      select extract(epoch from min(d.next_attempt_at) - now()) * 1000 as ms
+      from push_deliveries d join push_configs c on c.customer_code_id = d.customer_code_id
+      where d.state = 'pending' and c.paused_at is null and c.enabled
+        and not exists (select 1 from push_deliveries p where p.customer_code_id = d.customer_code_id
+          and p.lock_id is not distinct from d.lock_id and p.state = 'pending' and p.id < d.id)`));
+    return row?.ms == null ? undefined : Number(row.ms);
   }
 
-  const timer = setInterval(() => { if (!closed) void kick(); }, options.pollMs ?? 500);
+  let lastTotal = 0;
+  const loop = startWorkerLoop({
+    name: 'push delivery', safetyMs: options.pollMs ?? 30_000, minDelayMs: 100, log,
+    async run() {
+      lastTotal = await pass();
+      return nextDueMs();
+    },
+  });
+  const stops = [database.events.on('push.queued', () => loop.wake()), database.events.onResync(() => loop.wake())];
 
   return {
     async drain() {
-      await running;
-      while ((await kick()) > 0 && !closed) { /* until nothing was due */ }
+      do await loop.sweepNow();
+      while (lastTotal > 0 && !closed);
     },
     stats: () => ({ ...counters }),
     async close() {
       closed = true;
-      clearInterval(timer);
+      for (const stop of stops) stop();
       const grace = setTimeout(() => abort.abort(), options.closeGraceMs ?? 3000);
-      await running;
+      await loop.close();
       clearTimeout(grace);
       log.info({ ...counters }, 'push delivery worker stopped');
     },

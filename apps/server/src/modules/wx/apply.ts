@@ -10,6 +10,7 @@ import { TRADE_STATES, type TradeState } from '@iot/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { orders, refunds } from '../../db/schema.js';
+import { emit } from '../../events/emit.js';
 import { insertAudit } from '../audit/repo.js';
 import { extendService, revokeService } from '../lockDevice/service-period.js';
 import type { RefundResource, TransactionResource } from './client.js';
@@ -24,6 +25,11 @@ const PAID: readonly string[] = ['SUCCESS', 'REFUND'];
 const providerAudit = (db: Executor, order: OrderRow, action: string, detail: Record<string, unknown>) => insertAudit(db, {
   tenantId: order.tenantId, accountId: null, username: 'wechatpay', action, target: order.outTradeNo, result: 'success', clientIp: '', detail,
 });
+
+/** Emits `order.state` (docs/events.md) for `order` now in `tradeState`, with the transaction. */
+export function orderChanged(tx: Executor, order: { id: number; tenantId: number }, tradeState: TradeState): Promise<void> {
+  return emit(tx, 'order.state', { tenantId: order.tenantId, orderId: order.id, tradeState });
+}
 
 /** Applies a transaction resource (TRANSACTION.* notification or query answer) inside `tx`. */
 export async function applyTransaction(tx: Executor, settings: Pick<MerchantSettings, 'mchid' | 'appid'>, resource: TransactionResource): Promise<Outcome> {
@@ -47,12 +53,14 @@ export async function applyTransaction(tx: Executor, settings: Pick<MerchantSett
       tradeState: 'SUCCESS', transactionId: resource.transaction_id, successTime: resource.success_time ? new Date(resource.success_time) : new Date(),
       serviceApplied: true, codeUrl: null, updatedAt: sql`now()`,
     }).where(eq(orders.id, order.id));
+    await orderChanged(tx, order, 'SUCCESS');
     await extendService(tx, order.tenantId, order.lockIds, order.months);
     await providerAudit(tx, order, 'wxpay-paid', { outTradeNo: order.outTradeNo, amountFen: order.amountFen, lockIds: order.lockIds });
     return 'applied';
   }
   if (state === 'REFUND') return 'unchanged'; // refunds arrive through their own resource
   await tx.update(orders).set({ tradeState: state, updatedAt: sql`now()` }).where(eq(orders.id, order.id));
+  await orderChanged(tx, order, state);
   return 'applied';
 }
 
@@ -79,6 +87,7 @@ export async function applyRefund(tx: Executor, settings: Pick<MerchantSettings,
   const takeBack = refundedFen >= order.amountFen && order.serviceApplied;
   await tx.update(orders).set({ tradeState: 'REFUND', refundedFen, updatedAt: sql`now()`, ...(takeBack ? { serviceApplied: false } : {}) })
     .where(eq(orders.id, order.id));
+  await orderChanged(tx, order, 'REFUND');
   if (takeBack) await revokeService(tx, order.tenantId, order.lockIds, order.months);
   await providerAudit(tx, order, 'wxpay-refunded', { outTradeNo: order.outTradeNo, amountFen: refund.amountFen });
   return 'applied';

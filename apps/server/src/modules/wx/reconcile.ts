@@ -1,7 +1,7 @@
 /**
  * Reconciliation (issue #15): notifications are not guaranteed, so orders still NOTPAY/USERPAYING
  * and refunds still PROCESSING are asked about at WeChat Pay periodically; an order past its expiry
- * is closed there and here. Safe on several instances: each run claims rows by moving their
+ * is closed there and here, at each row's due time (reconcile_after). Safe on several instances: each run claims rows by moving their
  * `reconcile_after` forward under FOR UPDATE SKIP LOCKED, so no two instances ask about one row at
  * once. `stop()` (graceful shutdown) waits for the run in progress and starts no other.
  */
@@ -9,10 +9,13 @@ import { and, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Executor } from '../../db/client.js';
 import { orders, refunds } from '../../db/schema.js';
+import { rowsOf } from '../../db/rows.js';
 import { insertAudit } from '../audit/repo.js';
-import { applyRefund, applyTransaction } from './apply.js';
+import { applyRefund, applyTransaction, orderChanged } from './apply.js';
 import { PaymentProviderError, type RefundResource } from './client.js';
 import type { Payments } from './payments.js';
+import { startWorkerLoop } from '../../jobs/loop.js';
+import type { StartedJob } from '../../jobs/plugin.js';
 
 /** Rows claimed per run and kind. */
 const BATCH = 20;
@@ -55,6 +58,7 @@ export async function reconcileOnce(database: Database, payments: Payments, log?
         const closed = await database.transaction(async (tx) => {
           const rows = await tx.update(orders).set({ tradeState: 'CLOSED', codeUrl: null, updatedAt: sql`now()` })
             .where(and(eq(orders.id, order.id), inArray(orders.tradeState, ['NOTPAY', 'USERPAYING']))).returning({ id: orders.id });
+          if (rows.length) await orderChanged(tx, order, 'CLOSED');
           if (rows.length) await insertAudit(tx, { tenantId: order.tenantId, accountId: null, username: 'wechatpay', action: 'wxpay-closed', target: order.outTradeNo, result: 'success', clientIp: '' });
           return rows.length;
         });
@@ -76,27 +80,26 @@ export async function reconcileOnce(database: Database, payments: Payments, log?
   return changed;
 }
 
-export interface Reconciler {
-  stop(): Promise<void>;
+/** ms until the first open order or processing refund is due to be asked about; undefined when none is open. */
+async function nextDueMs(database: Database): Promise<number | undefined> {
+  const [row] = rowsOf<{ ms: number | null }>(await database.system.execute(sql`select extract(epoch from least(
+    (select min(reconcile_after) from orders where trade_state in ('NOTPAY', 'USERPAYING')),
+    (select min(reconcile_after) from refunds where status = 'PROCESSING')) - now()) * 1000 as ms`));
+  return row?.ms == null ? undefined : Number(row.ms);
 }
 
-/** Runs reconcileOnce every `periodMs` (0: never) until stopped. */
-export function startReconciler(database: Database, payments: Payments | undefined, periodMs: number, log: FastifyBaseLogger): Reconciler {
+/**
+ * Runs reconcileOnce when an open order or refund is due (reconcile_after), and besides at a safety
+ * sweep every `periodMs` (0: never runs); it sleeps otherwise (jobs/loop.ts). Returns how to stop it.
+ */
+export function startReconciler(database: Database, payments: Payments | undefined, periodMs: number, log: FastifyBaseLogger): StartedJob {
   if (!payments || periodMs <= 0) return { stop: async () => {} };
-  let running: Promise<unknown> = Promise.resolve();
-  let stopped = false;
-  const timer = setInterval(() => {
-    if (stopped) return;
-    running = running.then(() => (stopped ? 0 : reconcileOnce(database, payments, log))).catch((error) => {
-      log.error({ reason: error instanceof Error ? error.message : 'unknown' }, 'reconciliation run failed');
-    });
-  }, periodMs);
-  timer.unref();
-  return {
-    async stop() {
-      stopped = true;
-      clearInterval(timer);
-      await running;
+  const loop = startWorkerLoop({
+    name: 'payment reconciliation', safetyMs: periodMs, firstRunMs: periodMs, minDelayMs: 1000, log,
+    async run() {
+      await reconcileOnce(database, payments, log);
+      return nextDueMs(database);
     },
-  };
+  });
+  return { stop: () => loop.close() };
 }

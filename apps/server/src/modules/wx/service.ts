@@ -9,6 +9,7 @@ import { and, count, eq, inArray, sql, sum } from 'drizzle-orm';
 import type { Executor, Tx } from '../../db/client.js';
 import { locks, orders, refunds } from '../../db/schema.js';
 import { ApiError, conflictError, fieldError } from '../../http/api-error.js';
+import { orderChanged } from './apply.js';
 import { PaymentProviderError } from './client.js';
 import type { Payments } from './payments.js';
 import { findOrderRow, findProduct, orderRecordOf } from './repo.js';
@@ -52,6 +53,7 @@ export async function createOrder(payments: Payments, inTenant: InTenant, input:
       tenantId: input.tenantId, outTradeNo, productId: product.id, description: product.nameZh, amountFen: product.priceFen,
       lockIds, months: product.months, codeUrl, expiresAt, createdBy: input.createdBy,
     }).returning();
+    await orderChanged(tx, row as NonNullable<typeof row>, 'NOTPAY');
     return orderRecordOf(tx, row as NonNullable<typeof row>);
   });
 }
@@ -72,6 +74,7 @@ export async function closeOrder(payments: Payments, inTenant: InTenant, outTrad
     const row = await findOrderRow(tx, outTradeNo, true);
     if (!row || (row.tradeState !== 'NOTPAY' && row.tradeState !== 'USERPAYING')) throw notOpen();
     const [closed] = await tx.update(orders).set({ tradeState: 'CLOSED', codeUrl: null, updatedAt: sql`now()` }).where(eq(orders.id, row.id)).returning();
+    await orderChanged(tx, row, 'CLOSED');
     return orderRecordOf(tx, closed as NonNullable<typeof closed>);
   });
 }

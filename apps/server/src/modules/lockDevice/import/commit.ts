@@ -8,6 +8,7 @@ import { hashDeviceSecret, newDeviceSecret } from '../../../crypto/device-secret
 import type { Tx } from '../../../db/client.js';
 import { isUniqueViolation } from '../../../db/errors.js';
 import { locks } from '../../../db/schema.js';
+import { emitAll } from '../../../events/emit.js';
 import { ApiError } from '../../../http/api-error.js';
 import type { ExportColumn } from '../../../http/export.js';
 import { findDeviceType } from '../../deviceType/service.js';
@@ -29,7 +30,7 @@ export const SECRET_COLUMNS: readonly ExportColumn<IssuedSecret>[] = [
 
 const CHUNK = 1000;
 
-/** Registers `valid` (checked by checkImport in this transaction); returns each lock's secret. */
+/** Registers `valid` (checked by checkImport in this transaction), emitting `lock.changed` (added) for each; returns each lock's secret. */
 export async function commitImport(tx: Tx, tenantId: number, valid: readonly ImportLock[]): Promise<IssuedSecret[]> {
   const types = new Map<string, NonNullable<Awaited<ReturnType<typeof findDeviceType>>>>();
   for (const model of new Set(valid.map((lock) => lock.model))) {
@@ -41,7 +42,7 @@ export async function commitImport(tx: Tx, tenantId: number, valid: readonly Imp
     for (let start = 0; start < valid.length; start += CHUNK) {
       const chunk = valid.slice(start, start + CHUNK);
       const secrets = chunk.map(() => newDeviceSecret());
-      await tx.insert(locks).values(chunk.map((lock, index) => {
+      const rows = await tx.insert(locks).values(chunk.map((lock, index) => {
         const type = types.get(lock.model);
         return {
           tenantId, imei: lock.imei, name: lock.name, building: lock.building, floor: lock.floor, room: lock.room,
@@ -49,7 +50,8 @@ export async function commitImport(tx: Tx, tenantId: number, valid: readonly Imp
           alwaysOnline: type?.connectivity === 'alwaysOnline', iccid: lock.iccid, note: lock.note, simulated: lock.simulated,
           deviceSecretHash: hashDeviceSecret(secrets[index] as string),
         };
-      }));
+      })).returning({ id: locks.id, imei: locks.imei });
+      await emitAll(tx, rows.map((row) => ({ name: 'lock.changed', payload: { tenantId, lockId: row.id, imei: row.imei, change: 'added' } })));
       issued.push(...chunk.map((lock, index) => ({ imei: lock.imei, name: lock.name, secret: secrets[index] as string })));
     }
   } catch (error) {

@@ -1,0 +1,33 @@
+/**
+ * Same-transaction consequences between modules, listed where the app is built (ARCHITECTURE.md
+ * "Events"): a consequence that must commit or roll back with the change is a direct service call
+ * named here, passed to the code that makes the change; everything else reacts to domain events
+ * (docs/events.md) in its own module. Nothing here is registered or changed at run time.
+ */
+import { nextSilentLockDueMs, raiseSilentLocks } from './modules/analysis/derived.js';
+import type { CommandFollowers } from './modules/command/transitions.js';
+import { settleFinishedCommands } from './modules/credential/sync.js';
+import type { PresenceFollower } from './modules/lockDevice/presence.js';
+import { enqueueFinishedCommands, enqueuePushEvents, presenceEvent } from './modules/subscription/outbox.js';
+
+/**
+ * What follows a command's final state in its transaction (lifecycle.ts, outbox.ts cancel): the
+ * credential sync states of the rows it carried (issue #4), then the open platform's commandResult
+ * / credentialSync pushes (issue #16).
+ */
+export const commandFollowers: CommandFollowers = [settleFinishedCommands, enqueueFinishedCommands];
+
+/**
+ * What follows each presence sweep in its transaction (modules/lockDevice/presence.ts): the open
+ * platform's offline presence pushes (issue #16), then the silentLock alarms of locks offline past
+ * their tenant's silentIntervals (issue #14), whose due time the sweep also waits for.
+ */
+export const presenceFollowers: readonly PresenceFollower[] = [
+  {
+    afterSweep: async (tx, offline) => {
+      const now = Date.now();
+      await enqueuePushEvents(tx, offline.map((lock) => presenceEvent(lock.tenantId, lock.id, lock.imei, 'offline', now, null, lock.lastHeartbeatAt)));
+    },
+  },
+  { afterSweep: async (tx) => { await raiseSilentLocks(tx); }, nextDueMs: nextSilentLockDueMs },
+];

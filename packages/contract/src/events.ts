@@ -1,0 +1,82 @@
+/**
+ * The domain event map (ARCHITECTURE.md "Events", docs/events.md): every event's name and payload
+ * schema, one source of truth for the server's event bus (apps/server/src/events/) and, later, the
+ * console's live stream. Payloads are small on purpose: ids, kinds and the data centre (`tenantId`);
+ * a receiver that needs more reads the rows. They cross server instances through PostgreSQL
+ * NOTIFY (8,000 bytes per notification), so lists of ids stay short (EVENT_ID_LIST_MAX).
+ *
+ * An event is emitted by the module that owns the change, inside the transaction that makes it, and
+ * delivered only once that transaction has committed. `tenantId` is null for events about the
+ * platform as a whole (sessions, accounts, which span data centres).
+ */
+import { z } from 'zod';
+import { SYNC_STATES } from './api/credentialLog.js';
+import { OTA_JOB_STATES, ROLLOUT_STATES } from './api/firmware.js';
+import { TRADE_STATES } from './api/wx.js';
+import { AIR_SWITCH_ALARM_KINDS, type AirSwitchAlarmKind } from './protocol/airSwitch.js';
+import { alertKind, COMMAND_STATES } from './protocol/index.js';
+
+/** Most ids one event lists (a batch of heartbeats is split into several events beyond it). */
+export const EVENT_ID_LIST_MAX = 500;
+
+const id = z.number().int().positive();
+const tenantId = z.number().int().nonnegative();
+const ids = z.array(id).min(1).max(EVENT_ID_LIST_MAX);
+/** Devices that carry commands: locks (table commands) and air switches (air_switch_commands). */
+export const COMMAND_DEVICE_KINDS = ['lock', 'airSwitch'] as const;
+/** What happened to a lock's registry row (lock.changed). */
+export const LOCK_CHANGES = ['added', 'updated', 'enabled', 'disabled', 'decommissioned', 'imeiReleased'] as const;
+
+/** Event name -> payload schema. */
+export const EVENT_SCHEMAS = {
+  /** New heartbeats of these locks were stored (the newest per lock; a redelivery raises nothing). */
+  'lock.heartbeat': z.object({ tenantId, lockIds: ids }),
+  /** Event uplinks (unlocks, door states, alarms, command results, ...) of these locks were stored. */
+  'lock.uplink': z.object({ tenantId, lockIds: ids }),
+  /** A lock came online (its first heartbeat after silence) or went offline (the presence sweep). */
+  'lock.presence': z.object({ tenantId, lockId: id, presence: z.enum(['online', 'offline']) }),
+  /** An alert was raised or cleared on a lock (reported by the lock or derived by the platform). */
+  'lock.alarm': z.object({ tenantId, lockId: id, alertId: id, kind: alertKind, cleared: z.boolean() }),
+  /** The registry changed a lock (disabled and decommissioned locks lose their MQTT session). */
+  'lock.changed': z.object({ tenantId, lockId: id, imei: z.string().regex(/^\d{15}$/), change: z.enum(LOCK_CHANGES) }),
+  /** A lock's device secret was reset: its MQTT session is dropped; the secret itself never travels. */
+  'lock.secretReset': z.object({ tenantId, lockId: id, imei: z.string().regex(/^\d{15}$/) }),
+  /** A command was queued for a device: a dispatcher sends it at once if the device is reachable. */
+  'command.queued': z.object({ tenantId, deviceKind: z.enum(COMMAND_DEVICE_KINDS), deviceId: id, commandId: id }),
+  /** A command changed state (SENT, DELIVERED, a final state, back to QUEUED for a retry). */
+  'command.state': z.object({ tenantId, deviceKind: z.enum(COMMAND_DEVICE_KINDS), deviceId: id, commandId: id, state: z.enum(COMMAND_STATES) }),
+  /** A lock user or credential changed sync state (添加中 -> 正常, ...), or was removed once the lock confirmed (`deleted`). */
+  'credential.sync': z.object({ tenantId, lockId: id, subject: z.enum(['user', 'credential']), rowId: id, state: z.enum([...SYNC_STATES, 'deleted']) }),
+  /** New readings of these air switches were stored. */
+  'airSwitch.reading': z.object({ tenantId, airSwitchIds: ids }),
+  /** An air switch alarm (or trip) was raised or cleared. */
+  'airSwitch.alarm': z.object({
+    tenantId, airSwitchId: id, kind: z.enum(['trip', ...Object.keys(AIR_SWITCH_ALARM_KINDS)] as ['trip', ...AirSwitchAlarmKind[]]), cleared: z.boolean(),
+  }),
+  /** A firmware rollout, or one lock's job in it, changed state. */
+  'ota.state': z.object({ tenantId, rolloutId: id, rolloutState: z.enum(ROLLOUT_STATES).optional(), lockId: id.optional(), jobState: z.enum(OTA_JOB_STATES).optional() }),
+  /** A payment order changed trade state (created, paid, closed, refunded). */
+  'order.state': z.object({ tenantId, orderId: id, tradeState: z.enum(TRADE_STATES) }),
+  /** Open-platform deliveries were queued (the push worker wakes). */
+  'push.queued': z.object({ tenantId: tenantId.nullable(), count: z.number().int().positive() }),
+  /** Sessions were revoked: one sign-in (`family`) or every sign-in of an account. */
+  'session.revoked': z.object({ tenantId: z.null(), accountId: id, family: z.uuid().optional() }),
+  /** An account changed (password, enabled, roles bound, data centres, name): its cached principals go. */
+  'account.changed': z.object({ tenantId: z.null(), accountId: id }),
+  /** A role's authorities changed or it was deleted: principals of that data centre are read again. */
+  'role.changed': z.object({ tenantId, roleId: id }),
+} as const;
+
+/** Every event name. */
+export type EventName = keyof typeof EVENT_SCHEMAS;
+/** Event name -> payload type. */
+export type EventMap = { [K in EventName]: z.infer<(typeof EVENT_SCHEMAS)[K]> };
+/** One event: its name and payload. */
+export type DomainEvent = { [K in EventName]: { name: K; payload: EventMap[K] } }[EventName];
+/** Every event name, in the map's order. */
+export const EVENT_NAMES = Object.keys(EVENT_SCHEMAS) as EventName[];
+
+/** True when `name` is a known event name. */
+export function isEventName(name: string): name is EventName {
+  return Object.hasOwn(EVENT_SCHEMAS, name);
+}
