@@ -38,6 +38,7 @@ export * from './api/offboard.js';
 export * from './api/subscription.js';
 export * from './api/wx.js';
 export * from './api/firmware.js';
+export * from './api/live.js';
 export * from './lockModels.js';
 export * as protocol from './protocol/index.js';
 export * from './api/all.js';

@@ -204,3 +204,6 @@ export * from './schema-analysis.js';
 
 /* Issue #12: firmware packages, rollouts and per-lock OTA jobs. */
 export * from './schema-firmware.js';
+
+/* Issue #23: tickets of the console's live stream. */
+export * from './schema-live.js';

@@ -3,7 +3,9 @@
  * - a route without a declared `access` fails at registration;
  * - `public` routes pass; others need a valid zw_paas_token (else 403 TOKEN_EXPIRED);
  * - the tenantId header must name a tenant the account may use (else 403 FORBIDDEN);
- * - one of the route's authority keys must be held in that tenant (type 0 passes; else 403 FORBIDDEN).
+ * - one of the route's authority keys must be held in that tenant (type 0 passes; else 403 FORBIDDEN);
+ * - a route with `redeemTicket` (the live stream) also takes `?ticket=` instead of the token and
+ *   tenantId headers: the ticket's sign-in and data centre stand in for them (else 403 TOKEN_EXPIRED).
  * A rotated token is returned in the zw_paas_token response header. Every route is recorded in
  * `app.routeTable` (the live route table the authorization matrix test walks). The verified principal
  * comes from the process's cache (`app.principals`, modules/oauth/principal-cache.ts): a request
@@ -26,6 +28,9 @@ export function tenantFromHeader(request: FastifyRequest): number {
   if (!/^\d{1,9}$/.test(value)) throw fieldError('headers.tenantId', 'tenantId 必须是正整数', 'tenantId must be a positive integer');
   return Number(value);
 }
+
+/** Why a ticket (a route with `redeemTicket`) was refused. */
+const TICKET_REFUSED = { 'zh-CN': '实时连接凭据无效、已使用或已过期', 'en-US': 'The live stream ticket is unknown, used or expired' };
 
 /** Routes registered by third-party plugins (static files, the API reference) that are public. */
 const PUBLIC_PREFIXES = [`${WEB_BASE_PATH}/`, DOCS_PATH];
@@ -68,6 +73,16 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
     if (access === 'public') return;
     const rawToken = request.headers[TOKEN_HEADER];
     const token = Array.isArray(rawToken) ? rawToken[0] : rawToken;
+    const ticket = (request.query as { ticket?: unknown } | undefined)?.ticket;
+    const redeemTicket = request.routeOptions.config.redeemTicket;
+    if (!token && redeemTicket && typeof ticket === 'string') {
+      const granted = await redeemTicket(request, ticket);
+      if (!granted) throw new ApiError('TOKEN_EXPIRED', undefined, TICKET_REFUSED);
+      request.principal = granted.principal;
+      request.tenantId = granted.tenantId;
+      if (access !== 'authenticated' && !accessKeys(access).some((key) => granted.principal.authorities.has(key))) throw new ApiError('FORBIDDEN');
+      return;
+    }
     // From memory, or one query: the token, the tenant membership and the authorities there (modules/oauth/tokens.ts).
     const session = token ? await principals().verify(token, request.tenantId) : undefined;
     if (!session) {

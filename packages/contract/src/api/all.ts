@@ -30,6 +30,7 @@ import { tenantEndpoints } from './tenant.js';
 import { offboardEndpoints } from './offboard.js';
 import { wxEndpoints, wxNotifyEndpoints } from './wx.js';
 import { firmwareEndpoints } from './firmware.js';
+import { liveEndpoints } from './live.js';
 
 function isEndpoint(value: unknown): value is Endpoint {
   return typeof value === 'object' && value !== null && 'method' in value && 'path' in value && 'response' in value;
@@ -48,7 +49,7 @@ export const apiEndpoints: readonly Endpoint[] = collect([
   authEndpoints, tenantEndpoints, lockEndpoints, analysisEndpoints, lockGroupEndpoints, lockInformationEndpoints, deviceTypeEndpoints, accountEndpoints, roleEndpoints, systemLogEndpoints, commandEndpoints,
   uplinkLogEndpoints, heartbeatLogEndpoints, alertEndpoints, openRecordEndpoints, journalEndpoints, credentialEndpoints, offboardEndpoints,
   subscriptionEndpoints, demoReceiverEndpoints, airSwitchEndpoints, airSwitchAlertLogEndpoints,
-  wxEndpoints, wxNotifyEndpoints, firmwareEndpoints,
+  wxEndpoints, wxNotifyEndpoints, firmwareEndpoints, liveEndpoints,
 ], []);
 
 /** System-log actions written by the sign-in service rather than by an endpoint. */
