@@ -107,7 +107,7 @@ export const EVENT_AUDIENCE: { readonly [K in EventName]: readonly Authority[] }
   'airSwitch.reading': ['HOME_PAGE', 'AIRSWITCH_RULE'],
   'airSwitch.alarm': ['HOME_PAGE', 'AIRSWITCH_RULE', 'LOCK_ALERT_LOG'],
   'ota.state': ['LOOK_INFO', 'FIRMWARE_RULE'],
-  'order.state': ['ORDER_MANAGEMENT'],
+  'order.state': ['RENEW', 'ORDER_MANAGEMENT'],
   'push.queued': [],
   'session.revoked': [],
   'account.changed': [],

@@ -39,7 +39,7 @@ export interface RemoteSelectProps<E extends Endpoint, R, V extends Value> {
 export function RemoteSelect<E extends Endpoint, R, V extends Value>(props: RemoteSelectProps<E, R, V>) {
   const { endpoint, value, autoSelectFirst, enabled = true, leading = [], onChange } = props;
   const [keyword, setKeyword] = useState('');
-  const { data, isFetching } = useApiQuery(endpoint, props.query(keyword.trim() || undefined), { keepPrevious: true, enabled });
+  const { data, isFetching } = useApiQuery(endpoint, props.query(keyword.trim() || undefined), { keepPrevious: true, enabled, live: false });
   const rows = data === undefined ? [] : props.records(data);
   const options = rows.map(props.option);
   // Labels of values seen before, so a chosen value outside the current search still shows its label.

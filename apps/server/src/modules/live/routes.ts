@@ -62,6 +62,8 @@ export async function liveRoutes(app: FastifyInstance): Promise<void> {
     },
     handler: async (request, reply) => {
       const query = parseOrThrow(liveStreamQuery, request.query ?? {}, 'query');
+      // HEAD (Fastify answers it with this handler): the head of a stream, without opening one.
+      if (request.method === 'HEAD') return reply.type('text/event-stream').send();
       if (hub.size >= LIVE_MAX_STREAMS) throw new ApiError('UNAVAILABLE');
       const principal = request.principal as Principal;
       const signIn: SignIn = { accountId: principal.accountId, username: principal.username, type: principal.type, sessionId: principal.sessionId, authorities: principal.authorities };

@@ -1,5 +1,5 @@
 /**
- * Header: sidebar toggle, breadcrumb, data-centre selector, language toggle, username, logout.
+ * Header: sidebar toggle, breadcrumb, live-update dot, data-centre selector, language toggle, username, logout.
  */
 import { authEndpoints, BREADCRUMB_TITLE, BREADCRUMB_TITLE_EN, findRoute } from '@iot/contract';
 import { GlobalOutlined, LogoutOutlined, MenuFoldOutlined, MenuUnfoldOutlined, UserOutlined } from '@ant-design/icons';
@@ -10,6 +10,7 @@ import { call } from '../../api/client';
 import { applyLanguage } from '../language';
 import { signOutLocally } from '../signOut';
 import { useLanguage, useUsername } from '../useSession';
+import { LiveIndicator } from '../../live/LiveIndicator';
 import { DataCentreSelect } from './DataCentreSelect';
 
 interface Props {
@@ -49,6 +50,7 @@ export function ConsoleHeader({ collapsed, onToggle, onTenantChanged }: Props) {
       />
       <Breadcrumb className="console-breadcrumb" items={crumbs} />
       <div className="console-header-right">
+        <LiveIndicator />
         <DataCentreSelect onChanged={onTenantChanged} />
         <Button type="text" icon={<GlobalOutlined />} onClick={() => applyLanguage(language === 'en-US' ? 'zh-CN' : 'en-US')}>
           {t('switchLanguage')}
