@@ -23,8 +23,8 @@ export interface LiveClient {
   messages: LiveMessage[];
   /** Resolves when the server ended the stream (or the client closed it). */
   ended: Promise<void>;
-  /** The first message (already arrived or to come) matching `predicate`; rejects after `ms`. */
-  next(predicate: (message: LiveMessage) => boolean, ms?: number): Promise<LiveMessage>;
+  /** The first message from index `from` on (already arrived or to come) matching `predicate`; rejects after `ms`. */
+  next(predicate: (message: LiveMessage) => boolean, ms?: number, from?: number): Promise<LiveMessage>;
   close(): void;
 }
 
@@ -58,10 +58,10 @@ export async function openLive(base: string, options: OpenOptions = {}): Promise
     messages,
     ended: Promise.resolve(),
     close: () => abort.abort(),
-    next(predicate, ms = 10_000) {
+    next(predicate, ms = 10_000, from = 0) {
       return new Promise((resolve, reject) => {
         const check = () => {
-          const found = messages.find(predicate);
+          const found = messages.slice(from).find(predicate);
           if (!found) return;
           cleanup();
           resolve(found);
