@@ -33,10 +33,11 @@ export type LiveControlEvent = (typeof LIVE_CONTROL_EVENTS)[number];
 export const liveReady = z.object({ resumed: z.boolean() });
 /**
  * `reset`: the client's Last-Event-ID cannot be resumed here (`unknown`: another instance or run,
- * `expired`: older than this instance keeps) or the caller's authorities changed (`authorities`):
- * events may have been missed, refetch everything shown.
+ * `expired`: older than this instance keeps), the caller's authorities changed (`authorities`), or
+ * this instance lost its database notifications for a while (`missed`): events may have been missed,
+ * refetch everything shown.
  */
-export const liveReset = z.object({ reason: z.enum(['unknown', 'expired', 'authorities']) });
+export const liveReset = z.object({ reason: z.enum(['unknown', 'expired', 'authorities', 'missed']) });
 /**
  * `closed`: the server ends the stream. `signedOut`: the sign-in was revoked, expired or may no
  * longer use the data centre (a new ticket is refused); `shutdown`: this instance stops (reconnect);

@@ -10,8 +10,8 @@
  * Sign-ins: session.revoked and account.changed (the account), role.changed and tenant.changed (the
  * data centre) make the streams concerned check their sign-in again (`check`); one that is no longer
  * valid is closed (`closed: signedOut`), one whose authorities changed takes the new ones and gets
- * `reset: authorities`. Every stream is also checked every LIVE_CHECK_MS and after the listener
- * reconnected (notifications may have been lost).
+ * `reset: authorities`. Every stream is also checked every LIVE_CHECK_MS; after the listener
+ * reconnected (notifications may have been lost) every stream gets `reset: missed` and is checked.
  */
 import { randomBytes } from 'node:crypto';
 import type { DomainEvent } from '@iot/contract';
@@ -119,6 +119,15 @@ export class LiveHub {
   /** Checks the sign-in of every stream matching `which` (all: after the listener reconnected). */
   recheck(which: (stream: LiveStream) => boolean = () => true): void {
     for (const stream of this.streams) if (which(stream)) this.checkOne(stream);
+  }
+
+  /**
+   * The bus's listener reconnected: notifications of the gap are lost, so every stream is told to
+   * refetch (`reset: missed`) and checks its sign-in again (a revocation may be among them).
+   */
+  resync(): void {
+    for (const stream of this.streams) stream.control('reset', { reason: 'missed' });
+    this.recheck();
   }
 
   /** Closes every stream (the app is closing): `closed: shutdown`. */

@@ -28,7 +28,7 @@ export async function liveRoutes(app: FastifyInstance): Promise<void> {
   const hub = new LiveHub((stream) => signInOf(db, stream.family, stream.signIn.accountId, stream.tenantId, policy), app.log);
   let unsubscribe: (() => void)[] = [];
   app.addHook('onReady', async () => {
-    unsubscribe = [app.database.events.onAll((event) => hub.receive(event)), app.database.events.onResync(() => hub.recheck())];
+    unsubscribe = [app.database.events.onAll((event) => hub.receive(event)), app.database.events.onResync(() => hub.resync())];
   });
   app.addHook('preClose', async () => hub.closeAll());
   app.addHook('onClose', async () => {

@@ -101,6 +101,15 @@ describe('live stream', () => {
     expect(open(['LOCK_ALERT_LOG'], seen).messages[0]?.data).toEqual({ reason: 'expired' });
   });
 
+  it('tells every stream to refetch when the bus lost notifications', () => {
+    const a = open(['LOCK_ALERT_LOG']);
+    const b = open(['HEARTBEAT_LOG']);
+    hub.resync();
+    expect([a.messages, b.messages].map((messages) => messages.map((m) => [m.event, m.data]))).toEqual([
+      [['reset', { reason: 'missed' }]], [['reset', { reason: 'missed' }]],
+    ]);
+  });
+
   it('closes a stream whose client stops reading', () => {
     const { messages, sink, stream } = open(['LOCK_ALERT_LOG']);
     sink.backlogBytes = LIVE_MAX_BACKLOG_BYTES + 1;
