@@ -58,7 +58,7 @@ export async function openLive(base: string, options: OpenOptions = {}): Promise
     messages,
     ended: Promise.resolve(),
     close: () => abort.abort(),
-    next(predicate, ms = 10_000, from = 0) {
+    next(predicate, ms = 20_000, from = 0) {
       return new Promise((resolve, reject) => {
         const check = () => {
           const found = messages.slice(from).find(predicate);
