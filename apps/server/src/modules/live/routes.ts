@@ -17,6 +17,12 @@ import { LiveHub } from './hub.js';
 import { LiveStream } from './stream.js';
 import { issueTicket, redeemTicket, type SignIn, signInOf } from './tickets.js';
 
+/**
+ * Tickets per minute per client address: one per console tab and reconnect, and an office behind one
+ * address reconnects all its tabs after a restart (each with backoff); a ticket needs a valid token anyway.
+ */
+const TICKETS_PER_MINUTE = 600;
+
 /** Open streams one instance serves at most; beyond, 503 UNAVAILABLE (the console retries later). */
 export const LIVE_MAX_STREAMS = 5000;
 
@@ -38,7 +44,7 @@ export async function liveRoutes(app: FastifyInstance): Promise<void> {
   registerEndpoint(app, liveEndpoints.ticket, async ({ principal, tenantId }) => ({
     ticket: await issueTicket(db, { accountId: principal.accountId, family: principal.family, tenantId }),
     expiresInS: LIVE_TICKET_TTL_S,
-  }), { rateLimitPerMinute: 120 });
+  }), { rateLimitPerMinute: TICKETS_PER_MINUTE });
 
   /** The event number before each stream request's sign-in was read (hub.add). */
   const seqBeforeSignIn = new WeakMap<FastifyRequest, number>();
