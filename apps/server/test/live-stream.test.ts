@@ -114,6 +114,11 @@ describe.skipIf(skipSuite)('live stream', () => {
     expect(new Set([...(heartbeats[0]?.data.lockIds ?? []), ...merged.data.lockIds]).size).toBe(500);
   });
 
+  it('answers HEAD with the head of a stream, without opening one', async () => {
+    const head = await call(ctx.app, admin, { method: 'HEAD', url: '/iot/v1/events' });
+    expect([head.statusCode, String(head.headers['content-type'])]).toEqual([200, expect.stringContaining('text/event-stream')]);
+  });
+
   it('is not compressed: each message leaves as it is written', async () => {
     const stream = await live(base, { token: admin, headers: { 'accept-encoding': 'gzip, br' } });
     await stream.next((m) => m.event === 'ready');
