@@ -112,5 +112,4 @@ export const EVENT_AUDIENCE: { readonly [K in EventName]: readonly Authority[] }
   'session.revoked': [],
   'account.changed': [],
   'role.changed': ['ROLE_PERMISSIONS', 'BINDING_ROLES'],
-  'tenant.changed': [],
 };

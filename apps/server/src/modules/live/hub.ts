@@ -7,8 +7,8 @@
  * instance or an earlier run is recognised as unknown and answered with `reset`, as is one older
  * than the ring still holds (`expired`).
  *
- * Sign-ins: session.revoked and account.changed (the account), role.changed and tenant.changed (the
- * data centre) make the streams concerned check their sign-in again (`check`); one that is no longer
+ * Sign-ins: session.revoked and account.changed (the account), role.changed (the data
+ * centre) make the streams concerned check their sign-in again (`check`); one that is no longer
  * valid is closed (`closed: signedOut`), one whose authorities changed takes the new ones and gets
  * `reset: authorities`. Every stream is also checked every LIVE_CHECK_MS; after the listener
  * reconnected (notifications may have been lost) every stream gets `reset: missed` and is checked.
@@ -31,14 +31,14 @@ export type Resume = { kind: 'fresh'; startSeq: number } | { kind: 'replay'; sta
 export type SignInCheck = (stream: LiveStream) => Promise<SignIn | undefined>;
 
 /** Events that may end a stream's sign-in or change its authorities. */
-const SIGN_IN_EVENTS = new Set<string>(['session.revoked', 'account.changed', 'role.changed', 'tenant.changed']);
+const SIGN_IN_EVENTS = new Set<string>(['session.revoked', 'account.changed', 'role.changed']);
 
 /** True when sign-in event `event` concerns `stream`. */
 function affects({ name, payload }: NumberedEvent, stream: LiveStream): boolean {
   const { accountId, family } = payload as { accountId?: number; family?: string };
   if (name === 'session.revoked') return stream.signIn.accountId === accountId && (!family || stream.family === family);
   if (name === 'account.changed') return stream.signIn.accountId === accountId;
-  return stream.tenantId === payload.tenantId; // role.changed, tenant.changed
+  return stream.tenantId === payload.tenantId; // role.changed
 }
 
 const sameKeys = (a: ReadonlySet<string>, b: ReadonlySet<string>) => a.size === b.size && [...a].every((key) => b.has(key));
