@@ -6,7 +6,7 @@
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 
-const all = ['ingest', 'logs-query', 'web', 'lighthouse', 'first-start', 'api', 'fleet', 'push', 'airswitch', 'ota', 'analysis', 'heavy-requests', 'idle'];
+const all = ['ingest', 'logs-query', 'web', 'lighthouse', 'first-start', 'api', 'fleet', 'push', 'airswitch', 'ota', 'analysis', 'heavy-requests', 'idle', 'sse'];
 const picked = process.argv.slice(2).length ? process.argv.slice(2) : all;
 let failed = false;
 for (const name of picked) {

@@ -1,7 +1,8 @@
 /**
  * Graceful shutdown under load (issue #9): the real server (PGlite data dir, embedded broker) gets
- * SIGTERM while 60 locks publish QoS 1 heartbeats as fast as they are acknowledged and an operator's
- * client creates roles through the API, several calls in flight. The process must log `stopped` and
+ * SIGTERM while 60 locks publish QoS 1 heartbeats as fast as they are acknowledged, an operator's
+ * client creates roles through the API, several calls in flight, and a console holds the live stream
+ * open (issue #23: it is told `closed: shutdown` and ended, never waited for). The process must log `stopped` and
  * exit within its deadline; every heartbeat whose PUBACK reached a lock must be stored once; every
  * role whose creation was answered 200 must exist; no call may have failed with a 5xx other than the
  * 503 of a server that is closing. It runs the compiled server, as production does: under load tsx's
@@ -14,6 +15,7 @@ import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, expect, it } from 'vitest';
 import { openDatabase } from '../src/db/client.js';
+import { openLive } from '../test/sse-client.js';
 import { provisionLocks, rows, startLoad } from './devices.js';
 import { freePort, type ServerProcess, signInOverHttp, startServer, waitUntil } from './server-process.js';
 
@@ -57,12 +59,16 @@ it('loses no acknowledged heartbeat and no answered API write across a SIGTERM u
     }
   };
   const writers = [0, 1, 2, 3].map(writer);
+  const stream = await openLive(base, { token, tenantId: 100 });
+  await stream.next((message) => message.event === 'ready', 30_000);
   const load = startLoad({ url: `mqtt://127.0.0.1:${env.MQTT_PORT}`, devices, window: 5 });
   try {
     await waitUntil(() => load.ackedCount() >= 1500 && created.length >= 20, 30_000, '1,500 acknowledged heartbeats and 20 roles');
     const stopped = server.stop(20_000); // SIGTERM; SIGKILL only past 20 s
     await stopped;
     expect(server.logs('stopped')).toHaveLength(1); // the graceful path ran to its end
+    expect((await stream.next((message) => message.event === 'closed')).data).toEqual({ reason: 'shutdown' });
+    await stream.ended;
     console.info(`[sigterm] ${load.ackedCount()} heartbeats acknowledged, ${created.length} roles created before the exit`);
   } finally {
     stopWriting = true;

@@ -42,10 +42,11 @@ import { tenantRoutes } from './modules/tenant/routes.js';
 import { subscriptionRoutes } from './modules/subscription/routes.js';
 import { wxRoutes } from './modules/wx/routes.js';
 import { firmwareRoutes } from './modules/firmware/routes.js';
+import { liveRoutes } from './modules/live/routes.js';
 
 /** Every module's routes; adding an entity adds one line here. */
 const modules = [oauthRoutes, tenantRoutes, lockDeviceRoutes, analysisRoutes, lockGroupRoutes, deviceTypeRoutes, accountRoutes, roleRoutes, auditRoutes, commandRoutes, lockConfigRoutes,
-  logUpCommandRoutes, logHeartbeatRoutes, lockAlertRoutes, lockOpenRecordRoutes, lockJournalRoutes, credentialRoutes, subscriptionRoutes, wxRoutes, airSwitchRoutes, firmwareRoutes];
+  logUpCommandRoutes, logHeartbeatRoutes, lockAlertRoutes, lockOpenRecordRoutes, lockJournalRoutes, credentialRoutes, subscriptionRoutes, wxRoutes, airSwitchRoutes, firmwareRoutes, liveRoutes];
 
 export interface AppOptions {
   config: Config;

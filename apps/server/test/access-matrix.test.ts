@@ -30,6 +30,8 @@ interface Sample {
   body?: (f: Fixture) => object;
   /** The call ends the caller's sign-in: allowed callers use a fresh token. */
   endsSession?: boolean;
+  /** The route answers a stream (the live stream): allowed callers get its head, then it is left open until the app closes. */
+  stream?: boolean;
 }
 
 /** Every route of the app with the access it must have and an input that would work when allowed. */
@@ -52,6 +54,9 @@ const SAMPLES: Record<string, Sample> = {
   'GET /iot/v1/tenant/settings': { access: 'authenticated' },
   'POST /iot/v1/tenant/settings': { access: 'TENANT_SETTINGS', body: () => ({ timeZone: 'Asia/Shanghai' }) },
   'POST /oauth/logout': { access: 'authenticated', endsSession: true },
+  // The live stream (issue #23): any signed-in account, scoped inside by data centre and authority.
+  'POST /iot/v1/events/ticket': { access: 'authenticated' },
+  'GET /iot/v1/events': { access: 'authenticated', stream: true },
   'GET /iot/v1/lockDevice/list': { access: 'LOOK_INFO' },
   'GET /iot/v1/lockDevice/analysis': { access: 'HOME_PAGE' },
   'GET /iot/v1/lockDevice/analysis/feed': { access: 'HOME_PAGE' },
@@ -274,8 +279,17 @@ describe.skipIf(skipSuite)('authorization matrix over the live route table', () 
 
   const send = (method: string, url: string, sample: Sample, token: string | undefined, tenantId = 100) => {
     const query = sample.query?.(fixture);
-    const options = { method: method as 'GET', url: query ? `${url}?${query}` : url, ...(sample.body ? { payload: sample.body(fixture) } : {}) };
-    return token ? call(ctx.app, token, { ...options, tenantId }) : ctx.app.inject(options);
+    const options = {
+      method: method as 'GET', url: query ? `${url}?${query}` : url, ...(sample.body ? { payload: sample.body(fixture) } : {}), ...(sample.stream ? { payloadAsStream: true } : {}),
+    };
+    const response = token ? call(ctx.app, token, { ...options, tenantId }) : ctx.app.inject(options);
+    return sample.stream ? response.then(streamed) : response;
+  };
+  /** A streamed answer as the checks read it: an open stream has no body; a refusal's body is read whole. */
+  const streamed = async (response: LightMyRequestResponse): Promise<LightMyRequestResponse> => {
+    let body = '';
+    if (response.statusCode !== 200) for await (const chunk of response.stream()) body += String(chunk);
+    return { statusCode: response.statusCode, headers: response.headers, body, json: () => JSON.parse(body) } as LightMyRequestResponse;
   };
   // Written behind the role module (no event): the principal cache is told, as its lifetime would.
   const setProbe = (authorities: readonly string[]) =>

@@ -14,7 +14,7 @@
 import { apiEndpoints, type Endpoint, TOKEN_HEADER } from '@iot/contract';
 import { eq } from 'drizzle-orm';
 import fc from 'fast-check';
-import type { FastifyInstance, InjectOptions } from 'fastify';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { z } from 'zod';
 import { accounts } from '../src/db/schema.js';
 import { issueToken } from '../src/modules/oauth/tokens.js';
@@ -161,6 +161,12 @@ export function requestArbitrary(routes: RouteUnderTest[]): fc.Arbitrary<FuzzReq
   });
 }
 
+async function textOf(response: LightMyRequestResponse): Promise<string> {
+  let text = '';
+  for await (const chunk of response.stream()) text += String(chunk);
+  return text;
+}
+
 export interface FuzzResult { requests: number; failures: string[]; slowestMs: number; statuses: Record<number, number> }
 
 /** Sends `numRuns` hostile requests with `seed`; collects 5xx and slow answers instead of stopping at the first. */
@@ -180,7 +186,9 @@ export async function fuzzApp(app: FastifyInstance, { seed, numRuns }: { seed: n
     const token = await tokenFor(who);
     const headers = { ...(options.headers as Record<string, string>), ...(token ? { [TOKEN_HEADER]: token } : {}) };
     const started = performance.now();
-    const response = await app.inject({ ...options, headers });
+    const response = await app.inject({ ...options, headers, ...(route.endpoint?.stream ? { payloadAsStream: true } : {}) });
+    // A stream stays open (until the app closes); any other answer of a streaming route is read whole.
+    const body = !route.endpoint?.stream ? response.body : response.statusCode === 200 ? '' : await textOf(response);
     const ms = performance.now() - started;
     result.requests += 1;
     result.slowestMs = Math.max(result.slowestMs, ms);
@@ -189,7 +197,7 @@ export async function fuzzApp(app: FastifyInstance, { seed, numRuns }: { seed: n
     const designed = response.statusCode === 503 && route.url === '/readyz';
     if ((response.statusCode >= 500 && !designed) || ms > SLOW_MS) {
       const sent = String(options.payload ?? '').slice(0, 200);
-      result.failures.push(`${response.statusCode} in ${ms.toFixed(0)} ms: ${who} ${route.method} ${String(options.url).slice(0, 200)} ${JSON.stringify(sent)} -> ${response.body.slice(0, 200)}`);
+      result.failures.push(`${response.statusCode} in ${ms.toFixed(0)} ms: ${who} ${route.method} ${String(options.url).slice(0, 200)} ${JSON.stringify(sent)} -> ${body.slice(0, 200)}`);
     }
   }), { seed, numRuns, endOnFailure: true });
   return result;

@@ -10,6 +10,7 @@
  * platform as a whole (sessions, accounts, which span data centres).
  */
 import { z } from 'zod';
+import type { Authority } from './authorities.js';
 import { SYNC_STATES } from './api/credentialLog.js';
 import { OTA_JOB_STATES, ROLLOUT_STATES } from './api/firmware.js';
 import { TRADE_STATES } from './api/wx.js';
@@ -80,3 +81,35 @@ export const EVENT_NAMES = Object.keys(EVENT_SCHEMAS) as EventName[];
 export function isEventName(name: string): name is EventName {
   return Object.hasOwn(EVENT_SCHEMAS, name);
 }
+
+const VOUCHER_PAGES = ['VOUCHER_USER_MANAGE', 'VOUCHER_PASSWORD_MANAGE', 'VOUCHER_CARD_MANAGE', 'VOUCHER_FP_MANAGE'] as const satisfies readonly Authority[];
+const OPERATION_LOGS = ['OPERATE_USER_LOG', 'OPERATE_PASSWORD_LOG', 'OPERATE_CARD_LOG', 'OPERATE_FP_LOG'] as const satisfies readonly Authority[];
+
+/**
+ * Who receives an event on the console's live stream (api/live.ts): the authority keys of the pages
+ * that show it (any one suffices; administrators hold every key). An empty list: the event is the
+ * platform's own business (wake-ups, secrets, sessions) and never reaches a console; sessions,
+ * accounts and roles act on the stream itself (it closes, or its authorities are read again).
+ */
+export const EVENT_AUDIENCE: { readonly [K in EventName]: readonly Authority[] } = {
+  // Home KPIs and the big screen, the lock list and 设备信息, the heartbeat log.
+  'lock.heartbeat': ['HOME_PAGE', 'LOOK_INFO', 'HEARTBEAT_LOG'],
+  // Unlock counts on the home page, 设备信息's journal, the uplink and unlock logs.
+  'lock.uplink': ['HOME_PAGE', 'LOOK_INFO', 'COMMAND_UP_LOG', 'LOCK_OPEN_RECORD_LOG'],
+  'lock.presence': ['HOME_PAGE', 'LOOK_INFO', 'LOOK_CONFIG'],
+  'lock.alarm': ['HOME_PAGE', 'LOOK_INFO', 'LOCK_ALERT_LOG'],
+  'lock.changed': ['HOME_PAGE', 'LOOK_INFO', 'LOOK_CONFIG', 'FIRMWARE_RULE', ...VOUCHER_PAGES],
+  'lock.secretReset': [],
+  // 门锁配置's queue, 设备信息's commands, the downlink log, the air switches' commands.
+  'command.queued': ['LOOK_INFO', 'LOOK_CONFIG', 'COMMAND_DOWN_LOG', 'AIRSWITCH_RULE'],
+  'command.state': ['LOOK_INFO', 'LOOK_CONFIG', 'COMMAND_DOWN_LOG', 'AIRSWITCH_RULE', ...VOUCHER_PAGES, ...OPERATION_LOGS],
+  'credential.sync': ['LOOK_INFO', ...VOUCHER_PAGES, ...OPERATION_LOGS],
+  'airSwitch.reading': ['HOME_PAGE', 'AIRSWITCH_RULE'],
+  'airSwitch.alarm': ['HOME_PAGE', 'AIRSWITCH_RULE', 'LOCK_ALERT_LOG'],
+  'ota.state': ['LOOK_INFO', 'FIRMWARE_RULE'],
+  'order.state': ['RENEW', 'ORDER_MANAGEMENT'],
+  'push.queued': [],
+  'session.revoked': [],
+  'account.changed': [],
+  'role.changed': ['ROLE_PERMISSIONS', 'BINDING_ROLES'],
+};

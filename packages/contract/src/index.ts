@@ -40,6 +40,7 @@ export * from './api/offboard.js';
 export * from './api/subscription.js';
 export * from './api/wx.js';
 export * from './api/firmware.js';
+export * from './api/live.js';
 export * from './lockModels.js';
 export * from './version.js';
 export * from './ratings.js';

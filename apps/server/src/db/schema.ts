@@ -213,3 +213,6 @@ export * from './schema-firmware.js';
 
 /* Issue #31: Idempotency-Key records of money-moving and credential-creating calls. */
 export * from './schema-idempotency.js';
+
+/* Issue #23: tickets of the console's live stream. */
+export * from './schema-live.js';

@@ -6,6 +6,8 @@
  * - one of the route's authority keys must be held in that tenant (type 0 passes; else 403 FORBIDDEN);
  * - a route of scope `platform` (an object every data centre shares) needs a platform administrator,
  *   type 0, whatever the authorities (else 403 FORBIDDEN saying so; issue #31).
+ * - a route with `redeemTicket` (the live stream) also takes `?ticket=` instead of the token and
+ *   tenantId headers: the ticket's sign-in and data centre stand in for them (else 403 TOKEN_EXPIRED).
  * A rotated token is returned in the zw_paas_token response header. Every route is recorded in
  * `app.routeTable` (the live route table the authorization matrix test walks). The verified principal
  * comes from the process's cache (`app.principals`, modules/oauth/principal-cache.ts): a request
@@ -33,6 +35,9 @@ export function tenantFromHeader(request: FastifyRequest): number {
 const PLATFORM_ONLY = {
   'zh-CN': '该对象由所有数据中心共享，只有平台管理员可以修改', 'en-US': 'This object is shared by every data centre; only platform administrators may change it',
 };
+
+/** Why a ticket (a route with `redeemTicket`) was refused. */
+const TICKET_REFUSED = { 'zh-CN': '实时连接凭据无效、已使用或已过期', 'en-US': 'The live stream ticket is unknown, used or expired' };
 
 /** Routes registered by third-party plugins (static files, the API reference) that are public. */
 const PUBLIC_PREFIXES = [`${WEB_BASE_PATH}/`, DOCS_PATH];
@@ -76,6 +81,16 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
     if (access === 'public') return;
     const rawToken = request.headers[TOKEN_HEADER];
     const token = Array.isArray(rawToken) ? rawToken[0] : rawToken;
+    const ticket = (request.query as { ticket?: unknown } | undefined)?.ticket;
+    const redeemTicket = request.routeOptions.config.redeemTicket;
+    if (!token && redeemTicket && typeof ticket === 'string') {
+      const granted = await redeemTicket(request, ticket);
+      if (!granted) throw new ApiError('TOKEN_EXPIRED', undefined, TICKET_REFUSED);
+      request.principal = granted.principal;
+      request.tenantId = granted.tenantId;
+      if (access !== 'authenticated' && !accessKeys(access).some((key) => granted.principal.authorities.has(key))) throw new ApiError('FORBIDDEN');
+      return;
+    }
     // From memory, or one query: the token, the tenant membership and the authorities there (modules/oauth/tokens.ts).
     const session = token ? await principals().verify(token, request.tenantId) : undefined;
     if (!session) {

@@ -59,5 +59,10 @@ declare module 'fastify' {
     response?: ResponseKind;
     /** The contract's system-log action of a changing call; absent on reads and on routes writing their own row. */
     action?: AuditAction;
+    /**
+     * A route that also takes a single-use ticket (`?ticket=`) instead of the token headers (the
+     * live stream, for EventSource): redeems it; undefined when it is unknown, used or expired.
+     */
+    redeemTicket?: (request: FastifyRequest, ticket: string) => Promise<{ principal: Principal; tenantId: number } | undefined>;
   }
 }

@@ -14,7 +14,17 @@ type JsonSchema = Record<string, unknown>;
 /** How a route answers (registerEndpoint's options), kept in its config for the documentation. */
 export type ResponseKind = { kind: 'envelope' } | { kind: 'raw' } | { kind: 'file'; contentType: string }
   /** A payment provider's protocol (WeChat Pay notifications): 204 once applied, `{"code":"FAIL","message"}` otherwise. */
-  | { kind: 'provider' };
+  | { kind: 'provider' }
+  /** Server-sent events (the live stream): messages for as long as the connection stays open. */
+  | { kind: 'stream'; contentType: 'text/event-stream' };
+
+const STREAM_DESCRIPTION = [
+  'Server-sent events until the server or the client ends the connection. Each message: `id: <epoch>-<seq>`, `event: <name>`, `data: <json>`.',
+  'First `ready` ({resumed}); then the domain events of the data centre that the caller\'s pages show (docs/events.md: the event map and EVENT_AUDIENCE), at most one message per event name and second',
+  '(later ones of the second merged: the latest payload with `merged` and the `lockIds` / `airSwitchIds` of all of them);',
+  '`reset` ({reason}): events may have been missed, refetch; `closed` ({reason: signedOut | shutdown | slow}) before the server ends it; a comment line every 15 s.',
+  'Resume with the Last-Event-ID header or `lastEventId`. A browser\'s EventSource passes `ticket` (POST /iot/v1/events/ticket) instead of the headers.',
+].join(' ');
 
 /** zod -> JSON Schema 2020-12 (OpenAPI 3.1), input side for requests, output side for responses. */
 export function jsonSchemaOf(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
@@ -46,6 +56,7 @@ function errorResponse(status: number, description: string): JsonSchema {
 
 function successResponse(endpoint: Endpoint, kind: ResponseKind): JsonSchema {
   if (kind.kind === 'file') return { description: `A file (${kind.contentType})`, content: { [kind.contentType.split(';')[0] as string]: { schema: { type: 'string' } } } };
+  if (kind.kind === 'stream') return { description: STREAM_DESCRIPTION, content: { [kind.contentType]: { schema: { type: 'string' } } } };
   if (kind.kind === 'provider') return { description: 'Answered 204 after the change is committed; a refused or failed notification gets 4xx/5xx with {"code":"FAIL","message":...} (WeChat Pay retries)' };
   const data = jsonSchemaOf(endpoint.response, 'output');
   if (kind.kind === 'raw') return { description: 'The data as it is (no envelope)', ...data };

@@ -7,12 +7,19 @@ import { ACCOUNT_TYPE_ADMIN, firstPermittedPath } from '@iot/contract';
 import { Navigate, Outlet } from 'react-router';
 import { NoPermission } from '../components/NoPermission';
 import { UserInfoFallback } from '../components/UserInfoFallback';
+import { LiveConnection } from '../live/LiveConnection';
 import { useUserInfo, useUsername } from './useSession';
 
-/** Renders child routes when signed in, else redirects to /login. */
+/** Renders child routes when signed in (with the live stream open: live/), else redirects to /login. */
 export function RequireSession() {
   const username = useUsername();
-  return username ? <Outlet /> : <Navigate to="/login" replace />;
+  if (!username) return <Navigate to="/login" replace />;
+  return (
+    <>
+      <LiveConnection />
+      <Outlet />
+    </>
+  );
 }
 
 /** Root redirect by account type and authorities. */

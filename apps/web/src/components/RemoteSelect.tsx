@@ -42,7 +42,7 @@ export function RemoteSelect<E extends Endpoint, R, V extends Value>(props: Remo
   const { endpoint, value, autoSelectFirst, enabled = true, leading = [], onChange } = props;
   const [keyword, setKeyword] = useState('');
   const searched = useDebouncedSearch(keyword.trim());
-  const { data, isFetching } = useApiQuery(endpoint, props.query(searched || undefined), { keepPrevious: true, enabled });
+  const { data, isFetching } = useApiQuery(endpoint, props.query(searched || undefined), { keepPrevious: true, enabled, live: false });
   const rows = data === undefined ? [] : props.records(data);
   const options = rows.map(props.option);
   // Labels of values seen before, so a chosen value outside the current search still shows its label.

@@ -72,9 +72,10 @@ export default function DataScreen() {
   const { data: info } = useUserInfo();
   const scope: Scope = info?.type === ACCOUNT_TYPE_ADMIN && params.get('scope') === 'all' ? 'all' : 'tenant';
   const key = [scope, tenantId] as const;
-  const analysis = useScreenQuery(analysisEndpoints.analysis, { days: '7', scope }, key, FIGURES_MS);
-  const feed = useScreenQuery(analysisEndpoints.feed, () => ({ scope, after: new Date(Date.now() - HOUR_MS).toISOString() }), key, FEED_MS);
-  const air = useScreenQuery(analysisEndpoints.airSwitches, { scope }, key, FIGURES_MS);
+  const live = scope === 'tenant';
+  const analysis = useScreenQuery(analysisEndpoints.analysis, { days: '7', scope }, key, FIGURES_MS, live);
+  const feed = useScreenQuery(analysisEndpoints.feed, () => ({ scope, after: new Date(Date.now() - HOUR_MS).toISOString() }), key, FEED_MS, live);
+  const air = useScreenQuery(analysisEndpoints.airSwitches, { scope }, key, FIGURES_MS, live);
   const offline = analysis.isError || feed.isError || air.isError;
   return (
     <ConfigProvider theme={{ algorithm: theme.darkAlgorithm }}>

@@ -30,6 +30,7 @@ import { tenantEndpoints } from './tenant.js';
 import { offboardEndpoints } from './offboard.js';
 import { wxEndpoints, wxNotifyEndpoints } from './wx.js';
 import { firmwareEndpoints } from './firmware.js';
+import { liveEndpoints } from './live.js';
 
 function isEndpoint(value: unknown): value is Endpoint {
   return typeof value === 'object' && value !== null && 'method' in value && 'path' in value && 'response' in value;
@@ -47,7 +48,7 @@ const API_TABLES = {
   systemLog: systemLogEndpoints, command: commandEndpoints, uplinkLog: uplinkLogEndpoints, heartbeatLog: heartbeatLogEndpoints,
   alert: alertEndpoints, openRecord: openRecordEndpoints, journal: journalEndpoints, credential: credentialEndpoints,
   offboard: offboardEndpoints, subscription: subscriptionEndpoints, demoReceiver: demoReceiverEndpoints, airSwitch: airSwitchEndpoints,
-  airSwitchAlertLog: airSwitchAlertLogEndpoints, wx: wxEndpoints, wxNotify: wxNotifyEndpoints, firmware: firmwareEndpoints,
+  airSwitchAlertLog: airSwitchAlertLogEndpoints, wx: wxEndpoints, wxNotify: wxNotifyEndpoints, firmware: firmwareEndpoints, live: liveEndpoints,
 };
 
 /** Names every endpoint under `table` (depth first, in declaration order); an endpoint met twice keeps its first name. */

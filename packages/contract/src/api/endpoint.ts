@@ -58,6 +58,8 @@ export interface Endpoint<Q extends z.ZodType = z.ZodType, B extends z.ZodType =
    * transaction as the change. Calls without it are reads (whatever their method) and not logged.
    */
   action?: AuditAction;
+  /** Set on an endpoint that answers a stream of this content type instead of one response (the live stream). */
+  stream?: 'text/event-stream';
 }
 
 /** Declares an endpoint, keeping its schema types. */

@@ -8,7 +8,7 @@
  * every instance forgets the sign-in (principal-cache.ts).
  */
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { preparedOn } from '../../db/prepared.js';
 import { emit } from '../../events/emit.js';
@@ -34,7 +34,8 @@ export interface ValidSession {
   rotatedToken?: string;
 }
 
-const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+/** SHA-256 (hex) of a token: what the sessions table stores. */
+export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 const newToken = () => randomBytes(32).toString('base64url');
 
 /** Issues a token for a fresh sign-in. */
@@ -91,6 +92,15 @@ function buildVerifyQuery(db: Db, name: string) {
 
 const verifyQuery = (db: Db) => preparedOn(db, 'verify_token', (name) => buildVerifyQuery(db, name));
 
+/**
+ * The hash of a sign-in's newest token (the one its browser holds after rotations), for checking the
+ * sign-in as a whole with lookupTokenHash (the live stream); undefined when the family has no token.
+ */
+export async function newestTokenHash(db: Db, family: string): Promise<string | undefined> {
+  const [row] = await db.select({ tokenHash: sessions.tokenHash }).from(sessions).where(eq(sessions.family, family)).orderBy(desc(sessions.id)).limit(1);
+  return row?.tokenHash;
+}
+
 /** A valid token's row: the session in the tenant, with ages by the database clock (s). */
 export interface TokenRow extends SessionInTenant {
   expiresAt: Date;
@@ -108,7 +118,12 @@ export interface TokenRow extends SessionInTenant {
  * The principal cache (principal-cache.ts) calls it on a miss; it writes nothing.
  */
 export async function lookupToken(db: Db, token: string, policy: TokenPolicy, tenantId: number): Promise<TokenRow | undefined> {
-  const [row] = await verifyQuery(db).execute({ tokenHash: hashToken(token), tenantId, idleS: policy.idleS });
+  return lookupTokenHash(db, hashToken(token), policy, tenantId);
+}
+
+/** lookupToken by the token's hash (the live stream checks its sign-in through its family's newest token). */
+export async function lookupTokenHash(db: Db, tokenHash: string, policy: TokenPolicy, tenantId: number): Promise<TokenRow | undefined> {
+  const [row] = await verifyQuery(db).execute({ tokenHash, tenantId, idleS: policy.idleS });
   if (!row) return undefined;
   return {
     sessionId: row.sessionId, family: row.family, accountId: row.accountId, username: row.username, type: row.type,

@@ -1,6 +1,6 @@
 /**
- * Header: sidebar toggle, breadcrumb, data-centre selector, its time zone (TimeZoneSetting), language
- * toggle, username, logout.
+ * Header: sidebar toggle, breadcrumb, live-update dot, data-centre selector, its time zone
+ * (TimeZoneSetting), language toggle, username, logout.
  */
 import { BREADCRUMB_TITLE, BREADCRUMB_TITLE_EN, findRoute } from '@iot/contract';
 import { GlobalOutlined, LogoutOutlined, MenuFoldOutlined, MenuUnfoldOutlined, UserOutlined } from '@ant-design/icons';
@@ -10,6 +10,7 @@ import { useLocation } from 'react-router';
 import { applyLanguage } from '../language';
 import { signOut } from '../logout';
 import { useLanguage, useUsername } from '../useSession';
+import { LiveIndicator } from '../../live/LiveIndicator';
 import { DataCentreSelect } from './DataCentreSelect';
 import { TimeZoneSetting } from './TimeZoneSetting';
 
@@ -39,6 +40,7 @@ export function ConsoleHeader({ collapsed, onToggle, onTenantChanged }: Props) {
       />
       <Breadcrumb className="console-breadcrumb" items={crumbs} />
       <div className="console-header-right">
+        <LiveIndicator />
         <DataCentreSelect onChanged={onTenantChanged} />
         <TimeZoneSetting />
         <Button type="text" icon={<GlobalOutlined />} onClick={() => applyLanguage(language === 'en-US' ? 'zh-CN' : 'en-US')}>

@@ -1,8 +1,8 @@
 /**
  * 首页 / 门锁分析 (issue #14): what needs doing today. KPI rows (fleet, to do, today's unlocks), each a
  * link to the list it counts; trends over 7 / 30 / 90 days, distributions, top 10s and battery
- * forecasts, all from GET /iot/v1/lockDevice/analysis, refreshed every 10 s in place (charts merge the
- * new figures; the page is not re-drawn). ECharts loads lazily with the charts.
+ * forecasts, all from GET /iot/v1/lockDevice/analysis, refreshed in place as the live stream's events
+ * come (every 10 s while it is down; charts merge the new figures; the page is not re-drawn). ECharts loads lazily with the charts.
  */
 import { ANALYSIS_RANGES, analysisEndpoints } from '@iot/contract';
 import { FundProjectionScreenOutlined } from '@ant-design/icons';
@@ -17,6 +17,7 @@ import { fleetKpis, unlockKpis, workKpis } from './kpis';
 import { BATTERY_BUCKETS, buckets, fleetDonut, onlineRate, RSSI_BUCKETS, stackedDays, todayVsYesterday } from './options';
 import { TopLists } from './TopLists';
 import { inZone } from '../../app/timeZone';
+import { useLiveState } from '../../live/LiveConnection';
 
 const EChart = lazy(() => import('../../components/charts/EChart'));
 const REFRESH_MS = 10_000;
@@ -26,6 +27,7 @@ export default function HomePage() {
   const { t } = useTranslation('homepage');
   const { t: tl } = useTranslation('deviceLog');
   const [days, setDays] = useState<(typeof ANALYSIS_RANGES)[number]>(7);
+  const live = useLiveState() === 'live';
   const { data } = useApiQuery(analysisEndpoints.analysis, { days: String(days) as '7' | '30' | '90', scope: 'tenant' }, { refetchInterval: REFRESH_MS, keepPrevious: true });
   if (!data) return <PageSpin />;
   const todayStart = inZone().startOf('day').toISOString();
@@ -42,7 +44,7 @@ export default function HomePage() {
       <div className="home-toolbar">
         <Segmented<number> value={days} onChange={(value) => setDays(value as typeof days)}
           options={ANALYSIS_RANGES.map((d) => ({ value: d, label: t('days', { count: d }) }))} />
-        <span className="home-refresh">{t('autoRefresh')}</span>
+        <span className="home-refresh">{t(live ? 'liveRefresh' : 'autoRefresh')}</span>
         <Link to="/Datavisualization" className="home-screen-link" data-screen-link><FundProjectionScreenOutlined /> {t('bigScreen')}</Link>
       </div>
       <div className="home-grid">

@@ -1,0 +1,25 @@
+/**
+ * Keeps the live stream open while signed in (mounted by the session guard, so the console and the
+ * big screen share it): a new stream for another data centre or another sign-in, none when signed out.
+ */
+import { useEffect, useSyncExternalStore } from 'react';
+import { queryClient } from '../app/queryClient';
+import { useTenantId, useUsername } from '../app/useSession';
+import { type LiveState, liveState, startLive, subscribeLive } from './connection';
+import { createInvalidator } from './invalidate';
+
+const invalidator = createInvalidator(queryClient);
+
+/** The stream's state, re-rendering on change. */
+export function useLiveState(): LiveState {
+  return useSyncExternalStore(subscribeLive, liveState);
+}
+
+/** Opens the stream for the signed-in user's data centre; renders nothing. */
+export function LiveConnection() {
+  const username = useUsername();
+  const tenantId = useTenantId();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a ticket is for one data centre (read from the session): another one needs a new stream
+  useEffect(() => (username ? startLive(invalidator) : undefined), [username, tenantId]);
+  return null;
+}
