@@ -8,6 +8,7 @@
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { apiEndpoints } from '@iot/contract';
+import { signDemoFirmware } from '@iot/simulator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { firmwarePackages } from '../src/db/schema.js';
@@ -29,7 +30,8 @@ function form(fields: Record<string, string>, fileName: string, encoded = false,
   const parts = Object.entries(fields).map(([name, value]) => `--${BOUNDARY}${CRLF}Content-Disposition: form-data; name="${name}"${CRLF}${CRLF}${value}${CRLF}`);
   const disposition = encoded ? `filename*=UTF-8''${encodeURIComponent(fileName)}` : `filename="${fileName}"`;
   const head = `--${BOUNDARY}${CRLF}Content-Disposition: form-data; name="file"; ${disposition}${CRLF}Content-Type: application/octet-stream${CRLF}${CRLF}`;
-  const bytes = content === 'firmware' ? image(2048) : Buffer.from(content);
+  // A genuine signed package (issue #31), so the only fault is the one under test: an unsigned file is refused first.
+  const bytes = content === 'firmware' ? signDemoFirmware(image(2048), PLAUSIBLE.model as string, PLAUSIBLE.version as string) : Buffer.from(content);
   return Buffer.concat([Buffer.from(parts.join('') + head, 'utf8'), bytes, Buffer.from(`${CRLF}--${BOUNDARY}--${CRLF}`)]);
 }
 
