@@ -8,6 +8,7 @@
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { IMPORT_MAX_BYTES, protocol } from '@iot/contract';
+import { signDemoFirmware } from '@iot/simulator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { firmwarePackages, locks } from '../src/db/schema.js';
 import { call, skipSuite } from './helper.js';
@@ -69,7 +70,9 @@ describe.skipIf(skipSuite)('hostile multipart bodies', () => {
   }
 
   it('a package over the limit is a 413 on body.file, and nothing of it stays', async () => {
-    const response = await post('/iot/v1/firmware/upload', `multipart/form-data; boundary=${BOUNDARY}`, wholeForm(Buffer.alloc(protocol.OTA_MAX_PACKAGE_BYTES + 1)));
+    // A genuine signed package (issue #31), one past the limit: what is not a package at all is refused as such first.
+    const oversize = signDemoFirmware(Buffer.alloc(protocol.OTA_MAX_PACKAGE_BYTES), 'ZG-NB100', '4.0.0');
+    const response = await post('/iot/v1/firmware/upload', `multipart/form-data; boundary=${BOUNDARY}`, wholeForm(oversize));
     expectFieldError(response, 413);
     expect(await packageFiles()).toEqual([]);
   });

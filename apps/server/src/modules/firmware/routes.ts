@@ -3,6 +3,7 @@
  * package store while hashed and inspected, its signature and manifest verified: signed-upload.ts; list, delete) and rollouts (list, detail, locks, create, start, pause, resume, cancel, retry failed),
  * plus a lock's OTA history. Each write is audited in its transaction.
  */
+import { pipeline } from 'node:stream';
 import multipart from '@fastify/multipart';
 import { type FieldError, firmwareEndpoints, type FirmwareUploadFields, firmwareUploadFields, protocol } from '@iot/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -34,9 +35,10 @@ async function readUpload(request: FastifyRequest, store: PackageStore) {
         if (typeof part.value === 'string') fields[part.fieldname] = part.value;
       } else if (part.fieldname === 'file' && !stored) {
         const fileName = checkedFileName(part.filename || 'firmware.zgfw', UPLOAD); // the contract's text rule (issue #31), before a byte is stored
-        const inspector = new PackageInspector();
-        part.file.on('error', (error) => inspector.destroy(error));
-        const written = await store.write(part.file.pipe(inspector), protocol.OTA_MAX_PACKAGE_BYTES);
+        // pipeline, not pipe: a body cut off inside the file (the part closes without 'end') must end the
+        // inspector with an error too, or the store would wait for it forever.
+        const inspector = pipeline(part.file, new PackageInspector(), () => {});
+        const written = await store.write(inspector, protocol.OTA_MAX_PACKAGE_BYTES);
         stored = { ...written, fileName, inspected: inspector.result() };
       } else {
         part.file.resume();
