@@ -40,7 +40,7 @@ describe.skipIf(skipSuite)('firmware rollout targets', () => {
     // 设备信息's OTA history names the package and both versions.
     const history = dataOf(await call(env.ctx.app, env.token, { method: 'GET', url: `/iot/v1/firmware/lockHistory?imei=${nb100[2]?.imei}` }));
     const [lock] = await db().select({ firmwareVersion: locks.firmwareVersion }).from(locks).where(eq(locks.id, nb100[2]?.lockId as number));
-    expect(history[0]).toMatchObject({ rolloutId: id, model: 'ZG-NB100', fileName: 'ZG-NB100-9.1.0.bin', fromVersion: lock?.firmwareVersion, version: '9.1.0', state: 'CANCELED', waitGate: null });
+    expect(history[0]).toMatchObject({ rolloutId: id, model: 'ZG-NB100', fileName: 'ZG-NB100-9.1.0.zgfw', fromVersion: lock?.firmwareVersion, version: '9.1.0', state: 'CANCELED', waitGate: null });
   });
 
   it('a device type reaches every usable lock of the type in the data centre only', async () => {

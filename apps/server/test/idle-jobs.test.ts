@@ -60,12 +60,13 @@ describe.skipIf(skipSuite)('idle background jobs', () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'] });
     app = await buildApp({ config, database, jobs: 'all' });
     await app.ready();
-    // Start-up: the first sweeps and the analysis's catch-up run; over once 2 s pass without a query.
+    // Start-up: the first sweeps and the analysis's catch-up run (ANALYSIS_SNAPSHOT_MS, 5 s, after start, so
+    // that it does not hold the first requests); over once 6 s pass without a query.
     let seen = -1;
     for (let rounds = 0; seen !== queries.length; rounds++) {
       if (rounds > 100) throw new Error('the jobs never went quiet');
       seen = queries.length;
-      await advance(2000);
+      await advance(6000);
     }
     const quiet = queries.length;
     await advance(20_000);
