@@ -53,7 +53,7 @@ describe('log export', () => {
     expect(parse(csv, { bom: true })).toEqual([['No', 'Text'], ['1', `'=HYPERLINK("x")`], ['2', 'a,"b"\nc']]);
   });
 
-  it('writes Excel with labels and times in the operator\'s zone, the same rows in the same order', async () => {
+  it('writes Excel with labels and times as date cells in the given zone, the same rows in the same order', async () => {
     const { reply } = fakeReply();
     type Event = { at: string; kind: string };
     const columns: ExportColumn<Event>[] = [
@@ -67,8 +67,10 @@ describe('log export', () => {
     const sheet = workbook.worksheets[0];
     expect(sheet?.rowCount).toBe(4_501);
     expect(sheet?.getRow(1).values).toEqual([undefined, '时间 (Asia/Shanghai)', '类型']);
-    expect(sheet?.getRow(2).values).toEqual([undefined, '2025-01-01 08:00:00', 'other']);
-    expect(sheet?.getRow(4_501).values).toEqual([undefined, '2025-01-01 09:14:59', '开门']);
+    // Times are real date cells showing the zone's wall-clock time (issue #24; Excel dates carry no zone).
+    expect(sheet?.getRow(2).values).toEqual([undefined, new Date('2025-01-01T08:00:00Z'), 'other']);
+    expect(sheet?.getRow(4_501).values).toEqual([undefined, new Date('2025-01-01T09:14:59Z'), '开门']);
+    expect(sheet?.getRow(2).getCell(1).numFmt).toBe('yyyy-mm-dd hh:mm:ss');
   });
 
   it('reads pages in order while writing, one row past the cap deciding the truncation header first', async () => {
