@@ -3,11 +3,13 @@
  * measured): 20 autocannon connections of API reads (lock list, heartbeat log page, userInfo) for
  * `seconds`, and, when `heavy`, at the same time three loops of heavy requests until the reads end:
  * a 10,000-row lock import (.xlsx, new IMEIs each time), the 100,000-row heartbeat export (CSV and
- * .xlsx in turn, read to the end) and a firmware upload of 4 MiB. Driven over IPC:
+ * .xlsx in turn, read to the end) and a firmware upload of 4 MiB (a ZGFW package signed with the demo
+ * vendor key, so it is inspected, hashed and stored like a vendor's). Driven over IPC:
  * parent -> { base, token, seconds, heavy, round, kinds }; child -> { reads, heavy: [{ name, status, ms, bytes }] }.
  */
 import autocannon from 'autocannon';
 import { importRows, xlsxOf } from '../apps/server/test/spreadsheet-fixtures.js';
+import { signDemoFirmware } from '../apps/simulator/src/vendor.js';
 
 interface Job { base: string; token: string; seconds: number; heavy: boolean; round: number; kinds: string[] }
 interface Heavy { name: string; status: number; ms: number; bytes: number }
@@ -43,16 +45,20 @@ const readsDone = autocannon({
 });
 let heavy: Heavy[] = [];
 if (job.heavy) {
-  const firmware = new Uint8Array(4 * 1024 * 1024).map((_, i) => (i * 2654435761) >>> 24);
+  const image = new Uint8Array(4 * 1024 * 1024).map((_, i) => (i * 2654435761) >>> 24);
   const runs = await Promise.all([
     !job.kinds.includes('import') ? [] : loop(async (i) => {
       const file = new Uint8Array(await xlsxOf(importRows(10_000, (job.round * 50 + i) * 10_000)));
       return timed('import 10,000 rows', () => fetch(`${job.base}/iot/v1/lockDevice/import`, { method: 'POST', headers, body: form({}, 'locks.xlsx', file) }));
     }),
     !job.kinds.includes('export') ? [] : loop((i) => timed(`export 100,000 rows (${i % 2 ? 'xlsx' : 'csv'})`, () => fetch(`${job.base}/iot/v1/logHeartbeat/export?format=${i % 2 ? 'xlsx' : 'csv'}&timeZone=Asia%2FShanghai`, { headers }))),
-    !job.kinds.includes('firmware') ? [] : loop((i) => timed('firmware upload 4 MiB', () => fetch(`${job.base}/iot/v1/firmware/upload`, {
-      method: 'POST', headers, body: form({ model: 'ZG-NB100', version: `9.${job.round}.${i}`, notesZh: '压测', notesEn: 'bench' }, 'fw.bin', firmware),
-    }))),
+    !job.kinds.includes('firmware') ? [] : loop((i) => {
+      const version = `9.${job.round}.${i}`;
+      const signed = new Uint8Array(signDemoFirmware(image, 'ZG-NB100', version));
+      return timed('firmware upload 4 MiB', () => fetch(`${job.base}/iot/v1/firmware/upload`, {
+        method: 'POST', headers, body: form({ model: 'ZG-NB100', version, notesZh: '压测', notesEn: 'bench' }, 'fw.zgfw', signed),
+      }));
+    }),
   ]);
   heavy = runs.flat();
 }
