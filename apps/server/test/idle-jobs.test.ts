@@ -55,18 +55,18 @@ describe.skipIf(skipSuite)('idle background jobs', () => {
     await migrateDatabase(database);
     const config = loadConfig({}, {
       DEMO: false, LOG_LEVEL: 'silent', WEB_DIST: '/nonexistent', MAX_EVENT_LOOP_DELAY_MS: 0, HOST: '127.0.0.1', MQTT_PORT: 0, PORT: 0, DATA_DIR: 'memory://',
-      COMMAND_SWEEP_MS: 60_000, PUSH_POLL_MS: 60_000,
+      COMMAND_SWEEP_MS: 60_000, PUSH_POLL_MS: 60_000, ANALYSIS_SNAPSHOT_MS: 1000,
     });
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'] });
     app = await buildApp({ config, database, jobs: 'all' });
     await app.ready();
-    // Start-up: the first sweeps and the analysis's catch-up run (ANALYSIS_SNAPSHOT_MS, 5 s, after start, so
-    // that it does not hold the first requests); over once 6 s pass without a query.
+    // Start-up: the first sweeps and the analysis's catch-up run (ANALYSIS_SNAPSHOT_MS after start, 1 s
+    // here, so that it does not hold the first requests); over once 2 s pass without a query.
     let seen = -1;
     for (let rounds = 0; seen !== queries.length; rounds++) {
       if (rounds > 100) throw new Error('the jobs never went quiet');
       seen = queries.length;
-      await advance(6000);
+      await advance(2000);
     }
     const quiet = queries.length;
     await advance(20_000);
