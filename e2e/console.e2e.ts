@@ -93,7 +93,7 @@ describe.skipIf(!hasChromium)('operator console (issue #17)', () => {
     await admin.fill('#lock-keyword', '861234500000002');
     await admin.getByRole('button', { name: '查 询' }).or(admin.getByRole('button', { name: '查询' })).click();
     await admin.waitForURL((u) => u.searchParams.get('keyword') === '861234500000002');
-    await expect.poll(() => rows(admin).count()).toBe(1);
+    await expect.poll(() => rows(admin).count(), { timeout: 15_000 }).toBe(1);
     await admin.reload();
     await expect.poll(() => admin.inputValue('#lock-keyword'), { timeout: 30_000 }).toBe('861234500000002');
     await expect.poll(() => rows(admin).count(), { timeout: 30_000 }).toBe(1);

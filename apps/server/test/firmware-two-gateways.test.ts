@@ -51,9 +51,10 @@ class TwinHomedLock {
       client.on('error', () => {});
       return client;
     });
-    // Seconds apart: a notice is answered by a chunk request long before the next heartbeat could
-    // legitimately bring another notice, so every notice beyond the first would be a duplicate.
-    this.timer = setInterval(() => this.heartbeat(), 5000);
+    // 15 s apart: a notice is answered by a chunk request long before the next heartbeat could
+    // legitimately bring another notice (a NOTIFIED lock that beats again is notified again), so every
+    // notice beyond the first would be a duplicate. 5 s was not enough on a loaded CI machine.
+    this.timer = setInterval(() => this.heartbeat(), 15_000);
   }
 
   private publish(message: object): void {
