@@ -60,9 +60,10 @@ describe.skipIf(skipSuite)('command outbox lifecycle (embedded broker, raw locks
     const ids = [];
     for (const volume of [10, 20, 30]) ids.push(await enqueue(env, { lockId: lockId(2), type: 'configPush', data: { config: { volume } } }));
     for (let i = 0; i < 3; i++) {
-      await waitFor(() => raw.received.length, (n) => n === i + 1);
+      await waitFor(() => new Set(raw.received.map((m) => m.msgId)).size, (n) => n === i + 1);
       await sleep(300); // three sweeps: nothing else goes out while this one is unanswered
-      expect(raw.received.map((m) => m.msgId)).toEqual(ids.slice(0, i + 1).map((c) => c.msgId));
+      // A resend of the one in flight (its 1 s response timeout passed on a loaded machine) is no other command.
+      expect([...new Set(raw.received.map((m) => m.msgId))]).toEqual(ids.slice(0, i + 1).map((c) => c.msgId));
       await raw.answer(ids[i]?.msgId as string);
     }
     for (const command of ids) await waitForState(env, command.id, 'SUCCESSFUL');
