@@ -17,9 +17,12 @@ import { type Database, openDatabase } from '../src/db/client.js';
 import { migrateDatabase } from '../src/db/migrate.js';
 import { isPostgres, skipSuite } from './helper.js';
 
-/** Lets real I/O (sockets, PGlite) run between fake timer steps. */
+/** The real setTimeout, kept before the timers are faked. */
+const realSetTimeout = setTimeout;
+/** Lets real I/O (sockets, PGlite) run between fake timer steps, 5 ms of real time too (a loaded machine's database answers late). */
 const realTurns = async (n = 20) => {
   for (let i = 0; i < n; i++) await new Promise((resolve) => setImmediate(resolve));
+  await new Promise((resolve) => realSetTimeout(resolve, 5));
 };
 
 /** Advances the fake clock by `ms` in 250 ms steps, letting real I/O run between them. */
