@@ -5,15 +5,12 @@
  * a transaction arrive through the listener; on PostgreSQL a second handle (another instance) gets
  * every committed event and nothing uncommitted.
  */
-import { randomBytes } from 'node:crypto';
 import type { DomainEvent, EventMap } from '@iot/contract';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inject } from 'vitest';
 import { type Database, openDatabase } from '../src/db/client.js';
 import { emit, emitAll, envelopes, NOTIFY_BYTES } from '../src/events/emit.js';
-import { isPostgres, skipSuite } from './helper.js';
+import { freshPostgresUrl, isPostgres, skipSuite } from './helper.js';
 
 const statements: string[] = [];
 let url: string | undefined;
@@ -44,12 +41,7 @@ async function until(predicate: () => boolean, ms = 10_000): Promise<void> {
 describe.skipIf(skipSuite)('event bus', () => {
   beforeAll(async () => {
     if (isPostgres) {
-      const name = `test_${randomBytes(6).toString('hex')}`;
-      const admin = new pg.Client({ connectionString: inject('postgresUrl') });
-      await admin.connect();
-      await admin.query(`create database ${name}`);
-      await admin.end();
-      url = inject('postgresUrl').replace(/\/postgres$/, `/${name}`);
+      url = await freshPostgresUrl();
     }
     database = await open();
     await database.events.ready();

@@ -31,15 +31,20 @@ export interface TestContext {
   close(): Promise<void>;
 }
 
-async function newDatabase(): Promise<Database & { url?: string }> {
-  if (!isPostgres) return openDatabase({ dataDir: 'memory://' });
+/** The URL of a new, empty PostgreSQL database of the test server (api-postgres only). */
+export async function freshPostgresUrl(): Promise<string> {
   const adminUrl = inject('postgresUrl');
   const name = `test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   await admin.query(`create database ${name}`);
   await admin.end();
-  const url = adminUrl.replace(/\/postgres$/, `/${name}`);
+  return adminUrl.replace(/\/postgres$/, `/${name}`);
+}
+
+async function newDatabase(): Promise<Database & { url?: string }> {
+  if (!isPostgres) return openDatabase({ dataDir: 'memory://' });
+  const url = await freshPostgresUrl();
   return Object.assign(await openDatabase({ databaseUrl: url, dataDir: '' }), { url });
 }
 

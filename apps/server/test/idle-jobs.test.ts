@@ -7,15 +7,13 @@
  * window anyway) are set to 60 s here, so that the window, which starts when start-up has gone
  * quiet, cannot meet the first one whatever the machine's speed.
  */
-import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import pg from 'pg';
-import { afterAll, describe, expect, inject, it, vi } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import { type Database, openDatabase } from '../src/db/client.js';
 import { migrateDatabase } from '../src/db/migrate.js';
-import { isPostgres, skipSuite } from './helper.js';
+import { freshPostgresUrl, isPostgres, skipSuite } from './helper.js';
 
 /** The real setTimeout, kept before the timers are faked. */
 const realSetTimeout = setTimeout;
@@ -47,12 +45,7 @@ describe.skipIf(skipSuite)('idle background jobs', () => {
   it('make no query for 20 s when there is nothing to do', { timeout: 120_000 }, async () => {
     let url: string | undefined;
     if (isPostgres) {
-      const name = `test_${randomBytes(6).toString('hex')}`;
-      const admin = new pg.Client({ connectionString: inject('postgresUrl') });
-      await admin.connect();
-      await admin.query(`create database ${name}`);
-      await admin.end();
-      url = inject('postgresUrl').replace(/\/postgres$/, `/${name}`);
+      url = await freshPostgresUrl();
     }
     database = await openDatabase({ databaseUrl: url, dataDir: 'memory://', onQuery: (query) => { queries.push(query); } });
     await migrateDatabase(database);
