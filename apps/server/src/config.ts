@@ -5,6 +5,7 @@
 import { resolve } from 'node:path';
 import { protocol } from '@iot/contract';
 import { z } from 'zod';
+import { SAFETY_SWEEP_MS } from './jobs/loop.js';
 
 const flag = z.enum(['on', 'off', 'true', 'false', '1', '0']).transform((v) => v === 'on' || v === 'true' || v === '1');
 /** `imei:seconds` pairs separated by commas -> { imei: seconds }. */
@@ -96,9 +97,12 @@ const configSchema = z.object({
   /**
    * Safety sweep of the command dispatchers and the firmware transfer, ms: they wake on events and at
    * the earliest due time they know (a response timeout, an expiry), and besides sweep this often to
-   * catch what a lost notification did not announce (issue #23; docs/events.md).
+   * catch what a lost notification did not announce (issue #23; docs/events.md). Default 5 min
+   * (SAFETY_SWEEP_MS): within one process no event is lost, and a PostgreSQL listener that reconnects
+   * resyncs every worker at once, so this sweep only guards against mistakes; at 30 s it was most of
+   * an idle server's CPU (bench/idle.ts).
    */
-  COMMAND_SWEEP_MS: z.coerce.number().int().min(50).max(600_000).default(30_000),
+  COMMAND_SWEEP_MS: z.coerce.number().int().min(50).max(600_000).default(SAFETY_SWEEP_MS),
   /**
    * Proxies whose X-Forwarded-For / -Proto / -Host are believed (client address in rate limits and the
    * system log, HTTPS for HSTS): `off` (default: the socket's peer is the client), or addresses / CIDRs
@@ -120,9 +124,10 @@ const configSchema = z.object({
   PUSH_PAUSE_AFTER_S: z.coerce.number().int().min(1).max(30 * 86_400).default(86_400),
   /**
    * Safety sweep of the push delivery worker, ms: it wakes when deliveries are queued and at the
-   * earliest retry or lease it knows, and besides looks this often (issue #23; docs/events.md).
+   * earliest retry or lease it knows, and besides looks this often (issue #23; docs/events.md;
+   * default 5 min, SAFETY_SWEEP_MS, as COMMAND_SWEEP_MS).
    */
-  PUSH_POLL_MS: z.coerce.number().int().min(10).max(600_000).default(30_000),
+  PUSH_POLL_MS: z.coerce.number().int().min(10).max(600_000).default(SAFETY_SWEEP_MS),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Graceful shutdown deadline: after SIGTERM/SIGINT, in-flight work gets this long before a forced exit, ms. */
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),

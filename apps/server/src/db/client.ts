@@ -15,15 +15,15 @@ import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { type ExtractTablesWithRelations, sql } from 'drizzle-orm';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { type BusLog, createEventBus, type EventBus, type NotificationSource } from '../events/bus.js';
 import { inTransactionWithEvents } from '../events/emit.js';
 import { pgliteSource, postgresSource } from '../events/listener.js';
 import * as schema from './schema.js';
-import { openTenantReader } from './tenant-reader.js';
+import { openTenantReader, POOL_IDLE_MS } from './tenant-reader.js';
 
 /** Connections of the owner pool (gateway, sign-in, writes) and of the tenant read pool, PostgreSQL only. */
 const POOL_MAX = 10;
@@ -76,7 +76,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   const log = options.log ?? stderrLog;
   const logger = options.onQuery ? { logQuery: options.onQuery } : undefined;
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: POOL_MAX });
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: POOL_MAX, idleTimeoutMillis: POOL_IDLE_MS });
     const reader = openTenantReader(options.databaseUrl, READ_POOL_MAX, logger);
     system = drizzlePg(pool, { schema, logger }) as unknown as Db;
     source = postgresSource(options.databaseUrl, log);

@@ -16,6 +16,14 @@ import pg from 'pg';
 import type { Db } from './client.js';
 import * as schema from './schema.js';
 
+/**
+ * How long a pooled PostgreSQL connection may sit idle before it is closed, ms (15 min; pg's default is
+ * 10 s). Longer than the workers' safety sweep (5 min), so an idle server's sweeps reuse connections
+ * instead of starting a backend process each time (PostgreSQL forks one per connection: on an idle
+ * server that churn cost more CPU than the queries; bench/idle.ts).
+ */
+export const POOL_IDLE_MS = 15 * 60_000;
+
 interface ReaderState {
   db: Db;
   /** Tenant the connection's session is set to; undefined before the first set-up. */
@@ -30,7 +38,7 @@ export interface TenantReader {
 
 /** Opens the reader pool of at most `max` connections to `connectionString` (`logger`: drizzle's query logger, tests). */
 export function openTenantReader(connectionString: string, max: number, logger?: { logQuery(query: string, params: unknown[]): void }): TenantReader {
-  const pool = new pg.Pool({ connectionString, max });
+  const pool = new pg.Pool({ connectionString, max, idleTimeoutMillis: POOL_IDLE_MS });
   const states = new WeakMap<pg.PoolClient, ReaderState>();
   return {
     async read(tenantId, fn) {

@@ -2,7 +2,7 @@
  * The air switch command dispatcher (issue #13; modules/airSwitch/commands.ts owns the table). Air
  * switches are always online, so a queued command is sent at once: on its `command.queued` event (from
  * any instance), at the earliest due time it knows (a response timeout, a queued command's time to
- * live) and at a safety sweep every `sweepIntervalMs` (default 30 s: restarts, lost notifications, a
+ * live) and at a safety sweep every `sweepIntervalMs` (default 5 min: restarts, lost notifications, a
  * switch that reconnected); it sleeps otherwise (jobs/loop.ts). A claimed command is SENT before it is published on `as/{serial}/down`; when the
  * transport knows the switch is not connected the claim is undone (QUEUED, EXPIRED after
  * protocol.AIR_SWITCH_COMMAND_TTL_MS). PUBACKs seen by the transport mark it DELIVERED; the sweep times
@@ -15,7 +15,7 @@ import {
 } from '../modules/airSwitch/commands.js';
 import { sql } from 'drizzle-orm';
 import { rowsOf } from '../db/rows.js';
-import { type NextDue, startWorkerLoop } from '../jobs/loop.js';
+import { type NextDue, SAFETY_SWEEP_MS, startWorkerLoop } from '../jobs/loop.js';
 import type { GatewayLog } from './log.js';
 import type { DownlinkTransport } from './transport.js';
 
@@ -79,7 +79,7 @@ export function startAirSwitchDispatcher(options: {
     return row?.ms == null ? undefined : Number(row.ms);
   }
 
-  const loop = startWorkerLoop({ name: 'air switch dispatcher', run: pass, safetyMs: options.sweepIntervalMs ?? 30_000, log });
+  const loop = startWorkerLoop({ name: 'air switch dispatcher', run: pass, safetyMs: options.sweepIntervalMs ?? SAFETY_SWEEP_MS, log });
 
   transport.onTopicDelivered?.((topic, clientId, msgId) => {
     if (closed || !protocol.parseAirSwitchTopic(topic)) return;

@@ -5,7 +5,7 @@
  * - a committed heartbeat: the lock's job is reviewed (UPDATED / oldVersion / gates / otaNotify);
  * - a committed otaChunkRequest: the claimed chunk is read from the package store and sent as otaChunk,
  *   or otaAbort for a job that is over; an otaStatus: its rollout is reviewed;
- * - at the earliest job timeout it knows, and at a safety sweep every `sweepMs` (default 30 s):
+ * - at the earliest job timeout it knows, and at a safety sweep every `sweepMs` (default 5 min):
  *   per-lock timeouts, then the review of running rollouts (canary, pause, completion); an `ota.state`
  *   event (an operator's start, resume, retry on any instance) reviews them too. It sleeps otherwise.
  * Nothing is kept in memory but a small cache of package bytes: a restart resumes from the database.
@@ -18,7 +18,7 @@ import type { PackageStore } from '../modules/firmware/storage.js';
 import { abandonedJobs, type ChunkClaim, claimChunks } from '../modules/firmware/transfer.js';
 import { sql } from 'drizzle-orm';
 import { rowsOf } from '../db/rows.js';
-import { type NextDue, startWorkerLoop } from '../jobs/loop.js';
+import { type NextDue, SAFETY_SWEEP_MS, startWorkerLoop } from '../jobs/loop.js';
 import type { GatewayLog } from './log.js';
 import type { DownlinkTransport } from './transport.js';
 import type { UplinkRecord } from './uplink-store.js';
@@ -110,7 +110,7 @@ export function startOtaTransfer(options: { database: Database; transport: Downl
   }
 
   const loop = startWorkerLoop({
-    name: 'ota transfer', safetyMs: options.sweepMs ?? 30_000, log,
+    name: 'ota transfer', safetyMs: options.sweepMs ?? SAFETY_SWEEP_MS, log,
     async run(due) {
       await pass(due);
       while (!closed && (beats.size > 0 || requests.size > 0 || reviewAll)) await pass(false);

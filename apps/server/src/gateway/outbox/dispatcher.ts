@@ -8,7 +8,7 @@
  *   commandResult freeing its lock) or got a command queued (the `command.queued` event, from any
  *   instance);
  * - at the earliest due time it knows (a sent command's response timeout, a queued command's
- *   expiry) and at a safety sweep every `sweepIntervalMs` (config COMMAND_SWEEP_MS, default 30 s):
+ *   expiry) and at a safety sweep every `sweepIntervalMs` (config COMMAND_SWEEP_MS, default 5 min):
  *   a bounded sweep (response timeouts -> retry or TIMEOUT, expiry -> EXPIRED), then a dispatch pass
  *   over every reachable lock. This also resumes the queue after a restart or a lost notification.
  * A sleeping lock counts as reachable for `awakeMs` after its last uplink (default
@@ -24,7 +24,7 @@ import { sql } from 'drizzle-orm';
 import type { SecretBox } from '../../crypto/secret-box.js';
 import type { Database } from '../../db/client.js';
 import { rowsOf } from '../../db/rows.js';
-import { type NextDue, startWorkerLoop } from '../../jobs/loop.js';
+import { type NextDue, SAFETY_SWEEP_MS, startWorkerLoop } from '../../jobs/loop.js';
 import { type ClaimedCommand, claimCommands, failCommand, markDelivered, releaseCommand, sweepCommands } from '../../modules/command/lifecycle.js';
 import type { CommandFollowers } from '../../modules/command/transitions.js';
 import { buildDownlink } from '../../modules/command/payload.js';
@@ -148,7 +148,7 @@ export function startDispatcher(options: DispatcherOptions): Dispatcher {
     return row?.ms == null ? undefined : Number(row.ms);
   }
 
-  const loop = startWorkerLoop({ name: 'command dispatcher', run: pass, safetyMs: options.sweepIntervalMs ?? 30_000, log });
+  const loop = startWorkerLoop({ name: 'command dispatcher', run: pass, safetyMs: options.sweepIntervalMs ?? SAFETY_SWEEP_MS, log });
 
   transport.onDelivered((imei, msgId) => {
     if (closed || msgId.startsWith('ota-')) return; // firmware transfer downlinks (gateway/ota.ts) are not commands

@@ -5,12 +5,12 @@
  * its due time again. At most one sweep every `minDelayMs`: a lock goes offline at most that late.
  */
 import type { Database } from '../../db/client.js';
-import { startWorkerLoop } from '../../jobs/loop.js';
+import { SAFETY_SWEEP_MS, startWorkerLoop } from '../../jobs/loop.js';
 import type { StartedJob } from '../../jobs/plugin.js';
 import { nextPresenceDueMs, type PresenceFollower, sweepPresence } from './presence.js';
 
 export interface PresenceSweepOptions {
-  /** Longest sleep, ms (default 60,000). */
+  /** Longest sleep, ms (default SAFETY_SWEEP_MS, 5 min). */
   safetyMs?: number;
   /** Shortest time between sweeps, ms (default 5000). */
   minDelayMs?: number;
@@ -19,7 +19,7 @@ export interface PresenceSweepOptions {
 /** Starts the sweep; failures are logged and retried at the next due time. */
 export function startPresenceSweep(database: Database, log: { warn(fields: object, message?: string): void }, followers: readonly PresenceFollower[], options: PresenceSweepOptions = {}): StartedJob {
   const loop = startWorkerLoop({
-    name: 'presence sweep', safetyMs: options.safetyMs ?? 60_000, minDelayMs: options.minDelayMs ?? 5000, log,
+    name: 'presence sweep', safetyMs: options.safetyMs ?? SAFETY_SWEEP_MS, minDelayMs: options.minDelayMs ?? 5000, log,
     async run(due) {
       if (due) await sweepPresence(database, followers);
       return nextPresenceDueMs(database.system, followers);

@@ -7,7 +7,7 @@
  * - otherwise: retried after PUSH_RETRY_SCHEDULE_MS[attempt] ±20 % jitter, or a dead letter once the
  *   delivery is older than the retry window (24 h); an endpoint failing for `pauseAfterMs` is paused.
  * It sleeps (jobs/loop.ts) until deliveries are queued (`push.queued`, from any instance) or the
- * earliest retry or lease it knows is due, with a safety sweep every `pollMs` (default 30 s).
+ * earliest retry or lease it knows is due, with a safety sweep every `pollMs` (default 5 min).
  * Order: a delivery is claimed only when no older delivery of the same (endpoint, lock) is pending,
  * so a lock's events reach an endpoint in order, across instances. At least once: a claim is a lease
  * (next_attempt_at = now + timeout + 5 s); a crash mid-attempt leaves the row to be sent again, with
@@ -19,7 +19,7 @@ import { sql } from 'drizzle-orm';
 import type { SecretBox } from '../../crypto/secret-box.js';
 import type { Database } from '../../db/client.js';
 import { rowsOf } from '../../db/rows.js';
-import { type NextDue, startWorkerLoop } from '../../jobs/loop.js';
+import { type NextDue, SAFETY_SWEEP_MS, startWorkerLoop } from '../../jobs/loop.js';
 import { type EgressPolicy, PUSH_TIMEOUT_MS, postJson } from './egress.js';
 import { signingSecrets } from './keys.js';
 import { type Claimed, claimDeliveries } from './claim.js';
@@ -159,7 +159,7 @@ export function startDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWor
 
   let lastTotal = 0;
   const loop = startWorkerLoop({
-    name: 'push delivery', safetyMs: options.pollMs ?? 30_000, minDelayMs: 100, log,
+    name: 'push delivery', safetyMs: options.pollMs ?? SAFETY_SWEEP_MS, minDelayMs: 100, log,
     async run() {
       lastTotal = await pass();
       return nextDueMs();
