@@ -1,7 +1,7 @@
 /**
  * The cost of the API's request path (issue #9 "A cheap request path"): the real server process
  * (DEMO=on, no simulated fleet, LOG_LEVEL=warn, no load shedding) on a database with 40 locks and 10,000 heartbeats,
- * loaded by autocannon from this process (50 connections, unpipelined):
+ * loaded by autocannon from this process (BENCH_CONNECTIONS, default 10, unpipelined):
  *   GET /oauth/key                      no database: the baseline (1.00x)
  *   GET /oauth/userInfo                 authentication only (principal + tenant list)
  *   GET /iot/v1/lockDevice/list         20 rows of 40 locks, in the tenant's transaction

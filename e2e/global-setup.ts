@@ -36,7 +36,7 @@ export default async function setup(project: TestProject) {
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],
     env: {
-      ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, MQTT_PORT: '0', SIM_LOCKS: '10',
+      ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, MQTT_PORT: '0', SIM_LOCKS: '10', SIM_AIR_SWITCH_INTERVAL_S: '10',
       SIM_HEARTBEAT_S: '2', SIM_HEARTBEAT_S_BY_IMEI: `${E2E_SLEEPING_IMEI}:${E2E_SLEEPING_HEARTBEAT_S}`, WAKE_WINDOW_MS: String(E2E_WAKE_WINDOW_MS),
       SIM_OUTAGES: 'off', SIM_ACTIVITY: 'high', AUTH_CAPTCHA: 'off', ADMIN_PASSWORD: E2E_ADMIN_PASSWORD, OPERATOR_PASSWORD: E2E_OPERATOR_PASSWORD,
       LOG_LEVEL: 'warn', DATABASE_URL: '', MQTT_URL: '',

@@ -4,7 +4,7 @@ import { awakeMsFor } from './gateway/outbox/dispatcher.js';
 
 describe('loadConfig', () => {
   it('has defaults that need nothing set', () => {
-    expect(loadConfig({})).toMatchObject({ PORT: 8080, MQTT_PORT: 1883, SIM_LOCKS: 50, SIM_HEARTBEAT_S: 30, AUTH_CAPTCHA: true, DATA_DIR: './data' });
+    expect(loadConfig({})).toMatchObject({ PORT: 8080, MQTT_PORT: 1883, SIM_LOCKS: 50, SIM_HEARTBEAT_S: 60, SIM_AIR_SWITCH_INTERVAL_S: 30, AUTH_CAPTCHA: true, DATA_DIR: './data' });
   });
 
   it('treats empty variables as unset', () => {

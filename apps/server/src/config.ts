@@ -36,8 +36,12 @@ const configSchema = z.object({
   AUTH_CAPTCHA: flag.default(true),
   /** Number of simulated locks started with the server (0: none). */
   SIM_LOCKS: z.coerce.number().int().min(0).max(100_000).default(50),
-  /** Heartbeat interval of simulated locks, s. */
-  SIM_HEARTBEAT_S: z.coerce.number().int().min(1).max(86_400).default(30),
+  /**
+   * Heartbeat interval of simulated locks, s (default 60; real NB-IoT locks beat every few minutes
+   * to hours). At 30 s the default demo's 50 locks, their unlocks and pushes cost 8.6-10.9 % of a
+   * core; at 60 s with the air switches at 30 s, under 5 % (issue #23 idle budget, bench/idle.ts).
+   */
+  SIM_HEARTBEAT_S: z.coerce.number().int().min(1).max(86_400).default(60),
   /** Heartbeat interval of chosen simulated locks, s, as `imei:s,imei:s` (e.g. one lock that truly sleeps); others: SIM_HEARTBEAT_S. */
   SIM_HEARTBEAT_S_BY_IMEI: secondsByImei.default({}),
   /** Simulated locks now and then drop off the network and come back (demo realism); `off` for tests. */
@@ -46,6 +50,8 @@ const configSchema = z.object({
   SIM_ACTIVITY: z.enum(['off', 'normal', 'high']).default('normal'),
   /** Simulated air switches per demo data centre (office, shop and residence load profiles in turn), DEMO=on; 0 for none (issue #13). */
   SIM_AIR_SWITCHES: z.coerce.number().int().min(0).max(10_000).default(3),
+  /** Telemetry interval of simulated air switches, s (default 30: see SIM_HEARTBEAT_S; real breakers report every 1-15 min). */
+  SIM_AIR_SWITCH_INTERVAL_S: z.coerce.number().int().min(1).max(86_400).default(30),
   /** Heartbeats older than this are deleted by a periodic job, d. */
   HEARTBEAT_RETENTION_DAYS: z.coerce.number().int().min(1).max(36_500).default(90),
   /** Raw air switch uplinks (telemetry) older than this are deleted; hourly and daily rollups are kept for good (issue #13). */

@@ -64,7 +64,7 @@ async function startDemoAirSwitches(app: FastifyInstance, database: Database, co
     .map((device) => ({ ...device, profile: LOAD_PROFILES[(Number(device.serial.slice(-6)) - 1) % LOAD_PROFILES.length] }));
   if (devices.length === 0) return undefined;
   const brokerUrl = config.MQTT_URL ? deviceBrokerUrl(config.MQTT_URL) : `mqtt://127.0.0.1:${brokerPort}`;
-  return startAirSwitchFleet({ brokerUrl, devices, log: app.log });
+  return startAirSwitchFleet({ brokerUrl, devices, intervalS: config.SIM_AIR_SWITCH_INTERVAL_S, log: app.log });
 }
 
 async function startDemoLocks(app: FastifyInstance, database: Database, config: Config, brokerPort: number): Promise<Fleet | undefined> {

@@ -1,6 +1,6 @@
 import { LOW_BATTERY_PERCENT, protocol } from '@iot/contract';
 import { describe, expect, it } from 'vitest';
-import { ACTIVITY_PRESETS, LockActivity } from './activity.js';
+import { ACTIVITY_PRESETS, type ActivityRates, DEFAULT_ACTIVITY, LockActivity } from './activity.js';
 import { SimulatedLock } from './lock.js';
 import { seededRandom } from './random.js';
 import type { SimulatedDevice } from './types.js';
@@ -10,7 +10,7 @@ const device = (battery: number): SimulatedDevice => ({
 });
 
 /** Runs `beats` heartbeats of a lock with activity; returns every uplink in publication order. */
-function run(beats: number, battery: number, seed: number, rates = ACTIVITY_PRESETS.normal) {
+function run(beats: number, battery: number, seed: number, rates: ActivityRates | undefined = DEFAULT_ACTIVITY) {
   const lock = new SimulatedLock(device(battery), { random: seededRandom(seed), activity: rates, behaviour: { drainProbability: 0 } });
   const messages: protocol.UplinkMessage[] = [...lock.eventsOnConnect(1)];
   for (let i = 0; i < beats; i++) messages.push(lock.nextHeartbeat(i * 30_000), ...lock.eventsAfterHeartbeat(i * 30_000));

@@ -38,10 +38,15 @@ export const DEFAULT_ACTIVITY: ActivityRates = {
   openProbability: 0.25, failureRatio: 0.08, leftOpenProbability: 0.03, lockoutProbability: 0.002, tamperProbability: 0.0002,
   lowBatteryRepeatEvery: 100, forcedEntryProbability: 0.0005, bruteForceProbability: 0.0005,
 };
-/** Presets for SIM_ACTIVITY: `off` (heartbeats only), `normal` (a demo), `high` (busy logs, e2e tests). */
+/**
+ * Presets for SIM_ACTIVITY: `off` (heartbeats only), `normal` (the demo: DEFAULT_ACTIVITY with an
+ * unlock attempt every ~8 heartbeats, about 7 per door per hour at the demo's 60 s heartbeat; each
+ * brings three uplinks and their pushes, so this sets most of the demo's CPU, issue #23), `high`
+ * (busy logs, e2e tests).
+ */
 export const ACTIVITY_PRESETS: Record<'off' | 'normal' | 'high', ActivityRates | undefined> = {
   off: undefined,
-  normal: DEFAULT_ACTIVITY,
+  normal: { ...DEFAULT_ACTIVITY, openProbability: 0.12 },
   high: {
     openProbability: 0.9, failureRatio: 0.15, leftOpenProbability: 0.2, lockoutProbability: 0.05, tamperProbability: 0.02, lowBatteryRepeatEvery: 5,
     forcedEntryProbability: 0.01, bruteForceProbability: 0.01,
