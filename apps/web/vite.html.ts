@@ -6,7 +6,11 @@
  */
 import type { Plugin } from 'vite';
 
-/** Replaces index.html's stylesheet links with the styles themselves and drops the emitted files. */
+/**
+ * Replaces index.html's stylesheet links with the styles themselves. The files stay emitted: a lazy
+ * chunk's preload list may name the entry's stylesheet (心跳日志's charts did), and a missing file
+ * (404) makes Vite's preload throw and the page crash; loaded twice, the same rules change nothing.
+ */
 export function inlineEntryCss(): Plugin {
   return {
     name: 'iot-inline-entry-css',
@@ -20,7 +24,6 @@ export function inlineEntryCss(): Plugin {
         return html.replace(/<link rel="stylesheet"[^>]*href="[^"]*\/(assets\/[^"]+\.css)"[^>]*>/g, (link, fileName: string) => {
           const asset = bundle[fileName];
           if (asset?.type !== 'asset') return link;
-          delete bundle[fileName];
           return `<style>${String(asset.source).replace(/<\/style/gi, '<\\/style')}</style>`;
         });
       },
