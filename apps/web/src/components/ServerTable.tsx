@@ -20,7 +20,8 @@ import { type Key, type ReactNode, useEffect, useMemo, useRef, useState } from '
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useApiQuery } from '../api/useApiQuery';
-import { fitColumns, useEndColumnWidth, useInnerWidth } from './columnFit';
+import { fitColumns } from './columnFit';
+import { useEndColumnWidth, useInnerWidth, useWrapFloors } from './columnMeasure';
 import { ExportButtons, type ExportFormat } from './ExportButtons';
 import { logFormValues } from './logFilters';
 import { SkeletonRows } from './Skeleton';
@@ -96,6 +97,7 @@ export function ServerTable<R extends object>(props: ServerTableProps<R>) {
   const box = useRef<HTMLDivElement>(null);
   const endWidth = useEndColumnWidth(box);
   const available = useInnerWidth(box);
+  const wrapFloors = useWrapFloors(box);
 
   const urlQuery = useMemo(() => Object.fromEntries([...params].filter(([key]) => !VIEW.has(key))), [params]);
   const filtered = Object.keys(urlQuery).length > 0;
@@ -139,8 +141,8 @@ export function ServerTable<R extends object>(props: ServerTableProps<R>) {
     const shown = keyed.filter((column) => !hidden.includes(column.key))
       .map((column, index) => (index === 0 && !column.fixed ? { ...column, fixed: 'left' as const } : column))
       .map((column) => (column.sorter ? { ...column, ...sortShown(column.key, sortField, sortOrder, props.defaultSort) } : column));
-    return fitColumns(shown, page?.records ?? [], selection, endWidth, available);
-  }, [keyed, hidden, sortField, sortOrder, props.defaultSort, page?.records, selection, endWidth, available]);
+    return fitColumns(shown, page?.records ?? [], selection, endWidth, available, wrapFloors);
+  }, [keyed, hidden, sortField, sortOrder, props.defaultSort, page?.records, selection, endWidth, available, wrapFloors]);
   const clear = () => setSelected([]);
 
   return (
