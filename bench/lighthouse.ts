@@ -66,7 +66,7 @@ function withoutScreenshots(lhr: Result): Result {
 }
 
 /** Starts Debian Chromium with remote debugging on a free port; resolves its port and a stop function. */
-async function startChrome(): Promise<{ port: number; stop: () => void }> {
+async function startChrome(): Promise<{ port: number; stop: () => Promise<void> }> {
   const profile = mkdtempSync(join(tmpdir(), 'bench-lighthouse-chrome-'));
   const chrome = spawn(chromePath, [...CHROME_FLAGS, '--remote-debugging-port=0', `--user-data-dir=${profile}`, 'about:blank'], { stdio: ['ignore', 'ignore', 'pipe'] });
   const port = await new Promise<number>((resolve, reject) => {
@@ -78,7 +78,9 @@ async function startChrome(): Promise<{ port: number; stop: () => void }> {
     });
     chrome.once('exit', (code) => reject(new Error(`chromium exited (${code}): ${text}`)));
   });
-  return { port, stop: () => { chrome.kill('SIGKILL'); rmSync(profile, { recursive: true, force: true }); } };
+  // Its profile is removed once it has exited: removed while it still writes, rmSync fails (ENOTEMPTY).
+  const exited = new Promise((resolve) => chrome.once('exit', resolve));
+  return { port, stop: async () => { chrome.kill('SIGKILL'); await exited; rmSync(profile, { recursive: true, force: true, maxRetries: 3 }); } };
 }
 
 const median = <T>(items: T[], key: (item: T) => number): T => [...items].sort((a, b) => key(a) - key(b))[Math.floor(items.length / 2)] as T;
@@ -141,7 +143,7 @@ try {
   }
   writeFileSync(join(out, 'summary.json'), `${JSON.stringify({ date: new Date().toISOString(), runs, cpus: cpus().length, lighthouse: '12.8.2', audits: results }, null, 2)}\n`);
 } finally {
-  chrome.stop();
+  await chrome.stop().catch((error: unknown) => console.error('chromium profile not removed:', error));
   await server.stop(10_000);
   rmSync(dataDir, { recursive: true, force: true });
 }

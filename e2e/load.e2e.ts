@@ -25,7 +25,8 @@ describe.skipIf(!hasChromium)('loading the console', () => {
     expect(document?.headers()['cache-control']).toBe('no-cache');
     await page.waitForSelector('#username');
     const assets = scripts.filter((script) => script.url.includes('/api/assets/'));
-    expect(assets.length).toBeGreaterThan(3);
+    // The entry and the `app` chunk (apps/web/vite.chunks.ts): the sign-in loads two scripts since issue #24.
+    expect(assets.length).toBeGreaterThanOrEqual(2);
     // Files under 1 KiB are not worth compressing; every larger script is.
     const sizes = await Promise.all(assets.map(async (script) => (await fetch(script.url)).headers.get('content-length')));
     assets.forEach((script, index) => {
@@ -43,7 +44,7 @@ describe.skipIf(!hasChromium)('loading the console', () => {
     cdp.on('Network.responseReceived', (event) => { if (event.response.fromDiskCache) cachedRequests.add(event.requestId); });
     await page.goto(url('/login'));
     await page.waitForSelector('#username');
-    expect(scriptRequests.size).toBeGreaterThan(3);
+    expect(scriptRequests.size).toBeGreaterThanOrEqual(2);
     expect([...scriptRequests].filter(([id]) => !cachedRequests.has(id)).map(([, script]) => script)).toEqual([]);
     await page.context().close();
   });

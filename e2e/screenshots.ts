@@ -61,8 +61,8 @@ try {
         }
         await page.goto(`${base}${path}`);
         await page.waitForLoadState('networkidle', { timeout: 15_000 }).catch(() => undefined);
-        // Until the page has drawn: no spinner, no loading overlay (a loaded machine is slow).
-        await page.waitForFunction(() => !document.querySelector('.ant-spin-spinning, .loading-overlay, .ant-spin-fullscreen-show'), undefined, { timeout: 20_000 })
+        // Until the page has drawn: no spinner, no loading overlay, no skeleton (a loaded machine is slow).
+        await page.waitForFunction(() => !document.querySelector('.ant-spin-spinning, .loading-overlay, .ant-spin-fullscreen-show, [aria-busy="true"], .skeleton-rows'), undefined, { timeout: 20_000 })
           .catch(() => undefined);
         await page.waitForTimeout(1500); // charts animate, tables settle
         // 设备信息's OTA history lies below the fold: scroll it into the picture.

@@ -22,7 +22,7 @@ export function newestMtime(path) {
 export function ensureWebBuilt() {
   if (process.env.SKIP_WEB_BUILD === '1') return;
   const builtIndex = join(root, 'apps/web/dist/index.html');
-  const sources = ['apps/web/src', 'apps/web/index.html', 'apps/web/vite.config.ts', 'packages/contract/src'].map((p) => join(root, p));
+  const sources = ['apps/web/src', 'apps/web/index.html', 'apps/web/vite.config.ts', 'apps/web/vite.chunks.ts', 'apps/web/vite.html.ts', 'packages/contract/src'].map((p) => join(root, p));
   const builtAt = existsSync(builtIndex) ? statSync(builtIndex).mtimeMs : 0;
   if (builtAt > 0 && sources.every((source) => newestMtime(source) <= builtAt)) return;
   console.log('Building the web app (apps/web)...');

@@ -7,6 +7,8 @@ import react from '@vitejs/plugin-react';
 import { loadEnv } from 'vite';
 import { compression } from 'vite-plugin-compression2';
 import { defineConfig } from 'vitest/config';
+import { CHUNK_GROUPS } from './vite.chunks.ts';
+import { inlineEntryCss } from './vite.html.ts';
 
 const proxied = ['/oauth', '/iot', '/v1', '/nbdev', '/static', '/wxpay-sandbox'];
 
@@ -14,7 +16,7 @@ export default defineConfig(({ mode }) => {
   const target = loadEnv(mode, '.', '').API_TARGET || 'http://localhost:8080';
   return {
     base: '/api/',
-    plugins: [react(), compression({ algorithms: ['brotliCompress', 'gzip'], threshold: 1024 })],
+    plugins: [react(), inlineEntryCss(), compression({ algorithms: ['brotliCompress', 'gzip'], threshold: 1024 })],
     build: {
       outDir: 'dist',
       emptyOutDir: true,
@@ -23,7 +25,10 @@ export default defineConfig(({ mode }) => {
       reportCompressedSize: false,
       // @rc-component/form declares no `sideEffects`, so antd's form context (used by Select, Input, ...)
       // kept all of it, async-validator included (~12 KiB Brotli), on every page. Its modules have none.
-      rollupOptions: { treeshake: { moduleSideEffects: (id: string) => !id.includes('/node_modules/@rc-component/form/') } },
+      rollupOptions: {
+        treeshake: { moduleSideEffects: (id: string) => !id.includes('/node_modules/@rc-component/form/') },
+        output: { codeSplitting: { groups: CHUNK_GROUPS } },
+      },
     },
     server: { proxy: Object.fromEntries(proxied.map((prefix) => [prefix, { target }])) },
     test: { name: 'web', environment: 'node', include: ['src/**/*.test.ts'] },

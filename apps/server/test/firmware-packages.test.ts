@@ -33,7 +33,8 @@ describe.skipIf(skipSuite)('firmware packages', () => {
     const list = dataOf(await call(env.ctx.app, env.token, { method: 'GET', url: '/iot/v1/firmwareVersionList?model=ZG-NB100' }));
     expect(list.records[0]).toMatchObject({ version: '2.1.0', sha256: data.sha256, firmwareFamily: 'ZG-NB', notes: { 'zh-CN': '修复', 'en-US': 'Fixes' } });
     const logged = await env.ctx.database.system.select().from(auditLog);
-    expect(logged.some((row) => row.action === 'POST /iot/v1/firmware/upload' && row.result === 'success')).toBe(true);
+    // 系统日志 names the package uploaded (issue #24: its 对象 showed "—").
+    expect(logged.find((row) => row.action === 'POST /iot/v1/firmware/upload' && row.result === 'success')).toMatchObject({ target: String(data.id), targetName: 'ZG-NB100 V2.1.0' });
   });
 
   it('orders versions by semantic version within a device type, newest first', async () => {

@@ -19,9 +19,12 @@ export const resources = {
   'en-US': { common: enCommon, login: enLogin },
 } as const;
 
+/** The other namespaces, loaded on demand (vite.chunks.ts puts one language's namespaces in one file). */
+const onDemand = import.meta.glob<object>(['./locales/*/*.json', '!./locales/*/common.json', '!./locales/*/login.json'], { import: 'default' });
+
 void i18n
   .use(resourcesToBackend((language: string, namespace: string) =>
-    (resources as Record<string, Record<string, object>>)[language]?.[namespace] ?? import(`./locales/${language}/${namespace}.json`)))
+    (resources as Record<string, Record<string, object>>)[language]?.[namespace] ?? onDemand[`./locales/${language}/${namespace}.json`]?.()))
   .use(initReactI18next)
   .init({
     resources,

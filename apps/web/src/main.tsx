@@ -1,14 +1,20 @@
-/** Entry point: language, layout scale, styles, then the app. */
+/**
+ * Entry point: language, layout scale, styles; when signed in, the console's code, the page's code and
+ * the user info start loading at once (app/router.tsx preloadConsole); then the app.
+ */
+import { WEB_BASE_PATH } from '@iot/contract';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import './i18n';
 import { App } from './app/App';
 import { initLanguage } from './app/language';
+import { preloadConsole } from './app/router';
 import { installScale } from './app/scale';
 import './styles.css';
 
 initLanguage();
 installScale();
+preloadConsole(window.location.pathname.slice(WEB_BASE_PATH.length) || '/');
 
 const root = document.getElementById('root');
 if (root) {

@@ -1,20 +1,16 @@
-/** Wraps a page: sets the document title, checks the page's authority, suspends while it loads. */
-import { documentTitle, PRODUCT_TITLE, PRODUCT_TITLE_EN, type RouteEntry } from '@iot/contract';
-import { Suspense, useEffect, type ReactNode } from 'react';
+/**
+ * Wraps a page: sets the document title, checks the page's authority, suspends while it loads. While
+ * the user info, the page's code or its words load, the page's title stands over a list skeleton
+ * (components/Skeleton.tsx), as the console's skeleton drew it: one skeleton, then the page.
+ */
+import type { RouteEntry } from '@iot/contract';
+import { Suspense, type ReactNode } from 'react';
 import { NoPermission } from '../components/NoPermission';
+import { PageSkeleton } from '../components/Skeleton';
 import { UserInfoFallback } from '../components/UserInfoFallback';
 import { PageErrorBoundary } from '../components/PageErrorBoundary';
-import { PageSpin } from '../components/PageSpin';
+import { useDocumentTitle } from './PublicFrame';
 import { mayOpen, useLanguage, useUserInfo } from './useSession';
-
-/** Sets `document.title` to `<page title> | <product title>` in the current language. */
-export function useDocumentTitle(route: RouteEntry | undefined): void {
-  const language = useLanguage();
-  useEffect(() => {
-    if (!route) return;
-    document.title = documentTitle(route.title[language], language === 'en-US' ? PRODUCT_TITLE_EN : PRODUCT_TITLE);
-  }, [route, language]);
-}
 
 /**
  * A guarded page: 403 result when the server's user info lacks the route's authority; otherwise a page
@@ -24,18 +20,14 @@ export function PageFrame({ route, children }: { route: RouteEntry; children: Re
   useDocumentTitle(route);
   const language = useLanguage();
   const { data: info, error, refetch } = useUserInfo();
+  const header = route.frame === 'layout' && <h1 className="page-header">{route.title[language]}</h1>;
+  if (!info && !error) return <>{header}<PageSkeleton /></>;
   if (!info) return <UserInfoFallback error={error} onRetry={() => void refetch()} />;
   if (!mayOpen(info, route.authority)) return <NoPermission />;
   return (
     <PageErrorBoundary resetKey={route.path}>
-      {route.frame === 'layout' && <h1 className="page-header">{route.title[language]}</h1>}
-      <Suspense fallback={<PageSpin />}>{children}</Suspense>
+      {header}
+      <Suspense fallback={<PageSkeleton />}>{children}</Suspense>
     </PageErrorBoundary>
   );
-}
-
-/** A public page (login): title only. */
-export function PublicFrame({ route, children }: { route: RouteEntry; children: ReactNode }) {
-  useDocumentTitle(route);
-  return <Suspense fallback={<PageSpin />}>{children}</Suspense>;
 }

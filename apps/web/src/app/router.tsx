@@ -1,37 +1,61 @@
 /**
- * The router, built from the contract's route table (ROUTES + LOGIN_ROUTE): layout routes inside the
- * console layout, bare routes (/Datavisualization) full screen, /login public. History mode under /api.
+ * The router (history mode under /api). The app itself knows two routes: /login, which ships with it,
+ * and everything else, the console (app/Console.tsx), loaded after sign-in with antd and its own
+ * routes from the contract's route table. Until the console has loaded, its skeleton stands where it
+ * will be (components/Skeleton.tsx). `preloadConsole` starts loading, at start-up, the console, the
+ * route's page and the user info together rather than one after the other (issue #24).
  * Declarative mode (BrowserRouter + useRoutes): the app uses no loaders or actions, and the data
  * router would add ~20 KiB to every first load (bench/web.ts).
  */
-import { LOGIN_ROUTE, type PagePath, ROUTES, WEB_BASE_PATH, type RouteEntry } from '@iot/contract';
-import { createElement, lazy, Suspense, useEffect } from 'react';
-import { BrowserRouter, Navigate, type RouteObject, useNavigate, useRoutes } from 'react-router';
-import { PageSpin } from '../components/PageSpin';
-import { LoginPage, pageFor } from '../pages/registry';
-import { RequireSession, RootRedirect } from './guard';
+import { findRoute, LOGIN_ROUTE, ROUTES, WEB_BASE_PATH } from '@iot/contract';
+import { lazy, Suspense, useEffect } from 'react';
+import { BrowserRouter, Navigate, type RouteObject, useLocation, useNavigate, useRoutes } from 'react-router';
+import { fetchUserInfo } from '../api/userInfo';
+import { ShellSkeleton } from '../components/Skeleton';
+import LoginPage from '../pages/login/LoginPage';
+import { preloadPage } from '../pages/registry';
 import { setNavigator } from './navigation';
-import { PageFrame, PublicFrame } from './PageFrame';
+import { PublicFrame } from './PublicFrame';
+import { queryClient } from './queryClient';
+import { getUsername } from './session';
+import { USER_INFO_KEY, useLanguage, useUsername } from './useSession';
 
-// The console frame (menu, header, tabs) loads after sign-in, not with the login page (bench/web.ts).
-const ConsoleLayout = lazy(() => import('./layout/ConsoleLayout').then((module) => ({ default: module.ConsoleLayout })));
+const loadConsole = () => import('./Console');
+const loadLayout = () => import('./layout/ConsoleLayout');
+const Console = lazy(loadConsole);
+/** The console frame (menu, header, tabs): loaded by the console's layout routes (app/Console.tsx). */
+export const ConsoleLayout = lazy(() => loadLayout().then((module) => ({ default: module.ConsoleLayout })));
 
-const guarded = (route: RouteEntry<PagePath>): RouteObject => ({
-  path: route.path,
-  element: <PageFrame route={route}>{createElement(pageFor(route.path))}</PageFrame>,
-});
+/** Signed in, at a console path (`/lockInfo`, no /api): starts loading its code and the user info now. */
+export function preloadConsole(path: string): void {
+  if (!getUsername() || path === LOGIN_ROUTE.path) return;
+  void loadConsole();
+  const route = ROUTES.find((entry) => entry.path === path);
+  if (route) {
+    if (route.frame === 'layout') void loadLayout();
+    preloadPage(route.path);
+  }
+  void queryClient.prefetchQuery({ queryKey: USER_INFO_KEY, queryFn: fetchUserInfo });
+}
+
+/** The console's skeleton with the title of the page being opened (none for the full-screen pages). */
+export function ConsoleSkeleton() {
+  const language = useLanguage();
+  const route = findRoute(useLocation().pathname);
+  if (route?.frame === 'bare') return null;
+  return <ShellSkeleton title={route?.frame === 'layout' ? route.title[language] : undefined} />;
+}
+
+/** Every path but /login: the console when signed in, else the sign-in page. */
+function ConsoleEntry() {
+  const username = useUsername();
+  if (!username) return <Navigate to={LOGIN_ROUTE.path} replace />;
+  return <Suspense fallback={<ConsoleSkeleton />}><Console /></Suspense>;
+}
 
 const routes: RouteObject[] = [
   { path: LOGIN_ROUTE.path, element: <PublicFrame route={LOGIN_ROUTE}><LoginPage /></PublicFrame> },
-  {
-    element: <RequireSession />,
-    children: [
-      // The root inside the console frame: an account with no page sees why, with the header's sign-out and data-centre switch.
-      { element: <Suspense fallback={<PageSpin />}><ConsoleLayout /></Suspense>, children: [{ path: '/', element: <RootRedirect /> }, ...ROUTES.filter((route) => route.frame === 'layout').map(guarded)] },
-      ...ROUTES.filter((route) => route.frame === 'bare').map(guarded),
-      { path: '*', element: <Navigate to="/" replace /> },
-    ],
-  },
+  { path: '*', element: <ConsoleEntry /> },
 ];
 
 function AppRoutes() {

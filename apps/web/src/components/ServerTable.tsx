@@ -11,7 +11,8 @@
  * their widths and cut long values with a tooltip, or, when the table is too narrow for them, narrow and wrap
  * before anything scrolls under the pinned actions (columnFit.tsx); the first column (the key) stays fixed while
  * the others scroll horizontally under a header and a scroll bar that stay in sight (antd `sticky`); a list
- * found empty shows the page's main action. Pages supply columns and filters.
+ * found empty shows the page's main action; until the first page of rows has arrived, skeleton rows stand
+ * where the rows will be (issue #24: one skeleton, then the table). Pages supply columns and filters.
  */
 import { PAGE_SIZE_DEFAULT, SORT_ORDERS, type Endpoint, type Page, type QueryOf, type SortOrder } from '@iot/contract';
 import { Button, Empty, Form, Table, type TableColumnsType } from 'antd';
@@ -19,9 +20,11 @@ import { type Key, type ReactNode, useEffect, useMemo, useRef, useState } from '
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useApiQuery } from '../api/useApiQuery';
-import { fitColumns, useEndColumnWidth, useInnerWidth } from './columnFit';
+import { fitColumns } from './columnFit';
+import { useEndColumnWidth, useInnerWidth, useWrapFloors } from './columnMeasure';
 import { ExportButtons, type ExportFormat } from './ExportButtons';
 import { logFormValues } from './logFilters';
+import { SkeletonRows } from './Skeleton';
 import { type Density, TableToolbar } from './TableToolbar';
 
 type Filters = Record<string, unknown>;
@@ -94,6 +97,7 @@ export function ServerTable<R extends object>(props: ServerTableProps<R>) {
   const box = useRef<HTMLDivElement>(null);
   const endWidth = useEndColumnWidth(box);
   const available = useInnerWidth(box);
+  const wrapFloors = useWrapFloors(box);
 
   const urlQuery = useMemo(() => Object.fromEntries([...params].filter(([key]) => !VIEW.has(key))), [params]);
   const filtered = Object.keys(urlQuery).length > 0;
@@ -105,8 +109,9 @@ export function ServerTable<R extends object>(props: ServerTableProps<R>) {
   const sortParam = params.get('sortOrder');
   const sortOrder = sortField ? (SORT_ORDERS.find((order) => order === sortParam) ?? 'descend') : undefined;
   const request = props.toRequest ? props.toRequest(applied) : applied;
-  const { data, refetch, isFetching } = useApiQuery(endpoint, { ...request, sortField, sortOrder, current, size } as QueryOf<Endpoint>, { refetchInterval, keepPrevious: true });
+  const { data, refetch, isFetching, isError } = useApiQuery(endpoint, { ...request, sortField, sortOrder, current, size } as QueryOf<Endpoint>, { refetchInterval, keepPrevious: true });
   const page = data as Page<R> | undefined;
+  const firstLoad = !page && !isError;
 
   // The back button or a link changes the URL: the form shows what the table shows.
   const paramsText = params.toString();
@@ -136,12 +141,12 @@ export function ServerTable<R extends object>(props: ServerTableProps<R>) {
     const shown = keyed.filter((column) => !hidden.includes(column.key))
       .map((column, index) => (index === 0 && !column.fixed ? { ...column, fixed: 'left' as const } : column))
       .map((column) => (column.sorter ? { ...column, ...sortShown(column.key, sortField, sortOrder, props.defaultSort) } : column));
-    return fitColumns(shown, page?.records ?? [], selection, endWidth, available);
-  }, [keyed, hidden, sortField, sortOrder, props.defaultSort, page?.records, selection, endWidth, available]);
+    return fitColumns(shown, page?.records ?? [], selection, endWidth, available, wrapFloors);
+  }, [keyed, hidden, sortField, sortOrder, props.defaultSort, page?.records, selection, endWidth, available, wrapFloors]);
   const clear = () => setSelected([]);
 
   return (
-    <div className="page-card server-table" ref={box}>
+    <div className={`page-card server-table${firstLoad ? ' server-table-loading' : ''}`} ref={box}>
       {filters && (
         <Form form={form} layout="inline" initialValues={initialFilters} onFinish={search} className="table-filters"
           onValuesChange={(changed) => { if (props.instant?.some((field) => field in changed)) form.submit(); }} hidden={!filtersOpen}>
@@ -179,15 +184,15 @@ export function ServerTable<R extends object>(props: ServerTableProps<R>) {
           const order = sorter.order ?? undefined;
           navigate(applied, { current: 1, size, sortField: order ? String(sorter.columnKey) : undefined, sortOrder: order });
         }}
-        locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE}>{page && (props.empty ?? props.toolbar)}</Empty> }}
-        pagination={{
+        locale={{ emptyText: firstLoad ? <SkeletonRows /> : <Empty image={Empty.PRESENTED_IMAGE_SIMPLE}>{page && (props.empty ?? props.toolbar)}</Empty> }}
+        pagination={page ? {
           current,
           pageSize: size,
           total: page?.total ?? 0,
           showSizeChanger: true,
           showTotal: (total) => t('total', { total: page?.totalCapped ? `${total}+` : total }),
           onChange: (next, nextSize) => navigate(applied, { current: nextSize === size ? next : 1, size: nextSize, ...sorting }),
-        }}
+        } : false}
       />
     </div>
   );

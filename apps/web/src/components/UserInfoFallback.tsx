@@ -4,12 +4,12 @@ import { Result } from './LazyResult';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../api/client';
 import { NoPermission } from './NoPermission';
-import { PageSpin } from './PageSpin';
+import { PageSkeleton } from './Skeleton';
 
-/** Spinner while loading; 403 result when the tenant is refused; an error with retry otherwise. */
+/** The page skeleton while loading; 403 result when the tenant is refused; an error with retry otherwise. */
 export function UserInfoFallback({ error, onRetry }: { error: unknown; onRetry: () => void }) {
   const { t } = useTranslation();
-  if (!error) return <PageSpin />;
+  if (!error) return <PageSkeleton />;
   if (error instanceof ApiError && error.code === 'FORBIDDEN') return <NoPermission />;
   return (
     <Result

@@ -1,6 +1,6 @@
 /** Column widths of ServerTable (columnFit.tsx): a header never cut when its column is as wide as it estimates. */
 import { describe, expect, it } from 'vitest';
-import { columnWidth, shrinkToFit, textWidth } from './columnFit';
+import { columnWidth, fitColumns, shrinkToFit, textWidth, tokenWidth } from './columnFit';
 
 describe('columnWidth', () => {
   it('leaves room for a bold English title and the largest cell padding', () => {
@@ -26,5 +26,39 @@ describe('shrinkToFit', () => {
   it('keeps the widths that fit, and stops at the floors (the rest scrolls)', () => {
     expect(shrinkToFit([100, 200], [100, 120], [true, true], 400)).toEqual([100, 200]);
     expect(shrinkToFit([200, 280, 160], [150, 150, 160], [true, true, false], 300)).toEqual([150, 150, 160]);
+  });
+});
+
+describe('fitColumns in a narrow table (issue #24)', () => {
+  const records = [
+    { imei: '861234500000000', note: 'Signal strength below the threshold for several hours', time: '2026-11-27 07:30:16', name: 'A栋101门锁' },
+  ];
+  const columns = [
+    { title: 'IMEI', dataIndex: 'imei', key: 'imei' },
+    { title: 'Note', dataIndex: 'note', key: 'note' },
+    { title: 'Time', dataIndex: 'time', key: 'time', width: 170 },
+    { title: 'Name', dataIndex: 'name', key: 'name' },
+  ];
+
+  it('measures the widest piece no line may break inside: a Latin run between spaces, one CJK character', () => {
+    expect(tokenWidth('Signal strength below')).toBe(textWidth('strength'));
+    expect(tokenWidth('861234500000000')).toBe(textWidth('861234500000000'));
+    expect(tokenWidth('A栋101门锁')).toBe(Math.max(14, textWidth('101')));
+  });
+
+  it('keeps an IMEI column whole and narrows word columns no further than their longest word', () => {
+    const { columns: fitted } = fitColumns(columns, records, false, undefined, 300);
+    const width = (key: string) => fitted.find((column) => column.key === key)?.width as number;
+    expect(width('imei')).toBe(columnWidth(columns[0] as never, records));
+    expect(width('note')).toBeGreaterThanOrEqual(tokenWidth('threshold') + 26);
+    expect(width('note')).toBeLessThan(columnWidth(columns[1] as never, records));
+    // A page's own width narrows too, down to its date: the time wraps at its space.
+    expect(width('time')).toBeLessThan(170);
+    expect(width('time')).toBeGreaterThanOrEqual(tokenWidth('2026-11-27') + 26);
+  });
+
+  it('narrows no column below the width its cells were seen to need in the page', () => {
+    const { columns: fitted } = fitColumns(columns, records, false, undefined, 300, { note: 200 });
+    expect(fitted.find((column) => column.key === 'note')?.width).toBe(200);
   });
 });

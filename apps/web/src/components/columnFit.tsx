@@ -9,11 +9,12 @@
  *
  * Given the width the table has (issue #24: at 1366 px the column an operator watches slid under the
  * pinned 操作 column), columns first give up room before anything scrolls: the widest text columns
- * narrow (not below their title nor WRAP_MIN) and their text wraps onto more lines instead of being cut,
- * so every column stays in sight and every value shows in full.
+ * narrow (not below their title, WRAP_MIN nor their widest unbreakable piece) and their text wraps at
+ * spaces onto more lines instead of being cut, so every column stays in sight and every value shows in
+ * full; IMEIs and codes never break (fitColumns). The page's measurements are in columnMeasure.ts.
  */
 import type { TableColumnsType } from 'antd';
-import { isValidElement, type MouseEvent, type ReactNode, type RefObject, useLayoutEffect, useState } from 'react';
+import { isValidElement, type MouseEvent, type ReactNode } from 'react';
 
 /** Narrowest and widest estimated column, px (a wider value is cut, with its tooltip). */
 const MIN_WIDTH = 72;
@@ -26,7 +27,7 @@ const SELECTION_WIDTH = 48;
 /** A pinned-right column (actions) before its buttons were measured, px. */
 const END_GUESS = 160;
 /** Horizontal padding of a cell at the largest density, both sides, px. */
-const CELL_PADDING = 2 * 16;
+export const CELL_PADDING = 2 * 16;
 /** A bold header's width over the same text's regular width. */
 const TITLE_BOLD = 1.12;
 
@@ -58,6 +59,15 @@ function nodeText(node: unknown): string | undefined {
   return undefined;
 }
 
+/**
+ * Estimated width of the widest piece of `text` no line may break inside, px: a run of Latin letters,
+ * digits and signs between spaces (an IMEI, a code, a version, an English word); a CJK character stands
+ * alone (lines break between them).
+ */
+export function tokenWidth(text: string): number {
+  return text.split(/[\s\u2e80-\u9fff\uff00-\uffef]+/).reduce((widest, token) => Math.max(widest, textWidth(token)), /[\u2e80-\u9fff\uff00-\uffef]/.test(text) ? 14 : 0);
+}
+
 /** Plain text of a cell for measuring: the text the render draws, else the raw value. */
 function cellText<R>(column: Column<R>, record: R, index: number): string {
   const path = 'dataIndex' in column ? column.dataIndex : undefined;
@@ -78,6 +88,12 @@ export function columnWidth<R>(column: Column<R>, records: readonly R[] = []): n
   const title = Math.ceil(textWidth(titleText(column.title)) * TITLE_BOLD) + (CELL_PADDING - PADDING) + (column.sorter ? SORTER : 0);
   const cells = records.reduce((widest, record, index) => Math.max(widest, textWidth(cellText(column, record, index))), 0);
   return Math.min(MAX_WIDTH, Math.max(MIN_WIDTH, Math.max(title, cells) + PADDING));
+}
+
+/** The widest unbreakable piece of the column's cells on the page shown (tokenWidth) plus the padding, px; 0 without records. */
+function tokenFloor<R>(column: Column<R>, records: readonly R[]): number {
+  const widest = records.reduce((most, record, index) => Math.max(most, tokenWidth(cellText(column, record, index).trim())), 0);
+  return widest > 0 ? widest + PADDING : 0;
 }
 
 /**
@@ -115,14 +131,24 @@ export function shrinkToFit(widths: readonly number[], floors: readonly number[]
 /**
  * Columns with widths (measured on `records`, the page shown) and ellipsis (see the module comment) and
  * the scroll width they need; `selection`: the rows have checkboxes (their column counts in the width);
- * `available`: the table's width, px, when known (columns narrow and wrap to fit it first).
+ * `available`: the table's width, px, when known (columns narrow and wrap to fit it first);
+ * `measuredFloors`: per column key, the width its narrowed cells were seen to need in the page
+ * (useWrapFloors: a tag or a token wider than estimated), px.
+ *
+ * A column narrows (its own width or the estimated one) only down to its floor: its title's widest word, WRAP_MIN and
+ * its widest unbreakable piece (tokenWidth), so an IMEI, a code or an English word never breaks inside;
+ * a column of such ids keeps its width and stays on one line (issue #24). Lines break at spaces only
+ * (`.cell-wrap`). What still does not fit scrolls, with nothing under the pinned column that a scroll
+ * cannot show.
  */
-export function fitColumns<R>(columns: TableColumnsType<R>, records: readonly R[], selection: boolean, endWidth?: number, available?: number): { columns: TableColumnsType<R>; scrollX: number } {
+export function fitColumns<R>(columns: TableColumnsType<R>, records: readonly R[], selection: boolean, endWidth?: number, available?: number, measuredFloors: Readonly<Record<string, number>> = {}): { columns: TableColumnsType<R>; scrollX: number } {
   const pinned = (column: Column<R>) => column.fixed === 'right' || column.fixed === 'end';
   const natural = columns.map((column) => (pinned(column) ? (typeof column.width === 'number' ? column.width : (endWidth ?? END_GUESS)) : columnWidth(column, records)));
-  // Text columns whose width was estimated (not the page's own) may narrow and wrap; not the pinned ones.
-  const shrinkable = columns.map((column) => !pinned(column) && !column.fixed && typeof column.width !== 'number' && column.ellipsis !== false);
-  const floors = columns.map((column, i) => Math.min(natural[i] ?? 0, Math.max(WRAP_MIN, columnWidth({ title: column.title, sorter: column.sorter } as Column<R>))));
+  // Text columns (not pinned, not drawing their own content) may narrow and wrap.
+  const shrinkable = columns.map((column) => !pinned(column) && !column.fixed && column.ellipsis !== false);
+  // A narrowed column's title wraps at its spaces too ("信号强度 (dBm)"): its widest word in bold is its floor.
+  const titleFloor = (column: Column<R>) => Math.ceil(tokenWidth(titleText(column.title)) * TITLE_BOLD) + CELL_PADDING + (column.sorter ? SORTER : 0);
+  const floors = columns.map((column, i) => Math.min(natural[i] ?? 0, Math.max(WRAP_MIN, titleFloor(column), tokenFloor(column, records), measuredFloors[String(column.key)] ?? 0)));
   const room = available === undefined ? undefined : available - (selection ? SELECTION_WIDTH : 0);
   const widths = room === undefined ? natural : shrinkToFit(natural, floors, shrinkable, room);
   const fitted = columns.map((column, i): Column<R> => {
@@ -135,45 +161,10 @@ export function fitColumns<R>(columns: TableColumnsType<R>, records: readonly R[
       render: (value: unknown, record: R, index: number) => {
         const shown = render ? render(value, record, index) : value;
         if (shown === null || shown === undefined || shown === '') return shown as ReactNode;
-        return wrap ? <span className="cell-wrap">{shown as ReactNode}</span> : <Cut>{shown as ReactNode}</Cut>;
+        return wrap ? <span className="cell-wrap" data-column={String(column.key)}>{shown as ReactNode}</span> : <Cut>{shown as ReactNode}</Cut>;
       },
     };
   });
   const scrollX = fitted.reduce((sum, column) => sum + (column.width as number), selection ? SELECTION_WIDTH : 0);
   return { columns: fitted, scrollX };
-}
-
-/**
- * Width in px the pinned-right column of the table inside `ref` needs for its widest cell (its
- * buttons as drawn, plus padding), measured after each render; undefined before the first rows are
- * drawn. Only grows while the table is shown, so paging does not make the columns jump.
- */
-export function useEndColumnWidth(ref: RefObject<HTMLElement | null>): number | undefined {
-  const [width, setWidth] = useState<number>();
-  useLayoutEffect(() => {
-    const cells = ref.current?.querySelectorAll<HTMLElement>('.ant-table-tbody .ant-table-cell-fix-end') ?? [];
-    let widest = 0;
-    for (const cell of cells) for (const child of cell.children) widest = Math.max(widest, (child as HTMLElement).scrollWidth);
-    const next = Math.ceil(widest) + CELL_PADDING + 2;
-    if (widest > 0 && next > (width ?? 0)) setWidth(next);
-  });
-  return width;
-}
-
-/** Inner width (without padding) of the element of `ref`, px, following resizes; undefined before it is drawn. */
-export function useInnerWidth(ref: RefObject<HTMLElement | null>): number | undefined {
-  const [width, setWidth] = useState<number>();
-  useLayoutEffect(() => {
-    const element = ref.current;
-    if (!element) return;
-    const measure = () => {
-      const style = getComputedStyle(element);
-      setWidth(Math.floor(element.clientWidth - Number.parseFloat(style.paddingLeft) - Number.parseFloat(style.paddingRight)));
-    };
-    measure();
-    const observer = new ResizeObserver(measure);
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, [ref]);
-  return width;
 }

@@ -12,7 +12,7 @@ import i18n from '../i18n';
 
 type ValidateMessages = NonNullable<NonNullable<ConfigProviderProps['form']>['validateMessages']>;
 
-/** antd's validateMessages in the current language (App's ConfigProvider `form`). */
+/** antd's validateMessages in the current language (the console's ConfigProvider `form`, app/Console.tsx). */
 export function validateMessages(): ValidateMessages {
   const v = (key: string) => i18n.t(`common:validate.${key}`);
   return {

@@ -1,5 +1,5 @@
 /**
- * Keeps the live stream open while signed in (mounted by the session guard, so the console and the
+ * Keeps the live stream open while signed in (mounted by the console, app/Console.tsx, so its pages and the
  * big screen share it): a new stream for another data centre or another sign-in, none when signed out.
  */
 import { useEffect, useSyncExternalStore } from 'react';

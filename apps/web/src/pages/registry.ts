@@ -1,87 +1,70 @@
 /**
  * Page registry: route path -> lazily loaded page, one line per route of the contract's page tree.
  * Typed by the contract's PagePath, so a route without a page, or a misspelt path, fails the type
- * check.
+ * check. The sign-in page is not here: it ships with the app (app/router.tsx).
  */
 import type { PagePath } from '@iot/contract';
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 
 type Page = LazyExoticComponent<ComponentType>;
+type Loader = () => Promise<{ default: ComponentType }>;
+type LogPage = 'OperateUserLogPage' | 'OperatePasswordLogPage' | 'OperateCardLogPage' | 'OperateFpLogPage';
 
-const HomePage = lazy(() => import('./homepage/HomePage'));
-const LockInfoPage = lazy(() => import('./lock/LockInfoPage'));
-const EquipmentTypePage = lazy(() => import('./equipmentType/EquipmentTypePage'));
-const InformationPage = lazy(() => import('./information/InformationPage'));
-const GroupManagementPage = lazy(() => import('./groupManagement/GroupManagementPage'));
-const CommandUpLogPage = lazy(() => import('./commandUpLog/CommandUpLogPage'));
-const HeartbeatLogPage = lazy(() => import('./heartbeatLog/HeartbeatLogPage'));
-const LockAlertLogPage = lazy(() => import('./lockAlertLog/LockAlertLogPage'));
-const LockAlertPage = lazy(() => import('./lockAlert/LockAlertPage'));
-const LockOpenRecordLogPage = lazy(() => import('./lockOpenRecordLog/LockOpenRecordLogPage'));
-const LockJournalPage = lazy(() => import('./lockJournal/LockJournalPage'));
-const SubscriptionManagementPage = lazy(() => import('./subscriptionManagement/SubscriptionManagementPage'));
-const LoginAccountPage = lazy(() => import('./loginAccount/LoginAccountPage'));
-const RolePermissionsPage = lazy(() => import('./rolePermissions/RolePermissionsPage'));
-const BindingRolesPage = lazy(() => import('./bindingRoles/BindingRolesPage'));
-const SystemLogPage = lazy(() => import('./systemLog/SystemLogPage'));
-const CommandDownLogPage = lazy(() => import('./commandDownLog/CommandDownLogPage'));
-const LockConfigPage = lazy(() => import('./lockConfig/LockConfigPage'));
-const VoucherPasswordManagePage = lazy(() => import('./credential/VoucherPasswordManagePage'));
-const VoucherUserManagePage = lazy(() => import('./credential/VoucherUserManagePage'));
-const VoucherCardManagePage = lazy(() => import('./credential/VoucherCardManagePage'));
-const VoucherFpManagePage = lazy(() => import('./credential/VoucherFpManagePage'));
-const logPage = (name: 'OperateUserLogPage' | 'OperatePasswordLogPage' | 'OperateCardLogPage' | 'OperateFpLogPage') =>
-  lazy(() => import('./credential/logPages').then((module) => ({ default: module[name] })));
-const RenewPage = lazy(() => import('./wx/RenewPage'));
-const OrderManagementPage = lazy(() => import('./wx/OrderManagementPage'));
-const LockSurveyPage = lazy(() => import('./lockSurvey/LockSurveyPage'));
-const RoomInquiryPage = lazy(() => import('./roomInquiry/RoomInquiryPage'));
-const AirSwitchAnalysisPage = lazy(() => import('./airSwitch/AirSwitchAnalysisPage'));
-const FirmwareRulePage = lazy(() => import('./firmwareRule/FirmwareRulePage'));
-const DataScreen = lazy(() => import('../screen/DataScreen'));
+const logPage = (name: LogPage): Loader => () => import('./credential/logPages').then((module) => ({ default: module[name] }));
 
-/** The login screen. */
-export const LoginPage = lazy(() => import('./login/LoginPage'));
-
-const PAGES: Record<PagePath, Page> = {
-  '/homepage': HomePage,
-  '/loginAccount': LoginAccountPage,
-  '/rolePermissions': RolePermissionsPage,
-  '/bindingRoles': BindingRolesPage,
-  '/systemLog': SystemLogPage,
-  '/lockAnalysis': HomePage,
-  '/lockInfo': LockInfoPage,
-  '/lockConfig': LockConfigPage,
-  '/commandDownLog': CommandDownLogPage,
-  '/commandUpLog': CommandUpLogPage,
-  '/heartbeatLog': HeartbeatLogPage,
-  '/lockAlertLog': LockAlertLogPage,
-  '/lockAlert': LockAlertPage,
-  '/lockOpenRecordLog': LockOpenRecordLogPage,
-  '/lockJournal': LockJournalPage,
-  '/lockSurvey': LockSurveyPage,
-  '/RoomInquiry': RoomInquiryPage,
-  '/equipmentType': EquipmentTypePage,
-  '/Information': InformationPage,
-  '/groupManagement': GroupManagementPage,
-  '/voucherUserManage': VoucherUserManagePage,
-  '/voucherPasswordManage': VoucherPasswordManagePage,
-  '/voucherCardManage': VoucherCardManagePage,
-  '/voucherFpManage': VoucherFpManagePage,
+/** Each route's page module (loaded on first use, or ahead of it by `preloadPage`). */
+const LOADERS: Record<PagePath, Loader> = {
+  '/homepage': () => import('./homepage/HomePage'),
+  '/loginAccount': () => import('./loginAccount/LoginAccountPage'),
+  '/rolePermissions': () => import('./rolePermissions/RolePermissionsPage'),
+  '/bindingRoles': () => import('./bindingRoles/BindingRolesPage'),
+  '/systemLog': () => import('./systemLog/SystemLogPage'),
+  '/lockAnalysis': () => import('./homepage/HomePage'),
+  '/lockInfo': () => import('./lock/LockInfoPage'),
+  '/lockConfig': () => import('./lockConfig/LockConfigPage'),
+  '/commandDownLog': () => import('./commandDownLog/CommandDownLogPage'),
+  '/commandUpLog': () => import('./commandUpLog/CommandUpLogPage'),
+  '/heartbeatLog': () => import('./heartbeatLog/HeartbeatLogPage'),
+  '/lockAlertLog': () => import('./lockAlertLog/LockAlertLogPage'),
+  '/lockAlert': () => import('./lockAlert/LockAlertPage'),
+  '/lockOpenRecordLog': () => import('./lockOpenRecordLog/LockOpenRecordLogPage'),
+  '/lockJournal': () => import('./lockJournal/LockJournalPage'),
+  '/lockSurvey': () => import('./lockSurvey/LockSurveyPage'),
+  '/RoomInquiry': () => import('./roomInquiry/RoomInquiryPage'),
+  '/equipmentType': () => import('./equipmentType/EquipmentTypePage'),
+  '/Information': () => import('./information/InformationPage'),
+  '/groupManagement': () => import('./groupManagement/GroupManagementPage'),
+  '/voucherUserManage': () => import('./credential/VoucherUserManagePage'),
+  '/voucherPasswordManage': () => import('./credential/VoucherPasswordManagePage'),
+  '/voucherCardManage': () => import('./credential/VoucherCardManagePage'),
+  '/voucherFpManage': () => import('./credential/VoucherFpManagePage'),
   '/operateUserLog': logPage('OperateUserLogPage'),
   '/operatePasswordLog': logPage('OperatePasswordLogPage'),
   '/operateCardLog': logPage('OperateCardLogPage'),
   '/operateFpLog': logPage('OperateFpLogPage'),
-  // Not built yet: the explicit placeholder.
-  '/airSwitchAnalysis': AirSwitchAnalysisPage,
-  '/firmwareRule': FirmwareRulePage,
-  '/renew': RenewPage,
-  '/orderManagement': OrderManagementPage,
-  '/subscriptionManagement': SubscriptionManagementPage,
-  '/Datavisualization': DataScreen,
+  '/airSwitchAnalysis': () => import('./airSwitch/AirSwitchAnalysisPage'),
+  '/firmwareRule': () => import('./firmwareRule/FirmwareRulePage'),
+  '/renew': () => import('./wx/RenewPage'),
+  '/orderManagement': () => import('./wx/OrderManagementPage'),
+  '/subscriptionManagement': () => import('./subscriptionManagement/SubscriptionManagementPage'),
+  '/Datavisualization': () => import('../screen/DataScreen'),
 };
 
-/** The page component of a route path. */
+const PAGES = new Map<PagePath, Page>();
+
+/**
+ * Starts loading a route's page module now (its chunk and the chunks it imports), e.g. at start-up
+ * for the route being opened, in parallel with the console's own code (main.tsx).
+ */
+export function preloadPage(path: PagePath): void {
+  void LOADERS[path]().catch(() => undefined); // a failure shows when the page is rendered
+}
+
+/** The page component of a route path (one lazy component per path). */
 export function pageFor(path: PagePath): Page {
-  return PAGES[path];
+  const known = PAGES.get(path);
+  if (known) return known;
+  const page = lazy(LOADERS[path]);
+  PAGES.set(path, page);
+  return page;
 }

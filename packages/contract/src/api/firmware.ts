@@ -202,7 +202,8 @@ export const firmwareEndpoints = {
     method: 'POST', path: '/iot/v1/firmware/upload', access: 'FIRMWARE_PACKAGE_EDIT', kind: 'multipart',
     upload: { fields: firmwareUploadFields, maxBytes: OTA_MAX_PACKAGE_BYTES },
     response: z.object({ id: z.number().int(), sha256: z.string(), sizeBytes: z.number().int(), version: z.string(), keyId: z.string() }),
-    action: { label: label('上传固件', 'Upload firmware') },
+    // Multipart: no parsed body names the package, so the route writes its row with the stored package (id, model and version).
+    action: { label: label('上传固件', 'Upload firmware'), target: ['id'], entity: 'firmwarePackage' },
   }),
   deletePackage: endpoint({
     method: 'POST', path: '/iot/v1/firmware/delete', access: 'FIRMWARE_PACKAGE_EDIT', kind: 'token', body: byId, response: z.null(),

@@ -50,9 +50,10 @@ const ENTITIES: Record<AuditEntity, EntitySpec> = {
       capacityUsers: deviceTypes.capacityUsers, capacityPasswords: deviceTypes.capacityPasswords, capacityCards: deviceTypes.capacityCards, capacityFingerprints: deviceTypes.capacityFingerprints,
     },
   },
-  firmwarePackage: { table: firmwarePackages, id: firmwarePackages.id, name: sql<string>`${firmwarePackages.model} || ' ' || ${firmwarePackages.version}`, fields: {} },
+  // A version as the console shows it (V + canonical, contract formatVersion): "ZG-NB100 V2.1.0".
+  firmwarePackage: { table: firmwarePackages, id: firmwarePackages.id, name: sql<string>`${firmwarePackages.model} || ' V' || ${firmwarePackages.version}`, fields: {} },
   rollout: {
-    table: firmwareRollouts, id: firmwareRollouts.id, name: named(firmwareRollouts.name, sql`${firmwareRollouts.model} || ' ' || ${firmwareRollouts.version}`),
+    table: firmwareRollouts, id: firmwareRollouts.id, name: named(firmwareRollouts.name, sql`${firmwareRollouts.model} || ' V' || ${firmwareRollouts.version}`),
     fields: { state: firmwareRollouts.state },
   },
   command: { table: commands, id: commands.id, name: sql<string>`${commands.type} || ' #' || ${commands.id}`, fields: { state: commands.state } },

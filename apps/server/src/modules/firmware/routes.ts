@@ -8,9 +8,11 @@ import multipart from '@fastify/multipart';
 import { type FieldError, firmwareEndpoints, type FirmwareUploadFields, firmwareUploadFields, protocol } from '@iot/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { registerEndpoint } from '../../http/endpoint.js';
+import { writeAuditRow } from '../../http/audit-plugin.js';
 import { ApiError } from '../../http/api-error.js';
 import { checkedFileName, multipartFault, requireMultipart, type UploadField, uploadTooLarge } from '../../http/multipart.js';
 import { parseOrThrow } from '../../http/validation.js';
+import { describeChange, readTarget } from '../audit/targets.js';
 import { addPackage, deletePackage, listPackages } from './packages.js';
 import { createRollout, rolloutActions } from './rollouts.js';
 import { PackageInspector, verifyUpload } from './signed-upload.js';
@@ -78,7 +80,14 @@ export async function firmwareRoutes(app: FastifyInstance): Promise<void> {
     try {
       const { input, stored } = checkUpload(form.fields, form.stored);
       const keyId = verifyUpload(stored.inspected, vendorKeys, input);
-      const { id } = await inTenant((tx) => addPackage(tx, tenantId, input, { ...stored, keyId }, principal.username));
+      // The system log names the package (issue #24: 系统日志 showed "—" for 上传固件): a multipart form has
+      // no parsed body for the shared row, so it is written here, in the same transaction, from the stored row.
+      const { id } = await inTenant(async (tx) => {
+        const added = await addPackage(tx, tenantId, input, { ...stored, keyId }, principal.username);
+        const described = describeChange(undefined, await readTarget(tx, { entity: 'firmwarePackage', id: added.id }));
+        await writeAuditRow(tx, request, 'success', { id: added.id }, described);
+        return added;
+      });
       return { id, sha256: stored.sha256, sizeBytes: stored.size, version: input.version, keyId };
     } catch (error) {
       if (form.stored) await store.remove(form.stored.key);

@@ -1,12 +1,17 @@
 /**
  * Sign-in (spec §7 Auth): captcha from /oauth/checkCode (click to refresh; hidden when not required),
  * password encrypted with the key from /oauth/key, POST /oauth/token, then /oauth/userInfo and '/'.
+ * Plain elements styled like antd's large inputs and primary button (styles.css `.login-*`): the first
+ * page a newcomer opens loads no antd code (issue #24: 39 requests and 252 KiB before).
  */
 import { authEndpoints } from '@iot/contract';
-import { LockOutlined, SafetyOutlined, UserOutlined } from '@ant-design/icons';
+import EyeInvisibleOutlined from '@ant-design/icons-svg/es/asn/EyeInvisibleOutlined';
+import EyeOutlined from '@ant-design/icons-svg/es/asn/EyeOutlined';
+import LockOutlined from '@ant-design/icons-svg/es/asn/LockOutlined';
+import SafetyOutlined from '@ant-design/icons-svg/es/asn/SafetyOutlined';
+import UserOutlined from '@ant-design/icons-svg/es/asn/UserOutlined';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Input } from 'antd';
-import { type ChangeEvent, type FormEvent, type ReactNode, useState } from 'react';
+import { type ChangeEvent, type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ApiError, call } from '../../api/client';
@@ -17,6 +22,8 @@ import { setSignedIn, setToken } from '../../app/session';
 import { USER_INFO_KEY, useLanguage } from '../../app/useSession';
 import { CryptoUnavailableError, encryptPassword } from './crypto';
 import { useMessage } from '../../app/appMessage';
+import { LoginField } from './LoginField';
+import { LoginIcon } from './LoginIcon';
 
 interface Values {
   username: string;
@@ -38,6 +45,7 @@ export default function LoginPage() {
     setErrors((current) => ({ ...current, [name]: undefined }));
   };
   const [submitting, setSubmitting] = useState(false);
+  const [passwordShown, setPasswordShown] = useState(false);
   const captcha = useQuery({
     queryKey: ['captcha'],
     queryFn: () => call(authEndpoints.captcha, { background: true }),
@@ -94,39 +102,29 @@ export default function LoginPage() {
   };
 
   const image = captcha.data?.image;
-  const field = (error: string | undefined, input: ReactNode) => (
-    <div className="login-field">
-      {input}
-      {error && <div className="login-error" role="alert">{error}</div>}
-    </div>
-  );
+  /** The props of a field's input: its value, its change handler and its error. */
+  const bind = (name: keyof Values) => ({ name, value: values[name] ?? '', onChange: set(name), error: errors[name] });
   return (
     <div className="login-page">
-      <Button className="login-language" type="link" onClick={() => applyLanguage(language === 'en-US' ? 'zh-CN' : 'en-US')}>
+      <button type="button" className="login-language" onClick={() => applyLanguage(language === 'en-US' ? 'zh-CN' : 'en-US')}>
         {t('common:switchLanguage')}
-      </Button>
-      {/* A plain panel and form, not antd Card/Form: they pull Tabs, Tooltip and the validator onto the
-          sign-in route (~30 KiB, bench/web.ts). */}
+      </button>
       <div className="login-card">
         <div className="login-heading">
           <h1>{t('heading')}</h1>
           <p>{t('subheading')}</p>
         </div>
         <form onSubmit={submit} autoComplete="off" noValidate>
-          {field(errors.username, (
-            <Input id="username" size="large" value={values.username} onChange={set('username')} status={errors.username ? 'error' : undefined}
-              prefix={<UserOutlined />} placeholder={t('username')} autoComplete="username" />
-          ))}
-          {field(errors.password, (
-            <Input.Password id="password" size="large" value={values.password} onChange={set('password')} status={errors.password ? 'error' : undefined}
-              prefix={<LockOutlined />} placeholder={t('password')} autoComplete="current-password" />
-          ))}
+          <LoginField {...bind('username')} icon={UserOutlined} placeholder={t('username')} aria-label={t('username')} autoComplete="username" />
+          <LoginField {...bind('password')} icon={LockOutlined} type={passwordShown ? 'text' : 'password'} placeholder={t('password')}
+            aria-label={t('password')} autoComplete="current-password" suffix={(
+              <button type="button" className="login-eye" aria-label={t(passwordShown ? 'hidePassword' : 'showPassword')} onClick={() => setPasswordShown((shown) => !shown)}>
+                <LoginIcon icon={passwordShown ? EyeOutlined : EyeInvisibleOutlined} />
+              </button>
+            )} />
           {required && (
             <div className="login-captcha">
-              {field(errors.checkCode, (
-                <Input id="checkCode" size="large" value={values.checkCode} onChange={set('checkCode')} status={errors.checkCode ? 'error' : undefined}
-                  prefix={<SafetyOutlined />} placeholder={t('checkCode')} maxLength={10} />
-              ))}
+              <LoginField {...bind('checkCode')} icon={SafetyOutlined} placeholder={t('checkCode')} aria-label={t('checkCode')} maxLength={10} />
               {image && (
                 <button type="button" className="login-captcha-image" title={t('refreshCaptcha')} onClick={refreshCaptcha}>
                   <img src={`data:image/svg+xml;charset=utf-8,${encodeURIComponent(image)}`} alt={t('refreshCaptcha')} />
@@ -136,9 +134,10 @@ export default function LoginPage() {
           )}
           {/* Disabled until the server said whether a captcha is needed: a submit before that would be
               refused for a missing captcha the operator may never have been asked for. */}
-          <Button type="primary" size="large" htmlType="submit" block loading={submitting} disabled={captcha.isPending}>
+          <button type="submit" className="login-submit" disabled={captcha.isPending || submitting} aria-busy={submitting || undefined}>
+            {submitting && <span className="login-submit-spinner" aria-hidden="true" />}
             {t('submit')}
-          </Button>
+          </button>
         </form>
       </div>
     </div>

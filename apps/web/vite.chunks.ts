@@ -1,0 +1,32 @@
+/**
+ * How the console's code is cut into files (issue #24: the sign-in page made 39 requests over
+ * HTTP/1.1 and a list page about 100, most of them files under 2 KiB). Rolldown's `codeSplitting`
+ * groups, in order of priority:
+ * - `app`: everything the entry imports statically (React, the router, react-query, i18next, the
+ *   sign-in page and its words), in one file beside the entry;
+ * - `words-<language>`: every namespace of one language but the bundled ones, one file fetched with
+ *   the console's first page (i18n.ts asks for a namespace; its whole language comes at once);
+ * - `console`: what the console frame needs (app/Console.tsx, app/layout/ConsoleLayout.tsx and all
+ *   they import statically: antd's ConfigProvider, Layout, Menu, Tabs, ...) and the small modules
+ *   nearly every page uses (API hooks, the contract's schemas), one file;
+ * - `lists`: what every list page shares (components/ServerTable.tsx and its imports: Table, Form,
+ *   pagination, the date range, ...), one file;
+ * - the rest as rolldown cuts it: each page's own code, and pieces shared by some pages. (Merging
+ *   those by the set of pages using them, `entriesAware`, made the home page load 140 KiB more.)
+ * A group captures the modules its test names and, with them, everything they import (rolldown's
+ * `includeDependenciesRecursively`), unless a group of higher priority took it first.
+ */
+const FRAME = [/[\\/]src[\\/]app[\\/]Console\.tsx$/, /[\\/]src[\\/]app[\\/]layout[\\/]ConsoleLayout\.tsx$/,
+  // Small modules nearly every page uses: the API hooks, the contract's schemas, lock links, spinners.
+  /[\\/]src[\\/]api[\\/]/, /[\\/]packages[\\/]contract[\\/]src[\\/]/, /[\\/]src[\\/]components[\\/](LockLink|PageSpin)\.tsx$/];
+const LISTS = [/[\\/]src[\\/]components[\\/]ServerTable\.tsx$/];
+
+const LOCALE = /[\\/]src[\\/]locales[\\/](zh-CN|en-US)[\\/][^\\/]+\.json$/;
+
+/** The groups, for `build.rollupOptions.output.codeSplitting.groups`. */
+export const CHUNK_GROUPS = [
+  { name: 'app', tags: ['$initial' as const], priority: 50 },
+  { debugName: 'words', name: (id: string) => { const language = LOCALE.exec(id)?.[1]; return language ? `words-${language}` : null; }, priority: 40 },
+  { name: 'console', test: (id: string) => FRAME.some((root) => root.test(id)), priority: 30 },
+  { name: 'lists', test: (id: string) => LISTS.some((root) => root.test(id)), priority: 20 },
+];
