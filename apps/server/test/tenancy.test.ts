@@ -74,6 +74,30 @@ describe.skipIf(skipSuite)('tenancy and authorities', () => {
     expect((await call(ctx.app, operator, { method: 'GET', url: '/oauth/userInfo' })).statusCode).toBe(200);
   });
 
+  it("keeps schedules and holiday calendars to their data centre (issue #26)", async () => {
+    const post = (url: string, payload: object, tenantId: number) => call(ctx.app, admin, { method: 'POST', url, payload, tenantId });
+    const get = (url: string, tenantId: number) => call(ctx.app, admin, { method: 'GET', url, tenantId });
+    const lockId = (await list(admin, 100)).json().data.records[0].id as number;
+    const user = (await post('/iot/v1/zg/userOperation', { action: 'add', lockId, name: '租户100用户' }, 100)).json().data;
+    const schedule = { kind: 'weekDay', days: ['monday'], startTime: '09:00', endTime: '12:00' };
+    // Tenant 101 cannot reach tenant 100's lock user, schedule or calendar: 404, and its lists are empty.
+    expect((await post('/iot/v1/accessSchedule/operate', { action: 'add', lockUserId: user.id, schedule }, 101)).statusCode).toBe(404);
+    const added = (await post('/iot/v1/accessSchedule/operate', { action: 'add', lockUserId: user.id, schedule }, 100)).json().data;
+    expect((await post('/iot/v1/accessSchedule/operate', { action: 'delete', id: added.id }, 101)).statusCode).toBe(404);
+    expect((await get('/iot/v1/accessSchedule/list', 101)).json().data.total).toBe(0);
+    const calendar = (await post('/iot/v1/holidayCalendar/save', { name: '租户100日历', buildings: ['A栋'] }, 100)).json().data;
+    expect((await get(`/iot/v1/holidayCalendar/entries?calendarId=${calendar.id}`, 101)).statusCode).toBe(404);
+    expect((await post('/iot/v1/holidayCalendar/apply', { id: calendar.id }, 101)).statusCode).toBe(404);
+    expect((await get('/iot/v1/holidayCalendar/list', 101)).json().data.total).toBe(0);
+    // A calendar of tenant 101 named like tenant 100's scope reaches only tenant 101's locks.
+    const other = (await post('/iot/v1/holidayCalendar/save', { name: '租户101日历', buildings: ['A栋', 'B栋', 'C栋'] }, 101)).json().data;
+    await post('/iot/v1/holidayCalendar/entry', { action: 'add', calendarId: other.id, kind: 'holiday', name: '假日', startDate: '2099-01-01', endDate: '2099-01-02' }, 101);
+    const applied = (await post('/iot/v1/holidayCalendar/apply', { id: other.id }, 101)).json().data;
+    const ids101 = new Set((await list(admin, 101)).json().data.records.map((r: { id: number }) => r.id));
+    expect(applied.locks.length).toBeGreaterThan(0);
+    expect(applied.locks.every((l: { lockId: number }) => ids101.has(l.lockId))).toBe(true);
+  });
+
   it('refuses to register a route that declares no authority', async () => {
     const app = Fastify();
     await app.register(authPlugin);

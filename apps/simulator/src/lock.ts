@@ -8,7 +8,7 @@ import type { VendorKey } from '@iot/contract/firmware-signing';
 import { type ActivityEvent, type ActivityRates, LockActivity } from './activity.js';
 import { type Answer, applyDownlink } from './commands.js';
 import { LockState } from './lock-state.js';
-import { type AttemptInput, type AttemptResult, attemptOpen } from './open-attempt.js';
+import { type AttemptInput, type AttemptResult, attemptEvents, attemptOpen } from './open-attempt.js';
 import { LockOta, type OtaAction, type OtaBehaviour } from './ota.js';
 import { randomInt } from './random.js';
 import type { Random, SimulatedDevice } from './types.js';
@@ -85,7 +85,7 @@ export class SimulatedLock {
     this.rssi = randomInt(random, -105, -70);
     this.snr = Math.round((random() * 20 - 2) * 10) / 10;
     this.firmwareVersion = device.firmwareVersion || FACTORY_FIRMWARE; // a lock registered in the console has reported none yet
-    this.state = new LockState(device.model, this.intervalS, 0, device.capacity);
+    this.state = new LockState(device.model, this.intervalS, 0, device.capacity, device.access);
     if (device.tables) this.state.load(device.tables);
     this.activity = options.activity ? new LockActivity(random, options.activity) : undefined;
     this.ota = new LockOta(random, options.ota, { model: device.model, vendorKeys: options.vendorKeys });
@@ -132,13 +132,13 @@ export class SimulatedLock {
 
   /**
    * Someone tries to open the door (open-attempt.ts): the lock decides with what it holds and reports
-   * an openRecord uplink. `now`: platform clock, ms (the lock's clock is used for validity and lockTime).
+   * an openRecord uplink (and a duress alarm, a disposed user). `now`: platform clock, ms; the lock's
+   * clock (or `input.at`) is used for validity, schedules and lockTime.
    */
-  attemptOpen(input: AttemptInput, now: number = Date.now()): { result: AttemptResult; uplink: EventMessage } {
-    const lockTime = this.state.now(now);
-    const result = attemptOpen(this.state, input, lockTime);
-    const data = { method: input.method, success: result.success, lockTime, ...(result.slot === null ? {} : { slot: result.slot }), ...(result.userSlot === null ? {} : { userSlot: result.userSlot }) };
-    return { result, uplink: this.nextUplink({ type: 'openRecord', data } as ActivityEvent, now) };
+  attemptOpen(input: AttemptInput, now: number = Date.now()): { result: AttemptResult; uplinks: EventMessage[] } {
+    const lockTime = input.at ?? this.state.now(now);
+    const { result, effects } = attemptOpen(this.state, input, lockTime);
+    return { result, uplinks: attemptEvents(input.method, lockTime, result, effects).map((event) => this.nextUplink(event, now)) };
   }
 
   /** Advances the readings and returns the next heartbeat (seq strictly increasing). `now`: ms since epoch. */

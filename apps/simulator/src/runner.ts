@@ -49,9 +49,9 @@ export class LockRunner implements FleetDevice {
 
   /** See Fleet.attemptOpen. */
   attemptOpen(input: AttemptInput): AttemptResult {
-    const { result, uplink } = this.lock.attemptOpen(input);
-    if (this.client?.connected) this.publishEvents(this.client, [uplink]);
-    else this.pending.push(uplink);
+    const { result, uplinks } = this.lock.attemptOpen(input);
+    if (this.client?.connected) this.publishEvents(this.client, uplinks);
+    else this.pending.push(...uplinks);
     return result;
   }
 

@@ -15,6 +15,7 @@ export const LOG_LABELS = {
     openRecord: t('开锁记录', 'Unlock record'), alarm: t('报警', 'Alarm'), doorState: t('门状态', 'Door state'),
     commandResult: t('指令结果', 'Command result'), configReport: t('配置上报', 'Config report'),
     otaChunkRequest: t('固件分片请求', 'Firmware chunk request'), otaStatus: t('固件升级状态', 'Firmware update status'),
+    lockUserChange: t('门锁用户变更', 'Lock user change'), inventory: t('门锁清单', 'Lock inventory'),
   },
   methods: {
     password: t('密码', 'Password'), card: t('卡片', 'Card'), fingerprint: t('指纹', 'Fingerprint'), app: t('APP', 'App'),
@@ -50,6 +51,8 @@ export const RESULT_CODE_LABELS: Readonly<Record<number, LocalizedText>> = {
   4: t('门锁上没有该记录', 'Not on the lock'),
   5: t('门锁存储已满', 'Lock storage full'),
   6: t('门锁上没有该用户', 'No such user on the lock'),
+  7: t('门锁上已有相同的时间表', 'The same schedule is already on the lock'),
+  8: t('门锁拒绝开锁', 'The lock refused to unlock'),
 };
 
 /** The readable answer of a command: the code's label (or "code N"), and the assigned slot. */
@@ -102,6 +105,7 @@ export function alertDetailText(kind: string, detail: string | null, language: L
 export const CREDENTIAL_ACTION_LABELS: Readonly<Record<string, LocalizedText>> = {
   add: t('添加', 'Add'), modify: t('修改', 'Modify'), freeze: t('冻结', 'Freeze'), unfreeze: t('解冻', 'Unfreeze'), delete: t('删除', 'Delete'),
   retry: t('重试', 'Retry'), discard: t('放弃', 'Discard'), reportLost: t('挂失', 'Report lost'), offboard: t('离职', 'Offboard'),
+  lockCleared: t('门锁自行删除', 'Cleared by the lock'),
 };
 
 /** Labels and units of a lock's configuration fields (protocol.lockConfig). */

@@ -11,6 +11,8 @@ const SPEC_ROUTES: [string, string][] = [
   ['/lockAlert', 'LOCK_ALERT_LOG'], ['/lockJournal', 'LOOK_INFO'], ['/airSwitchAnalysis', 'AIRSWITCH_RULE'], ['/equipmentType', 'LOOK_INFO'],
   ['/lockInfo', 'LOOK_INFO'], ['/lockConfig', 'LOOK_CONFIG'], ['/firmwareRule', 'FIRMWARE_RULE'], ['/voucherUserManage', 'VOUCHER_USER_MANAGE'],
   ['/voucherPasswordManage', 'VOUCHER_PASSWORD_MANAGE'], ['/voucherCardManage', 'VOUCHER_CARD_MANAGE'], ['/voucherFpManage', 'VOUCHER_FP_MANAGE'],
+  // Issue #26: schedules and holiday calendars under 凭证管理.
+  ['/voucherScheduleManage', 'VOUCHER_SCHEDULE_MANAGE'], ['/holidayCalendar', 'HOLIDAY_CALENDAR'],
   ['/systemLog', 'SYSTEM_LOG'], ['/operateUserLog', 'OPERATE_USER_LOG'], ['/operatePasswordLog', 'OPERATE_PASSWORD_LOG'],
   ['/operateCardLog', 'OPERATE_CARD_LOG'], ['/operateFpLog', 'OPERATE_FP_LOG'], ['/commandUpLog', 'COMMAND_UP_LOG'],
   ['/commandDownLog', 'COMMAND_DOWN_LOG'], ['/heartbeatLog', 'HEARTBEAT_LOG'], ['/lockAlertLog', 'LOCK_ALERT_LOG'],
@@ -51,6 +53,7 @@ describe('page tree', () => {
       'homepage:HOME_PAGE', 'lockRule:LOOK_RULE', 'lockManage:', 'lockInfo:LOOK_INFO', 'lockConfig:LOOK_CONFIG', 'firmwareRule:FIRMWARE_RULE',
       'airSwitchAnalysis:AIRSWITCH_RULE', 'voucherManage:VOUCHER_MANAGE', 'voucherUserManage:VOUCHER_USER_MANAGE',
       'voucherPasswordManage:VOUCHER_PASSWORD_MANAGE', 'voucherCardManage:VOUCHER_CARD_MANAGE', 'voucherFpManage:VOUCHER_FP_MANAGE',
+      'voucherScheduleManage:VOUCHER_SCHEDULE_MANAGE', 'holidayCalendar:HOLIDAY_CALENDAR',
       'logManagement:LOG_MANAGEMENT', 'operateLog:', 'operateUserLog:OPERATE_USER_LOG', 'operatePasswordLog:OPERATE_PASSWORD_LOG',
       'operateCardLog:OPERATE_CARD_LOG', 'operateFpLog:OPERATE_FP_LOG', 'commandUpLog:COMMAND_UP_LOG', 'commandDownLog:COMMAND_DOWN_LOG',
       'heartbeatLog:HEARTBEAT_LOG', 'lockAlertLog:LOCK_ALERT_LOG', 'lockOpenRecordLog:LOCK_OPEN_RECORD_LOG', 'systemLog:SYSTEM_LOG',

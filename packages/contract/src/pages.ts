@@ -66,6 +66,8 @@ export const PAGE_TREE = [
     ] },
     { index: 'voucherCardManage', key: 'VOUCHER_CARD_MANAGE', title: t('卡片管理', 'IC cards') },
     { index: 'voucherFpManage', key: 'VOUCHER_FP_MANAGE', title: t('指纹管理', 'Fingerprints') },
+    { index: 'voucherScheduleManage', key: 'VOUCHER_SCHEDULE_MANAGE', title: t('时间表管理', 'Schedules') },
+    { index: 'holidayCalendar', key: 'HOLIDAY_CALENDAR', title: t('节假日日历', 'Holiday calendars') },
   ] },
   { index: 'logManagement', key: 'LOG_MANAGEMENT', group: true, title: t('日志管理', 'Logs'), icon: 'log', subs: [
     { index: 'operateLog', group: true, title: t('操作日志', 'Operation logs'), icon: 'audit', subs: [

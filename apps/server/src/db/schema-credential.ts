@@ -23,6 +23,12 @@ export const lockUsers = pgTable('lock_users', {
   validTo: ts('valid_to'),
   /** normal | frozen */
   status: text('status').notNull().default('normal'),
+  /** Matter UserType (contract USER_TYPES; issue #26). */
+  userType: text('user_type').notNull().default('unrestrictedUser'),
+  /** Matter CredentialRule: single | dual. */
+  credentialRule: text('credential_rule').notNull().default('single'),
+  /** expiringUser: minutes of access after the first use. */
+  expiringMinutes: integer('expiring_minutes'),
   /** contract SYNC_STATES */
   syncState: text('sync_state').notNull(),
   /** The operation the last command carries: add | modify | freeze | unfreeze | delete. */

@@ -32,6 +32,8 @@ const VoucherCardManagePage = lazy(() => import('./credential/VoucherCardManageP
 const VoucherFpManagePage = lazy(() => import('./credential/VoucherFpManagePage'));
 const logPage = (name: 'OperateUserLogPage' | 'OperatePasswordLogPage' | 'OperateCardLogPage' | 'OperateFpLogPage') =>
   lazy(() => import('./credential/logPages').then((module) => ({ default: module[name] })));
+const VoucherScheduleManagePage = lazy(() => import('./accessSchedule/VoucherScheduleManagePage'));
+const HolidayCalendarPage = lazy(() => import('./holidayCalendar/HolidayCalendarPage'));
 const RenewPage = lazy(() => import('./wx/RenewPage'));
 const OrderManagementPage = lazy(() => import('./wx/OrderManagementPage'));
 const LockSurveyPage = lazy(() => import('./lockSurvey/LockSurveyPage'));
@@ -68,6 +70,8 @@ const PAGES: Record<PagePath, Page> = {
   '/voucherPasswordManage': VoucherPasswordManagePage,
   '/voucherCardManage': VoucherCardManagePage,
   '/voucherFpManage': VoucherFpManagePage,
+  '/voucherScheduleManage': VoucherScheduleManagePage,
+  '/holidayCalendar': HolidayCalendarPage,
   '/operateUserLog': logPage('OperateUserLogPage'),
   '/operatePasswordLog': logPage('OperatePasswordLogPage'),
   '/operateCardLog': logPage('OperateCardLogPage'),

@@ -4,7 +4,7 @@
  * the field; messages never contain the secret itself. Times are ms since epoch.
  */
 import { randomInt } from 'node:crypto';
-import type { CapacityTable, LockModel } from '@iot/contract';
+import type { CapacityTable, CredentialRule, LockModel, UserType } from '@iot/contract';
 import { and, count, eq, inArray } from 'drizzle-orm';
 import type { SecretBox } from '../../crypto/secret-box.js';
 import type { Executor } from '../../db/client.js';
@@ -102,4 +102,28 @@ export async function checkDuplicateCard(tx: Executor, lockId: number, cardNumbe
   if (rows.some((row) => row.cardNumber && canonicalCard(row.cardNumber, row.reversed) === wanted)) {
     throw new ApiError('DUPLICATE_CREDENTIAL', [{ field: 'body.cardNumber', message: { 'zh-CN': '该门锁上已有相同的卡片', 'en-US': 'This lock already has the same card' } }]);
   }
+}
+
+/** A lock user's Matter user type, credential rule and expiry minutes. */
+export interface UserKind {
+  userType: UserType;
+  credentialRule: CredentialRule;
+  expiringMinutes: number | null;
+}
+
+/**
+ * Issue #26: the user's type after a change (`current` kept where `body` says nothing): an expiringUser
+ * needs `expiringMinutes` (and only it may have them); a dual credential rule needs a device type that
+ * supports it (CredentialRulesSupport). 400 naming the field otherwise.
+ */
+export function checkUserType(rules: LockModel, current: UserKind, body: { userType?: UserType; credentialRule?: CredentialRule; expiringMinutes?: number }): UserKind {
+  const userType = body.userType ?? current.userType;
+  const credentialRule = body.credentialRule ?? current.credentialRule;
+  const expiringMinutes = userType === 'expiringUser' ? (body.expiringMinutes ?? current.expiringMinutes) : null;
+  if (userType === 'expiringUser' && expiringMinutes === null) throw fieldError('body.expiringMinutes', '首次使用后限时用户须填写有效分钟数', 'An expiring user needs expiringMinutes');
+  if (userType !== 'expiringUser' && body.expiringMinutes !== undefined) throw fieldError('body.expiringMinutes', '只有首次使用后限时用户有有效分钟数', 'Only an expiring user has expiringMinutes');
+  if (!rules.access.credentialRulesSupport.includes(credentialRule)) {
+    throw fieldError('body.credentialRule', '该门锁的设备类型不支持双人开门', "This lock's device type does not support the dual credential rule");
+  }
+  return { userType, credentialRule, expiringMinutes };
 }

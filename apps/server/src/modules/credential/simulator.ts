@@ -5,7 +5,7 @@
  * DEMO=on, and answers 404 when no fleet is attached or the lock is not simulated.
  * The lock decides with what it really holds and reports an openRecord uplink like any attempt.
  */
-import type { attemptOpenBody } from '@iot/contract';
+import type { attemptOpenBody, CredentialRule, UserType } from '@iot/contract';
 import type { AttemptInput, AttemptResult, LockTables } from '@iot/simulator';
 import { and, eq, inArray, isNotNull, notInArray, type SQLWrapper } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -31,16 +31,17 @@ export function attachSimulator(app: FastifyInstance, fleet: OpenableFleet | und
 
 /** The attempt's input from the request body; 400 when the method's field is missing. */
 function inputOf(body: z.output<typeof attemptOpenBody>): AttemptInput {
+  const clock = body.at === undefined ? {} : { at: Date.parse(body.at) };
   if (body.method === 'password') {
     if (!body.password) throw fieldError('body.password', '请输入密码', 'password is required');
-    return { method: 'password', password: body.password };
+    return { method: 'password', password: body.password, ...clock };
   }
   if (body.method === 'card') {
     if (!body.cardNumber) throw fieldError('body.cardNumber', '请输入卡号', 'cardNumber is required');
-    return { method: 'card', cardNumber: body.cardNumber };
+    return { method: 'card', cardNumber: body.cardNumber, ...clock };
   }
   if (body.fingerprintSlot === undefined) throw fieldError('body.fingerprintSlot', '请指定指纹槽位', 'fingerprintSlot is required');
-  return { method: 'fingerprint', fingerprintSlot: body.fingerprintSlot };
+  return { method: 'fingerprint', fingerprintSlot: body.fingerprintSlot, ...clock };
 }
 
 /** Runs the attempt on the simulated lock `imei` (already found in the tenant); 404 when not simulated. */
@@ -68,10 +69,16 @@ export async function lockTablesByImei(database: Database, imeis: readonly strin
   };
   const onLock = (state: SQLWrapper) => notInArray(state, ['adding', 'add_failed']);
   const ms = (value: Date | null) => value?.getTime() ?? undefined;
-  const users = await database.system.select({ imei: locks.imei, slot: lockUsers.userSlot, name: lockUsers.name, status: lockUsers.status, validFrom: lockUsers.validFrom, validTo: lockUsers.validTo })
+  const users = await database.system.select({ imei: locks.imei, slot: lockUsers.userSlot, name: lockUsers.name, status: lockUsers.status, validFrom: lockUsers.validFrom, validTo: lockUsers.validTo,
+    userType: lockUsers.userType, credentialRule: lockUsers.credentialRule, expiringMinutes: lockUsers.expiringMinutes })
     .from(lockUsers).innerJoin(locks, eq(locks.id, lockUsers.lockId)).where(and(inArray(locks.imei, [...imeis]), onLock(lockUsers.syncState)));
   for (const user of users) {
-    tablesOf(user.imei).users.push([user.slot, { name: user.name, frozen: user.status === 'frozen', validFrom: ms(user.validFrom), validTo: ms(user.validTo) }]);
+    tablesOf(user.imei).users.push([user.slot, {
+      name: user.name, frozen: user.status === 'frozen', validFrom: ms(user.validFrom), validTo: ms(user.validTo),
+      userType: user.userType as UserType, credentialRule: user.credentialRule as CredentialRule, expiringMinutes: user.expiringMinutes ?? undefined,
+      // Schedules reach a restarted simulated lock again through their commands (not loaded here).
+      weekDay: new Map(), yearDay: new Map(),
+    }]);
   }
   const rows = await database.system.select({
     imei: locks.imei, kind: credentials.kind, slot: credentials.slot, userSlot: credentials.userSlot, validFrom: credentials.validFrom, validTo: credentials.validTo,

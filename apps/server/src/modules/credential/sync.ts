@@ -73,3 +73,18 @@ export async function settleFinishedCommands(tx: Executor, finished: FinishedCom
     }
   }
 }
+
+/**
+ * The same settlement for another module's rows that follow their last command (issue #26: schedules,
+ * holiday schedules): `table` must have sync_state, pending_action and last_command_id. SUCCESSFUL:
+ * pending deletes removed, others normal; any other final state: *_failed.
+ */
+export async function settleSyncRows(tx: Executor, table: 'access_schedules' | 'lock_holiday_schedules', command: FinishedCommand): Promise<void> {
+  const name = sql.raw(table);
+  if (command.state !== 'SUCCESSFUL') {
+    await tx.execute(sql`update ${name} set sync_state = ${failedState}, updated_at = now() where last_command_id = ${command.id}`);
+    return;
+  }
+  await tx.execute(sql`delete from ${name} where last_command_id = ${command.id} and pending_action = 'delete'`);
+  await tx.execute(sql`update ${name} set sync_state = 'normal', updated_at = now() where last_command_id = ${command.id}`);
+}
