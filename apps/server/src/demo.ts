@@ -73,7 +73,8 @@ async function startDemoLocks(app: FastifyInstance, database: Database, config: 
   if (config.SIM_LOCKS <= 0) return undefined;
   // Each lock beats at SIM_HEARTBEAT_S or its SIM_HEARTBEAT_S_BY_IMEI interval and reports it (heartbeat intervalS).
   const issued = await issueSimulatorCredentials(database);
-  // Each lock starts with the users and credentials the platform confirmed on it (a real lock keeps them).
+  // Each lock starts with the users and credentials the platform confirmed on it (a real lock keeps them;
+  // issue #26: so its inventory matches the platform's).
   const tables = await lockTablesByImei(database, issued.slice(0, config.SIM_LOCKS).map((device) => device.imei), lazySecretBox(config));
   const devices = issued.slice(0, config.SIM_LOCKS)
     .map((device) => ({ ...device, heartbeatIntervalS: config.SIM_HEARTBEAT_S_BY_IMEI[device.imei] ?? config.SIM_HEARTBEAT_S, tables: tables.get(device.imei) }));

@@ -156,6 +156,14 @@ const SAMPLES: Record<string, Sample> = {
   'POST /iot/v1/holidayCalendar/import': { access: 'HOLIDAY_CALENDAR', body: () => ({}) },
   'POST /iot/v1/holidayCalendar/apply': { access: 'HOLIDAY_CALENDAR', body: () => ({ id: 999_999 }) },
   'GET /iot/v1/holidayCalendar/lockSchedules': { access: 'HOLIDAY_CALENDAR', query: () => 'calendarId=999999' },
+  // Credential drift (issue #26): the lock's inventory against the platform.
+  'GET /iot/v1/lockDevice/drift': { access: ['LOOK_INFO', 'LOCK_DRIFT_RESOLVE'], query: () => 'lockId=1' },
+  'POST /iot/v1/lockDevice/queryInventory': { access: 'LOCK_DRIFT_RESOLVE', body: () => ({ lockId: 999_999 }) },
+  'POST /iot/v1/lockDevice/drift/adopt': { access: 'LOCK_DRIFT_RESOLVE', body: () => ({ id: 999_999, lockUserId: 999_999 }) },
+  'POST /iot/v1/lockDevice/drift/deleteUnmanaged': { access: 'LOCK_DRIFT_RESOLVE', body: () => ({ id: 999_999 }) },
+  'POST /iot/v1/lockDevice/drift/requeue': { access: 'LOCK_DRIFT_RESOLVE', body: () => ({ subject: 'user', id: 999_999 }) },
+  'POST /iot/v1/lockDevice/drift/markLost': { access: 'LOCK_DRIFT_RESOLVE', body: () => ({ subject: 'credential', id: 999_999 }) },
+  'POST /iot/v1/simulator/keypadAdd': { access: 'VOUCHER_PASSWORD_MANAGE', body: () => ({ lockId: 999_999, password: '123456' }) },
   // Device registry (issue #11).
   'GET /iot/v1/lockDevice/export': { access: 'LOOK_INFO', query: () => 'format=csv' },
   'POST /iot/v1/lockDevice': { access: 'LOCK_REGISTRY', body: () => ({ imei: '490154203237518', name: 'matrix', model: 'ZG-NB100' }) },

@@ -70,6 +70,7 @@ function apply(state: LockState, type: string, raw: unknown, now: number): Outco
     case 'yearDaySchedule': return yearDaySchedule(state, data);
     case 'holidaySchedule': return holidaySchedule(state, data);
     case 'queryInventory': return { ...ok('inventory follows'), inventory: true };
+    case 'credentialOwner': return credentialOwner(state, data);
     case 'remoteUnlock': return fail(RESULT.INVALID, 'remote unlock is handled by the lock runner');
   }
 }
@@ -118,12 +119,22 @@ function password(state: LockState, data: DataOf<'tempPassword'> | DataOf<'forev
 /** Reverses the byte order of a hex card number ("A1B2C3D4" -> "D4C3B2A1"). */
 export const reverseBytes = (hex: string) => (hex.match(/../g) ?? []).reverse().join('');
 
+/** Issue #26: a credential the lock holds (e.g. added at the keypad) now belongs to a user (Matter SetCredential modify). */
+function credentialOwner(state: LockState, data: DataOf<'credentialOwner'>): Outcome {
+  const entry = (state[data.table] as Map<number, { userSlot?: number }>).get(data.slot);
+  if (!entry) return fail(RESULT.NOT_FOUND, `no ${data.table} slot ${data.slot}`);
+  if (!state.users.has(data.userSlot)) return fail(RESULT.USER_NOT_FOUND, 'no such user');
+  entry.userSlot = data.userSlot;
+  return ok('credential assigned', data.slot);
+}
+
 function card(state: LockState, data: DataOf<'cardOperate'>): Outcome {
-  const cardNumber = (data.reversed ? reverseBytes(data.cardNumber) : data.cardNumber).toUpperCase();
+  const cardNumber = data.cardNumber === undefined ? '' : (data.reversed ? reverseBytes(data.cardNumber) : data.cardNumber).toUpperCase();
   if (data.action === 'delete') {
     const slot = data.slot ?? [...state.cards].find(([, entry]) => entry.cardNumber === cardNumber)?.[0];
     return slot !== undefined && state.cards.delete(slot) ? ok('card deleted', slot) : fail(RESULT.NOT_FOUND, 'no such card');
   }
+  if (!cardNumber) return fail(RESULT.INVALID, 'card number missing');
   const slot = data.slot ?? state.freeSlot('cards');
   if (slot === undefined) return fail(RESULT.TABLE_FULL, 'card table full');
   const refused = slotRefusal(state, 'cards', slot, data.userSlot);

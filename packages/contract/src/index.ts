@@ -52,3 +52,4 @@ export * from './access/matter.js';
 export * from './access/decide.js';
 export * from './api/accessSchedule.js';
 export * from './api/holidayCalendar.js';
+export * from './api/lockDrift.js';

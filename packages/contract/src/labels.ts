@@ -25,7 +25,7 @@ export const LOG_LABELS = {
     tamper: t('防撬报警', 'Tamper'), forcedOpen: t('强行开门', 'Forced open'), duress: t('胁迫报警', 'Duress'),
     wrongPasswordLockout: t('密码错误锁定', 'Wrong-password lockout'), doorLeftOpen: t('门未关', 'Door left open'), lowBattery: t('低电量', 'Low battery'),
     forcedEntry: t('疑似强行进入', 'Forced entry'), bruteForce: t('暴力尝试', 'Brute force'), silentLock: t('门锁失联', 'Silent lock'),
-    batteryCliff: t('电量将耗尽', 'Battery cliff'),
+    batteryCliff: t('电量将耗尽', 'Battery cliff'), credentialDrift: t('凭证与门锁不一致', 'Credential drift'),
   },
   /** Air switch alarm kinds (the alarm log's device kind "air switch") and trip reasons. */
   airSwitchKinds: {
@@ -91,6 +91,7 @@ export const ALERT_DETAIL_LABELS = {
   bruteForce: t('短时间内多次开锁失败', 'Many failed unlock attempts in a short time'),
   silentLock: t('门锁超过 3 个心跳周期没有任何上报', 'No uplink from the lock for several heartbeat intervals'),
   batteryCliff: t('按电量趋势，电池将在几天内耗尽', 'The battery trend predicts it runs flat within days'),
+  credentialDrift: t('门锁上报的凭证清单与平台记录不一致（未登记或缺失）', "The lock's inventory differs from the platform's (unmanaged or missing slots)"),
 } as const satisfies Record<string, LocalizedText>;
 
 /** The alert's detail in `language`: what its kind means, plus a reading the lock sent (e.g. `18%`). */
@@ -105,7 +106,7 @@ export function alertDetailText(kind: string, detail: string | null, language: L
 export const CREDENTIAL_ACTION_LABELS: Readonly<Record<string, LocalizedText>> = {
   add: t('添加', 'Add'), modify: t('修改', 'Modify'), freeze: t('冻结', 'Freeze'), unfreeze: t('解冻', 'Unfreeze'), delete: t('删除', 'Delete'),
   retry: t('重试', 'Retry'), discard: t('放弃', 'Discard'), reportLost: t('挂失', 'Report lost'), offboard: t('离职', 'Offboard'),
-  lockCleared: t('门锁自行删除', 'Cleared by the lock'),
+  lockCleared: t('门锁自行删除', 'Cleared by the lock'), adopt: t('认领', 'Adopt'), requeue: t('重新下发', 'Re-queue'), markLost: t('标记丢失', 'Mark lost'),
 };
 
 /** Labels and units of a lock's configuration fields (protocol.lockConfig). */

@@ -43,6 +43,7 @@ export const PAGE_TREE = [
         { key: 'LOCK_REGISTRY', title: t('登记与停用门锁', 'Register and retire locks') },
         { key: 'DEVICE_TYPE_EDIT', title: t('维护设备类型', 'Edit device types') },
         { key: 'LOCK_GROUP_EDIT', title: t('维护分组', 'Edit groups') },
+        { key: 'LOCK_DRIFT_RESOLVE', title: t('处理门锁凭证漂移', 'Resolve credential drift') },
       ], subs: [
         { index: 'RoomInquiry', hidden: true, title: t('产品', 'Products') },
         { index: 'lockSurvey', hidden: true, title: t('门锁概况', 'Lock overview') },

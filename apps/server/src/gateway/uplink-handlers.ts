@@ -13,6 +13,7 @@ import { storeOpenRecords } from '../modules/lockOpenRecord/service.js';
 import { applyChunkRequests, applyStatuses } from '../modules/firmware/transfer.js';
 import { commandFollowers } from '../wiring.js';
 import { applyLockUserChanges } from '../modules/credential/lock-changes.js';
+import { applyInventories } from '../modules/credential/inventory.js';
 
 /** A stored event uplink, with the id of its uplinks row. */
 export interface StoredUplink<T extends protocol.UplinkMessage = protocol.UplinkMessage> {
@@ -37,4 +38,5 @@ export const uplinkHandlers: UplinkHandlers = {
   otaChunkRequest: applyChunkRequests,
   otaStatus: async (tx, uplinks) => { await applyStatuses(tx, uplinks); },
   lockUserChange: applyLockUserChanges,
+  inventory: applyInventories,
 };

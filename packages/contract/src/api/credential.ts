@@ -124,7 +124,7 @@ export const commandStates = z.array(z.object({ commandId: z.number().int(), sta
  * credential): each one's own authority opens the lock-user list (issue #17: a page's lookups come
  * with the page's key).
  */
-export const LOCK_USER_PICKER_ACCESS: readonly Authority[] = ['VOUCHER_USER_MANAGE', 'VOUCHER_PASSWORD_MANAGE', 'VOUCHER_CARD_MANAGE', 'VOUCHER_FP_MANAGE', 'VOUCHER_SCHEDULE_MANAGE'];
+export const LOCK_USER_PICKER_ACCESS: readonly Authority[] = ['VOUCHER_USER_MANAGE', 'VOUCHER_PASSWORD_MANAGE', 'VOUCHER_CARD_MANAGE', 'VOUCHER_FP_MANAGE', 'VOUCHER_SCHEDULE_MANAGE', 'LOCK_DRIFT_RESOLVE'];
 
 /* ------------------------------------------------------------------ lists, logs */
 const listFields = {

@@ -25,7 +25,7 @@ export const SUBJECT_NAMES = {
   operateCard: { 'zh-CN': '门卡', 'en-US': 'card' }, operateFp: { 'zh-CN': '指纹', 'en-US': 'fingerprint' },
 } as const;
 /** `lockCleared`: the lock removed it on its own (a disposable user after its one use, issue #26; LockUserChange). */
-export const CREDENTIAL_ACTIONS = ['add', 'modify', 'freeze', 'unfreeze', 'delete', 'reportLost', 'offboard', 'retry', 'discard', 'lockCleared'] as const;
+export const CREDENTIAL_ACTIONS = ['add', 'modify', 'freeze', 'unfreeze', 'delete', 'reportLost', 'offboard', 'retry', 'discard', 'lockCleared', 'adopt', 'requeue', 'markLost'] as const;
 export type CredentialAction = (typeof CREDENTIAL_ACTIONS)[number];
 /** Operation-log columns the server sorts by. */
 export const OPERATION_LOG_SORT_FIELDS = ['createdAt'] as const;

@@ -49,6 +49,11 @@ export const accessDownlinkData = {
   weekDaySchedule: weekDayScheduleData,
   yearDaySchedule: yearDayScheduleData,
   holidaySchedule: holidayScheduleData,
+  /**
+   * Assigns a credential the lock holds to a user (Matter SetCredential with OperationType modify and a
+   * UserIndex): adopting a code added at the keypad.
+   */
+  credentialOwner: z.object({ table: z.enum(['passwords', 'cards', 'fingerprints']), slot, userSlot: slot }),
   /** Asks the lock for its slot inventory (answered with commandResult, then an `inventory` uplink). */
   queryInventory: z.object({}),
   /** Unlocks now (Matter UnlockDoor, sent only to always-online locks): who asked and why, echoed in the open record. */

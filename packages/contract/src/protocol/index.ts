@@ -94,6 +94,8 @@ export const DERIVED_ALARM_KINDS = {
   bruteForce: 'major',
   silentLock: 'major',
   batteryCliff: 'warning',
+  /** Issue #26: the lock's inventory differs from what the platform believes (unmanaged or missing slots). */
+  credentialDrift: 'major',
 } as const;
 export type DerivedAlarmKind = keyof typeof DERIVED_ALARM_KINDS;
 /** Every kind an alert may have: lock alarms and derived alarms, with their severity. */
@@ -226,9 +228,10 @@ export const downlinkData = {
     action: z.enum(['add', 'delete']),
     slot: z.number().int().min(0).max(65_535).optional(),
     userSlot: z.number().int().min(0).max(65_535).optional(),
-    cardNumber: z.string().regex(/^[0-9A-Fa-f]{8,20}$/),
+    /** Required to add; a delete names the slot or the number. */
+    cardNumber: z.string().regex(/^[0-9A-Fa-f]{8,20}$/).optional(),
     reversed: z.boolean().default(false),
-  }),
+  }).refine((d) => d.action === 'delete' ? d.cardNumber !== undefined || d.slot !== undefined : d.cardNumber !== undefined, { message: 'cardNumber (or, to delete, slot) is required' }),
   /** Remote fingerprint enrolment (spec /iot/v1/zg/addFingerPrint): the lock answers with the slot. */
   addFingerPrint: z.object({ userSlot: z.number().int().min(0).max(65_535), action: z.enum(['add', 'delete']).default('add'), slot: z.number().int().optional() }),
   /** Configuration push. */

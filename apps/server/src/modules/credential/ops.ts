@@ -45,8 +45,10 @@ export function userDownlink(row: UserRow): { type: 'userOperation'; data: Recor
 
 /** The downlink of a credential row's pending action (add or delete); digits opened from the box. */
 export function credentialDownlink(row: CredentialRow, box: SecretBox): { type: protocol.DownlinkType; data: Record<string, unknown> } {
-  const action = row.pendingAction as 'add' | 'delete';
+  const action = row.pendingAction as 'add' | 'delete' | 'modify';
   const userSlot = row.userSlot ?? undefined;
+  // Issue #26: a credential adopted from the lock's inventory is assigned to its user on the lock.
+  if (action === 'modify') return { type: 'credentialOwner', data: { table: row.slotTable, slot: row.slot, userSlot: userSlot ?? 0 } };
   switch (row.kind) {
     case 'password':
     case 'tempPassword': {

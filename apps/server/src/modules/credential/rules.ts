@@ -8,7 +8,7 @@ import type { CapacityTable, CredentialRule, LockModel, UserType } from '@iot/co
 import { and, count, eq, inArray } from 'drizzle-orm';
 import type { SecretBox } from '../../crypto/secret-box.js';
 import type { Executor } from '../../db/client.js';
-import { credentials, lockUsers } from '../../db/schema.js';
+import { credentials, lockUsers, unmanagedSlots } from '../../db/schema.js';
 import { ApiError, fieldError } from '../../http/api-error.js';
 import type { LockRow } from './repo.js';
 
@@ -50,16 +50,20 @@ export async function checkCapacity(tx: Executor, lock: LockRow, table: Capacity
   const [row] = table === 'users'
     ? await tx.select({ n: count() }).from(lockUsers).where(eq(lockUsers.lockId, lock.id))
     : await tx.select({ n: count() }).from(credentials).where(and(eq(credentials.lockId, lock.id), eq(credentials.slotTable, table)));
-  if ((row?.n ?? 0) < capacity) return;
+  // Issue #26: slots the lock holds that nobody registered take room too.
+  const [found] = await tx.select({ n: count() }).from(unmanagedSlots).where(and(eq(unmanagedSlots.lockId, lock.id), eq(unmanagedSlots.slotTable, table)));
+  if ((row?.n ?? 0) + (found?.n ?? 0) < capacity) return;
   const [zh, en] = TABLE_NAMES[table];
   throw new ApiError('CAPACITY_FULL', [{ field: 'body.lockId', message: { 'zh-CN': `该门锁${zh}容量已满（${capacity}）`, 'en-US': `The lock's ${en} slots are full (${capacity})` } }]);
 }
 
-/** The lowest slot of `table` no platform row of the lock holds (capacity was checked before). */
+/** The lowest slot of `table` no platform row of the lock holds and the lock does not hold unmanaged (capacity was checked before). */
 export async function freeSlot(tx: Executor, lock: LockRow, table: 'users' | 'passwords' | 'cards'): Promise<number> {
   const used = new Set(table === 'users'
     ? (await tx.select({ slot: lockUsers.userSlot }).from(lockUsers).where(eq(lockUsers.lockId, lock.id))).map((r) => r.slot)
     : (await tx.select({ slot: credentials.slot }).from(credentials).where(and(eq(credentials.lockId, lock.id), eq(credentials.slotTable, table)))).map((r) => r.slot));
+  // Issue #26: never a slot the lock holds unmanaged (added at its keypad).
+  for (const row of await tx.select({ slot: unmanagedSlots.slot }).from(unmanagedSlots).where(and(eq(unmanagedSlots.lockId, lock.id), eq(unmanagedSlots.slotTable, table)))) used.add(row.slot);
   let slot = 0;
   while (used.has(slot)) slot++;
   return slot;

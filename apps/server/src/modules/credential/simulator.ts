@@ -18,6 +18,8 @@ import { ApiError, fieldError } from '../../http/api-error.js';
 /** What the route needs of a fleet (apps/simulator Fleet.attemptOpen). */
 export interface OpenableFleet {
   attemptOpen(imei: string, input: AttemptInput): AttemptResult | undefined;
+  /** Issue #26: a code added at the keypad; the slot, null when refused, undefined for a lock not simulated. */
+  keypadAdd(imei: string, password: string): { slot: number } | null | undefined;
 }
 
 /** By database handle: route plugins run in encapsulated child instances of the app, which share it. */
@@ -42,6 +44,14 @@ function inputOf(body: z.output<typeof attemptOpenBody>): AttemptInput {
   }
   if (body.fingerprintSlot === undefined) throw fieldError('body.fingerprintSlot', '请指定指纹槽位', 'fingerprintSlot is required');
   return { method: 'fingerprint', fingerprintSlot: body.fingerprintSlot, ...clock };
+}
+
+/** Adds a code at the simulated lock's keypad (issue #26); 404 when not simulated, 409 when the lock refuses it (full, or the digits held). */
+export function keypadAddOnSimulator(app: FastifyInstance, imei: string, password: string): { slot: number } {
+  const result = fleets.get(app.database)?.keypadAdd(imei, password);
+  if (result === undefined) throw new ApiError('NOT_FOUND');
+  if (result === null) throw new ApiError('CONFLICT', [{ field: 'body.password', message: { 'zh-CN': '门锁拒绝：密码已存在或已满', 'en-US': 'The lock refused: the code exists or the table is full' } }]);
+  return result;
 }
 
 /** Runs the attempt on the simulated lock `imei` (already found in the tenant); 404 when not simulated. */
