@@ -131,6 +131,8 @@ export const unmanagedSlots = pgTable('unmanaged_slots', {
   pendingAction: text('pending_action').notNull(),
   lastCommandId: bigint('last_command_id', { mode: 'number' }),
   firstSeenAt: ts('first_seen_at').notNull().defaultNow(),
+  /** Last change of the sync state (credential/sync.ts settleSyncRows writes it like the other sync tables). */
+  updatedAt: ts('updated_at').notNull().defaultNow(),
 }, (t) => [
   uniqueIndex('unmanaged_slots_lock_slot').on(t.lockId, t.slotTable, t.slot),
   index('unmanaged_slots_tenant').on(t.tenantId, t.id),

@@ -19,7 +19,8 @@ CREATE TABLE "unmanaged_slots" (
 	"sync_state" text NOT NULL,
 	"pending_action" text NOT NULL,
 	"last_command_id" bigint,
-	"first_seen_at" timestamp with time zone DEFAULT now() NOT NULL
+	"first_seen_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
 ALTER TABLE "lock_inventories" ADD CONSTRAINT "lock_inventories_lock_id_locks_id_fk" FOREIGN KEY ("lock_id") REFERENCES "public"."locks"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
