@@ -12,6 +12,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { credentials, lockInventories, lockUsers, unmanagedSlots } from '../../db/schema.js';
 import { iso } from '../../db/sql.js';
+import { emit } from '../../events/emit.js';
 import { ApiError, fieldError } from '../../http/api-error.js';
 import { dispatchCredential } from './credentials.js';
 import { missingRows, reportSlots, reviewDrift } from './inventory.js';
@@ -45,11 +46,16 @@ export async function driftOf(tx: Tx, ref: { lockId?: number; imei?: string }): 
   };
 }
 
-/** Clears the alarm once nothing is left to resolve. */
+/**
+ * After an operator's action: clears the alarm once nothing is left to resolve, else only says what is
+ * left (`credential.drift`; the active alarm is not raised again).
+ */
 async function settleAlarm(tx: Tx, tenantId: number, lockId: number): Promise<void> {
   const drift = await driftOf(tx, { lockId });
-  const left = drift.tables.reduce((n, table) => n + table.unmanaged.length + table.missing.length, 0);
-  if (left === 0) await reviewDrift(tx, tenantId, lockId, 0, 0);
+  const unmanaged = drift.tables.reduce((n, table) => n + table.unmanaged.length, 0);
+  const missing = drift.tables.reduce((n, table) => n + table.missing.length, 0);
+  if (unmanaged + missing === 0) await reviewDrift(tx, tenantId, lockId, 0, 0);
+  else await emit(tx, 'credential.drift', { tenantId, lockId, unmanaged, missing });
 }
 
 async function lockedUnmanaged(tx: Tx, id: number) {

@@ -9,6 +9,7 @@ import { protocol } from '@iot/contract';
 import { and, eq, inArray, isNotNull, lte, sql } from 'drizzle-orm';
 import type { Executor, Tx } from '../../db/client.js';
 import { credentials, lockInventories, lockUsers, unmanagedSlots } from '../../db/schema.js';
+import { emit } from '../../events/emit.js';
 import { clearDerivedAlarms, raiseDerivedAlarms } from '../lockAlert/service.js';
 
 type InventoryTable = protocol.InventoryTable;
@@ -60,8 +61,12 @@ export function reportSlots(report: Record<InventoryTable, string>): Record<Inve
   return Object.fromEntries(protocol.INVENTORY_TABLES.map((table) => [table, new Set(protocol.bitmapSlots(report[table]))])) as Record<InventoryTable, Set<number>>;
 }
 
-/** Raises (with the counts) or clears the lock's credentialDrift alarm. */
+/**
+ * Raises (with the counts) or clears the lock's credentialDrift alarm (notifications route it as any
+ * alarm), and emits `credential.drift` with what is left (docs/events.md).
+ */
 export async function reviewDrift(tx: Tx, tenantId: number, lockId: number, unmanaged: number, missing: number): Promise<void> {
+  await emit(tx, 'credential.drift', { tenantId, lockId, unmanaged, missing });
   if (unmanaged + missing > 0) await raiseDerivedAlarms(tx, [{ tenantId, lockId, kind: 'credentialDrift', detail: `unmanaged ${unmanaged}, missing ${missing}` }]);
   else await clearDerivedAlarms(tx, 'credentialDrift', [lockId]);
 }
