@@ -22,7 +22,6 @@ interface InventoryUplink {
 
 /** Sync states of a row the platform believes the lock holds. */
 const BELIEVED = ['normal', 'modifying', 'modify_failed', 'delete_failed'];
-const CREDENTIAL_TABLES = ['passwords', 'cards', 'fingerprints'] as const;
 
 /** The slots of each table the platform knows of on the lock (any row, any state). */
 async function knownSlots(tx: Executor, lockId: number): Promise<Record<InventoryTable, Set<number>>> {
@@ -92,5 +91,3 @@ export async function applyInventories(tx: Tx, uplinks: readonly InventoryUplink
     await reviewDrift(tx, tenantId, lockId, fresh.length, missing.length);
   }
 }
-
-export { CREDENTIAL_TABLES };
