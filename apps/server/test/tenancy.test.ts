@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../src/db/rows.js';
-import { locks, roles } from '../src/db/schema.js';
+import { locks, roles, unmanagedSlots } from '../src/db/schema.js';
 import { authPlugin } from '../src/http/auth-plugin.js';
 import { call, createTestContext, forgetPrincipals, OPERATOR_PASSWORD, signIn, skipSuite, type TestContext } from './helper.js';
 
@@ -96,6 +96,22 @@ describe.skipIf(skipSuite)('tenancy and authorities', () => {
     const ids101 = new Set((await list(admin, 101)).json().data.records.map((r: { id: number }) => r.id));
     expect(applied.locks.length).toBeGreaterThan(0);
     expect(applied.locks.every((l: { lockId: number }) => ids101.has(l.lockId))).toBe(true);
+  });
+
+  it("keeps a lock's inventory drift to its data centre (issue #26)", async () => {
+    const post = (url: string, payload: object, tenantId: number) => call(ctx.app, admin, { method: 'POST', url, payload, tenantId });
+    const lockId = (await list(admin, 100)).json().data.records[0].id as number;
+    const [slot] = await ctx.database.system.insert(unmanagedSlots)
+      .values({ tenantId: 100, lockId, slotTable: 'passwords', slot: 90, syncState: 'normal', pendingAction: 'add' }).returning();
+    const user = (await post('/iot/v1/zg/userOperation', { action: 'add', lockId, name: '租户100漂移' }, 100)).json().data;
+    // Tenant 101 reaches neither the lock's drift nor its unmanaged slot: 404, and nothing changes.
+    expect((await call(ctx.app, admin, { method: 'GET', url: `/iot/v1/lockDevice/drift?lockId=${lockId}`, tenantId: 101 })).statusCode).toBe(404);
+    expect((await post('/iot/v1/lockDevice/queryInventory', { lockId }, 101)).statusCode).toBe(404);
+    expect((await post('/iot/v1/lockDevice/drift/adopt', { id: slot?.id, lockUserId: user.id }, 101)).statusCode).toBe(404);
+    expect((await post('/iot/v1/lockDevice/drift/deleteUnmanaged', { id: slot?.id }, 101)).statusCode).toBe(404);
+    const after = await ctx.database.system.select().from(unmanagedSlots).where(eq(unmanagedSlots.id, slot?.id as number));
+    expect(after[0]?.syncState).toBe('normal');
+    expect((await call(ctx.app, admin, { method: 'GET', url: `/iot/v1/lockDevice/drift?lockId=${lockId}`, tenantId: 100 })).json().data.tables[1].unmanaged).toHaveLength(1);
   });
 
   it('refuses to register a route that declares no authority', async () => {
