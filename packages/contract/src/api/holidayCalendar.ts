@@ -18,10 +18,12 @@ import { endpoint } from './endpoint.js';
 import { pageOf, pageQuery } from './envelope.js';
 import { int4Id, keyword, text } from './input.js';
 import { IMPORT_MAX_BYTES } from './lockImport.js';
+import { calendarDay } from './time.js';
 
 export const HOLIDAY_ENTRY_KINDS = ['holiday', 'workday'] as const;
 export type HolidayEntryKind = (typeof HOLIDAY_ENTRY_KINDS)[number];
-const date = z.iso.date();
+/** A local date, bounded like every time of the API (time.ts TIME_RANGE). */
+const date = calendarDay;
 
 export const holidayCalendarRecord = z.object({
   id: z.number().int(), name: z.string(),
