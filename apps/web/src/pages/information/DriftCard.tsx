@@ -2,7 +2,7 @@
  * 设备信息: the lock's own inventory against the platform per table (issue #26; GET
  * /iot/v1/lockDevice/drift, refreshed by the live stream's credential.drift): slots on the lock and on
  * the platform, unmanaged slots (adopt for a lock user of this lock, or delete from the lock) and
- * missing rows (re-queue, or mark lost). Holders of LOCK_DRIFT_RESOLVE get the actions and can ask the
+ * missing rows (re-queue, or mark lost); before the lock's first report, its slots show as a dash. Holders of LOCK_DRIFT_RESOLVE get the actions and can ask the
  * lock for a fresh inventory (queryInventory downlink).
  */
 import { credentialEndpoints, type LockDriftRecord, lockDriftEndpoints } from '@iot/contract';
@@ -12,7 +12,7 @@ import { call } from '../../api/client';
 import { useApiMutation } from '../../api/useApiMutation';
 import { useApiQuery } from '../../api/useApiQuery';
 import { useAllowed } from '../../app/useSession';
-import { formatTime } from '../../components/logColumns';
+import { DASH, formatTime } from '../../components/logColumns';
 
 type Row = LockDriftRecord['tables'][number];
 type Missing = Row['missing'][number];
@@ -78,7 +78,7 @@ export function DriftCard({ lockId }: { lockId: number }) {
         rowKey="table" size="small" pagination={false} dataSource={data?.tables ?? []} scroll={{ x: 'max-content' }}
         columns={[
           { title: t('table'), dataIndex: 'table', render: (table: Row['table']) => t(`tables.${table}`) },
-          { title: t('onLock'), dataIndex: 'onLock', align: 'right' },
+          { title: t('onLock'), dataIndex: 'onLock', align: 'right', render: (count: number) => (report ? count : DASH) },
           { title: t('onPlatform'), dataIndex: 'onPlatform', align: 'right' },
           { title: t('unmanaged'), key: 'unmanaged', render: (_, row) => <Space direction="vertical" size={4}>{unmanaged(row)}</Space> },
           { title: t('missing'), key: 'missing', render: (_, row) => <Space direction="vertical" size={4}>{missing(row)}</Space> },
