@@ -43,10 +43,14 @@ import { subscriptionRoutes } from './modules/subscription/routes.js';
 import { wxRoutes } from './modules/wx/routes.js';
 import { firmwareRoutes } from './modules/firmware/routes.js';
 import { liveRoutes } from './modules/live/routes.js';
+import { accessScheduleRoutes } from './modules/accessSchedule/routes.js';
+import { holidayCalendarRoutes } from './modules/holidayCalendar/routes.js';
+import { credentialDriftRoutes } from './modules/credential/drift-routes.js';
 
 /** Every module's routes; adding an entity adds one line here. */
 const modules = [oauthRoutes, tenantRoutes, lockDeviceRoutes, analysisRoutes, lockGroupRoutes, deviceTypeRoutes, accountRoutes, roleRoutes, auditRoutes, commandRoutes, lockConfigRoutes,
-  logUpCommandRoutes, logHeartbeatRoutes, lockAlertRoutes, lockOpenRecordRoutes, lockJournalRoutes, credentialRoutes, subscriptionRoutes, wxRoutes, airSwitchRoutes, firmwareRoutes, liveRoutes];
+  logUpCommandRoutes, logHeartbeatRoutes, lockAlertRoutes, lockOpenRecordRoutes, lockJournalRoutes, credentialRoutes, subscriptionRoutes, wxRoutes, airSwitchRoutes, firmwareRoutes, liveRoutes,
+  accessScheduleRoutes, holidayCalendarRoutes, credentialDriftRoutes];
 
 export interface AppOptions {
   config: Config;

@@ -17,6 +17,7 @@ import { seedDemoServicePeriods } from './modules/lockDevice/service-period.js';
 import { lazySecretBox } from './crypto/secret-box.js';
 import { seedDemoHistory } from './demo-history/index.js';
 import { ensureDemoAirSwitches, issueAirSwitchSimulatorCredentials } from './modules/airSwitch/registry.js';
+import { seedDemoHolidays } from './demo-history/holidays.js';
 
 /**
  * Seeds the demo data (idempotent); returns the passwords it generated, to be printed once.
@@ -26,6 +27,7 @@ export async function seedDemoData(database: Database, config: Config): Promise<
   const created = await seedDemo(database, { adminPassword: config.ADMIN_PASSWORD, operatorPassword: config.OPERATOR_PASSWORD, simLocks: config.SIM_LOCKS });
   await seedDemoServicePeriods(database.system); // issue #15: some locks near or past their service end
   await ensureDemoAirSwitches(database, [100, 101], config.SIM_AIR_SWITCHES, config.TELEMETRY_TIME_ZONE); // issue #13
+  await seedDemoHolidays(database); // issue #26
   return created;
 }
 
@@ -71,7 +73,8 @@ async function startDemoLocks(app: FastifyInstance, database: Database, config: 
   if (config.SIM_LOCKS <= 0) return undefined;
   // Each lock beats at SIM_HEARTBEAT_S or its SIM_HEARTBEAT_S_BY_IMEI interval and reports it (heartbeat intervalS).
   const issued = await issueSimulatorCredentials(database);
-  // Each lock starts with the users and credentials the platform confirmed on it (a real lock keeps them).
+  // Each lock starts with the users and credentials the platform confirmed on it (a real lock keeps them;
+  // issue #26: so its inventory matches the platform's).
   const tables = await lockTablesByImei(database, issued.slice(0, config.SIM_LOCKS).map((device) => device.imei), lazySecretBox(config));
   const devices = issued.slice(0, config.SIM_LOCKS)
     .map((device) => ({ ...device, heartbeatIntervalS: config.SIM_HEARTBEAT_S_BY_IMEI[device.imei] ?? config.SIM_HEARTBEAT_S, tables: tables.get(device.imei) }));

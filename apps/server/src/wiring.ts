@@ -6,16 +6,18 @@
  */
 import { nextSilentLockDueMs, raiseSilentLocks } from './modules/analysis/derived.js';
 import type { CommandFollowers } from './modules/command/transitions.js';
+import { settleScheduleCommands } from './modules/accessSchedule/sync.js';
 import { settleFinishedCommands } from './modules/credential/sync.js';
+import { settleHolidayCommands } from './modules/holidayCalendar/sync.js';
 import type { PresenceFollower } from './modules/lockDevice/presence.js';
 import { enqueueFinishedCommands, enqueuePushEvents, presenceEvent } from './modules/subscription/outbox.js';
 
 /**
  * What follows a command's final state in its transaction (lifecycle.ts, outbox.ts cancel): the
- * credential sync states of the rows it carried (issue #4), then the open platform's commandResult
- * / credentialSync pushes (issue #16).
+ * credential sync states of the rows it carried (issue #4), those of the access and holiday schedules
+ * (issue #26), then the open platform's commandResult / credentialSync pushes (issue #16).
  */
-export const commandFollowers: CommandFollowers = [settleFinishedCommands, enqueueFinishedCommands];
+export const commandFollowers: CommandFollowers = [settleFinishedCommands, settleScheduleCommands, settleHolidayCommands, enqueueFinishedCommands];
 
 /**
  * What follows each presence sweep in its transaction (modules/lockDevice/presence.ts): the open

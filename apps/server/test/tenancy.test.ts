@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../src/db/rows.js';
-import { locks, roles } from '../src/db/schema.js';
+import { locks, roles, unmanagedSlots } from '../src/db/schema.js';
 import { authPlugin } from '../src/http/auth-plugin.js';
 import { call, createTestContext, forgetPrincipals, OPERATOR_PASSWORD, signIn, skipSuite, type TestContext } from './helper.js';
 
@@ -72,6 +72,46 @@ describe.skipIf(skipSuite)('tenancy and authorities', () => {
     expect(denied.statusCode).toBe(403);
     expect(denied.json()).toMatchObject({ code: 'FORBIDDEN', message: '没有权限' });
     expect((await call(ctx.app, operator, { method: 'GET', url: '/oauth/userInfo' })).statusCode).toBe(200);
+  });
+
+  it("keeps schedules and holiday calendars to their data centre (issue #26)", async () => {
+    const post = (url: string, payload: object, tenantId: number) => call(ctx.app, admin, { method: 'POST', url, payload, tenantId });
+    const get = (url: string, tenantId: number) => call(ctx.app, admin, { method: 'GET', url, tenantId });
+    const lockId = (await list(admin, 100)).json().data.records[0].id as number;
+    const user = (await post('/iot/v1/zg/userOperation', { action: 'add', lockId, name: '租户100用户' }, 100)).json().data;
+    const schedule = { kind: 'weekDay', days: ['monday'], startTime: '09:00', endTime: '12:00' };
+    // Tenant 101 cannot reach tenant 100's lock user, schedule or calendar: 404, and its lists are empty.
+    expect((await post('/iot/v1/accessSchedule/operate', { action: 'add', lockUserId: user.id, schedule }, 101)).statusCode).toBe(404);
+    const added = (await post('/iot/v1/accessSchedule/operate', { action: 'add', lockUserId: user.id, schedule }, 100)).json().data;
+    expect((await post('/iot/v1/accessSchedule/operate', { action: 'delete', id: added.id }, 101)).statusCode).toBe(404);
+    expect((await get('/iot/v1/accessSchedule/list', 101)).json().data.total).toBe(0);
+    const calendar = (await post('/iot/v1/holidayCalendar/save', { name: '租户100日历', buildings: ['A栋'] }, 100)).json().data;
+    expect((await get(`/iot/v1/holidayCalendar/entries?calendarId=${calendar.id}`, 101)).statusCode).toBe(404);
+    expect((await post('/iot/v1/holidayCalendar/apply', { id: calendar.id }, 101)).statusCode).toBe(404);
+    expect((await get('/iot/v1/holidayCalendar/list', 101)).json().data.total).toBe(0);
+    // A calendar of tenant 101 named like tenant 100's scope reaches only tenant 101's locks.
+    const other = (await post('/iot/v1/holidayCalendar/save', { name: '租户101日历', buildings: ['A栋', 'B栋', 'C栋'] }, 101)).json().data;
+    await post('/iot/v1/holidayCalendar/entry', { action: 'add', calendarId: other.id, kind: 'holiday', name: '假日', startDate: '2099-01-01', endDate: '2099-01-02' }, 101);
+    const applied = (await post('/iot/v1/holidayCalendar/apply', { id: other.id }, 101)).json().data;
+    const ids101 = new Set((await list(admin, 101)).json().data.records.map((r: { id: number }) => r.id));
+    expect(applied.locks.length).toBeGreaterThan(0);
+    expect(applied.locks.every((l: { lockId: number }) => ids101.has(l.lockId))).toBe(true);
+  });
+
+  it("keeps a lock's inventory drift to its data centre (issue #26)", async () => {
+    const post = (url: string, payload: object, tenantId: number) => call(ctx.app, admin, { method: 'POST', url, payload, tenantId });
+    const lockId = (await list(admin, 100)).json().data.records[0].id as number;
+    const [slot] = await ctx.database.system.insert(unmanagedSlots)
+      .values({ tenantId: 100, lockId, slotTable: 'passwords', slot: 90, syncState: 'normal', pendingAction: 'add' }).returning();
+    const user = (await post('/iot/v1/zg/userOperation', { action: 'add', lockId, name: '租户100漂移' }, 100)).json().data;
+    // Tenant 101 reaches neither the lock's drift nor its unmanaged slot: 404, and nothing changes.
+    expect((await call(ctx.app, admin, { method: 'GET', url: `/iot/v1/lockDevice/drift?lockId=${lockId}`, tenantId: 101 })).statusCode).toBe(404);
+    expect((await post('/iot/v1/lockDevice/queryInventory', { lockId }, 101)).statusCode).toBe(404);
+    expect((await post('/iot/v1/lockDevice/drift/adopt', { id: slot?.id, lockUserId: user.id }, 101)).statusCode).toBe(404);
+    expect((await post('/iot/v1/lockDevice/drift/deleteUnmanaged', { id: slot?.id }, 101)).statusCode).toBe(404);
+    const after = await ctx.database.system.select().from(unmanagedSlots).where(eq(unmanagedSlots.id, slot?.id as number));
+    expect(after[0]?.syncState).toBe('normal');
+    expect((await call(ctx.app, admin, { method: 'GET', url: `/iot/v1/lockDevice/drift?lockId=${lockId}`, tenantId: 100 })).json().data.tables[1].unmanaged).toHaveLength(1);
   });
 
   it('refuses to register a route that declares no authority', async () => {

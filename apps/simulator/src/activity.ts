@@ -11,6 +11,9 @@ import { randomInt } from './random.js';
 import type { Random } from './types.js';
 
 /** An event uplink without its envelope (seq, msgId, ts are added by the lock). */
+/** Refusals of the simulated unlock failures: mostly unknown credentials, some out of time. */
+const FAILURE_REASONS = ['unknown', 'unknown', 'expired', 'outsideSchedule', 'frozen'] as const;
+
 export type ActivityEvent = { [K in Exclude<protocol.UplinkType, 'heartbeat'>]: { type: K; data: DataOf<K> } }[Exclude<protocol.UplinkType, 'heartbeat'>];
 type DataOf<K> = Extract<protocol.UplinkMessage, { type: K }>['data'];
 
@@ -114,6 +117,8 @@ export class LockActivity {
     const data: protocol.OpenRecordData = { method, success, lockTime: Math.max(0, lockTime) };
     if (credential) data.slot = randomInt(this.random, 1, 20);
     if (credential || method === 'app') data.userSlot = randomInt(this.random, 1, 10);
+    // Why the lock refused (issue #26), from the slot already drawn so the random sequence stays as it was.
+    if (!success) data.refusal = FAILURE_REASONS[(data.slot ?? 0) % FAILURE_REASONS.length];
     return { type: 'openRecord', data };
   }
 

@@ -5,6 +5,7 @@
  */
 import { protocol } from '@iot/contract';
 import type { LockState, TableName } from './lock-state.js';
+import { type DataOf, holidaySchedule, weekDaySchedule, yearDaySchedule } from './schedules.js';
 
 /** commandResult codes (the contract's protocol.RESULT_CODES; 0 success). */
 export const RESULT = protocol.RESULT_CODES;
@@ -12,8 +13,6 @@ export const RESULT = protocol.RESULT_CODES;
 /** Enrolment time of a fingerprint, ms. */
 export const ENROL_DELAY_MS = 1500;
 
-/** Parsed data of a downlink type. */
-type DataOf<T extends protocol.DownlinkType> = ReturnType<(typeof protocol.downlinkData)[T]['parse']>;
 /** Data of a commandResult uplink. */
 export type CommandResultData = Extract<protocol.UplinkMessage, { type: 'commandResult' }>['data'];
 
@@ -24,20 +23,23 @@ export interface Answer {
   delayMs: number;
   /** Send a configReport with this config after the result. */
   configReport?: protocol.LockConfig;
+  /** Send the lock's inventory after the result (queryInventory). */
+  inventory?: boolean;
 }
 
-type Outcome = { code: number; detail?: string; slot?: number; delayMs?: number; configReport?: protocol.LockConfig };
+type Outcome = { code: number; detail?: string; slot?: number; delayMs?: number; configReport?: protocol.LockConfig; inventory?: boolean };
 const ok = (detail = 'ok', slot?: number): Outcome => ({ code: RESULT.OK, detail, ...(slot === undefined ? {} : { slot }) });
 const fail = (code: number, detail: string): Outcome => ({ code, detail });
 
 /** Applies a parsed downlink to `state`; `now`: platform clock, ms. Never throws. */
 export function applyDownlink(state: LockState, message: { msgId: string; type: string; data: unknown }, now: number = Date.now()): Answer {
   const outcome = apply(state, message.type, message.data, now);
-  const { code, detail, slot, delayMs = 0, configReport } = outcome;
+  const { code, detail, slot, delayMs = 0, configReport, inventory } = outcome;
   return {
     result: { commandMsgId: message.msgId, code, ...(detail ? { detail } : {}), ...(slot === undefined ? {} : { slot }) },
     delayMs,
     ...(configReport ? { configReport } : {}),
+    ...(inventory ? { inventory } : {}),
   };
 }
 
@@ -64,6 +66,12 @@ function apply(state: LockState, type: string, raw: unknown, now: number): Outco
     case 'tempPassword': return password(state, data, true);
     case 'cardOperate': return card(state, data);
     case 'addFingerPrint': return fingerprint(state, data);
+    case 'weekDaySchedule': return weekDaySchedule(state, data);
+    case 'yearDaySchedule': return yearDaySchedule(state, data);
+    case 'holidaySchedule': return holidaySchedule(state, data);
+    case 'queryInventory': return { ...ok('inventory follows'), inventory: true };
+    case 'credentialOwner': return credentialOwner(state, data);
+    case 'remoteUnlock': return fail(RESULT.INVALID, 'remote unlock is handled by the lock runner');
   }
 }
 
@@ -73,11 +81,19 @@ function userOperation(state: LockState, data: DataOf<'userOperation'>): Outcome
   const user = state.users.get(userSlot);
   if (action === 'add') {
     if (user) return fail(RESULT.SLOT_OCCUPIED, 'user slot occupied');
-    state.users.set(userSlot, { name: data.name, frozen: false, validFrom: data.validFrom, validTo: data.validTo });
+    state.users.set(userSlot, {
+      name: data.name, frozen: false, validFrom: data.validFrom, validTo: data.validTo, userType: data.userType ?? 'unrestrictedUser',
+      credentialRule: data.credentialRule ?? 'single', expiringMinutes: data.expiringMinutes, weekDay: new Map(), yearDay: new Map(),
+    });
     return ok('user added', userSlot);
   }
   if (!user) return fail(RESULT.USER_NOT_FOUND, 'no such user');
-  if (action === 'modify') Object.assign(user, { name: data.name ?? user.name, validFrom: data.validFrom ?? user.validFrom, validTo: data.validTo ?? user.validTo });
+  if (action === 'modify') {
+    Object.assign(user, {
+      name: data.name ?? user.name, validFrom: data.validFrom ?? user.validFrom, validTo: data.validTo ?? user.validTo, userType: data.userType ?? user.userType,
+      credentialRule: data.credentialRule ?? user.credentialRule, expiringMinutes: data.expiringMinutes ?? user.expiringMinutes,
+    });
+  }
   else if (action === 'freeze' || action === 'unfreeze') user.frozen = action === 'freeze';
   else {
     state.users.delete(userSlot);
@@ -103,12 +119,22 @@ function password(state: LockState, data: DataOf<'tempPassword'> | DataOf<'forev
 /** Reverses the byte order of a hex card number ("A1B2C3D4" -> "D4C3B2A1"). */
 export const reverseBytes = (hex: string) => (hex.match(/../g) ?? []).reverse().join('');
 
+/** Issue #26: a credential the lock holds (e.g. added at the keypad) now belongs to a user (Matter SetCredential modify). */
+function credentialOwner(state: LockState, data: DataOf<'credentialOwner'>): Outcome {
+  const entry = (state[data.table] as Map<number, { userSlot?: number }>).get(data.slot);
+  if (!entry) return fail(RESULT.NOT_FOUND, `no ${data.table} slot ${data.slot}`);
+  if (!state.users.has(data.userSlot)) return fail(RESULT.USER_NOT_FOUND, 'no such user');
+  entry.userSlot = data.userSlot;
+  return ok('credential assigned', data.slot);
+}
+
 function card(state: LockState, data: DataOf<'cardOperate'>): Outcome {
-  const cardNumber = (data.reversed ? reverseBytes(data.cardNumber) : data.cardNumber).toUpperCase();
+  const cardNumber = data.cardNumber === undefined ? '' : (data.reversed ? reverseBytes(data.cardNumber) : data.cardNumber).toUpperCase();
   if (data.action === 'delete') {
     const slot = data.slot ?? [...state.cards].find(([, entry]) => entry.cardNumber === cardNumber)?.[0];
     return slot !== undefined && state.cards.delete(slot) ? ok('card deleted', slot) : fail(RESULT.NOT_FOUND, 'no such card');
   }
+  if (!cardNumber) return fail(RESULT.INVALID, 'card number missing');
   const slot = data.slot ?? state.freeSlot('cards');
   if (slot === undefined) return fail(RESULT.TABLE_FULL, 'card table full');
   const refused = slotRefusal(state, 'cards', slot, data.userSlot);

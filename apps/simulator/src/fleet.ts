@@ -63,6 +63,12 @@ export interface Fleet {
    */
   attemptOpen(imei: string, input: AttemptInput): AttemptResult | undefined;
   /**
+   * Someone adds a password at the keypad of lock `imei` (issue #26, demo and test facility): the lock
+   * stores it unassigned and reports a LockUserChange and its inventory. `{ slot }`, null when the lock
+   * refuses (full, or the digits held), undefined when the fleet has no such lock.
+   */
+  keypadAdd(imei: string, password: string): { slot: number } | null | undefined;
+  /**
    * Starts more locks (e.g. locks registered in the console as simulated), connecting within a second;
    * a device whose IMEI the fleet already drives is skipped.
    */
@@ -95,6 +101,7 @@ export async function startFleet(options: FleetOptions): Promise<Fleet> {
   return {
     devices: runners,
     attemptOpen: (imei, input) => byImei.get(imei)?.attemptOpen(input),
+    keypadAdd: (imei, password) => byImei.get(imei)?.keypadAdd(password),
     setSecret(imei, secret) {
       const runner = byImei.get(imei);
       runner?.setSecret(secret);

@@ -1,10 +1,11 @@
 /**
  * What a simulated ZIGUANG lock keeps in its own memory and what downlinks change: configuration,
  * clock offset and the credential tables (lock users, passwords, cards, fingerprints) with a slot
- * capacity per model. Transport-free; commands.ts maps downlinks onto it. Credential management
+ * capacity per model, and (issue #26) each user's Matter user type and schedules and the lock's holiday
+ * schedules. Transport-free; commands.ts and schedules.ts map downlinks onto it. Credential management
  * (issue #4) reads these tables to compare with the platform.
  */
-import { type Capacity, lockModel, type protocol } from '@iot/contract';
+import { type AccessCapacity, type Capacity, type CredentialRule, type HolidayRule, lockModel, type protocol, type UserType, type WeekDayRule, type YearDayRule } from '@iot/contract';
 import type { LockTables } from './types.js';
 
 export type { Capacity };
@@ -18,6 +19,15 @@ export interface LockUser {
   /** ms since epoch; validTo exclusive. */
   validFrom?: number;
   validTo?: number;
+  /** Matter UserType and CredentialRule (issue #26). */
+  userType: UserType;
+  credentialRule: CredentialRule;
+  /** expiringUser: minutes after the first use, and the first use (lock clock, ms). */
+  expiringMinutes?: number;
+  firstUsedAt?: number;
+  /** Week-day and year-day schedules by index. */
+  weekDay: Map<number, WeekDayRule>;
+  yearDay: Map<number, YearDayRule>;
 }
 export interface PasswordEntry {
   /** Digits in clear: the lock itself must know them. */
@@ -50,13 +60,20 @@ export class LockState {
   readonly passwords = new Map<number, PasswordEntry>();
   readonly cards = new Map<number, CardEntry>();
   readonly fingerprints = new Map<number, FingerprintEntry>();
+  /** Holiday schedules by index (Matter HolidaySchedule). */
+  readonly holidays = new Map<number, HolidayRule>();
+  /** A dual-rule user's credential waiting for a second person (open-attempt.ts). */
+  pendingDual: { userSlot: number; at: number } | undefined;
+  /** Schedules per user and holiday schedules the lock has room for (its device type). */
+  readonly access: AccessCapacity;
 
   /**
    * `heartbeatIntervalS`: the device's reporting interval, s; `clockOffsetMs`: initial drift, ms;
    * `capacity`: slots per table from the lock's device type (default: the contract's rules of `model`).
    */
-  constructor(model: string, heartbeatIntervalS: number, clockOffsetMs = 0, capacity?: Capacity) {
+  constructor(model: string, heartbeatIntervalS: number, clockOffsetMs = 0, capacity?: Capacity, access?: AccessCapacity) {
     this.capacity = capacity ?? lockModel(model).capacity;
+    this.access = access ?? lockModel(model).access;
     // lockConfig allows 10 s and more; faster simulated locks (tests) leave it out.
     this.config = heartbeatIntervalS >= 10 ? { ...DEFAULT_CONFIG, heartbeatIntervalS } : { ...DEFAULT_CONFIG };
     this.clockOffsetMs = clockOffsetMs;

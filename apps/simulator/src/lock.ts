@@ -8,8 +8,10 @@ import type { VendorKey } from '@iot/contract/firmware-signing';
 import { type ActivityEvent, type ActivityRates, LockActivity } from './activity.js';
 import { type Answer, applyDownlink } from './commands.js';
 import { LockState } from './lock-state.js';
-import { type AttemptInput, type AttemptResult, attemptOpen } from './open-attempt.js';
+import { INVENTORY_EVERY_MS, inventoryEvent, keypadAddPassword } from './inventory.js';
+import { type AttemptInput, type AttemptResult, attemptEvents, attemptOpen } from './open-attempt.js';
 import { LockOta, type OtaAction, type OtaBehaviour } from './ota.js';
+import { BATTERY_FLOOR, clamp, type LockBehaviour, RSSI_RANGE, SNR_RANGE } from './behaviour.js';
 import { randomInt } from './random.js';
 import type { Random, SimulatedDevice } from './types.js';
 
@@ -20,23 +22,7 @@ export type EventMessage = Exclude<protocol.UplinkMessage, HeartbeatMessage>;
 /** The firmware a simulated lock reports when the platform knows none (registered in the console, never heard from). */
 export const FACTORY_FIRMWARE = 'V1.0.0';
 
-/** Tunables of the simulated behaviour (probabilities per heartbeat unless noted). */
-export interface LockBehaviour {
-  /** Share of locks that now and then drop off the network (default 0.05). */
-  flakyRatio?: number;
-  /** Chance that a flaky lock goes offline after a heartbeat (default 0.1). */
-  offlineProbability?: number;
-  /** Offline period, in heartbeat intervals (default [3, 6]). */
-  offlineIntervals?: [number, number];
-  /** Share of locks without a reported battery that start low, 8-20 % (default 0.1). */
-  lowBatteryRatio?: number;
-  /** Chance the battery loses 1 % (default 0.02); it never drops below 5 %. */
-  drainProbability?: number;
-}
-
-export const RSSI_RANGE = { min: -115, max: -60 } as const; // dBm
-export const SNR_RANGE = { min: -5, max: 25 } as const; // dB
-export const BATTERY_FLOOR = 5; // %
+export { BATTERY_FLOOR, type LockBehaviour, RSSI_RANGE, SNR_RANGE } from './behaviour.js';
 
 export class SimulatedLock {
   readonly imei: string;
@@ -66,6 +52,8 @@ export class SimulatedLock {
   private readonly activity: LockActivity | undefined;
   /** Firmware downloads and updates (ota.ts). */
   readonly ota: LockOta;
+  /** When the last inventory was sent (issue #26: at least daily), ms. */
+  private inventoryAt = Date.now();
 
   /** `intervalS` overrides device.heartbeatIntervalS. */
   /** `vendorKeys`: firmware signing keys the lock trusts (default: the demo vendor key). */
@@ -85,7 +73,7 @@ export class SimulatedLock {
     this.rssi = randomInt(random, -105, -70);
     this.snr = Math.round((random() * 20 - 2) * 10) / 10;
     this.firmwareVersion = device.firmwareVersion || FACTORY_FIRMWARE; // a lock registered in the console has reported none yet
-    this.state = new LockState(device.model, this.intervalS, 0, device.capacity);
+    this.state = new LockState(device.model, this.intervalS, 0, device.capacity, device.access);
     if (device.tables) this.state.load(device.tables);
     this.activity = options.activity ? new LockActivity(random, options.activity) : undefined;
     this.ota = new LockOta(random, options.ota, { model: device.model, vendorKeys: options.vendorKeys });
@@ -125,20 +113,35 @@ export class SimulatedLock {
     return this.activity ? [this.nextUplink({ type: 'configReport', data: { config: this.state.config } }, now)] : [];
   }
 
-  /** Uplinks to send right after a heartbeat (activity.ts); none when activity is off. */
+  /** Uplinks to send right after a heartbeat (activity.ts; none when activity is off), and the daily inventory (issue #26). */
   eventsAfterHeartbeat(now: number = Date.now()): EventMessage[] {
-    return (this.activity?.afterHeartbeat(this.battery, now) ?? []).map((event) => this.nextUplink(event, now));
+    const events = this.activity?.afterHeartbeat(this.battery, now) ?? [];
+    if (now - this.inventoryAt >= INVENTORY_EVERY_MS) events.push(this.inventory('daily', now));
+    return events.map((event) => this.nextUplink(event, now));
+  }
+
+  /** The inventory event (inventory.ts), remembered as sent at `now`. */
+  inventory(reason: 'change' | 'request' | 'daily', now: number = Date.now()): ActivityEvent {
+    this.inventoryAt = now;
+    return inventoryEvent(this.state, reason);
+  }
+
+  /** A code added at the keypad (issue #26, demo / tests): its slot and uplinks, or undefined when refused. */
+  keypadAdd(digits: string, now: number = Date.now()): { slot: number; uplinks: EventMessage[] } | undefined {
+    const added = keypadAddPassword(this.state, digits);
+    if (added) this.inventoryAt = now;
+    return added && { slot: added.slot, uplinks: added.events.map((event) => this.nextUplink(event, now)) };
   }
 
   /**
    * Someone tries to open the door (open-attempt.ts): the lock decides with what it holds and reports
-   * an openRecord uplink. `now`: platform clock, ms (the lock's clock is used for validity and lockTime).
+   * an openRecord uplink (and a duress alarm, a disposed user). `now`: platform clock, ms; the lock's
+   * clock (or `input.at`) is used for validity, schedules and lockTime.
    */
-  attemptOpen(input: AttemptInput, now: number = Date.now()): { result: AttemptResult; uplink: EventMessage } {
-    const lockTime = this.state.now(now);
-    const result = attemptOpen(this.state, input, lockTime);
-    const data = { method: input.method, success: result.success, lockTime, ...(result.slot === null ? {} : { slot: result.slot }), ...(result.userSlot === null ? {} : { userSlot: result.userSlot }) };
-    return { result, uplink: this.nextUplink({ type: 'openRecord', data } as ActivityEvent, now) };
+  attemptOpen(input: AttemptInput, now: number = Date.now()): { result: AttemptResult; uplinks: EventMessage[] } {
+    const lockTime = input.at ?? this.state.now(now);
+    const { result, effects } = attemptOpen(this.state, input, lockTime);
+    return { result, uplinks: attemptEvents(input.method, lockTime, result, effects).map((event) => this.nextUplink(event, now)) };
   }
 
   /** Advances the readings and returns the next heartbeat (seq strictly increasing). `now`: ms since epoch. */
@@ -193,8 +196,4 @@ export class SimulatedLock {
     if (this.answered.size > 100) this.answered.delete(this.answered.keys().next().value as string);
     return [answer];
   }
-}
-
-function clamp(value: number, min: number, max: number): number {
-  return Math.min(max, Math.max(min, value));
 }

@@ -49,10 +49,23 @@ export class LockRunner implements FleetDevice {
 
   /** See Fleet.attemptOpen. */
   attemptOpen(input: AttemptInput): AttemptResult {
-    const { result, uplink } = this.lock.attemptOpen(input);
-    if (this.client?.connected) this.publishEvents(this.client, [uplink]);
-    else this.pending.push(uplink);
+    const { result, uplinks } = this.lock.attemptOpen(input);
+    this.report(uplinks);
     return result;
+  }
+
+  /** See Fleet.keypadAdd. */
+  keypadAdd(password: string): { slot: number } | null {
+    const added = this.lock.keypadAdd(password);
+    if (!added) return null;
+    this.report(added.uplinks);
+    return { slot: added.slot };
+  }
+
+  /** Event uplinks of something done at the door: now when connected, else at the next connect. */
+  private report(uplinks: EventMessage[]): void {
+    if (this.client?.connected) this.publishEvents(this.client, uplinks);
+    else this.pending.push(...uplinks);
   }
 
   /**
@@ -231,6 +244,7 @@ export class LockRunner implements FleetDevice {
         if (this.stopped || !client) return; // lost with the connection; the platform retries
         const results: EventMessage[] = [this.lock.nextUplink({ type: 'commandResult', data: answer.result })];
         if (answer.configReport) results.push(this.lock.nextUplink({ type: 'configReport', data: { config: answer.configReport } }));
+        if (answer.inventory) results.push(this.lock.nextUplink(this.lock.inventory('request')));
         this.publishEvents(client, results);
       }, answer.delayMs);
     }

@@ -1,4 +1,4 @@
-import type { Capacity } from '@iot/contract';
+import type { AccessCapacity, Capacity } from '@iot/contract';
 import type { CardEntry, FingerprintEntry, LockUser, PasswordEntry } from './lock-state.js';
 
 /**
@@ -28,6 +28,8 @@ export interface SimulatedDevice {
   lastSeq: number | null;
   /** Slots per credential table, from the lock's device type (platform table device_types); default: the contract's rules of `model`. */
   capacity?: Capacity;
+  /** Schedules per user and holiday schedules, from the lock's device type; default: the contract's rules of `model`. */
+  access?: AccessCapacity;
   /** Last reported battery, %; null when never reported. */
   battery: number | null;
   /**

@@ -48,6 +48,11 @@ export const EVENT_SCHEMAS = {
   'command.state': z.object({ tenantId, deviceKind: z.enum(COMMAND_DEVICE_KINDS), deviceId: id, commandId: id, state: z.enum(COMMAND_STATES) }),
   /** A lock user or credential changed sync state (添加中 -> 正常, ...), or was removed once the lock confirmed (`deleted`). */
   'credential.sync': z.object({ tenantId, lockId: id, subject: z.enum(['user', 'credential']), rowId: id, state: z.enum([...SYNC_STATES, 'deleted']) }),
+  /**
+   * A lock's inventory was compared with the platform, or an operator resolved part of its drift (issue
+   * #26): what is left, slots the lock holds unmanaged and rows it lacks (0 and 0: in sync).
+   */
+  'credential.drift': z.object({ tenantId, lockId: id, unmanaged: z.number().int().nonnegative(), missing: z.number().int().nonnegative() }),
   /** New readings of these air switches were stored. */
   'airSwitch.reading': z.object({ tenantId, airSwitchIds: ids }),
   /** An air switch alarm (or trip) was raised or cleared. */
@@ -104,6 +109,8 @@ export const EVENT_AUDIENCE: { readonly [K in EventName]: readonly Authority[] }
   'command.queued': ['LOOK_INFO', 'LOOK_CONFIG', 'COMMAND_DOWN_LOG', 'AIRSWITCH_RULE'],
   'command.state': ['LOOK_INFO', 'LOOK_CONFIG', 'COMMAND_DOWN_LOG', 'AIRSWITCH_RULE', ...VOUCHER_PAGES, ...OPERATION_LOGS],
   'credential.sync': ['LOOK_INFO', ...VOUCHER_PAGES, ...OPERATION_LOGS],
+  // 设备信息's drift card (issue #26).
+  'credential.drift': ['LOOK_INFO', ...VOUCHER_PAGES],
   'airSwitch.reading': ['HOME_PAGE', 'AIRSWITCH_RULE'],
   'airSwitch.alarm': ['HOME_PAGE', 'AIRSWITCH_RULE', 'LOCK_ALERT_LOG'],
   'ota.state': ['LOOK_INFO', 'FIRMWARE_RULE'],

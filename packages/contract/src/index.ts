@@ -48,3 +48,8 @@ export * from './firmware/package.js';
 export * as protocol from './protocol/index.js';
 export * from './api/all.js';
 export * from './events.js';
+export * from './access/matter.js';
+export * from './access/decide.js';
+export * from './api/accessSchedule.js';
+export * from './api/holidayCalendar.js';
+export * from './api/lockDrift.js';

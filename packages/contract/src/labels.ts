@@ -15,6 +15,7 @@ export const LOG_LABELS = {
     openRecord: t('开锁记录', 'Unlock record'), alarm: t('报警', 'Alarm'), doorState: t('门状态', 'Door state'),
     commandResult: t('指令结果', 'Command result'), configReport: t('配置上报', 'Config report'),
     otaChunkRequest: t('固件分片请求', 'Firmware chunk request'), otaStatus: t('固件升级状态', 'Firmware update status'),
+    lockUserChange: t('门锁用户变更', 'Lock user change'), inventory: t('门锁清单', 'Lock inventory'),
   },
   methods: {
     password: t('密码', 'Password'), card: t('卡片', 'Card'), fingerprint: t('指纹', 'Fingerprint'), app: t('APP', 'App'),
@@ -24,7 +25,7 @@ export const LOG_LABELS = {
     tamper: t('防撬报警', 'Tamper'), forcedOpen: t('强行开门', 'Forced open'), duress: t('胁迫报警', 'Duress'),
     wrongPasswordLockout: t('密码错误锁定', 'Wrong-password lockout'), doorLeftOpen: t('门未关', 'Door left open'), lowBattery: t('低电量', 'Low battery'),
     forcedEntry: t('疑似强行进入', 'Forced entry'), bruteForce: t('暴力尝试', 'Brute force'), silentLock: t('门锁失联', 'Silent lock'),
-    batteryCliff: t('电量将耗尽', 'Battery cliff'),
+    batteryCliff: t('电量将耗尽', 'Battery cliff'), credentialDrift: t('凭证与门锁不一致', 'Credential drift'),
   },
   /** Air switch alarm kinds (the alarm log's device kind "air switch") and trip reasons. */
   airSwitchKinds: {
@@ -50,6 +51,8 @@ export const RESULT_CODE_LABELS: Readonly<Record<number, LocalizedText>> = {
   4: t('门锁上没有该记录', 'Not on the lock'),
   5: t('门锁存储已满', 'Lock storage full'),
   6: t('门锁上没有该用户', 'No such user on the lock'),
+  7: t('门锁上已有相同的时间表', 'The same schedule is already on the lock'),
+  8: t('门锁拒绝开锁', 'The lock refused to unlock'),
 };
 
 /** The readable answer of a command: the code's label (or "code N"), and the assigned slot. */
@@ -88,6 +91,7 @@ export const ALERT_DETAIL_LABELS = {
   bruteForce: t('短时间内多次开锁失败', 'Many failed unlock attempts in a short time'),
   silentLock: t('门锁超过 3 个心跳周期没有任何上报', 'No uplink from the lock for several heartbeat intervals'),
   batteryCliff: t('按电量趋势，电池将在几天内耗尽', 'The battery trend predicts it runs flat within days'),
+  credentialDrift: t('门锁上报的凭证清单与平台记录不一致（未登记或缺失）', "The lock's inventory differs from the platform's (unmanaged or missing slots)"),
 } as const satisfies Record<string, LocalizedText>;
 
 /** The alert's detail in `language`: what its kind means, plus a reading the lock sent (e.g. `18%`). */
@@ -102,6 +106,7 @@ export function alertDetailText(kind: string, detail: string | null, language: L
 export const CREDENTIAL_ACTION_LABELS: Readonly<Record<string, LocalizedText>> = {
   add: t('添加', 'Add'), modify: t('修改', 'Modify'), freeze: t('冻结', 'Freeze'), unfreeze: t('解冻', 'Unfreeze'), delete: t('删除', 'Delete'),
   retry: t('重试', 'Retry'), discard: t('放弃', 'Discard'), reportLost: t('挂失', 'Report lost'), offboard: t('离职', 'Offboard'),
+  lockCleared: t('门锁自行删除', 'Cleared by the lock'), adopt: t('认领', 'Adopt'), requeue: t('重新下发', 'Re-queue'), markLost: t('标记丢失', 'Mark lost'),
 };
 
 /** Labels and units of a lock's configuration fields (protocol.lockConfig). */

@@ -4,6 +4,7 @@
  * page 设备类型): LOCK_MODELS are the seed rows every data centre starts with (LOCK_TYPE_SEEDS), and
  * DEFAULT_LOCK_MODEL is what a lock whose model has no row is assumed to be.
  */
+import type { CredentialRule } from './access/matter.js';
 import type { OpenMethod } from './protocol/index.js';
 
 /** Slots per credential table of a lock. */
@@ -22,16 +23,32 @@ export interface LockModel {
   passwordDigits: { min: number; max: number };
   /** Longest validity window of a lock user or a temporary password, days. */
   maxValidityDays: number;
+  /** Schedules and credential rules the lock supports (issue #26; Matter DoorLock attributes). */
+  access: AccessCapacity;
 }
+
+/**
+ * Matter DoorLock attributes NumberOfWeekDaySchedulesSupportedPerUser, NumberOfYearDaySchedulesSupportedPerUser,
+ * NumberOfHolidaySchedulesSupported and CredentialRulesSupport.
+ */
+export interface AccessCapacity {
+  weekDaySchedulesPerUser: number;
+  yearDaySchedulesPerUser: number;
+  holidaySchedules: number;
+  credentialRulesSupport: CredentialRule[];
+}
+
+/** What a device type supports unless it says otherwise (also the migration's column defaults). */
+export const DEFAULT_ACCESS_CAPACITY: AccessCapacity = { weekDaySchedulesPerUser: 7, yearDaySchedulesPerUser: 4, holidaySchedules: 16, credentialRulesSupport: ['single'] };
 
 /** Password digit bounds of a model that does not state its own. */
 export const DEFAULT_PASSWORD_DIGITS = { min: 6, max: 9 } as const;
 
 /** Known models (ZG-NB100 entry level ... ZG-NB300 flagship). */
 export const LOCK_MODELS: Record<string, LockModel> = {
-  'ZG-NB100': { capacity: { users: 50, passwords: 50, cards: 50, fingerprints: 20 }, passwordDigits: { ...DEFAULT_PASSWORD_DIGITS }, maxValidityDays: 365 },
-  'ZG-NB200': { capacity: { users: 100, passwords: 100, cards: 100, fingerprints: 50 }, passwordDigits: { ...DEFAULT_PASSWORD_DIGITS }, maxValidityDays: 730 },
-  'ZG-NB300': { capacity: { users: 200, passwords: 200, cards: 200, fingerprints: 100 }, passwordDigits: { min: 6, max: 12 }, maxValidityDays: 3650 },
+  'ZG-NB100': { capacity: { users: 50, passwords: 50, cards: 50, fingerprints: 20 }, passwordDigits: { ...DEFAULT_PASSWORD_DIGITS }, maxValidityDays: 365, access: { ...DEFAULT_ACCESS_CAPACITY, weekDaySchedulesPerUser: 4, yearDaySchedulesPerUser: 2, holidaySchedules: 8 } },
+  'ZG-NB200': { capacity: { users: 100, passwords: 100, cards: 100, fingerprints: 50 }, passwordDigits: { ...DEFAULT_PASSWORD_DIGITS }, maxValidityDays: 730, access: { ...DEFAULT_ACCESS_CAPACITY } },
+  'ZG-NB300': { capacity: { users: 200, passwords: 200, cards: 200, fingerprints: 100 }, passwordDigits: { min: 6, max: 12 }, maxValidityDays: 3650, access: { ...DEFAULT_ACCESS_CAPACITY, holidaySchedules: 32, credentialRulesSupport: ['single', 'dual'] } },
 };
 
 /** What a seeded device type adds to a model's rules. */
@@ -57,6 +74,7 @@ export const DEFAULT_LOCK_MODEL: LockModel = {
   capacity: { users: 100, passwords: 100, cards: 100, fingerprints: 50 },
   passwordDigits: { ...DEFAULT_PASSWORD_DIGITS },
   maxValidityDays: 365,
+  access: { ...DEFAULT_ACCESS_CAPACITY },
 };
 
 /** The rules of a model (DEFAULT_LOCK_MODEL for unknown ones). */

@@ -11,6 +11,8 @@ const SPEC_ROUTES: [string, string][] = [
   ['/lockAlert', 'LOCK_ALERT_LOG'], ['/lockJournal', 'LOOK_INFO'], ['/airSwitchAnalysis', 'AIRSWITCH_RULE'], ['/equipmentType', 'LOOK_INFO'],
   ['/lockInfo', 'LOOK_INFO'], ['/lockConfig', 'LOOK_CONFIG'], ['/firmwareRule', 'FIRMWARE_RULE'], ['/voucherUserManage', 'VOUCHER_USER_MANAGE'],
   ['/voucherPasswordManage', 'VOUCHER_PASSWORD_MANAGE'], ['/voucherCardManage', 'VOUCHER_CARD_MANAGE'], ['/voucherFpManage', 'VOUCHER_FP_MANAGE'],
+  // Issue #26: schedules and holiday calendars under 凭证管理.
+  ['/voucherScheduleManage', 'VOUCHER_SCHEDULE_MANAGE'], ['/holidayCalendar', 'HOLIDAY_CALENDAR'],
   ['/systemLog', 'SYSTEM_LOG'], ['/operateUserLog', 'OPERATE_USER_LOG'], ['/operatePasswordLog', 'OPERATE_PASSWORD_LOG'],
   ['/operateCardLog', 'OPERATE_CARD_LOG'], ['/operateFpLog', 'OPERATE_FP_LOG'], ['/commandUpLog', 'COMMAND_UP_LOG'],
   ['/commandDownLog', 'COMMAND_DOWN_LOG'], ['/heartbeatLog', 'HEARTBEAT_LOG'], ['/lockAlertLog', 'LOCK_ALERT_LOG'],
@@ -51,6 +53,7 @@ describe('page tree', () => {
       'homepage:HOME_PAGE', 'lockRule:LOOK_RULE', 'lockManage:', 'lockInfo:LOOK_INFO', 'lockConfig:LOOK_CONFIG', 'firmwareRule:FIRMWARE_RULE',
       'airSwitchAnalysis:AIRSWITCH_RULE', 'voucherManage:VOUCHER_MANAGE', 'voucherUserManage:VOUCHER_USER_MANAGE',
       'voucherPasswordManage:VOUCHER_PASSWORD_MANAGE', 'voucherCardManage:VOUCHER_CARD_MANAGE', 'voucherFpManage:VOUCHER_FP_MANAGE',
+      'voucherScheduleManage:VOUCHER_SCHEDULE_MANAGE', 'holidayCalendar:HOLIDAY_CALENDAR',
       'logManagement:LOG_MANAGEMENT', 'operateLog:', 'operateUserLog:OPERATE_USER_LOG', 'operatePasswordLog:OPERATE_PASSWORD_LOG',
       'operateCardLog:OPERATE_CARD_LOG', 'operateFpLog:OPERATE_FP_LOG', 'commandUpLog:COMMAND_UP_LOG', 'commandDownLog:COMMAND_DOWN_LOG',
       'heartbeatLog:HEARTBEAT_LOG', 'lockAlertLog:LOCK_ALERT_LOG', 'lockOpenRecordLog:LOCK_OPEN_RECORD_LOG', 'systemLog:SYSTEM_LOG',
@@ -63,11 +66,12 @@ describe('page tree', () => {
 
   it('derives the authorities: menu keys depth first, then the in-page actions', () => {
     const menuKeys = flattenMenu().flatMap((entry) => (entry.key ? [entry.key] : []));
-    expect(AUTHORITIES).toEqual([...menuKeys, 'LOCK_REGISTRY', 'DEVICE_TYPE_EDIT', 'LOCK_GROUP_EDIT', 'FIRMWARE_PACKAGE_EDIT', 'FIRMWARE_ROLLOUT_RUN', 'VOUCHER_PASSWORD_REVEAL', 'RENEW_PRODUCT_MANAGE', 'TENANT_SETTINGS']);
+    expect(AUTHORITIES).toEqual([...menuKeys, 'LOCK_REGISTRY', 'DEVICE_TYPE_EDIT', 'LOCK_GROUP_EDIT', 'LOCK_DRIFT_RESOLVE', 'FIRMWARE_PACKAGE_EDIT', 'FIRMWARE_ROLLOUT_RUN', 'VOUCHER_PASSWORD_REVEAL', 'RENEW_PRODUCT_MANAGE', 'TENANT_SETTINGS']);
     expect(ACTION_AUTHORITIES).toEqual([
       { key: 'LOCK_REGISTRY', page: 'LOOK_INFO', title: { 'zh-CN': '登记与停用门锁', 'en-US': 'Register and retire locks' } },
       { key: 'DEVICE_TYPE_EDIT', page: 'LOOK_INFO', title: { 'zh-CN': '维护设备类型', 'en-US': 'Edit device types' } },
       { key: 'LOCK_GROUP_EDIT', page: 'LOOK_INFO', title: { 'zh-CN': '维护分组', 'en-US': 'Edit groups' } },
+      { key: 'LOCK_DRIFT_RESOLVE', page: 'LOOK_INFO', title: { 'zh-CN': '处理门锁凭证漂移', 'en-US': 'Resolve credential drift' } },
       { key: 'FIRMWARE_PACKAGE_EDIT', page: 'FIRMWARE_RULE', title: { 'zh-CN': '上传与删除固件', 'en-US': 'Upload and delete firmware' } },
       { key: 'FIRMWARE_ROLLOUT_RUN', page: 'FIRMWARE_RULE', title: { 'zh-CN': '创建与控制升级任务', 'en-US': 'Create and control rollouts' } },
       { key: 'VOUCHER_PASSWORD_REVEAL', page: 'VOUCHER_PASSWORD_MANAGE', title: { 'zh-CN': '查看密码明文', 'en-US': 'Reveal passwords' } },

@@ -43,6 +43,7 @@ export const PAGE_TREE = [
         { key: 'LOCK_REGISTRY', title: t('登记与停用门锁', 'Register and retire locks') },
         { key: 'DEVICE_TYPE_EDIT', title: t('维护设备类型', 'Edit device types') },
         { key: 'LOCK_GROUP_EDIT', title: t('维护分组', 'Edit groups') },
+        { key: 'LOCK_DRIFT_RESOLVE', title: t('处理门锁凭证漂移', 'Resolve credential drift') },
       ], subs: [
         { index: 'RoomInquiry', hidden: true, title: t('产品', 'Products') },
         { index: 'lockSurvey', hidden: true, title: t('门锁概况', 'Lock overview') },
@@ -66,6 +67,8 @@ export const PAGE_TREE = [
     ] },
     { index: 'voucherCardManage', key: 'VOUCHER_CARD_MANAGE', title: t('卡片管理', 'IC cards') },
     { index: 'voucherFpManage', key: 'VOUCHER_FP_MANAGE', title: t('指纹管理', 'Fingerprints') },
+    { index: 'voucherScheduleManage', key: 'VOUCHER_SCHEDULE_MANAGE', title: t('时间表管理', 'Schedules') },
+    { index: 'holidayCalendar', key: 'HOLIDAY_CALENDAR', title: t('节假日日历', 'Holiday calendars') },
   ] },
   { index: 'logManagement', key: 'LOG_MANAGEMENT', group: true, title: t('日志管理', 'Logs'), icon: 'log', subs: [
     { index: 'operateLog', group: true, title: t('操作日志', 'Operation logs'), icon: 'audit', subs: [

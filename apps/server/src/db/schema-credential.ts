@@ -23,6 +23,12 @@ export const lockUsers = pgTable('lock_users', {
   validTo: ts('valid_to'),
   /** normal | frozen */
   status: text('status').notNull().default('normal'),
+  /** Matter UserType (contract USER_TYPES; issue #26). */
+  userType: text('user_type').notNull().default('unrestrictedUser'),
+  /** Matter CredentialRule: single | dual. */
+  credentialRule: text('credential_rule').notNull().default('single'),
+  /** expiringUser: minutes of access after the first use. */
+  expiringMinutes: integer('expiring_minutes'),
   /** contract SYNC_STATES */
   syncState: text('sync_state').notNull(),
   /** The operation the last command carries: add | modify | freeze | unfreeze | delete. */
@@ -96,4 +102,39 @@ export const credentialOperations = pgTable('credential_operations', {
   index('credential_operations_tenant').on(t.tenantId, t.subject, t.id),
   // Newest first by time (the operation logs' default order).
   index('credential_operations_time').on(t.tenantId, t.subject, t.createdAt),
+]);
+
+/** Issue #26: the latest slot inventory each lock reported (bitmaps as hex; never a secret). */
+export const lockInventories = pgTable('lock_inventories', {
+  lockId: integer('lock_id').primaryKey().references(() => locks.id, { onDelete: 'cascade' }),
+  tenantId: integer('tenant_id').notNull(),
+  /** change | request | daily */
+  reason: text('reason').notNull(),
+  digest: text('digest').notNull(),
+  users: text('users').notNull(),
+  passwords: text('passwords').notNull(),
+  cards: text('cards').notNull(),
+  fingerprints: text('fingerprints').notNull(),
+  reportedAt: ts('reported_at').notNull().defaultNow(),
+});
+
+/** Issue #26: slots a lock reported that the platform never put there (added at the keypad). */
+export const unmanagedSlots = pgTable('unmanaged_slots', {
+  id: serial('id').primaryKey(),
+  tenantId: integer('tenant_id').notNull(),
+  lockId: integer('lock_id').notNull().references(() => locks.id, { onDelete: 'cascade' }),
+  /** users | passwords | cards | fingerprints */
+  slotTable: text('slot_table').notNull(),
+  slot: integer('slot').notNull(),
+  /** normal (found), deleting, delete_failed: a delete from the lock follows its command. */
+  syncState: text('sync_state').notNull(),
+  pendingAction: text('pending_action').notNull(),
+  lastCommandId: bigint('last_command_id', { mode: 'number' }),
+  firstSeenAt: ts('first_seen_at').notNull().defaultNow(),
+  /** Last change of the sync state (credential/sync.ts settleSyncRows writes it like the other sync tables). */
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+}, (t) => [
+  uniqueIndex('unmanaged_slots_lock_slot').on(t.lockId, t.slotTable, t.slot),
+  index('unmanaged_slots_tenant').on(t.tenantId, t.id),
+  index('unmanaged_slots_command').on(t.lastCommandId),
 ]);

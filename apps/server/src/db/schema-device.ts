@@ -64,6 +64,10 @@ export const openRecords = pgTable('open_records', {
   success: boolean('success').notNull(),
   /** Lock clock at the attempt. */
   lockTime: timestamp('lock_time', { withTimezone: true }).notNull(),
+  /** Why a failed attempt was refused (contract ACCESS_REFUSALS; issue #26). */
+  refusal: text('refusal'),
+  /** Remote unlock: the operator who asked. */
+  operator: text('operator'),
   receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
 }, (t) => [index('open_records_lock_time').on(t.lockId, t.receivedAt), index('open_records_tenant_time').on(t.tenantId, t.receivedAt)]);
 

@@ -45,6 +45,11 @@ export const deviceTypes = pgTable('device_types', {
   /** Residual-current settings the device supports, mA. */
   leakageMinMa: integer('leakage_min_ma'),
   leakageMaxMa: integer('leakage_max_ma'),
+  /** Issue #26, Matter DoorLock attributes: schedules per user, holiday schedules per lock, credential rules (lockModels.ts DEFAULT_ACCESS_CAPACITY). */
+  weekDaySchedulesPerUser: integer('week_day_schedules_per_user').notNull().default(7),
+  yearDaySchedulesPerUser: integer('year_day_schedules_per_user').notNull().default(4),
+  holidaySchedules: integer('holiday_schedules').notNull().default(16),
+  credentialRulesSupport: text('credential_rules_support').array().notNull().default(sql`'{single}'::text[]`),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 }, (t) => [uniqueIndex('device_types_tenant_model').on(t.tenantId, t.model)]);
 

@@ -216,3 +216,6 @@ export * from './schema-idempotency.js';
 
 /* Issue #23: tickets of the console's live stream. */
 export * from './schema-live.js';
+
+/* Issue #26: access schedules and holiday calendars. */
+export * from './schema-access.js';

@@ -12,6 +12,8 @@ import { applyConfigReports, applyDoorStates } from '../modules/lockDevice/servi
 import { storeOpenRecords } from '../modules/lockOpenRecord/service.js';
 import { applyChunkRequests, applyStatuses } from '../modules/firmware/transfer.js';
 import { commandFollowers } from '../wiring.js';
+import { applyLockUserChanges } from '../modules/credential/lock-changes.js';
+import { applyInventories } from '../modules/credential/inventory.js';
 
 /** A stored event uplink, with the id of its uplinks row. */
 export interface StoredUplink<T extends protocol.UplinkMessage = protocol.UplinkMessage> {
@@ -35,4 +37,6 @@ export const uplinkHandlers: UplinkHandlers = {
   commandResult: (tx, uplinks) => applyCommandResults(tx, uplinks, commandFollowers),
   otaChunkRequest: applyChunkRequests,
   otaStatus: async (tx, uplinks) => { await applyStatuses(tx, uplinks); },
+  lockUserChange: applyLockUserChanges,
+  inventory: applyInventories,
 };

@@ -8,7 +8,7 @@
  */
 import {
   airSwitchAlertLogEndpoints, airSwitchEndpoints, alertEndpoints, analysisEndpoints, commandEndpoints, credentialEndpoints, type Endpoint,
-  type EventName, firmwareEndpoints, heartbeatLogEndpoints, journalEndpoints, lockEndpoints, lockInformationEndpoints, openRecordEndpoints,
+  type EventName, firmwareEndpoints, heartbeatLogEndpoints, journalEndpoints, lockDriftEndpoints, lockEndpoints, lockInformationEndpoints, openRecordEndpoints,
   roleEndpoints, uplinkLogEndpoints, wxEndpoints,
 } from '@iot/contract';
 
@@ -61,7 +61,8 @@ export const LIVE_TARGETS: { readonly [K in EventName]?: readonly LiveTarget[] }
   'lock.changed': [...all(lockEndpoints.list, lockEndpoints.survey, commandEndpoints.lockConfigList), figures, device],
   'command.queued': commandViews,
   'command.state': [...commandViews, ...credentialLists],
-  'credential.sync': [...credentialLists, perLock(credentialEndpoints.capacity), perLock(credentialEndpoints.whoCanOpen), device],
+  'credential.sync': [...credentialLists, perLock(credentialEndpoints.capacity), perLock(credentialEndpoints.whoCanOpen), perLock(lockDriftEndpoints.drift), device],
+  'credential.drift': [perLock(lockDriftEndpoints.drift), device],
   'airSwitch.reading': airSwitchViews,
   'airSwitch.alarm': [...airSwitchViews, ...all(airSwitchEndpoints.alerts, airSwitchAlertLogEndpoints.list)],
   'ota.state': [...all(firmwareEndpoints.rollouts, firmwareEndpoints.rollout, firmwareEndpoints.rolloutLocks), perLock(firmwareEndpoints.lockHistory), device],

@@ -38,6 +38,8 @@ const LOADERS: Record<PagePath, Loader> = {
   '/voucherPasswordManage': () => import('./credential/VoucherPasswordManagePage'),
   '/voucherCardManage': () => import('./credential/VoucherCardManagePage'),
   '/voucherFpManage': () => import('./credential/VoucherFpManagePage'),
+  '/voucherScheduleManage': () => import('./accessSchedule/VoucherScheduleManagePage'),
+  '/holidayCalendar': () => import('./holidayCalendar/HolidayCalendarPage'),
   '/operateUserLog': logPage('OperateUserLogPage'),
   '/operatePasswordLog': logPage('OperatePasswordLogPage'),
   '/operateCardLog': logPage('OperateCardLogPage'),

@@ -31,6 +31,9 @@ import { offboardEndpoints } from './offboard.js';
 import { wxEndpoints, wxNotifyEndpoints } from './wx.js';
 import { firmwareEndpoints } from './firmware.js';
 import { liveEndpoints } from './live.js';
+import { accessScheduleEndpoints } from './accessSchedule.js';
+import { holidayCalendarEndpoints } from './holidayCalendar.js';
+import { lockDriftEndpoints } from './lockDrift.js';
 
 function isEndpoint(value: unknown): value is Endpoint {
   return typeof value === 'object' && value !== null && 'method' in value && 'path' in value && 'response' in value;
@@ -49,6 +52,7 @@ const API_TABLES = {
   alert: alertEndpoints, openRecord: openRecordEndpoints, journal: journalEndpoints, credential: credentialEndpoints,
   offboard: offboardEndpoints, subscription: subscriptionEndpoints, demoReceiver: demoReceiverEndpoints, airSwitch: airSwitchEndpoints,
   airSwitchAlertLog: airSwitchAlertLogEndpoints, wx: wxEndpoints, wxNotify: wxNotifyEndpoints, firmware: firmwareEndpoints, live: liveEndpoints,
+  accessSchedule: accessScheduleEndpoints, holidayCalendar: holidayCalendarEndpoints, lockDrift: lockDriftEndpoints,
 };
 
 /** Names every endpoint under `table` (depth first, in declaration order); an endpoint met twice keeps its first name. */

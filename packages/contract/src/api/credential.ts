@@ -10,6 +10,7 @@
  */
 import { z } from 'zod';
 import { int4Id, int8Id, keyword, text } from './input.js';
+import { ACCESS_REFUSALS, CREDENTIAL_RULES, OPERATING_MODES, USER_TYPES } from '../access/matter.js';
 import { COMMAND_STATES, type OPEN_METHODS } from '../protocol/index.js';
 import { commandRecord, lockId } from './command.js';
 import { lockRefFields, lockRefRecord } from './deviceLog.js';
@@ -38,6 +39,8 @@ export const lockUserRecord = z.object({
   /** null: no limit. */
   validFrom: z.string().nullable(), validTo: z.string().nullable(),
   status: z.enum(LOCK_USER_STATUSES), syncState: z.enum(SYNC_STATES),
+  /** Matter UserType and CredentialRule (issue #26); expiringMinutes for an expiringUser, else null. */
+  userType: z.enum(USER_TYPES), credentialRule: z.enum(CREDENTIAL_RULES), expiringMinutes: z.number().int().nullable(),
   /** The command of the last operation and its state (null before any). */
   lastCommandId: z.number().int().nullable(), lastCommandState: z.enum(COMMAND_STATES).nullable(),
   /** The lock's answer code to that command (protocol RESULT_CODES; null before an answer); failureReasonText reads it. */
@@ -68,9 +71,14 @@ export type CredentialRecord = z.infer<typeof credentialRecord>;
 
 /* ------------------------------------------------------------------ operations */
 const idAction = <A extends string>(action: A) => z.strictObject({ action: z.literal(action), id: rowId });
+/**
+ * Issue #26, Matter user types: `expiringMinutes` (1-2880) is required for an expiringUser and refused
+ * otherwise; `credentialRule` dual only where the device type supports it (400 otherwise).
+ */
+const userTypeFields = { userType: z.enum(USER_TYPES).optional(), credentialRule: z.enum(CREDENTIAL_RULES).optional(), expiringMinutes: z.number().int().min(1).max(2880).optional() };
 export const userOperationBody = z.discriminatedUnion('action', [
-  z.strictObject({ action: z.literal('add'), lockId, name, phone: phone.optional(), ...validityFields }),
-  z.strictObject({ action: z.literal('modify'), id: rowId, name: name.optional(), phone: phone.nullable().optional(), ...validityFields }),
+  z.strictObject({ action: z.literal('add'), lockId, name, phone: phone.optional(), ...validityFields, ...userTypeFields }),
+  z.strictObject({ action: z.literal('modify'), id: rowId, name: name.optional(), phone: phone.nullable().optional(), ...validityFields, ...userTypeFields }),
   idAction('freeze'), idAction('unfreeze'), idAction('delete'),
 ]);
 /** `password` omitted: the platform draws random digits of the model's minimum length (see them with reveal). */
@@ -116,7 +124,7 @@ export const commandStates = z.array(z.object({ commandId: z.number().int(), sta
  * credential): each one's own authority opens the lock-user list (issue #17: a page's lookups come
  * with the page's key).
  */
-export const LOCK_USER_PICKER_ACCESS: readonly Authority[] = ['VOUCHER_USER_MANAGE', 'VOUCHER_PASSWORD_MANAGE', 'VOUCHER_CARD_MANAGE', 'VOUCHER_FP_MANAGE'];
+export const LOCK_USER_PICKER_ACCESS: readonly Authority[] = ['VOUCHER_USER_MANAGE', 'VOUCHER_PASSWORD_MANAGE', 'VOUCHER_CARD_MANAGE', 'VOUCHER_FP_MANAGE', 'VOUCHER_SCHEDULE_MANAGE', 'LOCK_DRIFT_RESOLVE'];
 
 /* ------------------------------------------------------------------ lists, logs */
 const listFields = {
@@ -129,7 +137,7 @@ const listFields = {
 /** Lock-user and credential columns the server sorts by. */
 export const LOCK_USER_SORT_FIELDS = ['name', 'userSlot', 'createdAt', 'updatedAt'] as const;
 export const CREDENTIAL_SORT_FIELDS = ['slot', 'createdAt', 'updatedAt'] as const;
-export const lockUserListQuery = pageQuery.extend({ ...listFields, status: z.enum(LOCK_USER_STATUSES).optional(), ...sortFields(LOCK_USER_SORT_FIELDS) });
+export const lockUserListQuery = pageQuery.extend({ ...listFields, status: z.enum(LOCK_USER_STATUSES).optional(), userType: z.enum(USER_TYPES).optional(), ...sortFields(LOCK_USER_SORT_FIELDS) });
 export const credentialListQuery = pageQuery.extend({ ...listFields, kind: z.enum(CREDENTIAL_KINDS).optional(), ...sortFields(CREDENTIAL_SORT_FIELDS) });
 
 /* ------------------------------------------------------------------ lock views */
@@ -140,15 +148,26 @@ export const lockCapacity = z.object({
   lockId: z.number().int(), imei: z.string(), model: z.string(),
   passwordDigits: z.object({ min: z.number().int(), max: z.number().int() }), maxValidityDays: z.number().int(),
   users: tableUse, passwords: tableUse, cards: tableUse, fingerprints: tableUse,
+  /** Schedules and credential rules the device type supports (issue #26; lockModels.ts AccessCapacity). */
+  access: z.object({
+    weekDaySchedulesPerUser: z.number().int(), yearDaySchedulesPerUser: z.number().int(), holidaySchedules: z.number().int(),
+    credentialRulesSupport: z.array(z.enum(CREDENTIAL_RULES)),
+  }),
 });
 export const whoCanOpenQuery = z.object({ ...lockRefFields, /** Default now. */ at: isoTime.optional() })
   .refine((v) => v.lockId !== undefined || v.imei !== undefined, { message: 'lockId or imei is required', path: ['lockId'] });
 /**
  * Every credential confirmed on the lock (any sync state but adding / add_failed: a pending or failed
- * delete may still open) valid at `at`, whose holder (if any) is not frozen nor out of window, and,
- * for a one-time password, not yet reported used (a successful open with it) by `at`.
+ * delete may still open), decided at `at` by the lock's own rules (access/decide.ts) with what the lock
+ * holds: validity windows, frozen holders, a one-time password reported used, the holder's user type
+ * and schedules, the holiday schedule in force (`operatingMode`; `passage`: the door opens for anyone).
+ * `refused`: the other confirmed credentials, each with why it cannot open at `at`.
  */
-export const whoCanOpen = z.object({ lockId: z.number().int(), imei: z.string(), at: z.string(), records: z.array(credentialRecord) });
+export const whoCanOpen = z.object({
+  lockId: z.number().int(), imei: z.string(), at: z.string(), operatingMode: z.enum(OPERATING_MODES),
+  records: z.array(credentialRecord),
+  refused: z.array(z.object({ record: credentialRecord, reason: z.enum(ACCESS_REFUSALS) })),
+});
 
 export const revealBody = z.strictObject({ id: rowId });
 export const revealResult = z.object({ id: z.number().int(), password: z.string() });
@@ -158,11 +177,13 @@ export const rowIdBody = z.strictObject({ id: rowId });
 export const attemptOpenBody = z.strictObject({
   ...lockRefFields, method: z.enum(['password', 'card', 'fingerprint'] as const satisfies readonly (typeof OPEN_METHODS)[number][]),
   password: digits.optional(), cardNumber: cardNumber.optional(), fingerprintSlot: z.number().int().min(0).max(65_535).optional(),
+  /** The lock's clock for this attempt (a controllable clock for demos and tests); default its own. */
+  at: isoTime.optional(),
 }).refine((v) => v.lockId !== undefined || v.imei !== undefined, { message: 'lockId or imei is required', path: ['lockId'] });
 export const attemptOpenResult = z.object({
   success: z.boolean(),
-  /** Why it failed: unknown, expired, notYetValid, frozen, used (one-time), or null. */
-  reason: z.string().nullable(), slot: z.number().int().nullable(), userSlot: z.number().int().nullable(),
+  /** Why it failed (ACCESS_REFUSALS: unknown, expired, outsideSchedule, ...), or null. */
+  reason: z.enum(ACCESS_REFUSALS).nullable(), slot: z.number().int().nullable(), userSlot: z.number().int().nullable(),
 });
 
 /* ------------------------------------------------------------------ endpoints */
@@ -207,8 +228,8 @@ export const credentialEndpoints = {
   offboard: endpoint({ method: 'POST', path: '/iot/v1/operateUser/offboard', access: 'VOUCHER_USER_MANAGE', kind: T, action: { label: { 'zh-CN': '人员离职注销', 'en-US': 'Offboard person' }, target: ['phone', 'name'] }, body: offboardBody, response: multiLockResult }),
   /** Progress of an offboarding / report-lost: the states of its commands (unknown ids are left out). */
   commandStates: endpoint({ method: 'POST', path: '/iot/v1/operateUser/commandStates', access: ['VOUCHER_USER_MANAGE', 'VOUCHER_CARD_MANAGE'], kind: T, body: commandStatesBody, response: commandStates }),
-  capacity: endpoint({ method: 'GET', path: '/iot/v1/lockDevice/capacity', access: ['VOUCHER_USER_MANAGE', 'VOUCHER_PASSWORD_MANAGE', 'VOUCHER_CARD_MANAGE', 'VOUCHER_FP_MANAGE', 'LOOK_INFO'], kind: T, query: lockRefQuery, response: lockCapacity }),
-  whoCanOpen: endpoint({ method: 'GET', path: '/iot/v1/lockDevice/whoCanOpen', access: ['LOOK_INFO', 'VOUCHER_USER_MANAGE'], kind: T, query: whoCanOpenQuery, response: whoCanOpen }),
+  capacity: endpoint({ method: 'GET', path: '/iot/v1/lockDevice/capacity', access: ['VOUCHER_USER_MANAGE', 'VOUCHER_PASSWORD_MANAGE', 'VOUCHER_CARD_MANAGE', 'VOUCHER_FP_MANAGE', 'VOUCHER_SCHEDULE_MANAGE', 'LOOK_INFO'], kind: T, query: lockRefQuery, response: lockCapacity }),
+  whoCanOpen: endpoint({ method: 'GET', path: '/iot/v1/lockDevice/whoCanOpen', access: ['LOOK_INFO', 'VOUCHER_USER_MANAGE', 'VOUCHER_SCHEDULE_MANAGE'], kind: T, query: whoCanOpenQuery, response: whoCanOpen }),
   /** DEMO/TEST ONLY: types a password / presents a card or finger on a simulated lock; 404 when the lock is not simulated in-process. */
   attemptOpen: endpoint({ method: 'POST', path: '/iot/v1/simulator/attemptOpen', access: 'VOUCHER_PASSWORD_MANAGE', kind: T, action: { label: { 'zh-CN': '模拟开锁', 'en-US': 'Simulated open attempt' }, target: ['lockId', 'imei'] }, body: attemptOpenBody, response: attemptOpenResult }),
 };

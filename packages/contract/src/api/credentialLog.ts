@@ -17,14 +17,15 @@ export const CREDENTIAL_KINDS = ['password', 'tempPassword', 'card', 'fingerprin
 export type CredentialKind = (typeof CREDENTIAL_KINDS)[number];
 export const LOCK_USER_STATUSES = ['normal', 'frozen'] as const;
 /** What an operation log row is about: one page / log each. */
-export const CREDENTIAL_SUBJECTS = ['user', 'password', 'card', 'fingerprint'] as const;
+export const CREDENTIAL_SUBJECTS = ['user', 'password', 'card', 'fingerprint', 'schedule', 'holiday'] as const;
 export type CredentialSubject = (typeof CREDENTIAL_SUBJECTS)[number];
 /** What the subject of a retry/discard route is called (system log), by route base. */
 export const SUBJECT_NAMES = {
   operateUser: { 'zh-CN': '门锁用户', 'en-US': 'lock user' }, operatePassword: { 'zh-CN': '密码', 'en-US': 'password' },
   operateCard: { 'zh-CN': '门卡', 'en-US': 'card' }, operateFp: { 'zh-CN': '指纹', 'en-US': 'fingerprint' },
 } as const;
-export const CREDENTIAL_ACTIONS = ['add', 'modify', 'freeze', 'unfreeze', 'delete', 'reportLost', 'offboard', 'retry', 'discard'] as const;
+/** `lockCleared`: the lock removed it on its own (a disposable user after its one use, issue #26; LockUserChange). */
+export const CREDENTIAL_ACTIONS = ['add', 'modify', 'freeze', 'unfreeze', 'delete', 'reportLost', 'offboard', 'retry', 'discard', 'lockCleared', 'adopt', 'requeue', 'markLost'] as const;
 export type CredentialAction = (typeof CREDENTIAL_ACTIONS)[number];
 /** Operation-log columns the server sorts by. */
 export const OPERATION_LOG_SORT_FIELDS = ['createdAt'] as const;

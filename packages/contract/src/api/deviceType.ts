@@ -5,6 +5,8 @@
  * A type some device uses cannot be deleted, and its model code cannot change (409 naming the count).
  */
 import { z } from 'zod';
+import { CREDENTIAL_RULES } from '../access/matter.js';
+import { DEFAULT_ACCESS_CAPACITY } from '../lockModels.js';
 import { OPEN_METHODS } from '../protocol/index.js';
 import { electricalRatings, heartbeatRange } from '../ratings.js';
 import { endpoint } from './endpoint.js';
@@ -23,6 +25,20 @@ const slots = z.number().int().min(0).max(10_000);
 
 /** Heartbeat range of a type entered without one (the protocol's own bounds), s. */
 export const DEFAULT_HEARTBEAT_RANGE_S = { min: 10, max: 86_400 } as const;
+
+/**
+ * Issue #26, Matter DoorLock attributes NumberOfWeekDaySchedulesSupportedPerUser,
+ * NumberOfYearDaySchedulesSupportedPerUser, NumberOfHolidaySchedulesSupported, CredentialRulesSupport
+ * (defaults: lockModels.ts DEFAULT_ACCESS_CAPACITY).
+ */
+const accessCapacityFields = {
+  weekDaySchedulesPerUser: z.number().int().min(0).max(32).default(DEFAULT_ACCESS_CAPACITY.weekDaySchedulesPerUser),
+  yearDaySchedulesPerUser: z.number().int().min(0).max(32).default(DEFAULT_ACCESS_CAPACITY.yearDaySchedulesPerUser),
+  holidaySchedules: z.number().int().min(0).max(64).default(DEFAULT_ACCESS_CAPACITY.holidaySchedules),
+  credentialRulesSupport: z.array(z.enum(CREDENTIAL_RULES)).min(1).max(CREDENTIAL_RULES.length)
+    .refine((rules) => new Set(rules).size === rules.length && rules.includes('single'), { message: 'single, optionally dual, each once' })
+    .default([...DEFAULT_ACCESS_CAPACITY.credentialRulesSupport]),
+};
 
 const deviceTypeFields = z.strictObject({
   kind: z.enum(DEVICE_KINDS),
@@ -45,6 +61,7 @@ const deviceTypeFields = z.strictObject({
   firmwareFamily: text().trim().max(32),
   /** Ratings of an air switch (required for kind airSwitch, null for a lock): thresholds are checked against them. */
   electrical: electricalRatings.nullable().default(null),
+  ...accessCapacityFields,
 });
 type Fields = z.output<typeof deviceTypeFields>;
 const heartbeatInRange: [(type: Fields) => boolean, { error: string; path: string[] }] = [
@@ -74,6 +91,10 @@ export const deviceTypeRecord = z.object({
     circuits: z.number().int(), ratedCurrentA: z.number().int(), ratedVoltageV: z.number().int(),
     leakageMa: z.object({ min: z.number().int(), max: z.number().int() }),
   }).nullable(),
+  weekDaySchedulesPerUser: z.number().int(),
+  yearDaySchedulesPerUser: z.number().int(),
+  holidaySchedules: z.number().int(),
+  credentialRulesSupport: z.array(z.enum(CREDENTIAL_RULES)),
   /** Devices of the data centre registered with this model (decommissioned ones included). */
   deviceCount: z.number().int(),
   createdAt: z.string(),

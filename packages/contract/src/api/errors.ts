@@ -27,6 +27,12 @@ export const ERRORS = {
   CAPACITY_FULL: { status: 409, message: { 'zh-CN': '门锁该类凭证容量已满', 'en-US': 'The lock has no free slot for this credential' } },
   /** The same password digits or card number is already on the lock. */
   DUPLICATE_CREDENTIAL: { status: 409, message: { 'zh-CN': '该门锁上已存在相同的凭证', 'en-US': 'The same credential already exists on this lock' } },
+  /** Issue #26, Matter DlStatus Duplicate: the same schedule is already held by the user (or calendar). */
+  SCHEDULE_DUPLICATE: { status: 409, message: { 'zh-CN': '已存在相同的时间表', 'en-US': 'The same schedule already exists' } },
+  /** Issue #26, Matter DlStatus Occupied: the schedule overlaps another of the same user. */
+  SCHEDULE_OCCUPIED: { status: 409, message: { 'zh-CN': '时间段与已有时间表重叠', 'en-US': 'The time overlaps an existing schedule' } },
+  /** Issue #26, Matter DlStatus ResourceExhausted: the device type holds no more schedules of that kind. */
+  RESOURCE_EXHAUSTED: { status: 409, message: { 'zh-CN': '门锁可保存的时间表数量已满', 'en-US': 'The lock holds no more schedules of this kind' } },
   /** An operation of the row is still waiting for the lock's answer. */
   CREDENTIAL_BUSY: { status: 409, message: { 'zh-CN': '该凭证正在同步中，请等待门锁应答', 'en-US': 'This credential is still syncing; wait for the lock to answer' } },
   /** Retry/discard apply only to a failed operation. */

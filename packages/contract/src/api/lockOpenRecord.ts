@@ -5,6 +5,7 @@
  * unpaged: the short list a lock's detail view shows.
  */
 import { z } from 'zod';
+import { ACCESS_REFUSALS } from '../access/matter.js';
 import { OPEN_METHODS } from '../protocol/index.js';
 import { exportResponse, lockRefFields, lockRefRecord, logQueries, queryFlag } from './deviceLog.js';
 import { endpoint } from './endpoint.js';
@@ -12,7 +13,7 @@ import { pageOf } from './envelope.js';
 
 /** Unlock-record columns the server sorts by. */
 export const OPEN_RECORD_SORT_FIELDS = ['receivedAt', 'lockTime'] as const;
-export const openRecordLogQueries = logQueries({ method: z.enum(OPEN_METHODS).optional(), success: queryFlag.optional() }, OPEN_RECORD_SORT_FIELDS);
+export const openRecordLogQueries = logQueries({ method: z.enum(OPEN_METHODS).optional(), success: queryFlag.optional(), refusal: z.enum(ACCESS_REFUSALS).optional() }, OPEN_RECORD_SORT_FIELDS);
 
 export const openRecordRecord = z.object({
   id: z.number().int(),
@@ -22,6 +23,10 @@ export const openRecordRecord = z.object({
   slot: z.number().int().nullable(),
   userSlot: z.number().int().nullable(),
   success: z.boolean(),
+  /** Why the lock refused (issue #26: `outsideSchedule` = refused by schedule), null for a success. */
+  refusal: z.enum(ACCESS_REFUSALS).nullable(),
+  /** A remote unlock: the operator who asked. */
+  operator: z.string().nullable(),
   /** Lock clock at the attempt, ISO 8601 UTC. */
   lockTime: z.string(),
   /** ISO 8601 UTC. */

@@ -5,9 +5,12 @@
  */
 import { z } from 'zod';
 import { text } from '../api/input.js';
+import { ACCESS_REFUSALS, CREDENTIAL_RULES, USER_TYPES } from '../access/matter.js';
+import { accessDownlinkData, inventoryData, lockUserChangeData } from './access.js';
 import { OTA_DOWNLINK_TYPES, type OtaDownlinkType, otaChunkRequestData, otaStatusData } from './ota.js';
 
 export * from './ota.js';
+export * from './access.js';
 
 /** IMEI: 15 digits (3GPP TS 23.003). */
 export const imeiSchema = z.string().regex(/^\d{15}$/, 'IMEI must be 15 digits');
@@ -62,6 +65,10 @@ export const openRecordData = z.object({
   success: z.boolean(),
   /** Lock clock at the attempt, ms since epoch. */
   lockTime: z.number().int().nonnegative().max(253_402_300_799_000),
+  /** Why a failed attempt was refused (issue #26; `outsideSchedule`: refused by schedule). */
+  refusal: z.enum(ACCESS_REFUSALS).optional(),
+  /** A remote unlock: the operator who asked (echoed from the remoteUnlock downlink). */
+  operator: text().max(64).optional(),
 });
 export type OpenRecordData = z.infer<typeof openRecordData>;
 
@@ -87,6 +94,8 @@ export const DERIVED_ALARM_KINDS = {
   bruteForce: 'major',
   silentLock: 'major',
   batteryCliff: 'warning',
+  /** Issue #26: the lock's inventory differs from what the platform believes (unmanaged or missing slots). */
+  credentialDrift: 'major',
 } as const;
 export type DerivedAlarmKind = keyof typeof DERIVED_ALARM_KINDS;
 /** Every kind an alert may have: lock alarms and derived alarms, with their severity. */
@@ -120,6 +129,10 @@ export const RESULT_CODES = {
   NOT_FOUND: 4,
   TABLE_FULL: 5,
   USER_NOT_FOUND: 6,
+  /** The same schedule is already held (Matter DlStatus Duplicate). */
+  DUPLICATE: 7,
+  /** A remote unlock the lock refuses (operating mode, user type); `detail` names the ACCESS_REFUSALS reason. */
+  ACCESS_REFUSED: 8,
 } as const;
 
 /** Result code 0 is success; others are lock-specific failures (detail says which). */
@@ -155,15 +168,19 @@ export const commandResultMessage = uplink('commandResult', commandResultData);
 export const configReportMessage = uplink('configReport', configReportData);
 export const otaChunkRequestMessage = uplink('otaChunkRequest', otaChunkRequestData);
 export const otaStatusMessage = uplink('otaStatus', otaStatusData);
+export const lockUserChangeMessage = uplink('lockUserChange', lockUserChangeData);
+export const inventoryMessage = uplink('inventory', inventoryData);
 
 /** Every uplink message (device -> platform). */
 export const uplinkMessage = z.discriminatedUnion('type', [
   heartbeatMessage, openRecordMessage, alarmMessage, doorStateMessage, commandResultMessage, configReportMessage,
-  otaChunkRequestMessage, otaStatusMessage,
+  otaChunkRequestMessage, otaStatusMessage, lockUserChangeMessage, inventoryMessage,
 ]);
 export type UplinkMessage = z.infer<typeof uplinkMessage>;
 export type UplinkType = UplinkMessage['type'];
-export const UPLINK_TYPES = ['heartbeat', 'openRecord', 'alarm', 'doorState', 'commandResult', 'configReport', 'otaChunkRequest', 'otaStatus'] as const satisfies readonly UplinkType[];
+export const UPLINK_TYPES = [
+  'heartbeat', 'openRecord', 'alarm', 'doorState', 'commandResult', 'configReport', 'otaChunkRequest', 'otaStatus', 'lockUserChange', 'inventory',
+] as const satisfies readonly UplinkType[];
 
 /* ---------------------------------------------------------------- downlinks (platform -> device) */
 
@@ -183,6 +200,12 @@ export const downlinkData = {
     userSlot: z.number().int().min(0).max(65_535),
     name: text().max(64).optional(),
     ...validity,
+    /** Matter UserType (issue #26); add without it: unrestrictedUser; modify without it: unchanged. */
+    userType: z.enum(USER_TYPES).optional(),
+    /** Matter CredentialRule: `dual` needs a second person's credential within DUAL_CREDENTIAL_WINDOW_MS. */
+    credentialRule: z.enum(CREDENTIAL_RULES).optional(),
+    /** expiringUser: minutes of access after the first use (Matter ExpiringUserTimeout, here per user). */
+    expiringMinutes: z.number().int().min(1).max(2880).optional(),
   }),
   /** Permanent passwords (spec /iot/v1/zg/foreverPassword). */
   foreverPassword: z.object({
@@ -205,15 +228,17 @@ export const downlinkData = {
     action: z.enum(['add', 'delete']),
     slot: z.number().int().min(0).max(65_535).optional(),
     userSlot: z.number().int().min(0).max(65_535).optional(),
-    cardNumber: z.string().regex(/^[0-9A-Fa-f]{8,20}$/),
+    /** Required to add; a delete names the slot or the number. */
+    cardNumber: z.string().regex(/^[0-9A-Fa-f]{8,20}$/).optional(),
     reversed: z.boolean().default(false),
-  }),
+  }).refine((d) => d.action === 'delete' ? d.cardNumber !== undefined || d.slot !== undefined : d.cardNumber !== undefined, { message: 'cardNumber (or, to delete, slot) is required' }),
   /** Remote fingerprint enrolment (spec /iot/v1/zg/addFingerPrint): the lock answers with the slot. */
   addFingerPrint: z.object({ userSlot: z.number().int().min(0).max(65_535), action: z.enum(['add', 'delete']).default('add'), slot: z.number().int().optional() }),
   /** Configuration push. */
   configPush: z.object({ config: lockConfig }),
   /** Clock synchronisation: platform time, ms since epoch. */
   clockSync: z.object({ time: z.number().int().nonnegative() }),
+  ...accessDownlinkData,
 } as const;
 export type DownlinkType = keyof typeof downlinkData;
 export const DOWNLINK_TYPES = Object.keys(downlinkData) as DownlinkType[];

@@ -41,7 +41,7 @@ export async function offboardPreview(tx: Executor, who: { phone?: string; name?
   return { locks: [...byLock.values()] };
 }
 
-interface LockResult {
+export interface LockResult {
   lockId: number;
   imei: string;
   lockName: string;
@@ -49,8 +49,8 @@ interface LockResult {
   error: string | null;
 }
 
-/** Runs `work` for each row of each lock in a savepoint per lock; collects the commands queued. */
-async function perLock(tx: Executor, rows: { id: number; lockId: number }[], subject: CredentialSubject, work: (sp: Executor, id: number) => Promise<number | null>): Promise<LockResult[]> {
+/** Runs `work` for each row of each lock in a savepoint per lock; collects the commands queued (`work` may return several). */
+export async function perLock(tx: Executor, rows: { id: number; lockId: number }[], subject: CredentialSubject, work: (sp: Executor, id: number) => Promise<number | number[] | null>): Promise<LockResult[]> {
   const lockIds = [...new Set(rows.map((row) => row.lockId))];
   if (lockIds.length === 0) return [];
   const lockRows = await tx.select({ id: locks.id, imei: locks.imei, name: locks.name }).from(locks).where(inArray(locks.id, lockIds)).orderBy(locks.id);
@@ -60,8 +60,8 @@ async function perLock(tx: Executor, rows: { id: number; lockId: number }[], sub
     try {
       await tx.transaction(async (sp) => {
         for (const row of rows.filter((r) => r.lockId === lock.id)) {
-          const commandId = await work(sp, row.id);
-          if (commandId !== null) result.commands.push({ subject, rowId: row.id, commandId, state: 'QUEUED' });
+          const done = await work(sp, row.id);
+          for (const commandId of done === null ? [] : [done].flat()) result.commands.push({ subject, rowId: row.id, commandId, state: 'QUEUED' });
         }
       });
     } catch (error) {

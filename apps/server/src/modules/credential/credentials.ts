@@ -38,7 +38,7 @@ export async function lockedCredential(tx: Executor, id: number, kinds: readonly
 }
 
 /** Sets the pending action + state of a credential row and queues its command; returns the command id. */
-export async function dispatchCredential(tx: Executor, actor: Actor, id: number, action: 'add' | 'delete', logAction: CredentialAction = action): Promise<number> {
+export async function dispatchCredential(tx: Executor, actor: Actor, id: number, action: 'add' | 'modify' | 'delete', logAction: CredentialAction = action): Promise<number> {
   const [row] = await tx.update(credentials).set({ pendingAction: action, syncState: ACTIVE_STATE[action], updatedAt: sql`now()` })
     .where(eq(credentials.id, id)).returning();
   if (!row) throw new ApiError('NOT_FOUND');

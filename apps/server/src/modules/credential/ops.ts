@@ -36,14 +36,19 @@ const ms = (value: Date | null) => (value ? value.getTime() : undefined);
 /** The userOperation carrying the row's pending action. */
 export function userDownlink(row: UserRow): { type: 'userOperation'; data: Record<string, unknown> } {
   const action = row.pendingAction as PendingAction;
-  const window = action === 'add' || action === 'modify' ? { validFrom: ms(row.validFrom), validTo: ms(row.validTo), name: row.name } : {};
+  const window = action === 'add' || action === 'modify' ? {
+    validFrom: ms(row.validFrom), validTo: ms(row.validTo), name: row.name, userType: row.userType, credentialRule: row.credentialRule,
+    ...(row.expiringMinutes === null ? {} : { expiringMinutes: row.expiringMinutes }),
+  } : {};
   return { type: 'userOperation', data: { action, userSlot: row.userSlot, ...window } };
 }
 
 /** The downlink of a credential row's pending action (add or delete); digits opened from the box. */
 export function credentialDownlink(row: CredentialRow, box: SecretBox): { type: protocol.DownlinkType; data: Record<string, unknown> } {
-  const action = row.pendingAction as 'add' | 'delete';
+  const action = row.pendingAction as 'add' | 'delete' | 'modify';
   const userSlot = row.userSlot ?? undefined;
+  // Issue #26: a credential adopted from the lock's inventory is assigned to its user on the lock.
+  if (action === 'modify') return { type: 'credentialOwner', data: { table: row.slotTable, slot: row.slot, userSlot: userSlot ?? 0 } };
   switch (row.kind) {
     case 'password':
     case 'tempPassword': {
@@ -72,7 +77,7 @@ export interface LogEntry {
 }
 
 /** Writes one operation-log row (commandId null when nothing was sent). */
-export async function logOperation(tx: Executor, actor: Actor, lockId: number, entry: LogEntry, commandId: number | null = null): Promise<void> {
+export async function logOperation(tx: Executor, actor: Pick<Actor, 'tenantId' | 'username'>, lockId: number, entry: LogEntry, commandId: number | null = null): Promise<void> {
   await tx.insert(credentialOperations).values({
     tenantId: actor.tenantId, lockId, subject: entry.subject, action: entry.action, rowId: entry.rowId, kind: entry.kind ?? null,
     slot: entry.slot ?? null, holderName: entry.holderName ?? null, operator: actor.username, commandId,

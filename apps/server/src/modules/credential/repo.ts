@@ -34,6 +34,7 @@ export type LockRow = Awaited<ReturnType<typeof findLock>>;
 const userColumns = {
   id: lockUsers.id, lockId: lockUsers.lockId, imei: locks.imei, lockName: locks.name, room: roomSql, userSlot: lockUsers.userSlot,
   name: lockUsers.name, phone: lockUsers.phone, validFrom: lockUsers.validFrom, validTo: lockUsers.validTo, status: lockUsers.status,
+  userType: lockUsers.userType, credentialRule: lockUsers.credentialRule, expiringMinutes: lockUsers.expiringMinutes,
   syncState: lockUsers.syncState, lastCommandId: lockUsers.lastCommandId, lastCommandState: commands.state, lastResultCode: commands.resultCode,
   credentials: sql<number>`(select count(*) from ${credentials} cr where cr.lock_user_id = ${lockUsers.id})`.mapWith(Number),
   createdBy: lockUsers.createdBy, createdAt: lockUsers.createdAt, updatedAt: lockUsers.updatedAt,

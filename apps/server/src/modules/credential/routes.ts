@@ -16,7 +16,8 @@ import type { Actor } from './ops.js';
 import { findLock } from './repo.js';
 import { attemptOnSimulator } from './simulator.js';
 import { discardUser, retryUser, userOperation } from './users.js';
-import { capacity, listCredentials, listOperations, listUsers, revealPassword, whoCanOpen } from './views.js';
+import { capacity, listCredentials, listOperations, listUsers, revealPassword } from './views.js';
+import { whoCanOpen } from './whoCanOpen.js';
 
 const PASSWORDS: readonly CredentialKind[] = ['password', 'tempPassword'];
 

@@ -4,11 +4,11 @@
  * the field; messages never contain the secret itself. Times are ms since epoch.
  */
 import { randomInt } from 'node:crypto';
-import type { CapacityTable, LockModel } from '@iot/contract';
+import type { CapacityTable, CredentialRule, LockModel, UserType } from '@iot/contract';
 import { and, count, eq, inArray } from 'drizzle-orm';
 import type { SecretBox } from '../../crypto/secret-box.js';
 import type { Executor } from '../../db/client.js';
-import { credentials, lockUsers } from '../../db/schema.js';
+import { credentials, lockUsers, unmanagedSlots } from '../../db/schema.js';
 import { ApiError, fieldError } from '../../http/api-error.js';
 import type { LockRow } from './repo.js';
 
@@ -50,16 +50,20 @@ export async function checkCapacity(tx: Executor, lock: LockRow, table: Capacity
   const [row] = table === 'users'
     ? await tx.select({ n: count() }).from(lockUsers).where(eq(lockUsers.lockId, lock.id))
     : await tx.select({ n: count() }).from(credentials).where(and(eq(credentials.lockId, lock.id), eq(credentials.slotTable, table)));
-  if ((row?.n ?? 0) < capacity) return;
+  // Issue #26: slots the lock holds that nobody registered take room too.
+  const [found] = await tx.select({ n: count() }).from(unmanagedSlots).where(and(eq(unmanagedSlots.lockId, lock.id), eq(unmanagedSlots.slotTable, table)));
+  if ((row?.n ?? 0) + (found?.n ?? 0) < capacity) return;
   const [zh, en] = TABLE_NAMES[table];
   throw new ApiError('CAPACITY_FULL', [{ field: 'body.lockId', message: { 'zh-CN': `该门锁${zh}容量已满（${capacity}）`, 'en-US': `The lock's ${en} slots are full (${capacity})` } }]);
 }
 
-/** The lowest slot of `table` no platform row of the lock holds (capacity was checked before). */
+/** The lowest slot of `table` no platform row of the lock holds and the lock does not hold unmanaged (capacity was checked before). */
 export async function freeSlot(tx: Executor, lock: LockRow, table: 'users' | 'passwords' | 'cards'): Promise<number> {
   const used = new Set(table === 'users'
     ? (await tx.select({ slot: lockUsers.userSlot }).from(lockUsers).where(eq(lockUsers.lockId, lock.id))).map((r) => r.slot)
     : (await tx.select({ slot: credentials.slot }).from(credentials).where(and(eq(credentials.lockId, lock.id), eq(credentials.slotTable, table)))).map((r) => r.slot));
+  // Issue #26: never a slot the lock holds unmanaged (added at its keypad).
+  for (const row of await tx.select({ slot: unmanagedSlots.slot }).from(unmanagedSlots).where(and(eq(unmanagedSlots.lockId, lock.id), eq(unmanagedSlots.slotTable, table)))) used.add(row.slot);
   let slot = 0;
   while (used.has(slot)) slot++;
   return slot;
@@ -102,4 +106,28 @@ export async function checkDuplicateCard(tx: Executor, lockId: number, cardNumbe
   if (rows.some((row) => row.cardNumber && canonicalCard(row.cardNumber, row.reversed) === wanted)) {
     throw new ApiError('DUPLICATE_CREDENTIAL', [{ field: 'body.cardNumber', message: { 'zh-CN': '该门锁上已有相同的卡片', 'en-US': 'This lock already has the same card' } }]);
   }
+}
+
+/** A lock user's Matter user type, credential rule and expiry minutes. */
+export interface UserKind {
+  userType: UserType;
+  credentialRule: CredentialRule;
+  expiringMinutes: number | null;
+}
+
+/**
+ * Issue #26: the user's type after a change (`current` kept where `body` says nothing): an expiringUser
+ * needs `expiringMinutes` (and only it may have them); a dual credential rule needs a device type that
+ * supports it (CredentialRulesSupport). 400 naming the field otherwise.
+ */
+export function checkUserType(rules: LockModel, current: UserKind, body: { userType?: UserType; credentialRule?: CredentialRule; expiringMinutes?: number }): UserKind {
+  const userType = body.userType ?? current.userType;
+  const credentialRule = body.credentialRule ?? current.credentialRule;
+  const expiringMinutes = userType === 'expiringUser' ? (body.expiringMinutes ?? current.expiringMinutes) : null;
+  if (userType === 'expiringUser' && expiringMinutes === null) throw fieldError('body.expiringMinutes', '首次使用后限时用户须填写有效分钟数', 'An expiring user needs expiringMinutes');
+  if (userType !== 'expiringUser' && body.expiringMinutes !== undefined) throw fieldError('body.expiringMinutes', '只有首次使用后限时用户有有效分钟数', 'Only an expiring user has expiringMinutes');
+  if (!rules.access.credentialRulesSupport.includes(credentialRule)) {
+    throw fieldError('body.credentialRule', '该门锁的设备类型不支持双人开门', "This lock's device type does not support the dual credential rule");
+  }
+  return { userType, credentialRule, expiringMinutes };
 }

@@ -5,7 +5,7 @@
  * DEMO=on, and answers 404 when no fleet is attached or the lock is not simulated.
  * The lock decides with what it really holds and reports an openRecord uplink like any attempt.
  */
-import type { attemptOpenBody } from '@iot/contract';
+import type { attemptOpenBody, CredentialRule, UserType } from '@iot/contract';
 import type { AttemptInput, AttemptResult, LockTables } from '@iot/simulator';
 import { and, eq, inArray, isNotNull, notInArray, type SQLWrapper } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -18,6 +18,8 @@ import { ApiError, fieldError } from '../../http/api-error.js';
 /** What the route needs of a fleet (apps/simulator Fleet.attemptOpen). */
 export interface OpenableFleet {
   attemptOpen(imei: string, input: AttemptInput): AttemptResult | undefined;
+  /** Issue #26: a code added at the keypad; the slot, null when refused, undefined for a lock not simulated. */
+  keypadAdd(imei: string, password: string): { slot: number } | null | undefined;
 }
 
 /** By database handle: route plugins run in encapsulated child instances of the app, which share it. */
@@ -31,16 +33,25 @@ export function attachSimulator(app: FastifyInstance, fleet: OpenableFleet | und
 
 /** The attempt's input from the request body; 400 when the method's field is missing. */
 function inputOf(body: z.output<typeof attemptOpenBody>): AttemptInput {
+  const clock = body.at === undefined ? {} : { at: Date.parse(body.at) };
   if (body.method === 'password') {
     if (!body.password) throw fieldError('body.password', '请输入密码', 'password is required');
-    return { method: 'password', password: body.password };
+    return { method: 'password', password: body.password, ...clock };
   }
   if (body.method === 'card') {
     if (!body.cardNumber) throw fieldError('body.cardNumber', '请输入卡号', 'cardNumber is required');
-    return { method: 'card', cardNumber: body.cardNumber };
+    return { method: 'card', cardNumber: body.cardNumber, ...clock };
   }
   if (body.fingerprintSlot === undefined) throw fieldError('body.fingerprintSlot', '请指定指纹槽位', 'fingerprintSlot is required');
-  return { method: 'fingerprint', fingerprintSlot: body.fingerprintSlot };
+  return { method: 'fingerprint', fingerprintSlot: body.fingerprintSlot, ...clock };
+}
+
+/** Adds a code at the simulated lock's keypad (issue #26); 404 when not simulated, 409 when the lock refuses it (full, or the digits held). */
+export function keypadAddOnSimulator(app: FastifyInstance, imei: string, password: string): { slot: number } {
+  const result = fleets.get(app.database)?.keypadAdd(imei, password);
+  if (result === undefined) throw new ApiError('NOT_FOUND');
+  if (result === null) throw new ApiError('CONFLICT', [{ field: 'body.password', message: { 'zh-CN': '门锁拒绝：密码已存在或已满', 'en-US': 'The lock refused: the code exists or the table is full' } }]);
+  return result;
 }
 
 /** Runs the attempt on the simulated lock `imei` (already found in the tenant); 404 when not simulated. */
@@ -68,10 +79,16 @@ export async function lockTablesByImei(database: Database, imeis: readonly strin
   };
   const onLock = (state: SQLWrapper) => notInArray(state, ['adding', 'add_failed']);
   const ms = (value: Date | null) => value?.getTime() ?? undefined;
-  const users = await database.system.select({ imei: locks.imei, slot: lockUsers.userSlot, name: lockUsers.name, status: lockUsers.status, validFrom: lockUsers.validFrom, validTo: lockUsers.validTo })
+  const users = await database.system.select({ imei: locks.imei, slot: lockUsers.userSlot, name: lockUsers.name, status: lockUsers.status, validFrom: lockUsers.validFrom, validTo: lockUsers.validTo,
+    userType: lockUsers.userType, credentialRule: lockUsers.credentialRule, expiringMinutes: lockUsers.expiringMinutes })
     .from(lockUsers).innerJoin(locks, eq(locks.id, lockUsers.lockId)).where(and(inArray(locks.imei, [...imeis]), onLock(lockUsers.syncState)));
   for (const user of users) {
-    tablesOf(user.imei).users.push([user.slot, { name: user.name, frozen: user.status === 'frozen', validFrom: ms(user.validFrom), validTo: ms(user.validTo) }]);
+    tablesOf(user.imei).users.push([user.slot, {
+      name: user.name, frozen: user.status === 'frozen', validFrom: ms(user.validFrom), validTo: ms(user.validTo),
+      userType: user.userType as UserType, credentialRule: user.credentialRule as CredentialRule, expiringMinutes: user.expiringMinutes ?? undefined,
+      // Schedules reach a restarted simulated lock again through their commands (not loaded here).
+      weekDay: new Map(), yearDay: new Map(),
+    }]);
   }
   const rows = await database.system.select({
     imei: locks.imei, kind: credentials.kind, slot: credentials.slot, userSlot: credentials.userSlot, validFrom: credentials.validFrom, validTo: credentials.validTo,

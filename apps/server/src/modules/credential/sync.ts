@@ -32,7 +32,9 @@ async function changed(tx: Executor, subject: Subject, statement: SQL, deleted =
 }
 
 const USER_TYPES = new Set(['userOperation']);
-const CREDENTIAL_TYPES = new Set(['foreverPassword', 'tempPassword', 'cardOperate', 'addFingerPrint']);
+const CREDENTIAL_TYPES = new Set(['foreverPassword', 'tempPassword', 'cardOperate', 'addFingerPrint', 'credentialOwner']);
+/** Commands that may clear an unmanaged slot (inventory.ts). */
+const CLEARING_TYPES = new Set(['userOperation', 'foreverPassword', 'cardOperate', 'addFingerPrint']);
 
 /** pending action -> failed state, as SQL. */
 const failedState = sql.raw(`case pending_action when 'add' then 'add_failed' when 'delete' then 'delete_failed' else 'modify_failed' end`);
@@ -65,6 +67,7 @@ async function settleCredentials(tx: Executor, command: FinishedCommand): Promis
 /** The hook: settles the rows each finished command carried. */
 export async function settleFinishedCommands(tx: Executor, finished: FinishedCommand[]): Promise<void> {
   for (const command of finished) {
+    if (CLEARING_TYPES.has(command.type)) await settleSyncRows(tx, 'unmanaged_slots', command);
     if (USER_TYPES.has(command.type)) await settleUsers(tx, command);
     else if (CREDENTIAL_TYPES.has(command.type)) await settleCredentials(tx, command);
     else if (command.type === 'deleteDevice' && command.state === 'SUCCESSFUL') {
@@ -72,4 +75,19 @@ export async function settleFinishedCommands(tx: Executor, finished: FinishedCom
       await changed(tx, 'user', sql`delete from lock_users where lock_id = ${command.lockId} ${RETURNING}`, true);
     }
   }
+}
+
+/**
+ * The same settlement for another module's rows that follow their last command (issue #26: schedules,
+ * holiday schedules): `table` must have sync_state, pending_action and last_command_id. SUCCESSFUL:
+ * pending deletes removed, others normal; any other final state: *_failed.
+ */
+export async function settleSyncRows(tx: Executor, table: 'access_schedules' | 'lock_holiday_schedules' | 'unmanaged_slots', command: FinishedCommand): Promise<void> {
+  const name = sql.raw(table);
+  if (command.state !== 'SUCCESSFUL') {
+    await tx.execute(sql`update ${name} set sync_state = ${failedState}, updated_at = now() where last_command_id = ${command.id}`);
+    return;
+  }
+  await tx.execute(sql`delete from ${name} where last_command_id = ${command.id} and pending_action = 'delete'`);
+  await tx.execute(sql`update ${name} set sync_state = 'normal', updated_at = now() where last_command_id = ${command.id}`);
 }

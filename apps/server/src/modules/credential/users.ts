@@ -4,7 +4,7 @@
  * the userOperation that carries it; sync.ts settles the state when the command finishes. The new
  * values (name, window, status) are written at once and shown with the "modifying" state.
  */
-import type { CredentialAction, LockUserRecord, userOperationBody } from '@iot/contract';
+import { type CredentialAction, type CredentialRule, type LockUserRecord, type UserType, type userOperationBody, userTypeAfterSchedule } from '@iot/contract';
 import { eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Executor } from '../../db/client.js';
@@ -12,7 +12,7 @@ import { lockUsers } from '../../db/schema.js';
 import { ApiError } from '../../http/api-error.js';
 import { ACTIVE_STATE, type Actor, checkIdle, isFailed, logOperation, type PendingAction, send, userDownlink } from './ops.js';
 import { findLock, userRecord } from './repo.js';
-import { checkCapacity, checkValidity, freeSlot } from './rules.js';
+import { checkCapacity, checkUserType, checkValidity, freeSlot } from './rules.js';
 
 type Body = z.output<typeof userOperationBody>;
 const date = (msValue: number | undefined | null) => (msValue == null ? null : new Date(msValue));
@@ -39,11 +39,12 @@ export async function userOperation(tx: Executor, actor: Actor, body: Body): Pro
   if (body.action === 'add') {
     const lock = await findLock(tx, { lockId: body.lockId }, true);
     const window = checkValidity(lock.rules, body.validFrom, body.validTo);
+    const kind = checkUserType(lock.rules, { userType: 'unrestrictedUser', credentialRule: 'single', expiringMinutes: null }, body);
     await checkCapacity(tx, lock, 'users');
     const userSlot = await freeSlot(tx, lock, 'users');
     const [row] = await tx.insert(lockUsers).values({
       tenantId: actor.tenantId, lockId: lock.id, userSlot, name: body.name, phone: body.phone ?? null,
-      validFrom: date(window.validFrom), validTo: date(window.validTo), syncState: 'adding', pendingAction: 'add', createdBy: actor.username,
+      validFrom: date(window.validFrom), validTo: date(window.validTo), ...kind, syncState: 'adding', pendingAction: 'add', createdBy: actor.username,
     }).returning({ id: lockUsers.id });
     await dispatchUser(tx, actor, row?.id as number, 'add');
     return { record: await userRecord(tx, row?.id as number), lockId: lock.id };
@@ -53,7 +54,9 @@ export async function userOperation(tx: Executor, actor: Actor, body: Body): Pro
   if (body.action === 'modify') {
     const lock = await findLock(tx, { lockId: row.lockId });
     const window = checkValidity(lock.rules, body.validFrom, body.validTo);
+    const kind = checkUserType(lock.rules, { userType: row.userType as UserType, credentialRule: row.credentialRule as CredentialRule, expiringMinutes: row.expiringMinutes }, body);
     await tx.update(lockUsers).set({
+      ...kind,
       ...(body.name !== undefined ? { name: body.name } : {}),
       ...(body.phone !== undefined ? { phone: body.phone } : {}),
       ...(window.validFrom !== undefined ? { validFrom: date(window.validFrom) } : {}),
@@ -82,4 +85,16 @@ export async function discardUser(tx: Executor, actor: Actor, id: number): Promi
   await tx.delete(lockUsers).where(eq(lockUsers.id, id));
   await logOperation(tx, actor, row.lockId, { subject: 'user', action: 'discard', rowId: id, holderName: row.name });
   return { id };
+}
+
+/**
+ * A schedule was set for the user (issue #26): the user type changes as the lock changes it itself
+ * (contract userTypeAfterSchedule, Matter 5.2.4.4: an unrestricted user becomes schedule-restricted).
+ * Called by the schedule module in its transaction; nothing is sent.
+ */
+export async function adjustUserTypeForSchedule(tx: Executor, id: number): Promise<void> {
+  const [row] = await tx.select({ userType: lockUsers.userType }).from(lockUsers).where(eq(lockUsers.id, id));
+  if (!row) return;
+  const next = userTypeAfterSchedule(row.userType as UserType);
+  if (next !== row.userType) await tx.update(lockUsers).set({ userType: next, updatedAt: sql`now()` }).where(eq(lockUsers.id, id));
 }

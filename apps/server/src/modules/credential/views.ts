@@ -1,21 +1,20 @@
 /**
  * Read side of credential management (issue #4): the paged lists, the operation logs (with the lock's
- * answer read through the command row), a lock's capacity, "who can open this door at time T" and the
- * password reveal (the only way digits leave the platform; it writes a system-log row each time).
+ * answer read through the command row), a lock's capacity and the password reveal (the only way digits leave the platform; it writes a system-log row each time).
  */
 import type {
   CredentialKind, CredentialRecord, credentialListQuery, lockUserListQuery, OperationLogRecord, operationLogQuery, Page,
 } from '@iot/contract';
-import { and, count, desc, eq, gte, ilike, inArray, isNull, lte, or, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gte, ilike, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Executor } from '../../db/client.js';
-import { commands, credentialOperations, credentials, locks, lockUsers, openRecords } from '../../db/schema.js';
+import { commands, credentialOperations, credentials, locks, lockUsers } from '../../db/schema.js';
 import { ApiError } from '../../http/api-error.js';
 import { containsPattern, iso, sortOrder } from '../../db/sql.js';
 import { insertAudit } from '../audit/repo.js';
 import { cappedCount } from '../deviceLog/count.js';
 import { lockKeyword, roomSql } from '../lockDevice/sql.js';
-import { credentialKeyword, findLock, holder, lockWhere, selectCredentials, selectUsers, userKeyword } from './repo.js';
+import { credentialKeyword, findLock, lockWhere, selectCredentials, selectUsers, userKeyword } from './repo.js';
 
 const all = (conditions: (SQL | undefined)[]) => and(...conditions.filter(Boolean));
 
@@ -23,6 +22,7 @@ export function listUsers(tx: Executor, q: z.output<typeof lockUserListQuery>) {
   return selectUsers(tx, all([
     ...lockWhere(q, lockUsers.lockId), q.keyword ? userKeyword(q.keyword) : undefined, q.syncState ? eq(lockUsers.syncState, q.syncState) : undefined,
     q.status ? eq(lockUsers.status, q.status) : undefined, q.lockUserId ? eq(lockUsers.id, q.lockUserId) : undefined,
+    q.userType ? eq(lockUsers.userType, q.userType) : undefined,
   ]), q.current, q.size, sortOrder(q, { name: lockUsers.name, userSlot: lockUsers.userSlot, createdAt: lockUsers.createdAt, updatedAt: lockUsers.updatedAt }, lockUsers.id, [desc(lockUsers.id)]));
 }
 
@@ -69,29 +69,8 @@ export async function capacity(tx: Executor, ref: { lockId?: number; imei?: stri
   return {
     lockId: lock.id, imei: lock.imei, model: lock.model, passwordDigits: model.passwordDigits, maxValidityDays: model.maxValidityDays,
     users: use(model.capacity.users, users?.n ?? 0), passwords: use(model.capacity.passwords, usedOf('passwords')),
-    cards: use(model.capacity.cards, usedOf('cards')), fingerprints: use(model.capacity.fingerprints, usedOf('fingerprints')),
+    cards: use(model.capacity.cards, usedOf('cards')), fingerprints: use(model.capacity.fingerprints, usedOf('fingerprints')), access: model.access,
   };
-}
-
-/**
- * Credentials that open the lock at `at`: confirmed on the lock (any state but adding / add_failed; a
- * pending or failed delete may still open), inside their window, holder (if any) not frozen and inside
- * the holder's window. A one-time password counts until the platform hears it was used: a successful
- * password open record of its slot on this lock, on the lock's clock after the password was created
- * (the slot may have held an earlier password) and not after `at`.
- */
-export async function whoCanOpen(tx: Executor, ref: { lockId?: number; imei?: string; at?: string }) {
-  const lock = await findLock(tx, ref);
-  const at = ref.at ? new Date(ref.at) : new Date();
-  const inWindow = (from: SQLWrapper, to: SQLWrapper) =>
-    and(or(isNull(from), sql`${from} <= ${at.toISOString()}::timestamptz`), or(isNull(to), sql`${to} > ${at.toISOString()}::timestamptz`));
-  const page = await selectCredentials(tx, all([
-    eq(credentials.lockId, lock.id), sql`${credentials.syncState} not in ('adding', 'add_failed')`, inWindow(credentials.validFrom, credentials.validTo),
-    or(isNull(credentials.lockUserId), and(eq(holder.status, 'normal'), inWindow(holder.validFrom, holder.validTo))),
-    sql`not (${credentials.oneTime} and exists (select 1 from ${openRecords} o where o.lock_id = ${credentials.lockId} and o.method = 'password'
-      and o.success and o.slot = ${credentials.slot} and o.lock_time >= ${credentials.createdAt} and o.lock_time <= ${at.toISOString()}::timestamptz))`,
-  ]));
-  return { lockId: lock.id, imei: lock.imei, at: at.toISOString(), records: page.records };
 }
 
 /** The digits of a password; writes a system-log row (never the digits) in the same transaction. */

@@ -3,7 +3,7 @@
  * module that checks what a lock accepts (credentials) or drives a lock (the simulator's credentials).
  * Reads only; the table is written by this module's service.
  */
-import { DEFAULT_LOCK_MODEL, type LockModel } from '@iot/contract';
+import { type CredentialRule, DEFAULT_LOCK_MODEL, type LockModel } from '@iot/contract';
 import { and, eq, type SQL } from 'drizzle-orm';
 import { deviceTypes, locks } from '../../db/schema.js';
 
@@ -21,6 +21,10 @@ export const lockRulesColumns = {
   passwordMaxDigits: deviceTypes.passwordMaxDigits,
   maxValidityDays: deviceTypes.maxValidityDays,
   connectivity: deviceTypes.connectivity,
+  weekDaySchedulesPerUser: deviceTypes.weekDaySchedulesPerUser,
+  yearDaySchedulesPerUser: deviceTypes.yearDaySchedulesPerUser,
+  holidaySchedules: deviceTypes.holidaySchedules,
+  credentialRulesSupport: deviceTypes.credentialRulesSupport,
 };
 
 export type LockRulesRow = { [K in keyof typeof lockRulesColumns]: (typeof lockRulesColumns)[K]['_']['data'] | null };
@@ -34,5 +38,9 @@ export function rulesOf(row: LockRulesRow): LockModel {
     },
     passwordDigits: { min: row.passwordMinDigits ?? 6, max: row.passwordMaxDigits ?? 9 },
     maxValidityDays: row.maxValidityDays ?? DEFAULT_LOCK_MODEL.maxValidityDays,
+    access: {
+      weekDaySchedulesPerUser: row.weekDaySchedulesPerUser ?? 0, yearDaySchedulesPerUser: row.yearDaySchedulesPerUser ?? 0,
+      holidaySchedules: row.holidaySchedules ?? 0, credentialRulesSupport: (row.credentialRulesSupport ?? ['single']) as CredentialRule[],
+    },
   };
 }

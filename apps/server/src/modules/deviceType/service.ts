@@ -24,6 +24,8 @@ function columnsOf(input: DeviceTypeInput) {
     capacityFingerprints: input.capacity.fingerprints, passwordMinDigits: input.passwordDigits.min, passwordMaxDigits: input.passwordDigits.max,
     maxValidityDays: input.maxValidityDays, unlockMethods: input.unlockMethods, firmwareFamily: input.firmwareFamily,
     ...ratingColumns(input),
+    weekDaySchedulesPerUser: input.weekDaySchedulesPerUser, yearDaySchedulesPerUser: input.yearDaySchedulesPerUser,
+    holidaySchedules: input.holidaySchedules, credentialRulesSupport: input.credentialRulesSupport,
   };
 }
 
@@ -41,7 +43,7 @@ export async function seedDeviceTypes(tx: Executor, tenantIds?: readonly number[
         kind: 'lock', model, connectivity: seed?.connectivity ?? 'nbiotSleeping', heartbeatIntervalS: seed?.heartbeatIntervalS ?? 300,
         heartbeatRangeS: seed?.heartbeatRangeS ?? { ...DEFAULT_HEARTBEAT_RANGE_S }, electrical: null,
         capacity: rules.capacity, passwordDigits: rules.passwordDigits, maxValidityDays: rules.maxValidityDays,
-        unlockMethods: seed?.unlockMethods ?? [], firmwareFamily: seed?.firmwareFamily ?? '',
+        unlockMethods: seed?.unlockMethods ?? [], firmwareFamily: seed?.firmwareFamily ?? '', ...rules.access,
       }),
     };
   }));
@@ -60,6 +62,7 @@ async function seedAirSwitchTypes(tx: Executor, tenantIds: readonly number[]): P
       kind: 'airSwitch', model, connectivity: 'alwaysOnline', heartbeatIntervalS: telemetryIntervalS,
       heartbeatRangeS: { min: telemetryIntervalS, max: 3600 }, electrical,
       capacity: { users: 0, passwords: 0, cards: 0, fingerprints: 0 }, passwordDigits: { min: 6, max: 6 }, maxValidityDays: 1, unlockMethods: [], firmwareFamily: 'ZG-AS',
+      weekDaySchedulesPerUser: 0, yearDaySchedulesPerUser: 0, holidaySchedules: 0, credentialRulesSupport: ['single'],
     }),
   })));
   if (rows.length > 0) await tx.insert(deviceTypes).values(rows).onConflictDoNothing();
@@ -84,6 +87,8 @@ export async function listDeviceTypes(tx: Executor, q: { keyword?: string; kind?
     passwordDigits: { min: row.passwordMinDigits, max: row.passwordMaxDigits }, maxValidityDays: row.maxValidityDays,
     unlockMethods: row.unlockMethods, firmwareFamily: row.firmwareFamily, deviceCount: used, createdAt: iso(row.createdAt) as string,
     heartbeatRangeS: { min: row.heartbeatMinS, max: row.heartbeatMaxS }, electrical: electricalOf(row),
+    weekDaySchedulesPerUser: row.weekDaySchedulesPerUser, yearDaySchedulesPerUser: row.yearDaySchedulesPerUser,
+    holidaySchedules: row.holidaySchedules, credentialRulesSupport: row.credentialRulesSupport,
   })) as DeviceTypeRecord[];
   return { records, total: total?.n ?? 0, current: q.current, size: q.size };
 }

@@ -66,9 +66,12 @@ export async function issueSimulatorCredentials(database: Database, except: read
       update locks set device_secret_hash = v.hash
       from unnest(${sql.param(rows.map((row) => row.id))}::int[], ${sql.param(secrets.map(hashDeviceSecret))}::text[]) as v(id, hash)
       where locks.id = v.id`);
-    return rows.map((row, index) => ({
-      imei: row.imei, tenantId: row.tenantId, model: row.model, firmwareVersion: row.firmwareVersion, heartbeatIntervalS: row.heartbeatIntervalS,
-      lastSeq: row.lastSeq, battery: row.battery, alwaysOnline: row.alwaysOnline, capacity: rulesOf(row).capacity, secret: secrets[index] as string,
-    }));
+    return rows.map((row, index) => {
+      const rules = rulesOf(row);
+      return {
+        imei: row.imei, tenantId: row.tenantId, model: row.model, firmwareVersion: row.firmwareVersion, heartbeatIntervalS: row.heartbeatIntervalS,
+        lastSeq: row.lastSeq, battery: row.battery, alwaysOnline: row.alwaysOnline, capacity: rules.capacity, access: rules.access, secret: secrets[index] as string,
+      };
+    });
   });
 }

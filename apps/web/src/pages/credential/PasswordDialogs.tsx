@@ -1,11 +1,15 @@
 /**
  * Two small dialogs of 密码管理: "reveal" (POST /iot/v1/operatePassword/reveal, needs
  * VOUCHER_PASSWORD_REVEAL; the server logs each reveal) shows the digits; "try on the keypad" (demo /
- * tests, simulated locks only) types digits on the lock and shows whether it opened.
+ * tests, simulated locks only) types digits on the lock, at the lock's own time or a simulated one
+ * (issue #26: to see a schedule refuse), and shows whether it opened and why not.
  */
-import { credentialEndpoints, type CredentialRecord } from '@iot/contract';
-import { Alert, Button, Form, Input, Modal, Space, Typography } from 'antd';
+import { ACCESS_REFUSAL_LABELS, type AccessRefusal, credentialEndpoints, type CredentialRecord } from '@iot/contract';
+import { Alert, Button, DatePicker, Form, Input, Modal, Space, Typography } from 'antd';
+import type { Dayjs } from 'dayjs';
 import { useEffect, useState } from 'react';
+import { useLanguage } from '../../app/useSession';
+import { MINUTE_FORMAT } from './shared';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../api/client';
 import { useApiMutation } from '../../api/useApiMutation';
@@ -29,7 +33,7 @@ export function RevealModal({ row, onClose }: { row: CredentialRecord | undefine
   );
 }
 
-type Outcome = { success: boolean; reason: string | null; slot: number | null };
+type Outcome = { success: boolean; reason: AccessRefusal | null; slot: number | null };
 
 /** Which lock to try (a password row, or the page's lock). */
 export interface TryTarget { lockId: number; lockName?: string }
@@ -37,19 +41,24 @@ export interface TryTarget { lockId: number; lockName?: string }
 /** Types digits on the keypad of `target`'s lock (closed when undefined). */
 export function TryOpenModal({ target, onClose }: { target: TryTarget | undefined; onClose(): void }) {
   const { t } = useTranslation('credential');
+  const language = useLanguage();
   const [digits, setDigits] = useState('');
+  const [at, setAt] = useState<Dayjs | null>(null);
   const [outcome, setOutcome] = useState<Outcome>();
   const attemptOpen = useApiMutation({
-    mutationFn: (lockId: number) => call(credentialEndpoints.attemptOpen, { body: { lockId, method: 'password', password: digits } }),
+    mutationFn: (lockId: number) => call(credentialEndpoints.attemptOpen, { body: { lockId, method: 'password', password: digits, ...(at ? { at: at.second(0).format() } : {}) } }),
     onSuccess: setOutcome,
     onError: () => setOutcome(undefined),
   });
   const attempt = () => target && attemptOpen.run(target.lockId);
-  const close = () => { setDigits(''); setOutcome(undefined); onClose(); };
+  const close = () => { setDigits(''); setAt(null); setOutcome(undefined); onClose(); };
   return (
     <Modal open={target !== undefined} title={[t('tryOnKeypad'), target?.lockName].filter(Boolean).join(' · ')} onCancel={close} footer={<Button onClick={close}>{t('close')}</Button>} destroyOnHidden className="try-open-modal">
       <Typography.Paragraph type="secondary">{t('tryOnKeypadHint')}</Typography.Paragraph>
       <Form layout="inline" onFinish={() => void attempt()}>
+        <Form.Item label={t('simulatedTime')} tooltip={t('simulatedTimeHint')} style={{ marginBottom: 12 }}>
+          <DatePicker id="try-at" showTime={{ format: 'HH:mm' }} format={MINUTE_FORMAT} value={at} onChange={setAt} placeholder={t('lockClock')} />
+        </Form.Item>
         <Form.Item label={t('digitsToTry')}>
           <Space.Compact>
             <Input id="try-digits" inputMode="numeric" value={digits} onChange={(e) => setDigits(e.target.value.replace(/\D/g, ''))} maxLength={12} />
@@ -59,7 +68,7 @@ export function TryOpenModal({ target, onClose }: { target: TryTarget | undefine
       </Form>
       {outcome && (
         <Alert style={{ marginTop: 16 }} className="try-open-outcome" data-success={String(outcome.success)} showIcon type={outcome.success ? 'success' : 'error'}
-          title={outcome.success ? t('tryResultOk', { slot: outcome.slot ?? '—' }) : t('tryResultRefused', { reason: t(`reasons.${outcome.reason ?? 'unknown'}`, { defaultValue: outcome.reason ?? '' }) })} />
+          title={outcome.success ? t('tryResultOk', { slot: outcome.slot ?? '—' }) : t('tryResultRefused', { reason: ACCESS_REFUSAL_LABELS[outcome.reason ?? 'unknown'][language] })} />
       )}
     </Modal>
   );

@@ -3,12 +3,13 @@
  * modify, freeze / unfreeze and delete (confirmed), retry or discard a failed operation; offboard a
  * person on every lock with live per-lock progress; who can open a lock at a given time.
  */
-import { credentialEndpoints, LOCK_USER_STATUSES, type LockUserRecord } from '@iot/contract';
+import { credentialEndpoints, LOCK_USER_STATUSES, type LockUserRecord, USER_TYPE_LABELS, USER_TYPES } from '@iot/contract';
 import { PlusOutlined } from '@ant-design/icons';
-import { Badge, Button, Form, Input, Popconfirm, Select, Space, type TableColumnsType } from 'antd';
+import { Badge, Button, Form, Input, Popconfirm, Select, Space, type TableColumnsType, Tag } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../api/client';
+import { useLanguage } from '../../app/useSession';
 import { DASH } from '../../components/logColumns';
 import { ServerTable } from '../../components/ServerTable';
 import { lockColumn, validityAndSync } from './columns';
@@ -24,6 +25,7 @@ type Dialog = { kind: 'none' } | { kind: 'user'; user?: LockUserRecord } | { kin
 /** The lock-user page. */
 export default function VoucherUserManagePage() {
   const { t } = useTranslation('credential');
+  const language = useLanguage();
   const lockId = usePickedLock();
   const [dialog, setDialog] = useState<Dialog>({ kind: 'none' });
   const [lastUser, setLastUser] = useState<LockUserRecord>();
@@ -40,6 +42,7 @@ export default function VoucherUserManagePage() {
       { title: t('name'), dataIndex: 'name', sorter: true },
       { title: t('phone'), dataIndex: 'phone', render: (v: string | null) => v ?? DASH },
       { title: t('status'), dataIndex: 'status', render: (s: LockUserRecord['status']) => <Badge status={s === 'frozen' ? 'warning' : 'success'} text={t(`userStatus.${s}`)} /> },
+      { title: t('userType'), dataIndex: 'userType', render: (v: LockUserRecord['userType'], r) => <Tag className="user-type">{USER_TYPE_LABELS[v][language]}{r.credentialRule === 'dual' ? ` · ${t('dual')}` : ''}</Tag> },
       ...validityAndSync<LockUserRecord>(t),
       { title: t('credentialCount'), dataIndex: 'credentials', align: 'right' },
       {
@@ -58,13 +61,16 @@ export default function VoucherUserManagePage() {
         ),
       },
     ];
-  }, [t, operate]);
+  }, [t, operate, language]);
 
   const filters = (
     <>
       <LockFilterItem />
       <Form.Item name="status" label={t('status')}>
         <Select style={{ width: 110 }} options={[{ value: 'all', label: t('all') }, ...LOCK_USER_STATUSES.map((s) => ({ value: s, label: t(`userStatus.${s}`) }))]} />
+      </Form.Item>
+      <Form.Item name="userType" label={t('userType')}>
+        <Select style={{ width: 170 }} options={[{ value: 'all', label: t('all') }, ...USER_TYPES.map((u) => ({ value: u, label: USER_TYPE_LABELS[u][language] }))]} />
       </Form.Item>
       <SyncStateFilter />
       <Form.Item name="keyword" label={t('keyword')}>
@@ -86,7 +92,7 @@ export default function VoucherUserManagePage() {
         columns={columns}
         rowKey="id"
         filters={filters}
-        initialFilters={{ status: 'all', syncState: 'all' }}
+        initialFilters={{ status: 'all', userType: 'all', syncState: 'all' }}
         toQuery={listQuery} fromQuery={credentialFormValues} instant={LOCK_FIELD}
         header={<LockCapacity lockId={lockId} tables={['users']} />} toolbar={toolbar}
         refetchInterval={SYNC_REFETCH_MS}

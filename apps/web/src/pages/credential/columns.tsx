@@ -6,12 +6,14 @@ import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
 import { DASH, formatTime } from '../../components/logColumns';
 import { validityText } from './shared';
-import { SyncStateBadge } from './SyncStateBadge';
+import { type SyncFacts, SyncStateBadge } from './SyncStateBadge';
 
 type Row = CredentialRecord | LockUserRecord;
+/** Any row naming its lock (credentials, lock users, schedules). */
+type LockRow = { imei: string; lockName: string; room: string };
 
 /** Lock name · room (IMEI). */
-export function lockColumn<R extends Row>(t: TFunction): TableColumnsType<R>[number] {
+export function lockColumn<R extends LockRow>(t: TFunction): TableColumnsType<R>[number] {
   return { title: t('lock'), key: 'lock', width: 200, ellipsis: false, render: (_: unknown, r: R) => <span><LockLink imei={r.imei}>{r.lockName}</LockLink> · {r.room}<br /><small><LockLink imei={r.imei} /></small></span> };
 }
 
@@ -24,7 +26,7 @@ export function holderColumns(t: TFunction): TableColumnsType<CredentialRecord> 
 }
 
 /** Sync state as a badge, and why a failed one failed (wrapping, never cut). */
-export function syncColumn<R extends Row>(t: TFunction): TableColumnsType<R>[number] {
+export function syncColumn<R extends SyncFacts>(t: TFunction): TableColumnsType<R>[number] {
   return { title: t('syncState'), dataIndex: 'syncState', width: 150, ellipsis: false, render: (_: unknown, row: R) => <SyncStateBadge row={row} /> };
 }
 

@@ -3,7 +3,10 @@
  * #31); server refusals show under the fields they name (a default heartbeat outside the range, ratings
  * the type's devices' thresholds would break), others (duplicate model, type in use) as a toast.
  */
-import { CONNECTIVITIES, DEFAULT_HEARTBEAT_RANGE_S, DEVICE_KINDS, type DeviceTypeInput, type DeviceTypeRecord, deviceTypeEndpoints, protocol } from '@iot/contract';
+import {
+  CONNECTIVITIES, CREDENTIAL_RULE_LABELS, CREDENTIAL_RULES, DEFAULT_ACCESS_CAPACITY, DEFAULT_HEARTBEAT_RANGE_S, DEVICE_KINDS, type DeviceTypeInput, type DeviceTypeRecord,
+  deviceTypeEndpoints, protocol,
+} from '@iot/contract';
 import { Form, Input, InputNumber, Modal, Select, Space } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -17,7 +20,7 @@ import { maxChars, numberRange } from '../../components/formRules';
 const DEFAULTS: DeviceTypeInput = {
   kind: 'lock', model: '', connectivity: 'nbiotSleeping', heartbeatIntervalS: 300, heartbeatRangeS: { ...DEFAULT_HEARTBEAT_RANGE_S },
   capacity: { users: 100, passwords: 100, cards: 100, fingerprints: 50 }, passwordDigits: { min: 6, max: 9 },
-  maxValidityDays: 365, unlockMethods: ['password', 'card', 'app'], firmwareFamily: '', electrical: null,
+  maxValidityDays: 365, unlockMethods: ['password', 'card', 'app'], firmwareFamily: '', electrical: null, ...DEFAULT_ACCESS_CAPACITY,
 };
 
 export interface TypeModalProps {
@@ -79,6 +82,14 @@ export function TypeModal({ editing, open, onClose }: TypeModalProps) {
         </Space.Compact>
         <Space.Compact block>
           {(['users', 'passwords', 'cards', 'fingerprints'] as const).map((table) => <span key={table} style={{ flex: 1 }}>{number(['capacity', table], table, 0, 10_000)}</span>)}
+        </Space.Compact>
+        <Space.Compact block>
+          {number('weekDaySchedulesPerUser', 'weekDaySchedulesPerUser', 0, 32)}
+          {number('yearDaySchedulesPerUser', 'yearDaySchedulesPerUser', 0, 32)}
+          {number('holidaySchedules', 'holidaySchedules', 0, 64)}
+          <Form.Item name="credentialRulesSupport" label={t('credentialRulesSupport')} style={{ flex: 1.4 }}>
+            <Select mode="multiple" options={CREDENTIAL_RULES.map((rule) => ({ value: rule, label: CREDENTIAL_RULE_LABELS[rule][language], disabled: rule === 'single' }))} />
+          </Form.Item>
         </Space.Compact>
         <Form.Item name="unlockMethods" label={t('unlockMethods')}>
           <Select mode="multiple" options={protocol.OPEN_METHODS.map((method) => ({ value: method, label: t(`deviceLog:methods.${method}`) }))} />

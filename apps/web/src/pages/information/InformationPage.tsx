@@ -2,7 +2,7 @@
  * 设备信息 (/Information?imei=, issue #11): everything about one lock on one page, from one read (GET
  * /iot/v1/lockDevice/information, refreshed every 5 s) plus the 7-day battery / signal charts (lazy
  * ECharts): identity, type, location and groups with the registry and configuration actions; live state
- * and next expected wake; reported vs desired configuration; credential slots and drift; the command
+ * and next expected wake; reported vs desired configuration; credential slots and drift, the lock's own inventory against the platform (DriftCard, issue #26); the command
  * queue (cancel); its OTA history; the latest alarms, unlock records and uplinks, each linking to its full log. Without
  * an IMEI (or with an unknown one) the page offers a lock picker.
  */
@@ -17,6 +17,7 @@ import { useAllowed } from '../../app/useSession';
 import { LockSelect } from '../../components/LockSelect';
 import { ConfigCard } from './ConfigCard';
 import { CredentialCard } from './CredentialCard';
+import { DriftCard } from './DriftCard';
 import { IdentityCard } from './IdentityCard';
 import { LiveStateCard } from './LiveStateCard';
 import { OtaHistoryCard } from './OtaHistoryCard';
@@ -76,6 +77,7 @@ export default function InformationPage() {
         <Col xs={24} xl={10}><CredentialCard rows={info.credentials} /></Col>
         <Col xs={24} xl={14}><QueueCard info={info} /></Col>
       </Row>
+      <DriftCard lockId={info.lock.id} />
       <OtaHistoryCard imei={imei} />
       <RecentCards info={info} />
     </Space>
