@@ -5,7 +5,6 @@
  */
 import compress from '@fastify/compress';
 import rateLimit from '@fastify/rate-limit';
-import underPressure from '@fastify/under-pressure';
 import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController } from 'fastify';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
@@ -16,6 +15,7 @@ import { docsPlugin } from './http/docs-plugin.js';
 import { errorsPlugin } from './http/errors-plugin.js';
 import { handlersFinished, healthPlugin } from './http/health-plugin.js';
 import { idempotencyPlugin } from './http/idempotency-plugin.js';
+import { loadSheddingPlugin } from './http/load-shedding.js';
 import { type JobName, registerJobs } from './jobs/index.js';
 import { loggerOptions, requestLogPlugin } from './http/logging.js';
 import { securityPlugin } from './http/security-plugin.js';
@@ -83,7 +83,7 @@ export async function buildApp({ config, database, logger, jobs = [] }: AppOptio
   // Headers and CORS first, so that every answer carries them, a 503 of load shedding included.
   await app.register(securityPlugin);
   // Load shedding: 503 UNAVAILABLE (Retry-After) while the event loop lags; health routes opt out.
-  await app.register(underPressure, { maxEventLoopDelay: config.MAX_EVENT_LOOP_DELAY_MS, retryAfter: 5 });
+  await app.register(loadSheddingPlugin, { maxEventLoopDelayMs: config.MAX_EVENT_LOOP_DELAY_MS, retryAfterS: 5 });
   // API answers (JSON lists, exports) compressed; the web app's files are compressed at build time (web-plugin.ts).
   await app.register(compress, { global: true });
   await app.register(rateLimit, { global: false });

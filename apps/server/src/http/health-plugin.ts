@@ -58,7 +58,7 @@ async function databaseCheck(app: FastifyInstance): Promise<{ database: boolean;
 export const healthPlugin = fp(async (app: FastifyInstance) => {
   app.decorate('lifecycle', { stopping: false, handlersRunning: 0 } as Lifecycle);
   // Answered even under load shedding (an orchestrator must not kill a busy instance as dead).
-  const config = { access: 'public' as const, audit: false, pressureHandler: () => undefined };
+  const config = { access: 'public' as const, audit: false, loadShedding: false as const };
   app.get('/healthz', { config, logLevel: 'warn' }, async () => ({ status: 'ok' }));
   app.get('/readyz', { config, logLevel: 'warn' }, async (_request, reply) => {
     const checks = { ...(await databaseCheck(app)), broker: app.lifecycle.brokerReady?.() ?? false, stopping: app.lifecycle.stopping };
