@@ -10,9 +10,32 @@ import { z } from 'zod';
 import { call, createTestContext, signIn, skipSuite, type TestContext } from './helper.js';
 
 type Node = Record<string, unknown>;
+/** A time field; `name` is its path in the query or body (`schedule.localStartTime` in a nested object, `schedules.0.localStartTime` in an array's item). */
 interface TimeField { endpoint: Endpoint; part: 'query' | 'body'; name: string; day: boolean; bases: Record<string, unknown>[] }
 
-/** The time fields of every endpoint, with the bodies to send them in (one per discriminator value). */
+/** Sets `value` at the dotted `path` of `target` (nested objects; a `0` is an array's first item). */
+function setAt(target: Record<string, unknown>, path: string, value: unknown): Record<string, unknown> {
+  const keys = path.split('.');
+  let node = target;
+  keys.slice(0, -1).forEach((key, i) => { node = (node[key] ??= keys[i + 1] === '0' ? [] : {}) as Record<string, unknown>; });
+  node[keys.at(-1) as string] = value;
+  return target;
+}
+
+/**
+ * The bodies to send a field in: one per combination of the discriminators (`const` values) found,
+ * each at its own path, so a time nested in a discriminated union (accessSchedule's
+ * `schedule.localStartTime` under `action` and `schedule.kind`) is reached (at most 50 combinations).
+ */
+function basesOf(consts: Map<string, Set<unknown>>): Record<string, unknown>[] {
+  let bases: Record<string, unknown>[] = [{}];
+  for (const [path, values] of consts) {
+    bases = bases.flatMap((base) => [base, ...[...values].map((value) => setAt(structuredClone(base), path, value))]).slice(0, 50);
+  }
+  return bases;
+}
+
+/** The time fields of every endpoint, with the bodies to send them in. */
 function timeFields(): TimeField[] {
   const found: TimeField[] = [];
   for (const endpoint of apiEndpoints) {
@@ -20,18 +43,24 @@ function timeFields(): TimeField[] {
       const schema = endpoint[part];
       if (!schema) continue;
       const names = new Map<string, boolean>();
-      const consts: Record<string, unknown>[] = [{}];
-      const walk = (node: unknown) => {
+      const consts = new Map<string, Set<unknown>>();
+      const walk = (node: unknown, path: string) => {
         if (!node || typeof node !== 'object') return;
         const properties = (node as Node).properties as Record<string, Node> | undefined;
         for (const [name, property] of Object.entries(properties ?? {})) {
-          if (property.format === 'date-time' || property.format === 'date') names.set(name, property.format === 'date');
-          if (property.const !== undefined) consts.push({ [name]: property.const });
+          const at = path ? `${path}.${name}` : name;
+          if (property.format === 'date-time' || property.format === 'date') names.set(at, property.format === 'date');
+          if (property.const !== undefined) consts.set(at, (consts.get(at) ?? new Set()).add(property.const));
+          walk(property, at);
         }
-        for (const child of Object.values(node)) walk(child);
+        for (const [key, child] of Object.entries(node)) {
+          if (key === 'items') walk(child, path ? `${path}.0` : '0'); // an array's first item
+          else if (key !== 'properties') walk(child, path);
+        }
       };
-      walk(z.toJSONSchema(schema as z.ZodType, { io: 'input', unrepresentable: 'any' }));
-      for (const [name, day] of names) found.push({ endpoint, part, name, day, bases: consts });
+      walk(z.toJSONSchema(schema as z.ZodType, { io: 'input', unrepresentable: 'any' }), '');
+      const bases = basesOf(consts);
+      for (const [name, day] of names) found.push({ endpoint, part, name, day, bases });
     }
   }
   return found;
@@ -59,7 +88,7 @@ describe.skipIf(skipSuite)('far-range times', () => {
       const { method, path } = field.endpoint;
       const response = field.part === 'query'
         ? await call(ctx.app, token, { method, url: `${path}?${field.name}=${encodeURIComponent(value)}` })
-        : await call(ctx.app, token, { method, url: path, payload: { ...base, [field.name]: value } });
+        : await call(ctx.app, token, { method, url: path, payload: setAt(structuredClone(base), field.name, value) });
       const errors = response.statusCode === 400 ? (response.json().errors as { field: string; message: unknown }[]) : [];
       answers.push({ status: response.statusCode, errors: errors.filter((error) => error.field === `${field.part}.${field.name}`) });
     }
