@@ -17,7 +17,10 @@ interface TimeField { endpoint: Endpoint; part: 'query' | 'body'; name: string; 
 function setAt(target: Record<string, unknown>, path: string, value: unknown): Record<string, unknown> {
   const keys = path.split('.');
   let node = target;
-  keys.slice(0, -1).forEach((key, i) => { node = (node[key] ??= keys[i + 1] === '0' ? [] : {}) as Record<string, unknown>; });
+  keys.slice(0, -1).forEach((key, i) => {
+    if (node[key] === undefined) node[key] = keys[i + 1] === '0' ? [] : {};
+    node = node[key] as Record<string, unknown>;
+  });
   node[keys.at(-1) as string] = value;
   return target;
 }
