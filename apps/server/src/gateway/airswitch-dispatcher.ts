@@ -15,7 +15,8 @@ import {
 } from '../modules/airSwitch/commands.js';
 import { sql } from 'drizzle-orm';
 import { rowsOf } from '../db/rows.js';
-import { type NextDue, SAFETY_SWEEP_MS, startWorkerLoop } from '../jobs/loop.js';
+import { SAFETY_SWEEP_MS } from '../config.js';
+import { type NextDue, startWorkerLoop } from '../jobs/loop.js';
 import type { GatewayLog } from './log.js';
 import type { DownlinkTransport } from './transport.js';
 

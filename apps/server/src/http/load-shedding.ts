@@ -12,7 +12,9 @@
  * libuv's own idle time, no extra wake-ups) every SAMPLE_MS; only while a sample finds the loop busy
  * (ELU >= BUSY_UTILIZATION) does the same 10 ms histogram run, and the lag is its mean minus the
  * resolution, as under-pressure computed it. A sample with no histogram value at all (the loop never
- * turned) counts as an endless lag.
+ * turned) counts as an endless lag. The sampler's own lateness counts too: one long synchronous block
+ * after an idle spell (no histogram running yet) makes the timer fire late by the block's length, and
+ * that is the lag until the next sample.
  */
 import { type EventLoopUtilization, type IntervalHistogram, monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import type { FastifyInstance } from 'fastify';
@@ -51,12 +53,18 @@ export const loadSheddingPlugin = fp(async (app: FastifyInstance, options: LoadS
 
   let histogram: IntervalHistogram | undefined;
   let previous: EventLoopUtilization = performance.eventLoopUtilization();
+  let sampledAt = performance.now();
   const sample = () => {
+    const now = performance.now();
+    const lateMs = Math.max(0, now - sampledAt - SAMPLE_MS);
+    sampledAt = now;
     const current = performance.eventLoopUtilization();
     const { utilization } = performance.eventLoopUtilization(current, previous);
     previous = current;
+    lagMs = lateMs;
     if (histogram) {
-      lagMs = histogram.count === 0 ? Number.POSITIVE_INFINITY : Math.max(0, histogram.mean / 1e6 - RESOLUTION_MS);
+      const histogramLagMs = histogram.count === 0 ? Number.POSITIVE_INFINITY : Math.max(0, histogram.mean / 1e6 - RESOLUTION_MS);
+      lagMs = Math.max(lateMs, histogramLagMs);
       histogram.reset();
     }
     if (utilization >= BUSY_UTILIZATION && !histogram) {
@@ -65,7 +73,7 @@ export const loadSheddingPlugin = fp(async (app: FastifyInstance, options: LoadS
     } else if (utilization < BUSY_UTILIZATION && histogram) {
       histogram.disable();
       histogram = undefined;
-      lagMs = 0;
+      lagMs = lateMs;
     }
     timer.refresh();
   };

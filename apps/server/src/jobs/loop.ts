@@ -8,15 +8,6 @@
  * the next run comes at the safety sweep (or earlier when woken).
  */
 
-/**
- * The default safety sweep of the background workers, ms (5 min; the issue asks for no more often
- * than 30 s). A worker learns of its work from events (in-process, or NOTIFY from other instances,
- * with a resync after a listener reconnects) and of its due times from its own queries, so the sweep
- * catches only what a mistake let slip. Every sweep costs each worker a few queries (on PGlite about
- * 10 ms each): at 30 s they were three quarters of an idle server's CPU (bench/idle.ts, bench/RESULTS.md).
- */
-export const SAFETY_SWEEP_MS = 300_000;
-
 /** What one run learned: ms until its next due time (undefined: nothing due; sleep until woken or the safety sweep). */
 export type NextDue = number | undefined;
 

@@ -5,7 +5,8 @@
  * its due time again. At most one sweep every `minDelayMs`: a lock goes offline at most that late.
  */
 import type { Database } from '../../db/client.js';
-import { SAFETY_SWEEP_MS, startWorkerLoop } from '../../jobs/loop.js';
+import { SAFETY_SWEEP_MS } from '../../config.js';
+import { startWorkerLoop } from '../../jobs/loop.js';
 import type { StartedJob } from '../../jobs/plugin.js';
 import { nextPresenceDueMs, type PresenceFollower, sweepPresence } from './presence.js';
 
