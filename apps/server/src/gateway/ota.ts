@@ -8,7 +8,9 @@
  * - at the earliest job timeout it knows, and at a safety sweep every `sweepMs` (default 5 min):
  *   per-lock timeouts, then the review of running rollouts (canary, pause, completion); an `ota.state`
  *   event (an operator's start, resume, retry on any instance) reviews them too. It sleeps otherwise.
- * Nothing is kept in memory but a small cache of package bytes: a restart resumes from the database.
+ * Nothing is kept in memory but a small cache of package bytes and whether any job may be unfinished
+ * (a due pass that finds none lets heartbeats pass without a query until an `ota.state` event or an
+ * OTA uplink says otherwise; issue #23): a restart resumes from the database.
  */
 import { protocol } from '@iot/contract';
 import type { Database } from '../db/client.js';
@@ -43,6 +45,10 @@ export function startOtaTransfer(options: { database: Database; transport: Downl
   const requests = new Map<number, { lockId: number; jobId: number; imei: string }>();
   let reviewAll = false;
   let closed = false;
+  /** False only while the last due pass saw no unfinished job and nothing since announced one. */
+  let openJobsMayExist = true;
+  let announced = 0;
+  const jobsAnnounced = () => { openJobsMayExist = true; announced++; };
   const cache = new Map<string, Buffer>();
 
   async function bytesOf(key: string): Promise<Buffer> {
@@ -72,7 +78,7 @@ export function startOtaTransfer(options: { database: Database; transport: Downl
     beats.clear();
     const asked = [...requests.values()];
     requests.clear();
-    const review = await reviewLocks(db, beatLocks);
+    const review = openJobsMayExist ? await reviewLocks(db, beatLocks) : { notices: [], rollouts: [] };
     for (const notice of review.notices) {
       stats.notices++;
       await send(notice.imei, `ota-${notice.jobId}-n${Date.now()}`, 'otaNotify', {
@@ -101,12 +107,16 @@ export function startOtaTransfer(options: { database: Database; transport: Downl
     }
   }
 
-  /** ms until the earliest timeout of a job in transfer; undefined when none. */
+  /** ms until the earliest timeout of a job in transfer; undefined when none. Clears openJobsMayExist when no job is unfinished. */
   async function nextDueMs(): Promise<NextDue> {
-    const [row] = rowsOf<{ ms: number | null }>(await db.execute(sql`
-      select extract(epoch from min(j.progress_at + r.lock_timeout_s * interval '1 second') - now()) * 1000 as ms
+    const before = announced;
+    const [row] = rowsOf<{ ms: number | null; open: boolean }>(await db.execute(sql`
+      select extract(epoch from min(j.progress_at + r.lock_timeout_s * interval '1 second')
+          filter (where j.state in ('NOTIFIED', 'DOWNLOADING', 'VERIFIED', 'UPDATING')) - now()) * 1000 as ms,
+        count(*) > 0 as open
       from firmware_jobs j join firmware_rollouts r on r.id = j.rollout_id
-      where j.state in ('NOTIFIED', 'DOWNLOADING', 'VERIFIED', 'UPDATING')`));
+      where j.state not in ('UPDATED', 'FAILED', 'CANCELED')`));
+    if (row && !row.open && announced === before) openJobsMayExist = false;
     return row?.ms == null ? undefined : Number(row.ms);
   }
 
@@ -119,7 +129,7 @@ export function startOtaTransfer(options: { database: Database; transport: Downl
     },
   });
   const stops = [
-    database.events.on('ota.state', () => { reviewAll = true; loop.wake(); }),
+    database.events.on('ota.state', () => { reviewAll = true; jobsAnnounced(); loop.wake(); }),
     database.events.onResync(() => { void loop.sweepNow(); }),
   ];
 
@@ -127,8 +137,8 @@ export function startOtaTransfer(options: { database: Database; transport: Downl
     onCommitted(records) {
       for (const { lockId, imei, message } of records) {
         if (message.type === 'heartbeat') beats.set(lockId, Math.max(beats.get(lockId) ?? -1, message.seq));
-        else if (message.type === 'otaChunkRequest') requests.set(lockId, { lockId, jobId: message.data.jobId, imei });
-        else if (message.type === 'otaStatus') reviewAll = true;
+        else if (message.type === 'otaChunkRequest') { requests.set(lockId, { lockId, jobId: message.data.jobId, imei }); jobsAnnounced(); }
+        else if (message.type === 'otaStatus') { reviewAll = true; jobsAnnounced(); }
       }
       if (beats.size > 0 || requests.size > 0 || reviewAll) loop.wake();
     },

@@ -15,6 +15,10 @@
  * awakeMsFor(protocol.WAKE_WINDOW_MS): the wake window minus a margin for the lock's own clock and
  * the commit delay, 2 s but at most a fifth of the window).
  *
+ * A wake makes no query while no command can be queued (issue #23: about one query per heartbeat of the
+ * fleet): a due pass that finds none clears `queuedMayExist`; a `command.queued` event, a command.state
+ * event to QUEUED (a retry, on any instance) or a claim given back sets it again.
+ *
  * A claimed command is SENT before it is published; a publish failure leaves it SENT, and the
  * timeout rule retries it. When the transport knows the lock is not connected (embedded broker), the
  * claim is undone (QUEUED again, attempt not counted) and the lock's next uplink dispatches it. PUBACKs seen by the transport mark it DELIVERED.
@@ -94,11 +98,17 @@ export function startDispatcher(options: DispatcherOptions): Dispatcher {
   const counters: DispatcherStats = { notConnected: 0, sent: 0, publishFailed: 0, delivered: 0, retried: 0, timedOut: 0, expired: 0 };
   const pendingLocks = new Set<number>();
   let closed = false;
+  /** False only while the last due pass saw no QUEUED command and nothing since announced one. */
+  let queuedMayExist = true;
+  /** Counts announcements, so a due pass's "none queued" does not hide one that came during its query. */
+  let announced = 0;
+  const queuedAnnounced = () => { queuedMayExist = true; announced++; };
 
   async function send(command: ClaimedCommand): Promise<void> {
     if (transport.isConnected(command.imei) === false) {
       counters.notConnected++; // e.g. just fell asleep, or not reconnected after a restart: wait for its next uplink
       await releaseCommand(database.system, command.id);
+      queuedAnnounced();
       return;
     }
     let message: protocol.DownlinkMessage;
@@ -122,7 +132,7 @@ export function startDispatcher(options: DispatcherOptions): Dispatcher {
   async function pass(due: boolean): Promise<NextDue> {
     const lockIds = due ? undefined : [...pendingLocks];
     pendingLocks.clear();
-    if (lockIds?.length === 0) return undefined;
+    if (lockIds?.length === 0 || (lockIds && !queuedMayExist)) return undefined;
     if (due) {
       const swept = await sweepCommands(database.system, { responseTimeoutMs, limit: batch, followers: options.followers });
       counters.retried += swept.retried;
@@ -140,12 +150,15 @@ export function startDispatcher(options: DispatcherOptions): Dispatcher {
     return sent > 0 ? responseTimeoutMs : undefined; // what was just sent is due for its answer
   }
 
-  /** ms until the earliest response timeout or expiry; undefined when no command is open. */
+  /** ms until the earliest response timeout or expiry; undefined when no command is open. Clears queuedMayExist when none is QUEUED. */
   async function nextDueMs(): Promise<NextDue> {
-    const [row] = rowsOf<{ ms: number | null }>(await database.system.execute(sql`
-      select extract(epoch from least(
-        (select min(sent_at) from commands where state in ('SENT', 'DELIVERED')) + make_interval(secs => ${responseTimeoutMs / 1000}),
-        (select min(expires_at) from commands where state = 'QUEUED')) - now()) * 1000 as ms`));
+    const before = announced;
+    const [row] = rowsOf<{ ms: number | null; queued: boolean }>(await database.system.execute(sql`
+      select extract(epoch from least(open.sent + make_interval(secs => ${responseTimeoutMs / 1000}), open.expiry) - now()) * 1000 as ms,
+        open.expiry is not null as queued
+      from (select (select min(sent_at) from commands where state in ('SENT', 'DELIVERED')) as sent,
+        (select min(expires_at) from commands where state = 'QUEUED') as expiry) open`));
+    if (row && !row.queued && announced === before) queuedMayExist = false;
     return row?.ms == null ? undefined : Number(row.ms);
   }
 
@@ -159,7 +172,12 @@ export function startDispatcher(options: DispatcherOptions): Dispatcher {
     );
   });
   const stopListening = database.events.on('command.queued', ({ deviceKind, deviceId }) => {
-    if (deviceKind === 'lock') wake([deviceId]);
+    if (deviceKind !== 'lock') return;
+    queuedAnnounced();
+    wake([deviceId]);
+  });
+  const stopStates = database.events.on('command.state', ({ deviceKind, state }) => {
+    if (deviceKind === 'lock' && state === 'QUEUED') queuedAnnounced();
   });
   const stopResync = database.events.onResync(() => { void loop.sweepNow(); });
 
@@ -176,6 +194,7 @@ export function startDispatcher(options: DispatcherOptions): Dispatcher {
     async close() {
       closed = true;
       stopListening();
+      stopStates();
       stopResync();
       await loop.close();
     },
