@@ -16,6 +16,9 @@ import { DASH, formatTime } from '../../components/logColumns';
 import { JobBadge, RolloutBadge, jobDetail } from './badges';
 import { percentUpdated } from './RolloutsTab';
 
+/** Times and IMEIs stay on one line (a date broken at its hyphens is hard to read); the table scrolls instead. */
+const noWrap = () => ({ style: { whiteSpace: 'nowrap' as const } });
+
 type Action = 'start' | 'pause' | 'resume' | 'cancel' | 'retryFailed';
 const ACTIONS: Record<string, Action[]> = { CREATED: ['start', 'cancel'], RUNNING: ['pause', 'cancel', 'retryFailed'], PAUSED: ['resume', 'cancel', 'retryFailed'], COMPLETED: ['retryFailed'] };
 
@@ -36,13 +39,13 @@ export function RolloutDrawer({ id, onClose }: { id?: number; onClose(): void })
     return action === 'cancel' ? <Popconfirm key={action} title={t('cancelConfirm')} okText={t('ok')} cancelText={t('cancelAction')} onConfirm={() => act.run(action)}>{node}</Popconfirm> : node;
   };
   const columns = [
-    { title: 'IMEI', dataIndex: 'imei', render: (imei: string, row: OtaJobRecord) => <Space size={4}><LockLink imei={imei} />{row.canary && <Tag color="gold">{t('canary')}</Tag>}</Space> },
+    { title: 'IMEI', dataIndex: 'imei', onCell: noWrap, render: (imei: string, row: OtaJobRecord) => <Space size={4}><LockLink imei={imei} />{row.canary && <Tag color="gold">{t('canary')}</Tag>}</Space> },
     { title: t('state'), dataIndex: 'state', render: (state: OtaJobRecord['state'], row: OtaJobRecord) => <Space size={4}><JobBadge state={state} /><Typography.Text type="secondary">{jobDetail(t, row)}</Typography.Text></Space> },
     { title: t('progress'), dataIndex: 'progress', width: 150, render: (value: number) => <Progress percent={value} size="small" /> },
     { title: t('fromVersion'), dataIndex: 'fromVersion', render: (value: string | null) => formatVersion(value) || DASH },
     { title: t('currentVersion'), dataIndex: 'currentVersion', render: (value: string | null) => formatVersion(value) || DASH },
     { title: t('attempt', { n: '' }).trim(), dataIndex: 'attempt', width: 80, align: 'right' as const },
-    { title: t('updatedAt'), dataIndex: 'updatedAt', render: formatTime },
+    { title: t('updatedAt'), dataIndex: 'updatedAt', render: formatTime, onCell: noWrap },
   ];
   return (
     <Drawer open={id !== undefined} onClose={onClose} size="large" width={1000} title={rollout ? `${rollout.name || `#${rollout.id}`} · ${rollout.model} ${formatVersion(rollout.version)}` : ''}
@@ -65,7 +68,7 @@ export function RolloutDrawer({ id, onClose }: { id?: number; onClose(): void })
             <Typography.Text strong>{t('failures')}: </Typography.Text>
             {rollout.failures.length === 0 ? t('noFailures') : rollout.failures.map((f) => <Tag color="red" key={f.reason}>{t(`reasons.${f.reason}`, { defaultValue: f.reason })} × {f.count}</Tag>)}
           </div>
-          <Table<OtaJobRecord> id="rollout-locks" rowKey="lockId" size="small" columns={columns} dataSource={locks?.records ?? []}
+          <Table<OtaJobRecord> id="rollout-locks" rowKey="lockId" size="small" columns={columns} dataSource={locks?.records ?? []} scroll={{ x: 'max-content' }}
             pagination={{ current: page.current, pageSize: page.size, total: locks?.total ?? 0, onChange: (current, size) => setPage({ current, size }) }} />
         </>
       )}
