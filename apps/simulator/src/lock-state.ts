@@ -79,12 +79,22 @@ export class LockState {
     this.clockOffsetMs = clockOffsetMs;
   }
 
-  /** Fills the credential tables with `tables` (what the lock holds from before; slots outside the capacity are skipped). */
+  /**
+   * Fills the credential tables, the users' schedules and the holiday schedules with `tables` (what the
+   * lock holds from before); slots and schedule indexes outside the capacity are skipped.
+   */
   load(tables: LockTables): void {
-    for (const name of ['users', 'passwords', 'cards', 'fingerprints'] as const) {
+    for (const name of ['passwords', 'cards', 'fingerprints'] as const) {
       const table = this[name] as Map<number, unknown>;
       for (const [slot, entry] of tables[name]) if (this.fits(name, slot)) table.set(slot, { ...entry });
     }
+    const within = <T>(rules: Map<number, T>, limit: number) => new Map([...rules].filter(([index]) => index >= 0 && index < limit));
+    for (const [slot, user] of tables.users) {
+      if (this.fits('users', slot)) {
+        this.users.set(slot, { ...user, weekDay: within(user.weekDay, this.access.weekDaySchedulesPerUser), yearDay: within(user.yearDay, this.access.yearDaySchedulesPerUser) });
+      }
+    }
+    for (const [index, rule] of within(new Map(tables.holidays), this.access.holidaySchedules)) this.holidays.set(index, { ...rule });
   }
 
   /** The lock's own clock, ms since epoch. */

@@ -1,8 +1,9 @@
-import type { AccessCapacity, Capacity } from '@iot/contract';
+import type { AccessCapacity, Capacity, HolidayRule } from '@iot/contract';
 import type { CardEntry, FingerprintEntry, LockUser, PasswordEntry } from './lock-state.js';
 
 /**
- * What a lock holds in its credential tables, slot by slot: a real lock keeps them across restarts, so a
+ * What a lock holds in its credential tables, slot by slot (users with their user type and week-day /
+ * year-day schedules), and its holiday schedules by index: a real lock keeps them across restarts, so a
  * simulated lock starts with what the platform last confirmed on it (demo.ts), not empty.
  */
 export interface LockTables {
@@ -10,6 +11,8 @@ export interface LockTables {
   passwords: [number, PasswordEntry][];
   cards: [number, CardEntry][];
   fingerprints: [number, FingerprintEntry][];
+  /** Matter HolidaySchedule by index (issue #26). */
+  holidays: [number, HolidayRule][];
 }
 
 /** What the simulator needs to impersonate one lock (issued by the server's modules/lockDevice/credentials.ts). */

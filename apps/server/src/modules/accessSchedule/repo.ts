@@ -4,7 +4,7 @@
  * caller's tenant transaction (row-level security) or the owner connection.
  */
 import { type AccessScheduleRecord, type accessScheduleListQuery, daysOfMask, type Page, type UserType } from '@iot/contract';
-import { and, count, desc, eq, ilike, notInArray, or, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, inArray, notInArray, or, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Executor } from '../../db/client.js';
 import { accessSchedules, commands, locks, lockUsers } from '../../db/schema.js';
@@ -71,9 +71,31 @@ export function listSchedules(tx: Executor, q: z.output<typeof accessScheduleLis
  * whose add failed, by lock user id.
  */
 export async function heldSchedules(tx: Executor, lockId: number): Promise<Map<number, ScheduleValue[]>> {
-  const rows = await tx.select().from(accessSchedules)
-    .where(and(eq(accessSchedules.lockId, lockId), notInArray(accessSchedules.syncState, ['adding', 'add_failed'])));
   const byUser = new Map<number, ScheduleValue[]>();
-  for (const row of rows) byUser.set(row.lockUserId, [...(byUser.get(row.lockUserId) ?? []), valueOfRow(row)]);
+  for (const held of await heldSchedulesOf(tx, eq(accessSchedules.lockId, lockId))) byUser.set(held.lockUserId, [...(byUser.get(held.lockUserId) ?? []), held.value]);
   return byUser;
+}
+
+/** A schedule a lock holds: its lock (IMEI), the user's slot on it, its index in the user's table of its kind. */
+export interface HeldSchedule {
+  imei: string;
+  lockUserId: number;
+  userSlot: number;
+  index: number;
+  value: ScheduleValue;
+}
+
+/**
+ * The schedules held by the locks of `imeis` (all tenants: the owner connection), as heldSchedules
+ * counts them; for the simulated locks' own tables at start (credential/simulator.ts).
+ */
+export function heldSchedulesOfLocks(tx: Executor, imeis: readonly string[]): Promise<HeldSchedule[]> {
+  return imeis.length === 0 ? Promise.resolve([]) : heldSchedulesOf(tx, inArray(locks.imei, [...imeis]));
+}
+
+async function heldSchedulesOf(tx: Executor, where: SQL): Promise<HeldSchedule[]> {
+  const rows = await tx.select({ row: accessSchedules, imei: locks.imei, userSlot: lockUsers.userSlot }).from(accessSchedules)
+    .innerJoin(locks, eq(locks.id, accessSchedules.lockId)).innerJoin(lockUsers, eq(lockUsers.id, accessSchedules.lockUserId))
+    .where(and(where, notInArray(accessSchedules.syncState, ['adding', 'add_failed'])));
+  return rows.map(({ row, imei, userSlot }) => ({ imei, lockUserId: row.lockUserId, userSlot, index: row.scheduleIndex, value: valueOfRow(row) }));
 }

@@ -14,6 +14,8 @@ import type { Database } from '../../db/client.js';
 import { credentials, locks, lockUsers } from '../../db/schema.js';
 import type { z } from 'zod';
 import { ApiError, fieldError } from '../../http/api-error.js';
+import { heldSchedulesOfLocks } from '../accessSchedule/repo.js';
+import { heldHolidaysOfLocks } from '../holidayCalendar/repo.js';
 
 /** What the route needs of a fleet (apps/simulator Fleet.attemptOpen). */
 export interface OpenableFleet {
@@ -65,15 +67,17 @@ export function attemptOnSimulator(app: FastifyInstance, imei: string, body: z.o
 /**
  * What the platform last confirmed on each lock of `imeis` (all tenants), as the simulated locks' own
  * tables at start (issue #24: the demo's lock users exist on their simulated locks, so adding a
- * password for one succeeds): lock users and credentials in any sync state but adding / add_failed
- * (a pending or failed change or delete is still on the lock), password digits unsealed with `box`,
- * card numbers in the byte order the lock reads. Locks without rows are absent.
+ * password for one succeeds): lock users (with their Matter user type and, issue #26, their week-day
+ * and year-day schedules), credentials and the lock's holiday schedules, each in any sync state but
+ * adding / add_failed (a pending or failed change or delete is still on the lock), password digits
+ * unsealed with `box`, card numbers in the byte order the lock reads. A restarted simulated lock so
+ * keeps enforcing what it held, as a real lock does. Locks without rows are absent.
  */
 export async function lockTablesByImei(database: Database, imeis: readonly string[], box: SecretBox): Promise<Map<string, LockTables>> {
   const out = new Map<string, LockTables>();
   if (imeis.length === 0) return out;
   const tablesOf = (imei: string) => {
-    const tables = out.get(imei) ?? { users: [], passwords: [], cards: [], fingerprints: [] };
+    const tables = out.get(imei) ?? { users: [], passwords: [], cards: [], fingerprints: [], holidays: [] };
     out.set(imei, tables);
     return tables;
   };
@@ -86,10 +90,17 @@ export async function lockTablesByImei(database: Database, imeis: readonly strin
     tablesOf(user.imei).users.push([user.slot, {
       name: user.name, frozen: user.status === 'frozen', validFrom: ms(user.validFrom), validTo: ms(user.validTo),
       userType: user.userType as UserType, credentialRule: user.credentialRule as CredentialRule, expiringMinutes: user.expiringMinutes ?? undefined,
-      // Schedules reach a restarted simulated lock again through their commands (not loaded here).
       weekDay: new Map(), yearDay: new Map(),
     }]);
   }
+  // Issue #26: the lock keeps its users' schedules and its holiday schedules across a restart too.
+  const usersOf = new Map([...out].map(([imei, tables]) => [imei, new Map(tables.users)]));
+  for (const held of await heldSchedulesOfLocks(database.system, imeis)) {
+    const user = usersOf.get(held.imei)?.get(held.userSlot);
+    if (held.value.kind === 'weekDay') user?.weekDay.set(held.index, { daysMask: held.value.daysMask, startMinute: held.value.startMinute, endMinute: held.value.endMinute });
+    else user?.yearDay.set(held.index, { start: held.value.start, end: held.value.end });
+  }
+  for (const held of await heldHolidaysOfLocks(database.system, imeis)) tablesOf(held.imei).holidays.push([held.index, held.rule]);
   const rows = await database.system.select({
     imei: locks.imei, kind: credentials.kind, slot: credentials.slot, userSlot: credentials.userSlot, validFrom: credentials.validFrom, validTo: credentials.validTo,
     oneTime: credentials.oneTime, cardNumber: credentials.cardNumber, reversed: credentials.reversed, secretEnc: credentials.secretEnc,

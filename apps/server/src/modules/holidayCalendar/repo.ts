@@ -4,9 +4,9 @@
  * function takes the caller's tenant transaction (row-level security) or the owner connection.
  */
 import { type HolidayRule, LOCK_UTC_OFFSET_MINUTES, type OperatingMode, type WeekDay } from '@iot/contract';
-import { and, eq, notInArray } from 'drizzle-orm';
+import { and, eq, inArray, notInArray, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { holidayCalendars, lockHolidaySchedules } from '../../db/schema.js';
+import { holidayCalendars, lockHolidaySchedules, locks } from '../../db/schema.js';
 import { resolveDeviceTarget } from '../lockGroup/target.js';
 
 const DAY_MS = 86_400_000;
@@ -17,11 +17,24 @@ export const entryWindow = (entry: { startDate: string; endDate: string }) => ({
 
 /** The holiday rules the lock holds: every row but one being added or whose add failed. */
 export async function heldHolidays(tx: Executor, lockId: number): Promise<HolidayRule[]> {
-  const rows = await tx.select().from(lockHolidaySchedules)
-    .where(and(eq(lockHolidaySchedules.lockId, lockId), notInArray(lockHolidaySchedules.syncState, ['adding', 'add_failed'])));
-  return rows.map((row) => ({
-    start: row.localStartTime.getTime(), end: row.localEndTime.getTime(), operatingMode: row.operatingMode as OperatingMode,
-    ...(row.worksAs ? { worksAs: row.worksAs as WeekDay } : {}),
+  return (await heldHolidaysOf(tx, eq(lockHolidaySchedules.lockId, lockId))).map((held) => held.rule);
+}
+
+/**
+ * The holiday schedules held by the locks of `imeis` (all tenants: the owner connection), as
+ * heldHolidays counts them, with their index on the lock; for the simulated locks' own tables at start
+ * (credential/simulator.ts).
+ */
+export function heldHolidaysOfLocks(tx: Executor, imeis: readonly string[]): Promise<{ imei: string; index: number; rule: HolidayRule }[]> {
+  return imeis.length === 0 ? Promise.resolve([]) : heldHolidaysOf(tx, inArray(locks.imei, [...imeis]));
+}
+
+async function heldHolidaysOf(tx: Executor, where: SQL) {
+  const rows = await tx.select({ row: lockHolidaySchedules, imei: locks.imei }).from(lockHolidaySchedules).innerJoin(locks, eq(locks.id, lockHolidaySchedules.lockId))
+    .where(and(where, notInArray(lockHolidaySchedules.syncState, ['adding', 'add_failed'])));
+  return rows.map(({ row, imei }) => ({
+    imei, index: row.holidayIndex,
+    rule: { start: row.localStartTime.getTime(), end: row.localEndTime.getTime(), operatingMode: row.operatingMode as OperatingMode, ...(row.worksAs ? { worksAs: row.worksAs as WeekDay } : {}) } as HolidayRule,
   }));
 }
 
