@@ -5,11 +5,12 @@
  * 开锁日志 lists it with its reason (不在时间表内); a code added at a lock's keypad shows as unmanaged
  * on 设备信息's drift card and is adopted for a person there.
  * Locks: two of data centre 100 no other e2e file changes (861234500000005 and 861234500000007).
- * Set E2E_SCREENSHOT_DIR to also save the pages in both languages.
+ * Set E2E_SCREENSHOT_DIR to also save the pages in both languages at 1366x768 and 1920x1080 (shots.ts).
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { apiGet, apiPost, chooseOption, goInApp, hasChromium, url, useSignedInPage } from './browser.js';
+import { shootBothLanguages } from './shots.js';
 
 const SCHEDULE_IMEI = '861234500000005';
 const DRIFT_IMEI = '861234500000007';
@@ -82,7 +83,7 @@ describe.skipIf(!hasChromium)('schedules and the lock’s own inventory in the c
     }, { timeout: 30_000, interval: 200 }).toBe('normal');
     expect([...seen].every((state) => state === null || state === 'adding' || state === 'normal')).toBe(true);
     expect(await row.locator('.schedule-when').textContent()).toContain('09:00');
-    if (shotDir) await bothLanguages(page, 'schedules', /Add schedule/, /新增时间表/);
+    if (shotDir) await scheduleShots(page, shotDir);
 
     // At the door with the lock's clock set: Monday 10:00 opens, Saturday 10:00 is refused by schedule.
     const attempt = (at: string) => apiPost<{ success: boolean; reason: string | null }>(page, '/iot/v1/simulator/attemptOpen', { imei: SCHEDULE_IMEI, method: 'password', password: CLEANER_DIGITS, at });
@@ -96,7 +97,7 @@ describe.skipIf(!hasChromium)('schedules and the lock’s own inventory in the c
     const refused = page.locator('.ant-table-row').filter({ hasText: SCHEDULE_IMEI }).filter({ hasText: '失败' })
       .filter({ hasText: `${comingDate(5)} 10:00` }).filter({ has: page.locator('.open-refusal', { hasText: '不在时间表内' }) });
     await expect.poll(() => refused.count(), { timeout: 20_000, interval: 500 }).toBeGreaterThanOrEqual(1);
-    if (shotDir) await page.screenshot({ path: `${shotDir}/schedule-open-records-zh.png` });
+    if (shotDir) await shootBothLanguages(page, shotDir, 'schedule-open-records', { en: /Outside schedule/, zh: /不在时间表内/ });
   }, 120_000);
 
   it('shows a code added at the keypad as unmanaged on 设备信息 and adopts it for a person', async () => {
@@ -119,7 +120,7 @@ describe.skipIf(!hasChromium)('schedules and the lock’s own inventory in the c
     await unmanaged.waitFor({ timeout: 20_000 });
     expect(await unmanaged.textContent()).toContain(String(slot));
     await expect.poll(() => card.textContent(), { timeout: 10_000 }).toContain('不一致');
-    if (shotDir) await bothLanguages(page, 'drift-unmanaged', /Request inventory/, /请求上报清单/);
+    if (shotDir) await shootBothLanguages(page, shotDir, 'drift-unmanaged', { en: /Request inventory/, zh: /请求上报清单/, before: () => card.scrollIntoViewIfNeeded() });
 
     // Adopt it for the person: the lock confirms the owner and the slot is managed.
     await unmanaged.locator('.drift-adopt').click();
@@ -130,15 +131,20 @@ describe.skipIf(!hasChromium)('schedules and the lock’s own inventory in the c
   }, 120_000);
 });
 
-/** The page in zh-CN and en-US under E2E_SCREENSHOT_DIR as `{name}-zh.png` / `{name}-en.png`; `en` / `zh`: a label shown once switched. */
-async function bothLanguages(page: Page, name: string, en: RegExp, zh: RegExp) {
-  await page.waitForTimeout(600); // toasts and animations
-  await page.screenshot({ path: `${shotDir}/${name}-zh.png` });
-  const toggle = page.locator('.console-header-right').getByRole('button', { name: /English|中文/ });
-  await toggle.click();
-  await page.getByText(en).first().waitFor();
-  await page.waitForTimeout(300);
-  await page.screenshot({ path: `${shotDir}/${name}-en.png` });
-  await toggle.click();
-  await page.getByText(zh).first().waitFor();
+/** 时间表管理 with its rows, then its add dialog with the lock chosen, in both languages and sizes. */
+async function scheduleShots(page: Page, dir: string) {
+  await shootBothLanguages(page, dir, 'schedules', { en: /Add schedule/, zh: /新增时间表/ });
+  const modal = page.locator('.schedule-modal');
+  await shootBothLanguages(page, dir, 'schedule-modal', {
+    en: /Add schedule/, zh: /新增时间表/,
+    before: async () => {
+      await page.locator('.credential-lock-bar .ant-btn-primary').click();
+      await chooseOption(page, 'schedule-lock', SCHEDULE_IMEI, SCHEDULE_IMEI);
+      await modal.locator('#schedule-user').waitFor();
+    },
+    after: async () => {
+      await modal.locator('.ant-modal-footer .ant-btn').first().click();
+      await modal.waitFor({ state: 'hidden' });
+    },
+  });
 }
