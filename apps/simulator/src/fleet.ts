@@ -100,8 +100,20 @@ export async function startFleet(options: FleetOptions): Promise<Fleet> {
   const byImei = new Map(runners.map((runner) => [runner.imei, runner]));
   return {
     devices: runners,
-    attemptOpen: (imei, input) => byImei.get(imei)?.attemptOpen(input),
-    keypadAdd: (imei, password) => byImei.get(imei)?.keypadAdd(password),
+    attemptOpen(imei, input) {
+      const runner = byImei.get(imei);
+      if (!runner) return undefined;
+      const { result, uplinks } = runner.lock.attemptOpen(input);
+      runner.report(uplinks);
+      return result;
+    },
+    keypadAdd(imei, password) {
+      const runner = byImei.get(imei);
+      if (!runner) return undefined;
+      const added = runner.lock.keypadAdd(password);
+      if (added) runner.report(added.uplinks);
+      return added ? { slot: added.slot } : null;
+    },
     setSecret(imei, secret) {
       const runner = byImei.get(imei);
       runner?.setSecret(secret);

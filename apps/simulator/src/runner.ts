@@ -1,40 +1,36 @@
 /**
- * One simulated lock on its own MQTT connection: connect with its credentials, heartbeats and event
- * uplinks, downlink answers, NB-IoT sleep (sleep.ts) and occasional outages. Used by fleet.ts.
+ * One simulated lock on its own MQTT connection: when it connects, beats and drops off (heartbeat
+ * schedule, NB-IoT sleep (sleep.ts), occasional outages, restarts). Its event uplinks are queued in
+ * runner-uplinks.ts, its downlinks answered in runner-downlinks.ts, its connection made and ended in
+ * runner-connection.ts. Used by fleet.ts.
  */
 import { protocol } from '@iot/contract';
-import mqtt, { type MqttClient } from 'mqtt';
-import type { Answer } from './commands.js';
+import type { MqttClient } from 'mqtt';
 import type { FleetDevice, FleetOptions } from './fleet.js';
 import type { EventMessage, SimulatedLock } from './lock.js';
-import type { AttemptInput, AttemptResult } from './open-attempt.js';
-import type { OtaAction } from './ota.js';
+import { connectLock, endThen, endWithin } from './runner-connection.js';
+import { type DownlinkHost, OtaDriver } from './runner-downlinks.js';
+import { UplinkQueue } from './runner-uplinks.js';
 import { SleepCycle } from './sleep.js';
-
-/** A chunk request without an answer this long is sent again, ms. */
-const CHUNK_TIMEOUT_MS = 5000;
 import type { Random } from './types.js';
 
 /** Drives one SimulatedLock over its own MQTT connection. */
-export class LockRunner implements FleetDevice {
+export class LockRunner implements FleetDevice, DownlinkHost {
   readonly imei: string;
   sent = 0;
   acked = 0;
-  events = 0;
   offline = false;
   asleep = false;
-  private client: MqttClient | undefined;
-  private readonly nap: SleepCycle;
+  client: MqttClient | undefined;
+  readonly nap: SleepCycle;
+  stopped = false;
   /** ms since epoch of the next heartbeat (sleep.ts). */
   private nextBeatAt = 0;
   /** The next connect is a wake-up: report a heartbeat at once. */
   private wakeBeat = false;
   private timer: NodeJS.Timeout | undefined; // connect delay, heartbeat or end of outage
-  private otaTimer: NodeJS.Timeout | undefined; // chunk request without an answer
-  private stopped = false;
-  private warned = false;
-  /** Event uplinks waiting for a connection (an open attempt on a sleeping or offline lock). */
-  private pending: EventMessage[] = [];
+  private readonly uplinks: UplinkQueue;
+  private readonly ota = new OtaDriver(this);
 
   constructor(
     readonly lock: SimulatedLock,
@@ -45,41 +41,29 @@ export class LockRunner implements FleetDevice {
     this.imei = lock.imei;
     const sleeps = (options.sleep ?? true) && lock.device.alwaysOnline === false;
     this.nap = new SleepCycle(sleeps, options.wakeWindowMs ?? protocol.WAKE_WINDOW_MS, () => this.fallAsleep(), () => this.nextBeatAt);
+    this.uplinks = new UplinkQueue(this.imei, () => this.nap.uplinkSent());
   }
 
-  /** See Fleet.attemptOpen. */
-  attemptOpen(input: AttemptInput): AttemptResult {
-    const { result, uplinks } = this.lock.attemptOpen(input);
-    this.report(uplinks);
-    return result;
+  /** Event uplinks (openRecord, doorState, alarm, configReport, ...) published. */
+  get events(): number { return this.uplinks.events; }
+
+  /** Publishes event uplinks (QoS 1) in seq order; counted in `events`. */
+  publish(client: MqttClient, messages: EventMessage[]): void {
+    this.uplinks.publish(client, messages);
   }
 
-  /** See Fleet.keypadAdd. */
-  keypadAdd(password: string): { slot: number } | null {
-    const added = this.lock.keypadAdd(password);
-    if (!added) return null;
-    this.report(added.uplinks);
-    return { slot: added.slot };
+  /** Event uplinks of something done at the door (fleet.ts attemptOpen, keypadAdd): now when connected, else at the next connect. */
+  report(uplinks: EventMessage[]): void {
+    this.uplinks.report(this.client, uplinks);
   }
 
-  /** Event uplinks of something done at the door: now when connected, else at the next connect. */
-  private report(uplinks: EventMessage[]): void {
-    if (this.client?.connected) this.publishEvents(this.client, uplinks);
-    else this.pending.push(...uplinks);
-  }
-
-  /**
-   * The lock's device secret was reset on the platform: later connects (the reconnect after the
-   * platform dropped the session included) use `secret`.
-   */
+  /** The device secret was reset on the platform: later connects (the reconnect after the platform dropped the session included) use `secret`. */
   setSecret(secret: string): void {
     this.secret = secret;
     if (this.client) this.client.options.password = secret;
   }
 
-  get connected(): boolean {
-    return this.client?.connected ?? false;
-  }
+  get connected(): boolean { return this.client?.connected ?? false; }
 
   start(delayMs: number): void {
     this.timer = setTimeout(() => this.connect(), delayMs);
@@ -88,45 +72,22 @@ export class LockRunner implements FleetDevice {
   private connect(): void {
     this.timer = undefined;
     if (this.stopped) return;
-    const client = mqtt.connect(this.options.brokerUrl, {
-      protocolVersion: 4,
-      clientId: this.imei,
-      username: this.imei,
-      password: this.secret,
-      clean: false,
-      keepalive: 60,
-      connectTimeout: 15_000,
-      reconnectPeriod: 1000 + Math.floor(this.random() * 4000),
-    });
-    this.client = client;
-    client.on('connect', (connack) => {
-      this.warned = false;
-      if (!connack.sessionPresent) client.subscribe(protocol.downlinkTopic(this.imei), { qos: 1 }, () => {});
-      const pending = this.pending.splice(0);
-      if (pending.length > 0) this.publishEvents(client, pending);
-      if (this.wakeBeat) {
-        this.wakeBeat = false;
-        this.sendHeartbeat(client);
-        this.afterHeartbeat(client); // a sleeping lock's heartbeat is followed like any other
-        return;
-      }
-      this.publishEvents(client, this.lock.eventsOnConnect());
-      // A lock reports as soon as it is (re)connected; the fleet spreads out from the second heartbeat on.
-      if (!this.timer) this.schedule(this.random() * (this.options.firstHeartbeatWithinMs ?? 2000), true);
-    });
-    client.on('message', (_topic, payload) => {
-      const ota = this.lock.otaDownlink(payload);
-      if (ota) {
-        clearTimeout(this.otaTimer);
-        this.act(ota);
-      } else {
-        this.answer(this.lock.handleDownlink(payload));
-      }
-    });
-    client.on('error', (error) => {
-      if (!this.warned) this.options.log?.warn({ imei: this.imei, err: error.message }, 'simulated lock: mqtt error');
-      this.warned = true;
-    });
+    this.client = connectLock(this.options.brokerUrl, this.imei, this.secret, this.random, {
+      onConnect: (client, connack) => {
+        if (!connack.sessionPresent) client.subscribe(protocol.downlinkTopic(this.imei), { qos: 1 }, () => {});
+        this.uplinks.flush(client);
+        if (this.wakeBeat) {
+          this.wakeBeat = false;
+          this.sendHeartbeat(client);
+          this.afterHeartbeat(client); // a sleeping lock's heartbeat is followed like any other
+          return;
+        }
+        this.publish(client, this.lock.eventsOnConnect());
+        // A lock reports as soon as it is (re)connected; the fleet spreads out from the second heartbeat on.
+        if (!this.timer) this.schedule(this.random() * (this.options.firstHeartbeatWithinMs ?? 2000), true);
+      },
+      onMessage: (payload) => this.ota.receive(payload),
+    }, this.options.log);
   }
 
   private schedule(delayMs: number, first: boolean): void {
@@ -156,19 +117,10 @@ export class LockRunner implements FleetDevice {
    * uplinks, then perhaps an outage (LockBehaviour). Returns true when the lock went offline.
    */
   private afterHeartbeat(client: MqttClient): boolean {
-    this.publishEvents(client, this.lock.eventsAfterHeartbeat());
+    this.publish(client, this.lock.eventsAfterHeartbeat());
     const outage = this.lock.offlineIntervalsAfterHeartbeat();
     if (outage > 0) this.goOffline(outage * this.lock.intervalS * 1000);
     return outage > 0;
-  }
-
-  /** Publishes event uplinks (QoS 1) in seq order; counted in `events`. */
-  private publishEvents(client: MqttClient, messages: EventMessage[]): void {
-    for (const message of messages) {
-      this.events++;
-      client.publish(protocol.uplinkTopic(this.imei), JSON.stringify(message), { qos: 1 }, () => {});
-    }
-    if (messages.length > 0) this.nap.uplinkSent();
   }
 
   private sendHeartbeat(client: MqttClient): void {
@@ -177,46 +129,21 @@ export class LockRunner implements FleetDevice {
       if (!error) this.acked++;
     });
     this.nap.uplinkSent();
-    this.act(this.lock.ota.woke());
-  }
-
-  /** Carries out the firmware transfer's next steps (ota.ts). */
-  private act(actions: OtaAction[]): void {
-    const client = this.client;
-    if (this.stopped || !client) return;
-    for (const action of actions) {
-      if (action.kind === 'request' || action.kind === 'status') {
-        const type = action.kind === 'request' ? 'otaChunkRequest' : 'otaStatus';
-        this.publishEvents(client, [this.lock.nextUplink({ type, data: action.data } as never)]);
-        if (action.kind === 'request') {
-          clearTimeout(this.otaTimer);
-          this.otaTimer = setTimeout(() => this.act(this.lock.ota.retry()), CHUNK_TIMEOUT_MS);
-        }
-      } else if (action.kind === 'reboot') {
-        this.restart(action.afterMs, () => this.lock.rebooted());
-        return;
-      } else {
-        this.restart(action.durationMs, () => {});
-        return;
-      }
-    }
+    this.ota.act(this.lock.ota.woke());
   }
 
   /**
    * Flashing / a dead battery: the lock disconnects (once its last uplinks are acknowledged), comes
    * back `afterMs` later and reports a heartbeat at once.
    */
-  private restart(afterMs: number, onBoot: () => void): void {
+  restart(afterMs: number, onBoot: () => void): void {
     this.nap.cancel();
-    clearTimeout(this.otaTimer);
+    this.ota.cancel();
     clearTimeout(this.timer);
     this.timer = undefined;
     const client = this.client;
     this.client = undefined;
-    let gone = false;
     const boot = () => {
-      if (gone) return;
-      gone = true;
       this.timer = setTimeout(() => {
         if (this.stopped) return;
         onBoot();
@@ -226,28 +153,8 @@ export class LockRunner implements FleetDevice {
         this.schedule(this.lock.intervalS * 1000, false);
       }, afterMs);
     };
-    if (!client) {
-      boot();
-      return;
-    }
-    client.end(false, {}, boot); // graceful: the status uplinks' PUBACKs are awaited first
-    setTimeout(() => { if (!gone) client.end(true, {}, boot); }, 2000);
-  }
-
-  /** Sends the commandResult (and configReport) of each downlink answer after its delay. */
-  private answer(answers: Answer[]): void {
-    for (const answer of answers) {
-      this.nap.busy++;
-      setTimeout(() => {
-        this.nap.busy--;
-        const client = this.client;
-        if (this.stopped || !client) return; // lost with the connection; the platform retries
-        const results: EventMessage[] = [this.lock.nextUplink({ type: 'commandResult', data: answer.result })];
-        if (answer.configReport) results.push(this.lock.nextUplink({ type: 'configReport', data: { config: answer.configReport } }));
-        if (answer.inventory) results.push(this.lock.nextUplink(this.lock.inventory('request')));
-        this.publishEvents(client, results);
-      }, answer.delayMs);
-    }
+    if (client) endThen(client, boot); // graceful: the status uplinks' PUBACKs are awaited first
+    else boot();
   }
 
   /** End of the wake window: disconnect (persistent session) until the next heartbeat. */
@@ -282,17 +189,9 @@ export class LockRunner implements FleetDevice {
   async stop(): Promise<void> {
     this.stopped = true;
     this.nap.cancel();
-    clearTimeout(this.otaTimer);
+    this.ota.cancel();
     clearTimeout(this.timer);
     this.timer = undefined;
-    const client = this.client;
-    if (!client) return;
-    const graceful = client.connected ? client.endAsync(false) : client.endAsync(true);
-    let timeout: NodeJS.Timeout | undefined;
-    const forced = new Promise<void>((resolve) => {
-      timeout = setTimeout(() => client.end(true, () => resolve()), 2000);
-    });
-    await Promise.race([graceful.catch(() => {}), forced]);
-    clearTimeout(timeout);
+    if (this.client) await endWithin(this.client);
   }
 }
