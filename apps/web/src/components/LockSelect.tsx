@@ -11,7 +11,10 @@ import { RemoteSelect } from './RemoteSelect';
 export type LockSelectProps = (
   | { byId?: false; value?: string; onChange?(imei: string | undefined): void }
   | { byId: true; value?: number; onChange?(lockId: number | undefined): void }
-) & { autoSelectFirst?: boolean; id?: string; /** Offer "all locks" first, with this value. */ allValue?: string };
+) & {
+  autoSelectFirst?: boolean; id?: string; /** Offer "all locks" first, with this value. */ allValue?: string;
+  /** Fill the width (in a form's dialog, where the IMEI would be cut at 300 px). */ block?: boolean;
+};
 
 type V = string | number;
 const SEARCH_SIZE = 20;
@@ -34,7 +37,7 @@ export function LockSelect(props: LockSelectProps) {
       leading={allValue ? [{ value: allValue, label: t('allLocks') }] : []}
       autoSelectFirst={props.autoSelectFirst}
       placeholder={t('pickLock')}
-      style={{ width: 300 }}
+      style={{ width: props.block ? '100%' : 300 }}
     />
   );
 }

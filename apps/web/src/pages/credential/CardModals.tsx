@@ -50,7 +50,7 @@ export function CardModal({ open, lockId, onClose }: { open: boolean; lockId?: n
     <Modal open={open} title={t('addCard')} okText={t('ok')} cancelText={t('cancel')} confirmLoading={saving} onOk={() => form.submit()} onCancel={onClose}
       afterClose={() => form.resetFields()} afterOpenChange={(opened) => opened && form.setFieldsValue({ lockId })} forceRender>
       <Form form={form} layout="vertical" initialValues={{ reversed: false }} onFinish={(v) => void submit(v)} autoComplete="off">
-        <Form.Item name="lockId" label={t('lock')} rules={[{ required: true }]}><LockSelect byId id="card-lock" /></Form.Item>
+        <Form.Item name="lockId" label={t('lock')} rules={[{ required: true }]}><LockSelect byId id="card-lock" block /></Form.Item>
         {chosenLock !== undefined && <Form.Item name="lockUserId" label={t('holderOptional')}><UserSelect lockId={chosenLock} /></Form.Item>}
         <CardFields />
       </Form>

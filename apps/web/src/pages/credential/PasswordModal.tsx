@@ -60,7 +60,7 @@ export function PasswordModal({ open, lockId, onClose }: PasswordModalProps) {
       afterClose={() => form.resetFields()} afterOpenChange={(opened) => opened && form.setFieldsValue({ lockId })} forceRender className="password-modal">
       <Form form={form} layout="vertical" initialValues={{ kind: 'tempPassword', mode: 'window' }} onFinish={(v) => void submit(v)} autoComplete="off">
         <Form.Item name="lockId" label={t('lock')} rules={[{ required: true }]}>
-          <LockSelect byId id="password-lock" />
+          <LockSelect byId id="password-lock" block />
         </Form.Item>
         {chosenLock !== undefined && (
           <Form.Item name="lockUserId" label={t('holderOptional')}><UserSelect lockId={chosenLock} id="password-holder" /></Form.Item>

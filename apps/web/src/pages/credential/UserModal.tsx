@@ -63,7 +63,7 @@ export function UserModal({ open, user, lockId, onClose }: UserModalProps) {
       <Form form={form} layout="vertical" onFinish={(v) => void submit(v)} autoComplete="off">
         {!user && (
           <Form.Item name="lockId" label={t('lock')} rules={[{ required: true }]}>
-            <LockSelect byId id="user-lock" />
+            <LockSelect byId id="user-lock" block />
           </Form.Item>
         )}
         <Form.Item name="name" label={t('name')} rules={[{ required: true, whitespace: true }, maxChars(64)]}>
