@@ -3,11 +3,12 @@
  * PostgreSQL: a code added at the keypad shows as unmanaged (with the credentialDrift alarm) and is
  * adopted for a person or deleted from the lock; a credential the lock lost shows as missing and is
  * re-queued or marked lost; a fresh inventory without drift clears the alarm; the platform never
- * allocates a slot the lock holds unmanaged.
+ * allocates a slot the lock holds unmanaged; a row whose add failed does not hide a keypad code in its
+ * slot, and adopting that code replaces the failed row.
  */
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { alerts } from '../src/db/schema.js';
+import { alerts, credentials } from '../src/db/schema.js';
 import { type AccessEnv, startAccessEnv } from './access-support.js';
 import { skipSuite } from './helper.js';
 import { waitFor } from './outbox-support.js';
@@ -82,5 +83,23 @@ describe.skipIf(skipSuite)('credential drift with simulated locks', () => {
     expect([again.statusCode, again.json().code]).toEqual([409, 'CONFLICT']);
     expect(await freshInventory(2)).toMatchObject({ inSync: true });
     expect((await alarm(2)).every((row) => row.state === 'cleared')).toBe(true);
+  });
+
+  it('shows a keypad code in the slot of a row whose add failed as unmanaged; adopting it replaces the failed row', async () => {
+    const user = await a.post('/iot/v1/zg/userOperation', { action: 'add', lockId: a.lockId(1), name: '保洁 王' });
+    await a.waitSync('lock_users', user.id, 'normal');
+    const slot = a.fleet.devices[1]?.lock.state.freeSlot('passwords') as number;
+    // The platform tried this slot and the lock refused: the row stays, 添加失败, and the lock's slot stays free.
+    const [failed] = await a.env.ctx.database.system.insert(credentials).values({
+      tenantId: 100, lockId: a.lockId(1), kind: 'password', slot, slotTable: 'passwords', lockUserId: user.id, userSlot: user.userSlot,
+      syncState: 'add_failed', pendingAction: 'add', createdBy: 'test',
+    }).returning({ id: credentials.id });
+    expect((await a.post('/iot/v1/simulator/keypadAdd', { lockId: a.lockId(1), password: '577215' })).slot).toBe(slot);
+    const passwords = await waitFor(() => table(1, 'passwords'), (t) => t.unmanaged.length === 1);
+    expect(passwords.unmanaged[0].slot).toBe(slot);
+    const adopted = await a.post('/iot/v1/lockDevice/drift/adopt', { id: passwords.unmanaged[0].id, lockUserId: user.id });
+    expect(adopted).toMatchObject({ slot, syncState: 'modifying' });
+    await a.waitSync('credentials', failed?.id as number, undefined);
+    await a.waitSync('credentials', adopted.id, 'normal');
   });
 });

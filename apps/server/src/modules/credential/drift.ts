@@ -72,6 +72,8 @@ export async function adopt(tx: Tx, actor: Actor, id: number, lockUserId: number
   const user = await lockedUser(tx, lockUserId);
   if (user.lockId !== row.lockId) throw fieldError('body.lockUserId', '该用户不在这把门锁上', 'This user is not on this lock');
   const kind = KIND_OF[row.slotTable as Exclude<InventoryTable, 'users'>];
+  // A row whose add failed in this slot was never on the lock: the adopted code takes the slot.
+  await tx.delete(credentials).where(and(eq(credentials.lockId, row.lockId), eq(credentials.slotTable, row.slotTable), eq(credentials.slot, row.slot), eq(credentials.syncState, 'add_failed')));
   const [created] = await tx.insert(credentials).values({
     tenantId: actor.tenantId, lockId: row.lockId, kind, slot: row.slot, slotTable: row.slotTable, lockUserId, userSlot: user.userSlot,
     syncState: 'modifying', pendingAction: 'modify', createdBy: actor.username,

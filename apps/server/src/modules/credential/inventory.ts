@@ -6,7 +6,7 @@
  * finds the rows the lock lacks. Tables: lock_inventories, unmanaged_slots (this module's).
  */
 import { protocol } from '@iot/contract';
-import { and, eq, inArray, isNotNull, lte, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, lte, ne, sql } from 'drizzle-orm';
 import type { Executor, Tx } from '../../db/client.js';
 import { credentials, lockInventories, lockUsers, unmanagedSlots } from '../../db/schema.js';
 import { emit } from '../../events/emit.js';
@@ -23,10 +23,14 @@ interface InventoryUplink {
 /** Sync states of a row the platform believes the lock holds. */
 const BELIEVED = ['normal', 'modifying', 'modify_failed', 'delete_failed'];
 
-/** The slots of each table the platform knows of on the lock (any row, any state). */
+/**
+ * The slots of each table the platform knows of on the lock: any row but one whose add failed (the
+ * lock never took it, so what the lock holds in that slot came from elsewhere: the keypad).
+ */
 async function knownSlots(tx: Executor, lockId: number): Promise<Record<InventoryTable, Set<number>>> {
-  const users = await tx.select({ slot: lockUsers.userSlot }).from(lockUsers).where(eq(lockUsers.lockId, lockId));
-  const held = await tx.select({ table: credentials.slotTable, slot: credentials.slot }).from(credentials).where(and(eq(credentials.lockId, lockId), isNotNull(credentials.slot)));
+  const users = await tx.select({ slot: lockUsers.userSlot }).from(lockUsers).where(and(eq(lockUsers.lockId, lockId), ne(lockUsers.syncState, 'add_failed')));
+  const held = await tx.select({ table: credentials.slotTable, slot: credentials.slot }).from(credentials)
+    .where(and(eq(credentials.lockId, lockId), isNotNull(credentials.slot), ne(credentials.syncState, 'add_failed')));
   const of = (table: string) => new Set(held.filter((row) => row.table === table).map((row) => row.slot as number));
   return { users: new Set(users.map((row) => row.slot)), passwords: of('passwords'), cards: of('cards'), fingerprints: of('fingerprints') };
 }
