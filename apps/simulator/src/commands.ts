@@ -5,6 +5,7 @@
  */
 import { protocol } from '@iot/contract';
 import type { LockState, TableName } from './lock-state.js';
+import { remoteUnlock } from './remote-unlock.js';
 import { type DataOf, holidaySchedule, weekDaySchedule, yearDaySchedule } from './schedules.js';
 
 /** commandResult codes (the contract's protocol.RESULT_CODES; 0 success). */
@@ -25,21 +26,24 @@ export interface Answer {
   configReport?: protocol.LockConfig;
   /** Send the lock's inventory after the result (queryInventory). */
   inventory?: boolean;
+  /** Send this open record after the result (remoteUnlock, opened or refused). */
+  openRecord?: protocol.OpenRecordData;
 }
 
-type Outcome = { code: number; detail?: string; slot?: number; delayMs?: number; configReport?: protocol.LockConfig; inventory?: boolean };
+type Outcome = { code: number; detail?: string; slot?: number; delayMs?: number; configReport?: protocol.LockConfig; inventory?: boolean; openRecord?: protocol.OpenRecordData };
 const ok = (detail = 'ok', slot?: number): Outcome => ({ code: RESULT.OK, detail, ...(slot === undefined ? {} : { slot }) });
 const fail = (code: number, detail: string): Outcome => ({ code, detail });
 
 /** Applies a parsed downlink to `state`; `now`: platform clock, ms. Never throws. */
 export function applyDownlink(state: LockState, message: { msgId: string; type: string; data: unknown }, now: number = Date.now()): Answer {
   const outcome = apply(state, message.type, message.data, now);
-  const { code, detail, slot, delayMs = 0, configReport, inventory } = outcome;
+  const { code, detail, slot, delayMs = 0, configReport, inventory, openRecord } = outcome;
   return {
     result: { commandMsgId: message.msgId, code, ...(detail ? { detail } : {}), ...(slot === undefined ? {} : { slot }) },
     delayMs,
     ...(configReport ? { configReport } : {}),
     ...(inventory ? { inventory } : {}),
+    ...(openRecord ? { openRecord } : {}),
   };
 }
 
@@ -71,7 +75,10 @@ function apply(state: LockState, type: string, raw: unknown, now: number): Outco
     case 'holidaySchedule': return holidaySchedule(state, data);
     case 'queryInventory': return { ...ok('inventory follows'), inventory: true };
     case 'credentialOwner': return credentialOwner(state, data);
-    case 'remoteUnlock': return fail(RESULT.INVALID, 'remote unlock is handled by the lock runner');
+    case 'remoteUnlock': {
+      const { record, refused } = remoteUnlock(state, data, now);
+      return { ...(refused ? fail(RESULT.ACCESS_REFUSED, 'operatingMode') : ok('unlocked')), openRecord: record };
+    }
   }
 }
 

@@ -25,7 +25,7 @@ export interface DownlinkHost {
   restart(afterMs: number, onBoot: () => void): void;
 }
 
-/** Sends the commandResult (and configReport, inventory) of each downlink answer after its delay. */
+/** Sends the commandResult (and configReport, inventory, open record) of each downlink answer after its delay. */
 function sendAnswers(host: DownlinkHost, answers: Answer[]): void {
   for (const answer of answers) {
     host.nap.busy++;
@@ -36,6 +36,7 @@ function sendAnswers(host: DownlinkHost, answers: Answer[]): void {
       const results: EventMessage[] = [host.lock.nextUplink({ type: 'commandResult', data: answer.result })];
       if (answer.configReport) results.push(host.lock.nextUplink({ type: 'configReport', data: { config: answer.configReport } }));
       if (answer.inventory) results.push(host.lock.nextUplink(host.lock.inventory('request')));
+      if (answer.openRecord) results.push(host.lock.nextUplink({ type: 'openRecord', data: answer.openRecord }));
       host.publish(client, results);
     }, answer.delayMs);
   }
