@@ -53,3 +53,4 @@ export * from './access/decide.js';
 export * from './api/accessSchedule.js';
 export * from './api/holidayCalendar.js';
 export * from './api/lockDrift.js';
+export * from './api/remoteUnlock.js';

@@ -66,12 +66,14 @@ describe('page tree', () => {
 
   it('derives the authorities: menu keys depth first, then the in-page actions', () => {
     const menuKeys = flattenMenu().flatMap((entry) => (entry.key ? [entry.key] : []));
-    expect(AUTHORITIES).toEqual([...menuKeys, 'LOCK_REGISTRY', 'DEVICE_TYPE_EDIT', 'LOCK_GROUP_EDIT', 'LOCK_DRIFT_RESOLVE', 'FIRMWARE_PACKAGE_EDIT', 'FIRMWARE_ROLLOUT_RUN', 'VOUCHER_PASSWORD_REVEAL', 'RENEW_PRODUCT_MANAGE', 'TENANT_SETTINGS']);
+    expect(AUTHORITIES).toEqual([...menuKeys, 'LOCK_REGISTRY', 'DEVICE_TYPE_EDIT', 'LOCK_GROUP_EDIT', 'LOCK_DRIFT_RESOLVE', 'LOCK_REMOTE_UNLOCK', 'LOCK_REMOTE_UNLOCK_APPROVE', 'FIRMWARE_PACKAGE_EDIT', 'FIRMWARE_ROLLOUT_RUN', 'VOUCHER_PASSWORD_REVEAL', 'RENEW_PRODUCT_MANAGE', 'TENANT_SETTINGS']);
     expect(ACTION_AUTHORITIES).toEqual([
       { key: 'LOCK_REGISTRY', page: 'LOOK_INFO', title: { 'zh-CN': '登记与停用门锁', 'en-US': 'Register and retire locks' } },
       { key: 'DEVICE_TYPE_EDIT', page: 'LOOK_INFO', title: { 'zh-CN': '维护设备类型', 'en-US': 'Edit device types' } },
       { key: 'LOCK_GROUP_EDIT', page: 'LOOK_INFO', title: { 'zh-CN': '维护分组', 'en-US': 'Edit groups' } },
       { key: 'LOCK_DRIFT_RESOLVE', page: 'LOOK_INFO', title: { 'zh-CN': '处理门锁凭证漂移', 'en-US': 'Resolve credential drift' } },
+      { key: 'LOCK_REMOTE_UNLOCK', page: 'LOOK_INFO', title: { 'zh-CN': '远程开锁', 'en-US': 'Remote unlock' } },
+      { key: 'LOCK_REMOTE_UNLOCK_APPROVE', page: 'LOOK_INFO', title: { 'zh-CN': '审批远程开锁与设置高安全门', 'en-US': 'Approve remote unlocks and set high-security doors' } },
       { key: 'FIRMWARE_PACKAGE_EDIT', page: 'FIRMWARE_RULE', title: { 'zh-CN': '上传与删除固件', 'en-US': 'Upload and delete firmware' } },
       { key: 'FIRMWARE_ROLLOUT_RUN', page: 'FIRMWARE_RULE', title: { 'zh-CN': '创建与控制升级任务', 'en-US': 'Create and control rollouts' } },
       { key: 'VOUCHER_PASSWORD_REVEAL', page: 'VOUCHER_PASSWORD_MANAGE', title: { 'zh-CN': '查看密码明文', 'en-US': 'Reveal passwords' } },

@@ -44,6 +44,8 @@ export const PAGE_TREE = [
         { key: 'DEVICE_TYPE_EDIT', title: t('维护设备类型', 'Edit device types') },
         { key: 'LOCK_GROUP_EDIT', title: t('维护分组', 'Edit groups') },
         { key: 'LOCK_DRIFT_RESOLVE', title: t('处理门锁凭证漂移', 'Resolve credential drift') },
+        { key: 'LOCK_REMOTE_UNLOCK', title: t('远程开锁', 'Remote unlock') },
+        { key: 'LOCK_REMOTE_UNLOCK_APPROVE', title: t('审批远程开锁与设置高安全门', 'Approve remote unlocks and set high-security doors') },
       ], subs: [
         { index: 'RoomInquiry', hidden: true, title: t('产品', 'Products') },
         { index: 'lockSurvey', hidden: true, title: t('门锁概况', 'Lock overview') },

@@ -34,6 +34,7 @@ import { liveEndpoints } from './live.js';
 import { accessScheduleEndpoints } from './accessSchedule.js';
 import { holidayCalendarEndpoints } from './holidayCalendar.js';
 import { lockDriftEndpoints } from './lockDrift.js';
+import { remoteUnlockEndpoints } from './remoteUnlock.js';
 
 function isEndpoint(value: unknown): value is Endpoint {
   return typeof value === 'object' && value !== null && 'method' in value && 'path' in value && 'response' in value;
@@ -52,7 +53,7 @@ const API_TABLES = {
   alert: alertEndpoints, openRecord: openRecordEndpoints, journal: journalEndpoints, credential: credentialEndpoints,
   offboard: offboardEndpoints, subscription: subscriptionEndpoints, demoReceiver: demoReceiverEndpoints, airSwitch: airSwitchEndpoints,
   airSwitchAlertLog: airSwitchAlertLogEndpoints, wx: wxEndpoints, wxNotify: wxNotifyEndpoints, firmware: firmwareEndpoints, live: liveEndpoints,
-  accessSchedule: accessScheduleEndpoints, holidayCalendar: holidayCalendarEndpoints, lockDrift: lockDriftEndpoints,
+  accessSchedule: accessScheduleEndpoints, holidayCalendar: holidayCalendarEndpoints, lockDrift: lockDriftEndpoints, remoteUnlock: remoteUnlockEndpoints,
 };
 
 /** Names every endpoint under `table` (depth first, in declaration order); an endpoint met twice keeps its first name. */
