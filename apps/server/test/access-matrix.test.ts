@@ -163,6 +163,10 @@ const SAMPLES: Record<string, Sample> = {
   'POST /iot/v1/lockDevice/drift/deleteUnmanaged': { access: 'LOCK_DRIFT_RESOLVE', body: () => ({ id: 999_999 }) },
   'POST /iot/v1/lockDevice/drift/requeue': { access: 'LOCK_DRIFT_RESOLVE', body: () => ({ subject: 'user', id: 999_999 }) },
   'POST /iot/v1/lockDevice/drift/markLost': { access: 'LOCK_DRIFT_RESOLVE', body: () => ({ subject: 'credential', id: 999_999 }) },
+  'GET /iot/v1/lockDevice/remoteUnlock': { access: ['LOOK_INFO', 'LOCK_REMOTE_UNLOCK', 'LOCK_REMOTE_UNLOCK_APPROVE'], query: () => 'lockId=1' },
+  'POST /iot/v1/lockDevice/remoteUnlock': { access: 'LOCK_REMOTE_UNLOCK', body: () => ({ lockId: 999_999, reason: '门禁测试 test' }) },
+  'POST /iot/v1/lockDevice/remoteUnlock/approve': { access: 'LOCK_REMOTE_UNLOCK_APPROVE', body: () => ({ id: 999_999 }) },
+  'POST /iot/v1/lockDevice/remoteUnlock/highSecurity': { access: 'LOCK_REMOTE_UNLOCK_APPROVE', body: () => ({ lockId: 999_999, highSecurity: true }) },
   'POST /iot/v1/simulator/keypadAdd': { access: 'VOUCHER_PASSWORD_MANAGE', body: () => ({ lockId: 999_999, password: '123456' }) },
   // Device registry (issue #11).
   'GET /iot/v1/lockDevice/export': { access: 'LOOK_INFO', query: () => 'format=csv' },

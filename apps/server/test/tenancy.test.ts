@@ -114,6 +114,21 @@ describe.skipIf(skipSuite)('tenancy and authorities', () => {
     expect((await call(ctx.app, admin, { method: 'GET', url: `/iot/v1/lockDevice/drift?lockId=${lockId}`, tenantId: 100 })).json().data.tables[1].unmanaged).toHaveLength(1);
   });
 
+  it("keeps a lock's remote unlocks to its data centre (issue #26)", async () => {
+    const post = (url: string, payload: object, tenantId: number) => call(ctx.app, admin, { method: 'POST', url, payload, tenantId });
+    const lockId = (await list(admin, 100)).json().data.records[1].id as number;
+    await ctx.database.system.update(locks).set({ alwaysOnline: true, highSecurity: true }).where(eq(locks.id, lockId));
+    const asked = (await post('/iot/v1/lockDevice/remoteUnlock', { lockId, reason: '租户测试 tenancy' }, 100)).json().data;
+    expect(asked.state).toBe('awaitingApproval');
+    // Tenant 101 neither sees, asks, approves nor changes the door: 404, and nothing changes.
+    expect((await call(ctx.app, admin, { method: 'GET', url: `/iot/v1/lockDevice/remoteUnlock?lockId=${lockId}`, tenantId: 101 })).statusCode).toBe(404);
+    expect((await post('/iot/v1/lockDevice/remoteUnlock', { lockId, reason: '越权 foreign' }, 101)).statusCode).toBe(404);
+    expect((await post('/iot/v1/lockDevice/remoteUnlock/approve', { id: asked.id }, 101)).statusCode).toBe(404);
+    expect((await post('/iot/v1/lockDevice/remoteUnlock/highSecurity', { lockId, highSecurity: false }, 101)).statusCode).toBe(404);
+    const after = (await call(ctx.app, admin, { method: 'GET', url: `/iot/v1/lockDevice/remoteUnlock?lockId=${lockId}`, tenantId: 100 })).json().data;
+    expect(after).toMatchObject({ highSecurity: true, requests: [{ id: asked.id, state: 'awaitingApproval', approvedBy: null }] });
+  });
+
   it('refuses to register a route that declares no authority', async () => {
     const app = Fastify();
     await app.register(authPlugin);

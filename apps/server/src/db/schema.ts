@@ -126,6 +126,8 @@ export const locks = pgTable('locks', {
   presence: text('presence'),
   /** Always reachable (mains-powered / Wi-Fi); false for NB-IoT locks in power-saving mode. */
   alwaysOnline: boolean('always_online').notNull().default(false),
+  /** A door whose remote unlocks need a second operator's approval (issue #26, modules/remoteUnlock). */
+  highSecurity: boolean('high_security').notNull().default(false),
   /** open | closed, from doorState uplinks. */
   doorState: text('door_state'),
   locked: boolean('locked'),
@@ -219,3 +221,6 @@ export * from './schema-live.js';
 
 /* Issue #26: access schedules and holiday calendars. */
 export * from './schema-access.js';
+
+/* Issue #26: remote unlock requests. */
+export * from './schema-remote-unlock.js';
