@@ -12,6 +12,7 @@ describe('refusedAfterServiceEnd', () => {
     expect(refusedAfterServiceEnd('cardOperate', { action: 'add' })).toBe(true);
     expect(refusedAfterServiceEnd('addFingerPrint', { action: 'add' })).toBe(true);
     expect(refusedAfterServiceEnd('configPush', { config: {} })).toBe(true);
+    expect(refusedAfterServiceEnd('remoteUnlock', { operator: 'a', reason: 'b' })).toBe(true);
   });
   it('never blocks safety: deleting, freezing, clock sync, registering and unregistering', () => {
     expect(refusedAfterServiceEnd('userOperation', { action: 'delete' })).toBe(false);

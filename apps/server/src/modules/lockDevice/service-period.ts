@@ -3,7 +3,7 @@
  * orders (modules/wx) and read wherever a lock is shown or commanded. This module owns the column.
  *
  * After the end date a lock refuses what grants access or changes it remotely (adding or modifying
- * lock users and credentials, unfreezing, configuration pushes: 402 SERVICE_EXPIRED); it always keeps
+ * lock users and credentials, unfreezing, configuration pushes, remote unlocks: 402 SERVICE_EXPIRED); it always keeps
  * what safety needs: uplinks, alarms and unlock records are received and shown, credentials can be
  * deleted, users frozen, the clock synchronised and the lock registered or unregistered. A lock never
  * covered by a package (null) is not restricted.
@@ -21,7 +21,7 @@ const GRANTING_ACTIONS = new Set(['add', 'modify', 'unfreeze']);
 
 /** True when a command of `type` with `data` is refused once the lock's service has ended. */
 export function refusedAfterServiceEnd(type: protocol.DownlinkType, data: unknown): boolean {
-  if (type === 'configPush') return true;
+  if (type === 'configPush' || type === 'remoteUnlock') return true;
   const action = (data as { action?: unknown } | null)?.action;
   return typeof action === 'string' && GRANTING_ACTIONS.has(action) && type !== 'registerDevice';
 }
