@@ -18,6 +18,7 @@ import { LockSelect } from '../../components/LockSelect';
 import { ConfigCard } from './ConfigCard';
 import { CredentialCard } from './CredentialCard';
 import { DriftCard } from './DriftCard';
+import { RemoteUnlockCard } from './RemoteUnlockCard';
 import { IdentityCard } from './IdentityCard';
 import { LiveStateCard } from './LiveStateCard';
 import { OtaHistoryCard } from './OtaHistoryCard';
@@ -78,6 +79,7 @@ export default function InformationPage() {
         <Col xs={24} xl={14}><QueueCard info={info} /></Col>
       </Row>
       <DriftCard lockId={info.lock.id} />
+      <RemoteUnlockCard lockId={info.lock.id} />
       <OtaHistoryCard imei={imei} />
       <RecentCards info={info} />
     </Space>
