@@ -4,7 +4,8 @@
  * known passwords, and 10 simulated NB-IoT locks with a 2 s wake window (WAKE_WINDOW_MS, for the
  * dispatcher and the locks alike): nine beat every 2 s with busy activity, so they never sleep and
  * the log pages fill; one (E2E_SLEEPING_IMEI) beats every 10 s and truly sleeps ~8 s between its wake
- * windows, for the command outbox test. Provides `baseUrl`; stops the whole process group afterwards.
+ * windows, for the command outbox test. Beside them 2 always-online 4G Cat.1 locks (SIM_ONLINE_LOCKS,
+ * E2E_ONLINE_IMEI first) for the remote unlock test. Provides `baseUrl`; stops the whole process group afterwards.
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -26,6 +27,8 @@ export const E2E_WAKE_WINDOW_MS = 2000;
 /** The one simulated lock that sleeps between heartbeats, and its heartbeat interval, s (10: the config form's minimum). */
 export const E2E_SLEEPING_IMEI = '861234500000001';
 export const E2E_SLEEPING_HEARTBEAT_S = 10;
+/** The first always-online (4G Cat.1, ZG-4G300) simulated lock, data centre 100 (issue #26 remote unlock). */
+export const E2E_ONLINE_IMEI = '861234590000000';
 
 export default async function setup(project: TestProject) {
   const root = join(import.meta.dirname, '..');
@@ -36,7 +39,7 @@ export default async function setup(project: TestProject) {
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],
     env: {
-      ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, MQTT_PORT: '0', SIM_LOCKS: '10', SIM_AIR_SWITCH_INTERVAL_S: '10',
+      ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, MQTT_PORT: '0', SIM_LOCKS: '10', SIM_ONLINE_LOCKS: '2', SIM_AIR_SWITCH_INTERVAL_S: '10',
       SIM_HEARTBEAT_S: '2', SIM_HEARTBEAT_S_BY_IMEI: `${E2E_SLEEPING_IMEI}:${E2E_SLEEPING_HEARTBEAT_S}`, WAKE_WINDOW_MS: String(E2E_WAKE_WINDOW_MS),
       SIM_OUTAGES: 'off', SIM_ACTIVITY: 'high', AUTH_CAPTCHA: 'off', ADMIN_PASSWORD: E2E_ADMIN_PASSWORD, OPERATOR_PASSWORD: E2E_OPERATOR_PASSWORD,
       LOG_LEVEL: 'warn', DATABASE_URL: '', MQTT_URL: '',

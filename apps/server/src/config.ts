@@ -45,6 +45,11 @@ const configSchema = z.object({
   /** Number of simulated locks started with the server (0: none). */
   SIM_LOCKS: z.coerce.number().int().min(0).max(100_000).default(50),
   /**
+   * Simulated always-online 4G Cat.1 locks (ZG-4G300) started beside SIM_LOCKS (issue #26: the locks a
+   * remote unlock reaches; they never sleep); none when SIM_LOCKS is 0.
+   */
+  SIM_ONLINE_LOCKS: z.coerce.number().int().min(0).max(10_000).default(4),
+  /**
    * Heartbeat interval of simulated locks, s (default 60; real NB-IoT locks beat every few minutes
    * to hours). At 30 s the default demo's 50 locks, their unlocks and pushes cost 8.6-10.9 % of a
    * core; at 60 s with the air switches at 30 s, under 5 % (issue #23 idle budget, bench/idle.ts).

@@ -9,7 +9,7 @@ import { ACTIVITY_PRESETS, type Fleet, startAirSwitchFleet, startFleet } from '@
 import type { FastifyInstance } from 'fastify';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
-import { type SeededCredential, seedDemo } from './db/seed.js';
+import { isSimulatedOnlineImei, type SeededCredential, seedDemo } from './db/seed.js';
 import { vendorKeysOf } from './modules/firmware/vendor-keys.js';
 import { issueSimulatorCredentials } from './modules/lockDevice/credentials.js';
 import { attachSimulator, lockTablesByImei } from './modules/credential/simulator.js';
@@ -24,7 +24,8 @@ import { seedDemoHolidays } from './demo-history/holidays.js';
  * @public boot.ts imports this module dynamically (knip 5 does not follow that import's members).
  */
 export async function seedDemoData(database: Database, config: Config): Promise<SeededCredential[]> {
-  const created = await seedDemo(database, { adminPassword: config.ADMIN_PASSWORD, operatorPassword: config.OPERATOR_PASSWORD, simLocks: config.SIM_LOCKS });
+  const created = await seedDemo(database, { adminPassword: config.ADMIN_PASSWORD, operatorPassword: config.OPERATOR_PASSWORD, simLocks: config.SIM_LOCKS,
+    simOnlineLocks: config.SIM_LOCKS > 0 ? config.SIM_ONLINE_LOCKS : 0 });
   await seedDemoServicePeriods(database.system); // issue #15: some locks near or past their service end
   await ensureDemoAirSwitches(database, [100, 101], config.SIM_AIR_SWITCHES, config.TELEMETRY_TIME_ZONE); // issue #13
   await seedDemoHolidays(database); // issue #26
@@ -72,11 +73,11 @@ async function startDemoAirSwitches(app: FastifyInstance, database: Database, co
 async function startDemoLocks(app: FastifyInstance, database: Database, config: Config, brokerPort: number): Promise<Fleet | undefined> {
   if (config.SIM_LOCKS <= 0) return undefined;
   // Each lock beats at SIM_HEARTBEAT_S or its SIM_HEARTBEAT_S_BY_IMEI interval and reports it (heartbeat intervalS).
-  const issued = await issueSimulatorCredentials(database);
+  const { started, left } = demoLockChoice(await issueSimulatorCredentials(database), config);
   // Each lock starts with the users and credentials the platform confirmed on it (a real lock keeps them;
   // issue #26: so its inventory matches the platform's).
-  const tables = await lockTablesByImei(database, issued.slice(0, config.SIM_LOCKS).map((device) => device.imei), lazySecretBox(config));
-  const devices = issued.slice(0, config.SIM_LOCKS)
+  const tables = await lockTablesByImei(database, started.map((device) => device.imei), lazySecretBox(config));
+  const devices = started
     .map((device) => ({ ...device, heartbeatIntervalS: config.SIM_HEARTBEAT_S_BY_IMEI[device.imei] ?? config.SIM_HEARTBEAT_S, tables: tables.get(device.imei) }));
   // External broker: the same host and port, but the locks' own credentials, never the platform's.
   const brokerUrl = config.MQTT_URL ? deviceBrokerUrl(config.MQTT_URL) : `mqtt://127.0.0.1:${brokerPort}`;
@@ -86,9 +87,22 @@ async function startDemoLocks(app: FastifyInstance, database: Database, config: 
     // intervals with 10 % chance), so an offline lock shows within minutes; off: none.
     behaviour: { flakyRatio: config.SIM_OUTAGES ? 0.1 : 0 } });
   attachSimulator(app, fleet); // POST /iot/v1/simulator/attemptOpen
-  // Simulated locks beyond SIM_LOCKS (a smaller SIM_LOCKS on an older data directory) stay off.
-  const unfollow = followRegistry(app, database, config, fleet, issued.slice(config.SIM_LOCKS).map((device) => device.imei));
+  const unfollow = followRegistry(app, database, config, fleet, left.map((device) => device.imei));
   return { ...fleet, stop: async () => { unfollow(); await fleet.stop(); } };
+}
+
+/**
+ * Which simulated locks (in lock id order) the demo starts: the first SIM_LOCKS of the NB-IoT ones
+ * (and locks registered as simulated) and the first SIM_ONLINE_LOCKS always-online ones (their own
+ * IMEI range); the rest (a smaller number on an older data directory) stay off.
+ */
+function demoLockChoice<T extends { imei: string }>(issued: T[], config: Config): { started: T[]; left: T[] } {
+  const online = issued.filter((device) => isSimulatedOnlineImei(device.imei));
+  const others = issued.filter((device) => !isSimulatedOnlineImei(device.imei));
+  return {
+    started: [...others.slice(0, config.SIM_LOCKS), ...online.slice(0, config.SIM_ONLINE_LOCKS)],
+    left: [...others.slice(config.SIM_LOCKS), ...online.slice(config.SIM_ONLINE_LOCKS)],
+  };
 }
 
 /**

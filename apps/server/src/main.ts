@@ -55,7 +55,7 @@ const lines = [
   '',
   rule,
   `  Database: ${database.kind === 'pglite' ? `PGlite in ${config.DATA_DIR}` : 'PostgreSQL (DATABASE_URL)'}`,
-  `  MQTT broker: ${config.MQTT_URL ? 'external (MQTT_URL)' : `embedded, port ${app.gateway?.port}`}; simulated locks: ${fleet ? config.SIM_LOCKS : 0}, air switches: ${fleet ? config.SIM_AIR_SWITCHES * 2 : 0}`,
+  `  MQTT broker: ${config.MQTT_URL ? 'external (MQTT_URL)' : `embedded, port ${app.gateway?.port}`}; simulated locks: ${fleet ? config.SIM_LOCKS : 0} NB-IoT + ${fleet && config.SIM_LOCKS > 0 ? config.SIM_ONLINE_LOCKS : 0} always online, air switches: ${fleet ? config.SIM_AIR_SWITCHES * 2 : 0}`,
   ...(history ? [`  Demo history: ${history.rows} rows of the last 7 days seeded in ${(history.ms / 1000).toFixed(1)} s`] : []),
   `  Started in ${(process.uptime()).toFixed(1)} s (${config.DEMO ? 'DEMO=on: demo data and simulated locks' : 'DEMO=off: production'})`,
   '',

@@ -5,9 +5,10 @@
  * method remote; a high-security door waits for a second operator (not the requester) within 10
  * minutes, and requester and approver are both in 系统日志.
  */
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, like, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../src/db/rows.js';
+import { seedDemo, simulatedOnlineImei } from '../src/db/seed.js';
 import { locks, openRecords, remoteUnlocks } from '../src/db/schema.js';
 import { type AccessEnv, startAccessEnv } from './access-support.js';
 import { call, dataOf, operatorWith, skipSuite } from './helper.js';
@@ -65,6 +66,20 @@ describe.skipIf(skipSuite)('remote unlock with simulated locks', () => {
     expect(audit.map((row) => `${row.username} ${row.action}`)).toEqual(expect.arrayContaining([
       'admin POST /iot/v1/lockDevice/remoteUnlock', 'unlock-approver POST /iot/v1/lockDevice/remoteUnlock/approve', 'unlock-approver POST /iot/v1/lockDevice/remoteUnlock/highSecurity',
     ]));
+  });
+
+  it('the demo seeds always-online 4G Cat.1 locks (ZG-4G300) with their device type; they offer remote unlock', async () => {
+    await seedDemo(a.env.ctx.database, { simLocks: 0, simOnlineLocks: 2 });
+    const seeded = await a.env.ctx.database.system.select({ id: locks.id, imei: locks.imei, model: locks.model, alwaysOnline: locks.alwaysOnline, tenantId: locks.tenantId })
+      .from(locks).where(inArray(locks.imei, [simulatedOnlineImei(0), simulatedOnlineImei(1)])).orderBy(locks.imei);
+    expect(seeded.map(({ imei, model, alwaysOnline, tenantId }) => ({ imei, model, alwaysOnline, tenantId }))).toEqual([
+      { imei: '861234590000000', model: 'ZG-4G300', alwaysOnline: true, tenantId: 100 }, { imei: '861234590000001', model: 'ZG-4G300', alwaysOnline: true, tenantId: 100 },
+    ]);
+    const types = (await a.get('/iot/v1/equipmentType/list?kind=lock&keyword=ZG-4G300')).records;
+    expect(types).toMatchObject([{ model: 'ZG-4G300', connectivity: 'alwaysOnline', unlockMethods: expect.arrayContaining(['remote']) }]);
+    expect(await a.get(`/iot/v1/lockDevice/remoteUnlock?lockId=${seeded[0]?.id}`)).toMatchObject({ offered: true, notOffered: null });
+    await seedDemo(a.env.ctx.database, { simLocks: 0, simOnlineLocks: 2 }); // idempotent
+    expect(await a.env.ctx.database.system.$count(locks, like(locks.imei, '861234590%'))).toBe(2);
   });
 
   it('an approval after 10 minutes is refused and nothing is sent', async () => {

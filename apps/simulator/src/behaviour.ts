@@ -2,7 +2,7 @@
 
 /** Tunables of the simulated behaviour (probabilities per heartbeat unless noted). */
 export interface LockBehaviour {
-  /** Share of locks that now and then drop off the network (default 0.05). */
+  /** Share of the NB-IoT locks that now and then drop off the network (default 0.05); always-online locks never do. */
   flakyRatio?: number;
   /** Chance that a flaky lock goes offline after a heartbeat (default 0.1). */
   offlineProbability?: number;

@@ -67,7 +67,9 @@ export class SimulatedLock {
     this.device = device;
     this.imei = device.imei;
     this.intervalS = options.intervalS ?? device.heartbeatIntervalS;
-    this.flaky = random() < this.behaviour.flakyRatio;
+    // Flaky (now and then off the network) only an NB-IoT lock: an always-online lock stays connected, so a
+    // remote unlock reaches it within seconds (issue #26). The draw is made either way: seeded runs stay the same.
+    this.flaky = random() < this.behaviour.flakyRatio && device.alwaysOnline !== true;
     this.seq = device.lastSeq ?? 0;
     this.battery = device.battery ?? (random() < this.behaviour.lowBatteryRatio ? randomInt(random, 8, 20) : randomInt(random, 60, 100));
     this.rssi = randomInt(random, -105, -70);

@@ -44,11 +44,12 @@ export const DEFAULT_ACCESS_CAPACITY: AccessCapacity = { weekDaySchedulesPerUser
 /** Password digit bounds of a model that does not state its own. */
 export const DEFAULT_PASSWORD_DIGITS = { min: 6, max: 9 } as const;
 
-/** Known models (ZG-NB100 entry level ... ZG-NB300 flagship). */
+/** Known models (ZG-NB100 entry level ... ZG-NB300 flagship; ZG-4G300: the flagship on 4G LTE Cat.1, always online). */
 export const LOCK_MODELS: Record<string, LockModel> = {
   'ZG-NB100': { capacity: { users: 50, passwords: 50, cards: 50, fingerprints: 20 }, passwordDigits: { ...DEFAULT_PASSWORD_DIGITS }, maxValidityDays: 365, access: { ...DEFAULT_ACCESS_CAPACITY, weekDaySchedulesPerUser: 4, yearDaySchedulesPerUser: 2, holidaySchedules: 8 } },
   'ZG-NB200': { capacity: { users: 100, passwords: 100, cards: 100, fingerprints: 50 }, passwordDigits: { ...DEFAULT_PASSWORD_DIGITS }, maxValidityDays: 730, access: { ...DEFAULT_ACCESS_CAPACITY } },
   'ZG-NB300': { capacity: { users: 200, passwords: 200, cards: 200, fingerprints: 100 }, passwordDigits: { min: 6, max: 12 }, maxValidityDays: 3650, access: { ...DEFAULT_ACCESS_CAPACITY, holidaySchedules: 32, credentialRulesSupport: ['single', 'dual'] } },
+  'ZG-4G300': { capacity: { users: 200, passwords: 200, cards: 200, fingerprints: 100 }, passwordDigits: { min: 6, max: 12 }, maxValidityDays: 3650, access: { ...DEFAULT_ACCESS_CAPACITY, holidaySchedules: 32, credentialRulesSupport: ['single', 'dual'] } },
 };
 
 /** What a seeded device type adds to a model's rules. */
@@ -62,12 +63,21 @@ export interface LockTypeSeed {
   firmwareFamily: string;
 }
 
-/** The device-type rows every data centre starts with: LOCK_MODELS plus connectivity and unlock methods. */
+/**
+ * The device-type rows every data centre starts with: LOCK_MODELS plus connectivity and unlock methods.
+ * The ZG-NB models are NB-IoT locks in power saving (PSM): reachable only just after their own uplinks.
+ * ZG-4G300 is on 4G LTE Cat.1 (3GPP UE category 1, no PSM) and stays attached: always online, so it
+ * offers remote unlock (issue #26).
+ */
 export const LOCK_TYPE_SEEDS: Record<string, LockTypeSeed> = {
   'ZG-NB100': { connectivity: 'nbiotSleeping', heartbeatIntervalS: 300, heartbeatRangeS: { min: 10, max: 86_400 }, unlockMethods: ['password', 'card', 'app', 'mechanicalKey'], firmwareFamily: 'ZG-NB' },
   'ZG-NB200': { connectivity: 'nbiotSleeping', heartbeatIntervalS: 300, heartbeatRangeS: { min: 10, max: 86_400 }, unlockMethods: ['password', 'card', 'fingerprint', 'app', 'mechanicalKey'], firmwareFamily: 'ZG-NB' },
   'ZG-NB300': { connectivity: 'nbiotSleeping', heartbeatIntervalS: 300, heartbeatRangeS: { min: 10, max: 86_400 }, unlockMethods: ['password', 'card', 'fingerprint', 'app', 'mechanicalKey', 'remote'], firmwareFamily: 'ZG-NB' },
+  'ZG-4G300': { connectivity: 'alwaysOnline', heartbeatIntervalS: 300, heartbeatRangeS: { min: 10, max: 86_400 }, unlockMethods: ['password', 'card', 'fingerprint', 'app', 'mechanicalKey', 'remote'], firmwareFamily: 'ZG-4G' },
 };
+
+/** The seeded always-online lock model (4G LTE Cat.1), the type of the demo's always-online simulated locks. */
+export const ALWAYS_ONLINE_LOCK_MODEL = 'ZG-4G300';
 
 /** What a model without a device-type row is assumed to be. */
 export const DEFAULT_LOCK_MODEL: LockModel = {

@@ -16,7 +16,7 @@ import { DIGITS_ORDER, ELECTRICAL_KIND, HEARTBEAT_IN_RANGE, int4Id, keyword, MET
 /** Device kinds one registry serves (air switches arrive with their own issue). */
 export const DEVICE_KINDS = ['lock', 'airSwitch'] as const;
 export type DeviceKind = (typeof DEVICE_KINDS)[number];
-/** `nbiotSleeping`: NB-IoT power saving, reachable only after an uplink; `alwaysOnline`: mains or Wi-Fi. */
+/** `nbiotSleeping`: NB-IoT power saving (PSM), reachable only after an uplink; `alwaysOnline`: stays attached (4G LTE Cat.1, Wi-Fi, mains). */
 export const CONNECTIVITIES = ['nbiotSleeping', 'alwaysOnline'] as const;
 export type Connectivity = (typeof CONNECTIVITIES)[number];
 

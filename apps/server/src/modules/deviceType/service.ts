@@ -36,19 +36,33 @@ function columnsOf(input: DeviceTypeInput) {
 export async function seedDeviceTypes(tx: Executor, tenantIds?: readonly number[]): Promise<void> {
   const ids = tenantIds ?? (await tx.select({ id: tenants.id }).from(tenants)).map((row) => row.id);
   const typed = new Set((await tx.selectDistinct({ tenantId: deviceTypes.tenantId }).from(deviceTypes)).map((row) => row.tenantId));
-  const rows = ids.filter((id) => !typed.has(id)).flatMap((tenantId) => Object.entries(LOCK_MODELS).map(([model, rules]) => {
-    const seed = LOCK_TYPE_SEEDS[model];
-    return {
-      tenantId, ...columnsOf({
-        kind: 'lock', model, connectivity: seed?.connectivity ?? 'nbiotSleeping', heartbeatIntervalS: seed?.heartbeatIntervalS ?? 300,
-        heartbeatRangeS: seed?.heartbeatRangeS ?? { ...DEFAULT_HEARTBEAT_RANGE_S }, electrical: null,
-        capacity: rules.capacity, passwordDigits: rules.passwordDigits, maxValidityDays: rules.maxValidityDays,
-        unlockMethods: seed?.unlockMethods ?? [], firmwareFamily: seed?.firmwareFamily ?? '', ...rules.access,
-      }),
-    };
-  }));
+  const rows = ids.filter((id) => !typed.has(id)).flatMap((tenantId) => Object.keys(LOCK_MODELS).map((model) => seedLockTypeRow(tenantId, model)));
   if (rows.length > 0) await tx.insert(deviceTypes).values(rows).onConflictDoNothing();
   await seedAirSwitchTypes(tx, ids);
+}
+
+/** The seed row of lock model `model` (a LOCK_MODELS key) in data centre `tenantId`. */
+function seedLockTypeRow(tenantId: number, model: string) {
+  const rules = LOCK_MODELS[model] as (typeof LOCK_MODELS)[string];
+  const seed = LOCK_TYPE_SEEDS[model];
+  return {
+    tenantId, ...columnsOf({
+      kind: 'lock', model, connectivity: seed?.connectivity ?? 'nbiotSleeping', heartbeatIntervalS: seed?.heartbeatIntervalS ?? 300,
+      heartbeatRangeS: seed?.heartbeatRangeS ?? { ...DEFAULT_HEARTBEAT_RANGE_S }, electrical: null,
+      capacity: rules.capacity, passwordDigits: rules.passwordDigits, maxValidityDays: rules.maxValidityDays,
+      unlockMethods: seed?.unlockMethods ?? [], firmwareFamily: seed?.firmwareFamily ?? '', ...rules.access,
+    }),
+  };
+}
+
+/**
+ * Adds the seed type of lock model `model` (a LOCK_MODELS key) to every data centre of `tenantIds`
+ * lacking it (owner connection): the demo's simulated locks of that model need it, also in a data
+ * directory seeded before the model existed. An existing row of that model code is left alone.
+ */
+export async function ensureSeedLockType(tx: Executor, tenantIds: readonly number[], model: string): Promise<void> {
+  if (tenantIds.length === 0) return;
+  await tx.insert(deviceTypes).values(tenantIds.map((tenantId) => seedLockTypeRow(tenantId, model))).onConflictDoNothing();
 }
 
 /**
