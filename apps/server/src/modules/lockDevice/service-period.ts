@@ -43,13 +43,14 @@ export async function revokeService(tx: Executor, tenantId: number, lockIds: rea
 }
 
 /**
- * Demo service periods (DEMO=on, idempotent: only locks never covered): the last four simulated locks
- * of data centre 100 ended 3 days ago and end in 12 hours, 5 and 25 days (the 30/7/1-day warnings);
- * every other simulated lock has 6 to 12 months left.
+ * Demo service periods (DEMO=on, idempotent: only locks never covered): the last four simulated
+ * NB-IoT locks of data centre 100 ended 3 days ago and end in 12 hours, 5 and 25 days (the 30/7/1-day
+ * warnings); every other simulated lock has 6 to 12 months left, the always-online ones too (they
+ * show remote unlock, which a past service end refuses; issue #26).
  */
 export async function seedDemoServicePeriods(db: Executor): Promise<void> {
   const rows = await db.select({ id: locks.id, tenantId: locks.tenantId }).from(locks)
-    .where(and(eq(locks.simulated, true), isNull(locks.serviceEndAt))).orderBy(desc(locks.id));
+    .where(and(eq(locks.simulated, true), isNull(locks.serviceEndAt))).orderBy(asc(locks.alwaysOnline), desc(locks.id));
   const soon = [-3, 0.5, 5, 25];
   let ending = 0;
   for (const [index, row] of rows.entries()) {
