@@ -4,15 +4,21 @@
  * does not. A high-security door's requests wait for a second operator (LOCK_REMOTE_UNLOCK_APPROVE),
  * who approves here within 10 minutes and may mark the door high-security. Lists the latest requests.
  */
-import { type RemoteUnlockRecord, remoteUnlockEndpoints as E } from '@iot/contract';
+import { protocol, type RemoteUnlockRecord, remoteUnlockEndpoints as E } from '@iot/contract';
 import { Alert, Button, Card, Input, Space, Switch, Table, Tag } from 'antd';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../api/client';
 import { useApiMutation } from '../../api/useApiMutation';
 import { useApiQuery } from '../../api/useApiQuery';
 import { useAllowed, useUsername } from '../../app/useSession';
 import { DASH, formatTime } from '../../components/logColumns';
+
+/** Polling of the card, ms: fast while a request waits for approval or its command is under way (the lock answers within seconds). */
+const PENDING_REFETCH_MS = 1500;
+const REFETCH_MS = 5000;
+const FINAL: ReadonlySet<string> = new Set(protocol.FINAL_COMMAND_STATES);
+const pending = (r: RemoteUnlockRecord) => r.state === 'awaitingApproval' || (r.state === 'sent' && !FINAL.has(r.commandState ?? 'QUEUED'));
 
 /** The remote-unlock card of lock `lockId`. */
 export function RemoteUnlockCard({ lockId }: { lockId: number }) {
@@ -21,7 +27,10 @@ export function RemoteUnlockCard({ lockId }: { lockId: number }) {
   const mayApprove = useAllowed('LOCK_REMOTE_UNLOCK_APPROVE');
   const me = useUsername();
   const [reason, setReason] = useState('');
-  const { data } = useApiQuery(E.overview, { lockId });
+  const [fast, setFast] = useState(false);
+  const { data } = useApiQuery(E.overview, { lockId }, { refetchInterval: fast ? PENDING_REFETCH_MS : REFETCH_MS });
+  const busy = data?.requests.some(pending) ?? false;
+  useEffect(() => setFast(busy), [busy]);
   const invalidate = [E.overview];
   const ask = useApiMutation({ mutationFn: () => call(E.request, { body: { lockId, reason } }), success: t('remoteUnlockAsked'), invalidate, onSuccess: () => setReason('') });
   const approve = useApiMutation({ mutationFn: (id: number) => call(E.approve, { body: { id } }), success: t('remoteUnlockApproved'), invalidate });
@@ -49,7 +58,7 @@ export function RemoteUnlockCard({ lockId }: { lockId: number }) {
             { title: t('remoteUnlockRequestedBy'), dataIndex: 'requestedBy' },
             { title: t('remoteUnlockReason'), dataIndex: 'reason' },
             { title: t('remoteUnlockApprovedBy'), dataIndex: 'approvedBy', render: (name: string | null) => name ?? DASH },
-            { title: t('remoteUnlockState'), key: 'state', render: (_, r) => state(r) },
+            { title: t('remoteUnlockState'), key: 'state', render: (_, r) => <span data-state={r.state === 'sent' ? r.commandState : r.state}>{state(r)}</span> },
             { title: '', key: 'approve', render: (_, r) => (mayApprove && r.state === 'awaitingApproval' && r.requestedBy !== me
               ? <Button size="small" onClick={() => void approve.run(r.id)}>{t('remoteUnlockApprove')}</Button> : null) },
           ]}
