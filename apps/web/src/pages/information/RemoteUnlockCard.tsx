@@ -56,7 +56,7 @@ export function RemoteUnlockCard({ lockId }: { lockId: number }) {
           columns={[
             { title: t('remoteUnlockRequestedAt'), dataIndex: 'requestedAt', render: (time: string) => formatTime(time) },
             { title: t('remoteUnlockRequestedBy'), dataIndex: 'requestedBy' },
-            { title: t('remoteUnlockReason'), dataIndex: 'reason' },
+            { title: t('remoteUnlockReasonColumn'), dataIndex: 'reason' },
             { title: t('remoteUnlockApprovedBy'), dataIndex: 'approvedBy', render: (name: string | null) => name ?? DASH },
             { title: t('remoteUnlockState'), key: 'state', render: (_, r) => <span data-state={r.state === 'sent' ? r.commandState : r.state}>{state(r)}</span> },
             { title: '', key: 'approve', render: (_, r) => (mayApprove && r.state === 'awaitingApproval' && r.requestedBy !== me
