@@ -47,11 +47,12 @@ import { accessScheduleRoutes } from './modules/accessSchedule/routes.js';
 import { holidayCalendarRoutes } from './modules/holidayCalendar/routes.js';
 import { credentialDriftRoutes } from './modules/credential/drift-routes.js';
 import { remoteUnlockRoutes } from './modules/remoteUnlock/routes.js';
+import { notificationRoutes } from './modules/notification/routes.js';
 
 /** Every module's routes; adding an entity adds one line here. */
 const modules = [oauthRoutes, tenantRoutes, lockDeviceRoutes, analysisRoutes, lockGroupRoutes, deviceTypeRoutes, accountRoutes, roleRoutes, auditRoutes, commandRoutes, lockConfigRoutes,
   logUpCommandRoutes, logHeartbeatRoutes, lockAlertRoutes, lockOpenRecordRoutes, lockJournalRoutes, credentialRoutes, subscriptionRoutes, wxRoutes, airSwitchRoutes, firmwareRoutes, liveRoutes,
-  accessScheduleRoutes, holidayCalendarRoutes, credentialDriftRoutes, remoteUnlockRoutes];
+  accessScheduleRoutes, holidayCalendarRoutes, credentialDriftRoutes, remoteUnlockRoutes, notificationRoutes];
 
 export interface AppOptions {
   config: Config;

@@ -38,6 +38,7 @@ export * from './api/credential.js';
 export * from './api/credentialLog.js';
 export * from './api/offboard.js';
 export * from './api/subscription.js';
+export * from './api/notification.js';
 export * from './api/wx.js';
 export * from './api/firmware.js';
 export * from './api/live.js';

@@ -224,3 +224,6 @@ export * from './schema-access.js';
 
 /* Issue #26: remote unlock requests. */
 export * from './schema-remote-unlock.js';
+
+/* Issue #25: notification channels. */
+export * from './schema-notification.js';

@@ -35,6 +35,7 @@ import { accessScheduleEndpoints } from './accessSchedule.js';
 import { holidayCalendarEndpoints } from './holidayCalendar.js';
 import { lockDriftEndpoints } from './lockDrift.js';
 import { remoteUnlockEndpoints } from './remoteUnlock.js';
+import { notificationEndpoints } from './notification.js';
 
 function isEndpoint(value: unknown): value is Endpoint {
   return typeof value === 'object' && value !== null && 'method' in value && 'path' in value && 'response' in value;
@@ -54,6 +55,7 @@ const API_TABLES = {
   offboard: offboardEndpoints, subscription: subscriptionEndpoints, demoReceiver: demoReceiverEndpoints, airSwitch: airSwitchEndpoints,
   airSwitchAlertLog: airSwitchAlertLogEndpoints, wx: wxEndpoints, wxNotify: wxNotifyEndpoints, firmware: firmwareEndpoints, live: liveEndpoints,
   accessSchedule: accessScheduleEndpoints, holidayCalendar: holidayCalendarEndpoints, lockDrift: lockDriftEndpoints, remoteUnlock: remoteUnlockEndpoints,
+  notification: notificationEndpoints,
 };
 
 /** Names every endpoint under `table` (depth first, in declaration order); an endpoint met twice keeps its first name. */

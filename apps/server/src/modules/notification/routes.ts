@@ -1,0 +1,33 @@
+/**
+ * Notification routes (issue #25; contract api/notification.ts): channels of the data centre and their
+ * test message. The test is sent between two tenant transactions, never inside one (a slow receiver
+ * holds no connection); the first writes the system-log row.
+ */
+import { notificationEndpoints as api } from '@iot/contract';
+import type { FastifyInstance } from 'fastify';
+import { lazySecretBox } from '../../crypto/secret-box.js';
+import { registerEndpoint } from '../../http/endpoint.js';
+import { egressPolicyOf } from '../subscription/egress.js';
+import { createChannel, deleteChannel, listChannels, openChannel, recordTest, updateChannel } from './channels.js';
+import { testMessage } from './messages.js';
+import { PROVIDERS } from './providers/index.js';
+
+/** Registers the notification routes. */
+export async function notificationRoutes(app: FastifyInstance): Promise<void> {
+  const box = lazySecretBox(app.config);
+  const policy = egressPolicyOf(app.config);
+  registerEndpoint(app, api.channel.list, ({ inTenant }) => inTenant((tx) => listChannels(tx), { read: true }));
+  registerEndpoint(app, api.channel.create, ({ body, inTenant, tenantId }) => inTenant((tx) => createChannel(tx, tenantId, body, box, policy)));
+  registerEndpoint(app, api.channel.update, ({ body, inTenant }) => inTenant((tx) => updateChannel(tx, body, box, policy)));
+  registerEndpoint(app, api.channel.delete, ({ body, inTenant }) => inTenant(async (tx) => ({ deleted: await deleteChannel(tx, body.id) })));
+  registerEndpoint(app, api.channel.test, async ({ body, inTenant }) => {
+    const channel = await inTenant(async (tx) => {
+      const opened = await openChannel(tx, body.id, box);
+      const [record] = (await listChannels(tx)).filter((row) => row.id === body.id);
+      return { opened, name: record?.name ?? '' };
+    });
+    const result = await PROVIDERS[channel.opened.kind](channel.opened, testMessage(channel.opened.language, channel.name), policy);
+    await inTenant((tx) => recordTest(tx, body.id, result.sent, result.error));
+    return result;
+  });
+}
