@@ -251,6 +251,16 @@ const SAMPLES: Record<string, Sample> = {
   'POST /iot/v1/airSwitch/alerts/acknowledge': { access: 'AIRSWITCH_RULE', body: () => ({ ids: [999_999] }) },
   'GET /iot/v1/airSwitch/energy': { access: 'AIRSWITCH_RULE', query: () => 'from=2026-11-01&to=2026-11-22' },
   'GET /iot/v1/airSwitch/energy/export': { access: 'AIRSWITCH_RULE', query: () => 'from=2026-11-01&to=2026-11-22&chart=byPeriod&format=xlsx' },
+  // Notifications (issue #25), under 订阅管理's key: channel and rule 999999 do not exist; a public test address is never reached (404 first).
+  'GET /iot/v1/notification/channel': { access: 'SUBSCRIPTIONMANAGEMENT' },
+  'POST /iot/v1/notification/channel': { access: 'SUBSCRIPTIONMANAGEMENT', body: () => ({ kind: 'wecom', name: 'matrix', url: 'https://203.0.113.9/hook', secret: 'matrix-key-1234' }) },
+  'POST /iot/v1/notification/channel/update': { access: 'SUBSCRIPTIONMANAGEMENT', body: () => ({ id: 999_999, kind: 'wecom', name: 'matrix' }) },
+  'POST /iot/v1/notification/channel/delete': { access: 'SUBSCRIPTIONMANAGEMENT', body: () => ({ id: 999_999 }) },
+  'POST /iot/v1/notification/channel/test': { access: 'SUBSCRIPTIONMANAGEMENT', body: () => ({ id: 999_999 }) },
+  'GET /iot/v1/notification/rule': { access: 'SUBSCRIPTIONMANAGEMENT' },
+  'POST /iot/v1/notification/rule': { access: 'SUBSCRIPTIONMANAGEMENT', body: () => ({ name: 'matrix', channelIds: [999_999] }) },
+  'POST /iot/v1/notification/rule/delete': { access: 'SUBSCRIPTIONMANAGEMENT', body: () => ({ id: 999_999 }) },
+  'GET /iot/v1/notification/delivery': { access: 'SUBSCRIPTIONMANAGEMENT' },
 };
 
 /** Tables a refused call may change: its token's last use, and the system log row of the refusal. */

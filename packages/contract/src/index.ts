@@ -39,6 +39,7 @@ export * from './api/credentialLog.js';
 export * from './api/offboard.js';
 export * from './api/subscription.js';
 export * from './api/notification.js';
+export * from './api/notificationRule.js';
 export * from './api/wx.js';
 export * from './api/firmware.js';
 export * from './api/live.js';

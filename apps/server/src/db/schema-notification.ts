@@ -1,10 +1,12 @@
 /**
- * Notification tables (issue #25), owned by modules/notification: the channels of each data centre.
+ * Notification tables (issue #25), owned by modules/notification: the channels and rules of each data
+ * centre, the notifications rules produced and their deliveries (outbox and delivery log).
  * Everything secret about a channel (a robot URL with its token, a signing secret, the SMTP password)
  * is one SecretBox-sealed JSON value; `settings` holds only what the console may show. Tenant-scoped
  * with row-level security (migration *_notification_channels.sql).
  */
-import { bigserial, boolean, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { bigint, bigserial, boolean, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { tenants } from './schema.js';
 
 /** A place notifications go: a group robot, a webhook or an e-mail account. */
@@ -29,3 +31,63 @@ export const notificationChannels = pgTable('notification_channels', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 }, (t) => [index('notification_channels_tenant').on(t.tenantId, t.id)]);
+
+/** What to notify (kinds, minimum severity), where (empty scope lists: every device) and to which channels. */
+export const notificationRules = pgTable('notification_rules', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  tenantId: integer('tenant_id').notNull().references(() => tenants.id),
+  name: text('name').notNull(),
+  enabled: boolean('enabled').notNull().default(true),
+  kinds: text('kinds').array().notNull().default(sql`'{}'::text[]`),
+  minSeverity: text('min_severity').notNull().default('warning'),
+  buildings: text('buildings').array().notNull().default(sql`'{}'::text[]`),
+  groupIds: integer('group_ids').array().notNull().default(sql`'{}'::integer[]`),
+  /** device_types.model values. */
+  deviceTypes: text('device_types').array().notNull().default(sql`'{}'::text[]`),
+  channelIds: bigint('channel_ids', { mode: 'number' }).array().notNull(),
+  /** s; 0: no storm control. */
+  stormWindowS: integer('storm_window_s').notNull().default(300),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [index('notification_rules_tenant').on(t.tenantId, t.id)]);
+
+/** One notification of a rule: an alarm of a kind on a device, counting its repeats within the storm window. */
+export const notifications = pgTable('notifications', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  tenantId: integer('tenant_id').notNull().references(() => tenants.id),
+  ruleId: bigint('rule_id', { mode: 'number' }).references(() => notificationRules.id, { onDelete: 'set null' }),
+  kind: text('kind').notNull(),
+  severity: text('severity').notNull(),
+  /** lock | airSwitch. */
+  deviceKind: text('device_kind').notNull(),
+  deviceId: integer('device_id').notNull(),
+  /** The lock alert (alerts.id) or air-switch alert (air_switch_alerts.id). */
+  alertId: bigint('alert_id', { mode: 'number' }),
+  /** Alarms counted into it (1 + repeats suppressed by storm control). */
+  count: integer('count').notNull().default(1),
+  firstAt: timestamp('first_at', { withTimezone: true }).notNull().defaultNow(),
+  lastAt: timestamp('last_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [
+  index('notifications_storm').on(t.ruleId, t.deviceKind, t.deviceId, t.kind, t.firstAt),
+  index('notifications_tenant').on(t.tenantId, t.id),
+]);
+
+/**
+ * Deliveries of notifications to channels: the outbox (pending, due at next_attempt_at, which doubles
+ * as the claim lease) and the delivery log (sent, failed with the reason, suppressed by storm control).
+ */
+export const notificationDeliveries = pgTable('notification_deliveries', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  tenantId: integer('tenant_id').notNull(),
+  notificationId: bigint('notification_id', { mode: 'number' }).notNull().references(() => notifications.id, { onDelete: 'cascade' }),
+  channelId: bigint('channel_id', { mode: 'number' }).references(() => notificationChannels.id, { onDelete: 'set null' }),
+  /** pending | sent | failed | suppressed. */
+  state: text('state').notNull().default('pending'),
+  attempts: integer('attempts').notNull().default(0),
+  nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+  lastError: text('last_error'),
+  sentAt: timestamp('sent_at', { withTimezone: true }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [
+  index('notification_deliveries_due').on(t.nextAttemptAt).where(sql`state = 'pending'`),
+  index('notification_deliveries_tenant').on(t.tenantId, t.id),
+]);

@@ -5,7 +5,7 @@
  * few they need), with the jobs they depend on.
  *
  *   pushWorker <- gateway (broker, ingest, command and air switch dispatchers, firmware transfer) <- demoFleet
- *   presence, heartbeatRetention, telemetryRetention, analysis, reconciliation: independent
+ *   notifications, presence, heartbeatRetention, telemetryRetention, analysis, reconciliation: independent
  *
  * So at shutdown the demo fleet stops first, then the independent jobs, then the gateway (every
  * accepted uplink committed), then the push worker (the last uplinks' pushes delivered or leased).
@@ -19,6 +19,7 @@ import { startPresenceSweep } from '../modules/lockDevice/presence-job.js';
 import { startHeartbeatRetention } from '../modules/logHeartbeat/retention.js';
 import { egressPolicyOf } from '../modules/subscription/egress.js';
 import { startDeliveryWorker } from '../modules/subscription/worker.js';
+import { startNotificationWorker } from '../modules/notification/worker.js';
 import { startReconciler } from '../modules/wx/reconcile.js';
 import { presenceFollowers } from '../wiring.js';
 import { demoFleetJob } from './demo-job.js';
@@ -26,7 +27,7 @@ import { gatewayJob } from './gateway-job.js';
 import { inDependencyOrder, type JobDefinition, jobPlugin } from './plugin.js';
 
 /** Every job's name. */
-export type JobName = 'pushWorker' | 'gateway' | 'presence' | 'heartbeatRetention' | 'telemetryRetention' | 'analysis' | 'reconciliation' | 'demoFleet';
+export type JobName = 'pushWorker' | 'notifications' | 'gateway' | 'presence' | 'heartbeatRetention' | 'telemetryRetention' | 'analysis' | 'reconciliation' | 'demoFleet';
 
 const close = (worker: { close(): Promise<void> }) => ({ stop: () => worker.close() });
 
@@ -38,6 +39,10 @@ const JOBS: readonly JobDefinition<JobName>[] = [
       database, box: lazySecretBox(config), policy: egressPolicyOf(config), log,
       pollMs: config.PUSH_POLL_MS, retryWindowMs: config.PUSH_RETRY_WINDOW_S * 1000, pauseAfterMs: config.PUSH_PAUSE_AFTER_S * 1000,
     })),
+  },
+  {
+    name: 'notifications', dependencies: [],
+    start: ({ database, config, log }) => close(startNotificationWorker({ database, box: lazySecretBox(config), policy: egressPolicyOf(config), log })),
   },
   gatewayJob,
   { name: 'presence', dependencies: [], start: ({ database, log }) => startPresenceSweep(database, log, presenceFollowers) },

@@ -9,6 +9,7 @@ import { z } from 'zod';
 import { LANGUAGES } from '../i18n.js';
 import { endpoint } from './endpoint.js';
 import { int8Id, text } from './input.js';
+import { notificationDeliveryEndpoints, notificationRuleEndpoints } from './notificationRule.js';
 
 /** Channel kinds; SMS is a provider to add (docs/notifications.md "Adding a provider"). */
 export const NOTIFICATION_CHANNEL_KINDS = ['dingtalk', 'wecom', 'feishu', 'webhook', 'email'] as const;
@@ -114,4 +115,6 @@ export const notificationEndpoints = {
       body: idBody, response: notificationSendResult,
     }),
   },
+  rule: notificationRuleEndpoints,
+  delivery: notificationDeliveryEndpoints,
 };

@@ -115,13 +115,13 @@ export async function deleteChannel(tx: Tx, id: number): Promise<boolean> {
 }
 
 /** Channel `id` with its secrets opened for sending; 404 when the data centre has none such. */
-export async function openChannel(tx: Tx, id: number, box: SecretBox): Promise<OpenChannel> {
-  const [row] = rowsOf<Row>(await tx.execute(sql`select id, tenant_id, kind, language, settings, sealed from notification_channels where id = ${id}`));
+export async function openChannel(tx: Tx, id: number, box: SecretBox): Promise<OpenChannel & { name: string }> {
+  const [row] = rowsOf<Row>(await tx.execute(sql`select id, tenant_id, kind, name, language, settings, sealed from notification_channels where id = ${id}`));
   if (!row) throw new ApiError('NOT_FOUND');
   const settings = (typeof row.settings === 'string' ? JSON.parse(row.settings) : row.settings) as Settings;
   const sealed = JSON.parse(box.open(String(row.sealed))) as Sealed;
   return {
-    id: Number(row.id), tenantId: Number(row.tenant_id), kind: row.kind as NotificationChannelKind, language: row.language as Language,
+    id: Number(row.id), tenantId: Number(row.tenant_id), kind: row.kind as NotificationChannelKind, language: row.language as Language, name: String(row.name),
     ...sealed, ...(settings.email ? { email: settings.email } : {}),
   };
 }

@@ -1,6 +1,6 @@
 /**
  * Notification routes (issue #25; contract api/notification.ts): channels of the data centre and their
- * test message. The test is sent between two tenant transactions, never inside one (a slow receiver
+ * test message, rules, the delivery log. The test is sent between two tenant transactions, never inside one (a slow receiver
  * holds no connection); the first writes the system-log row.
  */
 import { notificationEndpoints as api } from '@iot/contract';
@@ -9,8 +9,10 @@ import { lazySecretBox } from '../../crypto/secret-box.js';
 import { registerEndpoint } from '../../http/endpoint.js';
 import { egressPolicyOf } from '../subscription/egress.js';
 import { createChannel, deleteChannel, listChannels, openChannel, recordTest, updateChannel } from './channels.js';
+import { listNotificationDeliveries } from './deliveries.js';
 import { testMessage } from './messages.js';
 import { PROVIDERS } from './providers/index.js';
+import { deleteRule, listRules, saveRule } from './rules.js';
 
 /** Registers the notification routes. */
 export async function notificationRoutes(app: FastifyInstance): Promise<void> {
@@ -22,12 +24,14 @@ export async function notificationRoutes(app: FastifyInstance): Promise<void> {
   registerEndpoint(app, api.channel.delete, ({ body, inTenant }) => inTenant(async (tx) => ({ deleted: await deleteChannel(tx, body.id) })));
   registerEndpoint(app, api.channel.test, async ({ body, inTenant }) => {
     const channel = await inTenant(async (tx) => {
-      const opened = await openChannel(tx, body.id, box);
-      const [record] = (await listChannels(tx)).filter((row) => row.id === body.id);
-      return { opened, name: record?.name ?? '' };
+      return openChannel(tx, body.id, box);
     });
-    const result = await PROVIDERS[channel.opened.kind](channel.opened, testMessage(channel.opened.language, channel.name), policy);
+    const result = await PROVIDERS[channel.kind](channel, testMessage(channel.language, channel.name), policy);
     await inTenant((tx) => recordTest(tx, body.id, result.sent, result.error));
     return result;
   });
+  registerEndpoint(app, api.rule.list, ({ inTenant }) => inTenant((tx) => listRules(tx), { read: true }));
+  registerEndpoint(app, api.rule.save, ({ body, inTenant, tenantId }) => inTenant((tx) => saveRule(tx, tenantId, body)));
+  registerEndpoint(app, api.rule.delete, ({ body, inTenant }) => inTenant(async (tx) => ({ deleted: await deleteRule(tx, body.id) })));
+  registerEndpoint(app, api.delivery.list, ({ query, inTenant }) => inTenant((tx) => listNotificationDeliveries(tx, query), { read: true }));
 }

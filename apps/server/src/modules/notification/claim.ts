@@ -1,0 +1,51 @@
+/**
+ * Claiming due notification deliveries (worker.ts): pending rows due now, oldest first, FOR UPDATE
+ * SKIP LOCKED; a claim is a lease (next_attempt_at moves `leaseS` ahead) and counts an attempt. Each
+ * comes with its notification, its device's name and its channel (secrets still sealed).
+ */
+import type { Language, NotificationChannelKind } from '@iot/contract';
+import { sql } from 'drizzle-orm';
+import type { SecretBox } from '../../crypto/secret-box.js';
+import type { Db } from '../../db/client.js';
+import { rowsOf } from '../../db/rows.js';
+import type { EmailSettings, OpenChannel } from './providers/index.js';
+
+/** A claimed delivery. */
+export interface Claimed {
+  id: number; tenantId: number; attempts: number; channelId: number; channelKind: NotificationChannelKind; language: Language;
+  settings: { email?: EmailSettings }; sealed: string;
+  kind: string; severity: string; deviceKind: 'lock' | 'airSwitch'; deviceId: number; deviceName: string; deviceCode: string; count: number;
+  /** ISO 8601 UTC. */
+  firstAt: string;
+}
+
+/** Claims at most `batch` due deliveries with a lease of `leaseS` s (owner connection). */
+export async function claimNotificationDeliveries(db: Db, batch: number, leaseS: number): Promise<Claimed[]> {
+  const rows = rowsOf<Record<string, unknown>>(await db.execute(sql`
+    with candidate as (
+      select id from notification_deliveries where state = 'pending' and next_attempt_at <= now() and channel_id is not null
+      order by next_attempt_at, id limit ${batch} for update skip locked)
+    update notification_deliveries d set next_attempt_at = now() + make_interval(secs => ${leaseS}), attempts = d.attempts + 1
+    from candidate, notifications n, notification_channels c
+    where d.id = candidate.id and n.id = d.notification_id and c.id = d.channel_id
+    returning d.id, d.tenant_id, d.attempts, c.id as channel_id, c.kind as channel_kind, c.language, c.settings, c.sealed,
+      n.kind, n.severity, n.device_kind, n.device_id, n.count, n.first_at,
+      case when n.device_kind = 'lock' then (select l.name from locks l where l.id = n.device_id) else (select s.name from air_switches s where s.id = n.device_id) end as device_name,
+      case when n.device_kind = 'lock' then (select l.imei from locks l where l.id = n.device_id) else (select s.serial from air_switches s where s.id = n.device_id) end as device_code`));
+  return rows.map((row) => ({
+    id: Number(row.id), tenantId: Number(row.tenant_id), attempts: Number(row.attempts), channelId: Number(row.channel_id),
+    channelKind: row.channel_kind as NotificationChannelKind, language: row.language as Language,
+    settings: (typeof row.settings === 'string' ? JSON.parse(row.settings) : row.settings) as Claimed['settings'], sealed: String(row.sealed),
+    kind: String(row.kind), severity: String(row.severity), deviceKind: row.device_kind as Claimed['deviceKind'], deviceId: Number(row.device_id),
+    deviceName: String(row.device_name ?? ''), deviceCode: String(row.device_code ?? ''), count: Number(row.count), firstAt: new Date(row.first_at as string).toISOString(),
+  }));
+}
+
+/** The claimed delivery's channel, opened for sending. */
+export function channelOf(claimed: Claimed, box: SecretBox): OpenChannel {
+  return {
+    id: claimed.channelId, tenantId: claimed.tenantId, kind: claimed.channelKind, language: claimed.language,
+    ...(JSON.parse(box.open(claimed.sealed)) as { url?: string; secret?: string; password?: string }),
+    ...(claimed.settings.email ? { email: claimed.settings.email } : {}),
+  };
+}
