@@ -1,9 +1,9 @@
 /**
  * Locale parity (issue #8): every namespace (src/locales/<lng>/<ns>.json, loaded by name: i18n.ts)
  * exists in both languages with the same keys, and the device logs' enum labels equal the contract's
- * LOG_LABELS (which the server's exports write).
+ * LOG_LABELS (which the server's exports write), and every lock downlink type has a command label.
  */
-import { LOG_LABELS } from '@iot/contract';
+import { LOG_LABELS, protocol } from '@iot/contract';
 import { describe, expect, it } from 'vitest';
 
 type Json = { [key: string]: unknown };
@@ -35,6 +35,12 @@ describe('locales', () => {
         expect([language, group, file[group]]).toEqual([language, group, labels]);
       }
       expect([file.success, file.failed]).toEqual([LOG_LABELS.outcome.true[language], LOG_LABELS.outcome.false[language]]);
+    }
+  });
+
+  it('name every lock downlink type in the command queue and logs', () => {
+    for (const file of [zh['./zh-CN/command.json'], en['./en-US/command.json']] as { types: Record<string, string> }[]) {
+      expect(protocol.DOWNLINK_TYPES.filter((type) => !file.types[type])).toEqual([]);
     }
   });
 });
