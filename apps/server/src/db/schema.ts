@@ -4,7 +4,7 @@
  * Times are `timestamptz`; units are in column comments.
  */
 import { sql } from 'drizzle-orm';
-import { bigserial, boolean, index, integer, jsonb, pgTable, primaryKey, real, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigserial, boolean, index, integer, jsonb, pgTable, real, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
@@ -14,82 +14,6 @@ export const tenants = pgTable('tenants', {
   name: text('name').notNull(),
   /** IANA zone every page, the big screen, exports and the analysis' days use for this data centre (issue #24). */
   timeZone: text('time_zone').notNull().default('Asia/Shanghai'),
-  createdAt: createdAt(),
-});
-
-/**
- * Login accounts; type 0 is administrator (spec §6). Password: argon2id hash. Row-level security
- * (0003_account_rls.sql): a tenant transaction sees administrators and the accounts of its tenant only.
- */
-export const accounts = pgTable('accounts', {
-  id: serial('id').primaryKey(),
-  username: text('username').notNull().unique(),
-  passwordHash: text('password_hash').notNull(),
-  type: integer('type').notNull(),
-  enabled: boolean('enabled').notNull().default(true),
-  /** The tenant the account was created in. */
-  homeTenantId: integer('home_tenant_id').notNull().references(() => tenants.id),
-  createdAt: createdAt(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-});
-
-/**
- * Tenants an account may work in. Row-level security (0003_account_rls.sql): every membership is
- * readable, but a tenant transaction writes only its own tenant's memberships.
- */
-export const accountTenants = pgTable('account_tenants', {
-  accountId: integer('account_id').notNull().references(() => accounts.id, { onDelete: 'cascade' }),
-  tenantId: integer('tenant_id').notNull().references(() => tenants.id),
-}, (t) => [primaryKey({ columns: [t.accountId, t.tenantId] })]);
-
-/** Roles: a named set of authority keys, per tenant. */
-export const roles = pgTable('roles', {
-  id: serial('id').primaryKey(),
-  tenantId: integer('tenant_id').notNull().references(() => tenants.id),
-  name: text('name').notNull(),
-  description: text('description').notNull().default(''),
-  authorities: text('authorities').array().notNull().default(sql`'{}'::text[]`),
-  createdAt: createdAt(),
-}, (t) => [uniqueIndex('roles_tenant_name').on(t.tenantId, t.name)]);
-
-/** Role bindings. */
-export const accountRoles = pgTable('account_roles', {
-  accountId: integer('account_id').notNull().references(() => accounts.id, { onDelete: 'cascade' }),
-  roleId: integer('role_id').notNull().references(() => roles.id, { onDelete: 'cascade' }),
-  tenantId: integer('tenant_id').notNull().references(() => tenants.id),
-}, (t) => [primaryKey({ columns: [t.accountId, t.roleId] })]);
-
-/** Access tokens: only the SHA-256 of a token is stored. */
-export const sessions = pgTable('sessions', {
-  id: serial('id').primaryKey(),
-  tokenHash: text('token_hash').notNull().unique(),
-  accountId: integer('account_id').notNull().references(() => accounts.id, { onDelete: 'cascade' }),
-  /** One sign-in: rotated tokens share it, and sign-out revokes the whole family. */
-  family: text('family').notNull(),
-  createdAt: createdAt(),
-  lastUsedAt: timestamp('last_used_at', { withTimezone: true }).notNull().defaultNow(),
-  /** Absolute expiry of the sign-in this token belongs to. */
-  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-  /** Set when a fresher token replaced this one; it stays valid for a short grace period. */
-  rotatedAt: timestamp('rotated_at', { withTimezone: true }),
-  revokedAt: timestamp('revoked_at', { withTimezone: true }),
-  /** Why an administrator's change revoked it (contract SIGN_OUT_REASONS); null for a sign-out. */
-  revokeReason: text('revoke_reason'),
-}, (t) => [index('sessions_account').on(t.accountId), index('sessions_family').on(t.family)]);
-
-/** Image captchas; the answer is stored hashed and usable once. */
-export const captchas = pgTable('captchas', {
-  id: text('id').primaryKey(),
-  answerHash: text('answer_hash').notNull(),
-  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-  usedAt: timestamp('used_at', { withTimezone: true }),
-});
-
-/** RSA key pairs for encrypting the password at sign-in. */
-export const rsaKeys = pgTable('rsa_keys', {
-  id: text('id').primaryKey(),
-  publicPem: text('public_pem').notNull(),
-  privatePem: text('private_pem').notNull(),
   createdAt: createdAt(),
 });
 
@@ -188,6 +112,9 @@ export const auditLog = pgTable('audit_log', {
   index('audit_log_failed_sign_in_address').on(t.clientIp, t.createdAt)
     .where(sql`${t.action} = 'sign-in' and ${t.result} = 'INVALID_CREDENTIALS'`),
 ]);
+
+/* Accounts, roles, sessions, captchas, sign-in keys. */
+export * from './schema-identity.js';
 
 /* Issue #3: device activity tables. */
 export * from './schema-device.js';
