@@ -12,7 +12,8 @@ const api = (name: string, database: string) => ({
   test: {
     name,
     include: ['apps/server/test/**/*.test.ts'],
-    env: { TEST_DATABASE: database },
+    // Errors (500s, failed jobs) reach the run's output: a flaky failure in CI says what threw.
+    env: { TEST_DATABASE: database, TEST_LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'error' },
     testTimeout: 30_000,
     hookTimeout: 120_000,
     globalSetup: database === 'postgres' ? ['apps/server/test/postgres-global.ts'] : [],

@@ -82,7 +82,8 @@ export async function goInApp(page: Page, path: string): Promise<void> {
  * Chooses the option containing `option` in the antd Select whose input is `#inputId`, typing `search`
  * first when given; returns once the select shows the choice. A remote select re-renders its options
  * when its rows arrive, and a click landing during that re-render leaves the dropdown open with nothing
- * chosen (seen under CI load), so the choice is checked and retried, up to 3 attempts.
+ * chosen (seen under CI load), and a click landing while the page re-renders may close the dropdown it
+ * opened (its options never appeared in two CI runs), so both are checked and retried, up to 3 attempts.
  */
 export async function chooseOption(page: Page, inputId: string, option: string, search?: string): Promise<void> {
   const input = page.locator(`#${inputId}`);
@@ -92,7 +93,12 @@ export async function chooseOption(page: Page, inputId: string, option: string, 
     await input.click();
     if (search !== undefined) await input.fill(search);
     const item = page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: option }).first();
-    await item.waitFor({ timeout: 15_000 });
+    const appeared = await item.waitFor({ timeout: attempt === 3 ? 15_000 : 7_000 }).then(() => true, () => false);
+    if (!appeared) {
+      if (attempt === 3) throw new Error(`the option "${option}" of #${inputId} never appeared`);
+      await page.keyboard.press('Escape');
+      continue;
+    }
     await page.waitForTimeout(150); // let the options settle after the rows arrive
     await item.click({ timeout: 5_000 }).catch(() => undefined);
     try {

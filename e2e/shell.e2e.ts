@@ -42,7 +42,8 @@ describe.skipIf(!hasChromium)('console shell', () => {
   it('sends a visitor without a session to /login', async () => {
     const page = await newPage(browser);
     await page.goto(url('/homepage'));
-    await page.waitForURL(/\/api\/login$/);
+    // The file's first page: a cold browser loads the whole bundle, slow on a loaded CI machine.
+    await page.waitForURL(/\/api\/login$/, { timeout: 90_000 });
     await expect.poll(() => page.title()).toBe(titleOf('/login'));
     await page.context().close();
   });
@@ -143,7 +144,8 @@ describe.skipIf(!hasChromium)('console shell', () => {
     await page.getByRole('button', { name: /退出|logout/i }).click();
     await page.waitForURL(/\/api\/login$/);
     await page.goto(url('/homepage'));
-    await page.waitForURL(/\/api\/login$/);
+    // The file's first page: a cold browser loads the whole bundle, slow on a loaded CI machine.
+    await page.waitForURL(/\/api\/login$/, { timeout: 90_000 });
     await page.context().close();
   });
 });

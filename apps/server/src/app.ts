@@ -47,12 +47,18 @@ import { accessScheduleRoutes } from './modules/accessSchedule/routes.js';
 import { holidayCalendarRoutes } from './modules/holidayCalendar/routes.js';
 import { credentialDriftRoutes } from './modules/credential/drift-routes.js';
 import { remoteUnlockRoutes } from './modules/remoteUnlock/routes.js';
+import { offlineCodeRoutes } from './modules/offlineCode/routes.js';
 import { notificationRoutes } from './modules/notification/routes.js';
+import { workOrderRoutes } from './modules/workOrder/routes.js';
+import { apiKeyRoutes } from './modules/apiKey/routes.js';
+import { twoFactorRoutes } from './modules/twoFactor/routes.js';
+import { stayRoutes } from './modules/stay/routes.js';
 
 /** Every module's routes; adding an entity adds one line here. */
 const modules = [oauthRoutes, tenantRoutes, lockDeviceRoutes, analysisRoutes, lockGroupRoutes, deviceTypeRoutes, accountRoutes, roleRoutes, auditRoutes, commandRoutes, lockConfigRoutes,
   logUpCommandRoutes, logHeartbeatRoutes, lockAlertRoutes, lockOpenRecordRoutes, lockJournalRoutes, credentialRoutes, subscriptionRoutes, wxRoutes, airSwitchRoutes, firmwareRoutes, liveRoutes,
-  accessScheduleRoutes, holidayCalendarRoutes, credentialDriftRoutes, remoteUnlockRoutes, notificationRoutes];
+  accessScheduleRoutes, holidayCalendarRoutes, credentialDriftRoutes, remoteUnlockRoutes, notificationRoutes, apiKeyRoutes, offlineCodeRoutes, twoFactorRoutes,
+  workOrderRoutes, stayRoutes];
 
 export interface AppOptions {
   config: Config;

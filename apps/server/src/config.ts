@@ -69,6 +69,8 @@ const configSchema = z.object({
   HEARTBEAT_RETENTION_DAYS: z.coerce.number().int().min(1).max(36_500).default(90),
   /** Raw air switch uplinks (telemetry) older than this are deleted; hourly and daily rollups are kept for good (issue #13). */
   TELEMETRY_RETENTION_DAYS: z.coerce.number().int().min(1).max(36_500).default(30),
+  /** Sign-in history rows older than this are deleted by the heartbeat retention job's run, d (issue #28 "Sessions"; also at most 1,000 per account). */
+  SIGN_IN_HISTORY_DAYS: z.coerce.number().int().min(1).max(36_500).default(90),
   /** IANA zone of the air switches' daily energy rollup (the days most operators ask for); other zones are summed from hourly rows. */
   TELEMETRY_TIME_ZONE: z.string().refine((zone) => { try { new Intl.DateTimeFormat('en-US', { timeZone: zone }); return true; } catch { return false; } }, 'unknown time zone').default('Asia/Shanghai'),
   /** A token unused this long expires, s. */
@@ -81,6 +83,16 @@ const configSchema = z.object({
    * lost notification. 0: every request reads the database.
    */
   PRINCIPAL_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(5000),
+  /** Requests per minute of one API key (issue #28; 429 with Retry-After and RateLimit headers beyond it). */
+  API_KEY_RATE_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(600),
+  /** Requests per minute of all API keys of one account together. */
+  API_KEY_ACCOUNT_RATE_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(1200),
+  /** Per-data-centre API key limits as `tenantId:perKey:perAccount` separated by commas, e.g. `200:60:120`; others: the two above. */
+  API_KEY_RATE_BY_TENANT: z.string().regex(/^(\d{1,9}:\d{1,7}:\d{1,7}(,\d{1,9}:\d{1,7}:\d{1,7})*)?$/, 'expected tenantId:perKey:perAccount separated by commas').default('')
+    .transform((text) => Object.fromEntries(text.split(',').filter(Boolean).map((part) => {
+      const [tenantId, perKey, perAccount] = part.split(':').map(Number) as [number, number, number];
+      return [tenantId, { perKey, perAccount }];
+    })) as Record<number, { perKey: number; perAccount: number }>),
   /** A token older than this is replaced by a fresh one on its next use (zw_paas_token response header), s. */
   TOKEN_ROTATE_S: z.coerce.number().int().min(1).default(10 * 60),
   /**

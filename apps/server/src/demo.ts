@@ -14,7 +14,7 @@ import { vendorKeysOf } from './modules/firmware/vendor-keys.js';
 import { issueSimulatorCredentials } from './modules/lockDevice/credentials.js';
 import { attachSimulator, lockTablesByImei } from './modules/credential/simulator.js';
 import { seedDemoServicePeriods } from './modules/lockDevice/service-period.js';
-import { lazySecretBox } from './crypto/secret-box.js';
+import { lazySecretBox, masterKeyFor } from './crypto/secret-box.js';
 import { seedDemoHistory } from './demo-history/index.js';
 import { ensureDemoAirSwitches, issueAirSwitchSimulatorCredentials } from './modules/airSwitch/registry.js';
 import { seedDemoHolidays } from './demo-history/holidays.js';
@@ -73,7 +73,7 @@ async function startDemoAirSwitches(app: FastifyInstance, database: Database, co
 async function startDemoLocks(app: FastifyInstance, database: Database, config: Config, brokerPort: number): Promise<Fleet | undefined> {
   if (config.SIM_LOCKS <= 0) return undefined;
   // Each lock beats at SIM_HEARTBEAT_S or its SIM_HEARTBEAT_S_BY_IMEI interval and reports it (heartbeat intervalS).
-  const { started, left } = demoLockChoice(await issueSimulatorCredentials(database), config);
+  const { started, left } = demoLockChoice(await issueSimulatorCredentials(database, [], undefined, masterKeyFor(config)), config);
   // Each lock starts with the users and credentials the platform confirmed on it (a real lock keeps them;
   // issue #26: so its inventory matches the platform's).
   const tables = await lockTablesByImei(database, started.map((device) => device.imei), lazySecretBox(config));
@@ -121,7 +121,7 @@ export function followRegistry(app: FastifyInstance, database: Database, config:
   const stops = [
     database.events.on('lock.changed', ({ change }) => {
       if (change !== 'added' && change !== 'updated' && change !== 'enabled') return;
-      return issueSimulatorCredentials(database, [...left, ...fleet.devices.map((device) => device.imei)])
+      return issueSimulatorCredentials(database, [...left, ...fleet.devices.map((device) => device.imei)], undefined, masterKeyFor(config))
         .then((devices) => fleet.add(devices.map((device) => ({ ...device, heartbeatIntervalS: interval(device.imei) })))).catch(failed);
     }),
     database.events.on('lock.secretReset', ({ imei }) => {

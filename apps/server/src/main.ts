@@ -44,6 +44,7 @@ await app.listen({ port: config.PORT, host: config.HOST });
 // load shedding has let go of it, or the first requests would be answered 503 (at most 10 s).
 for (const end = Date.now() + 10_000; app.isUnderPressure() && Date.now() < end;) await new Promise((resolve) => setTimeout(resolve, 100));
 app.workers.warm(); // the spreadsheet worker thread, so that the first upload does not wait for it
+setImmediate(() => { app.swagger(); app.swagger({ yaml: true }); }); // the OpenAPI document is built once, not by the first /docs request
 
 const address = app.server.address();
 const port = typeof address === 'object' && address ? address.port : config.PORT;

@@ -1,6 +1,6 @@
 /**
  * The access matrix's expectations for the routes of issues #25 and #26 onwards (schedules, holiday
- * calendars, drift, remote unlock, notifications): see access-matrix-samples.ts.
+ * calendars, drift, remote unlock, notifications, API keys, offline codes): see access-matrix-samples.ts.
  */
 import type { Sample } from './access-matrix-samples.js';
 
@@ -33,6 +33,20 @@ export const ACCESS_SCHEDULE_SAMPLES: Record<string, Sample> = {
   'POST /iot/v1/lockDevice/remoteUnlock': { access: 'LOCK_REMOTE_UNLOCK', body: () => ({ lockId: 999_999, reason: '门禁测试 test' }) },
   'POST /iot/v1/lockDevice/remoteUnlock/approve': { access: 'LOCK_REMOTE_UNLOCK_APPROVE', body: () => ({ id: 999_999 }) },
   'POST /iot/v1/lockDevice/remoteUnlock/highSecurity': { access: 'LOCK_REMOTE_UNLOCK_APPROVE', body: () => ({ lockId: 999_999, highSecurity: true }) },
+  // Offline codes (issue #27): a lock outside the tenant is a 404, so an allowed caller changes nothing.
+  'POST /iot/v1/offlineCode': { access: 'LOCK_OFFLINE_CODE', body: () => ({ lockId: 999_999, recipientName: '矩阵 matrix', recipientMobile: '13800138000', window: { kind: 'oneTime', start: '2199-01-01T00:00:00Z' } }) },
+  'GET /iot/v1/offlineCode/list': { access: ['VOUCHER_PASSWORD_MANAGE', 'LOCK_OFFLINE_CODE'] },
+  // Stays (issue #27): a stay outside the tenant is a 404 and a room without a lock a 400, so an allowed caller changes nothing.
+  'POST /iot/v1/stay/add': { access: 'VOUCHER_USER_MANAGE', body: () => ({ room: { building: '矩阵', floor: 'matrix', room: 'none' }, guests: [{ name: '矩阵 matrix', mobile: '13800138000' }], checkInAt: '2199-01-01T00:00:00Z', checkOutAt: '2199-01-02T00:00:00Z' }) },
+  'POST /iot/v1/stay/edit': { access: 'VOUCHER_USER_MANAGE', body: () => ({ id: 999_999, bufferAfterMinutes: 10 }) },
+  'POST /iot/v1/stay/checkIn': { access: 'VOUCHER_USER_MANAGE', body: () => ({ id: 999_999 }) },
+  'POST /iot/v1/stay/checkOut': { access: 'VOUCHER_USER_MANAGE', body: () => ({ id: 999_999 }) },
+  'POST /iot/v1/stay/cancel': { access: 'VOUCHER_USER_MANAGE', body: () => ({ id: 999_999 }) },
+  'POST /iot/v1/stay/noShow': { access: 'VOUCHER_USER_MANAGE', body: () => ({ id: 999_999 }) },
+  'POST /iot/v1/stay/changeRoom': { access: 'VOUCHER_USER_MANAGE', body: () => ({ id: 999_999, room: { building: 'A栋', floor: '1层', room: '101' } }) },
+  'GET /iot/v1/stay/list': { access: ['VOUCHER_USER_MANAGE', 'LOOK_INFO'] },
+  'GET /iot/v1/stay/detail': { access: ['VOUCHER_USER_MANAGE', 'LOOK_INFO'], query: () => 'id=999999' },
+  'GET /iot/v1/stay/notReady': { access: ['VOUCHER_USER_MANAGE', 'LOOK_INFO'] },
   'POST /iot/v1/simulator/keypadAdd': { access: 'VOUCHER_PASSWORD_MANAGE', body: () => ({ lockId: 999_999, password: '123456' }) },
   // Device registry (issue #11).
   'GET /iot/v1/lockDevice/export': { access: 'LOOK_INFO', query: () => 'format=csv' },
@@ -118,6 +132,14 @@ export const ACCESS_SCHEDULE_SAMPLES: Record<string, Sample> = {
   'GET /iot/v1/airSwitch/energy': { access: 'AIRSWITCH_RULE', query: () => 'from=2026-11-01&to=2026-11-22' },
   'GET /iot/v1/airSwitch/energy/export': { access: 'AIRSWITCH_RULE', query: () => 'from=2026-11-01&to=2026-11-22&chart=byPeriod&format=xlsx' },
   // Notifications (issue #25), under 订阅管理's key: channel and rule 999999 do not exist; a public test address is never reached (404 first).
+  // Work orders (issue #25): an unknown order or alert is a 404 or 400, so an allowed caller changes nothing.
+  'GET /iot/v1/workOrder/list': { access: 'LOCK_ALERT_LOG' },
+  'GET /iot/v1/workOrder/assignees': { access: 'LOCK_ALERT_LOG' },
+  'GET /iot/v1/workOrder/detail': { access: 'LOCK_ALERT_LOG', query: () => 'id=999999' },
+  'POST /iot/v1/workOrder/add': { access: 'LOCK_ALERT_LOG', body: () => ({ title: 'matrix', kind: 'other', locks: [999_999] }) },
+  'POST /iot/v1/workOrder/fromAlerts': { access: 'LOCK_ALERT_LOG', body: () => ({ alertIds: [999_999] }) },
+  'POST /iot/v1/workOrder/edit': { access: 'LOCK_ALERT_LOG', body: () => ({ id: 999_999, title: 'matrix', kind: 'other' }) },
+  'POST /iot/v1/workOrder/transition': { access: 'LOCK_ALERT_LOG', body: () => ({ id: 999_999, state: 'CANCELLED' }) },
   'GET /iot/v1/notification/channel': { access: 'SUBSCRIPTIONMANAGEMENT' },
   'POST /iot/v1/notification/channel': { access: 'SUBSCRIPTIONMANAGEMENT', body: () => ({ kind: 'wecom', name: 'matrix', url: 'https://203.0.113.9/hook', secret: 'matrix-key-1234' }) },
   'POST /iot/v1/notification/channel/update': { access: 'SUBSCRIPTIONMANAGEMENT', body: () => ({ id: 999_999, kind: 'wecom', name: 'matrix' }) },
@@ -127,4 +149,31 @@ export const ACCESS_SCHEDULE_SAMPLES: Record<string, Sample> = {
   'POST /iot/v1/notification/rule': { access: 'SUBSCRIPTIONMANAGEMENT', body: () => ({ name: 'matrix', channelIds: [999_999] }) },
   'POST /iot/v1/notification/rule/delete': { access: 'SUBSCRIPTIONMANAGEMENT', body: () => ({ id: 999_999 }) },
   'GET /iot/v1/notification/delivery': { access: 'SUBSCRIPTIONMANAGEMENT' },
+  // API keys (issue #28), under 登录账号's key: key 999999 does not exist.
+  'POST /iot/v1/apiKey': { access: 'LOGIN_ACCOUNT', body: () => ({ name: 'matrix', authorities: ['LOGIN_ACCOUNT'], expiresAt: '2099-01-01T00:00:00Z' }) },
+  'GET /iot/v1/apiKey/list': { access: 'LOGIN_ACCOUNT' },
+  'POST /iot/v1/apiKey/revoke': { access: 'LOGIN_ACCOUNT', body: () => ({ id: 999_999 }) },
+  'POST /iot/v1/apiKey/rotate': { access: 'LOGIN_ACCOUNT', body: () => ({ id: 999_999 }) },
+  // Two-factor (issue #28): any signed-in person enrols itself (no code is right here); resetting is an
+  // account manager's (account 999999 does not exist).
+  'GET /iot/v1/twoFactor': { access: 'authenticated' },
+  'POST /iot/v1/twoFactor/begin': { access: 'authenticated' },
+  'POST /iot/v1/twoFactor/confirm': { access: 'authenticated', body: () => ({ code: '000000' }) },
+  'POST /iot/v1/twoFactor/reset': { access: 'LOGIN_ACCOUNT', body: () => ({ accountId: 999_999 }) },
+  // Step-up: any signed-in person; a malformed code is refused before it could count in sign-in throttling.
+  'POST /iot/v1/twoFactor/stepUp': { access: 'authenticated', body: () => ({ code: 'x' }) },
+  // Sessions and sign-in history (issue #28): one's own for any signed-in person (session 999999 is
+  // nobody's; the caller's other sessions may end: none is used later); another account's for account
+  // managers (account 999999 does not exist).
+  'GET /iot/v1/session/list': { access: 'authenticated' },
+  'POST /iot/v1/session/revoke': { access: 'authenticated', body: () => ({ id: 999_999 }) },
+  'POST /iot/v1/session/revokeOthers': { access: 'authenticated' },
+  'GET /iot/v1/session/account/list': { access: 'LOGIN_ACCOUNT', query: () => 'accountId=999999' },
+  'POST /iot/v1/session/account/revoke': { access: 'LOGIN_ACCOUNT', body: () => ({ accountId: 999_999, id: 999_999 }) },
+  'POST /iot/v1/session/account/revokeAll': { access: 'LOGIN_ACCOUNT', body: () => ({ accountId: 999_999 }) },
+  'GET /iot/v1/signIn/history': { access: 'authenticated' },
+  'GET /iot/v1/signIn/account/history': { access: 'LOGIN_ACCOUNT', query: () => 'accountId=999999' },
+  // The inbox: every signed-in account reads and marks its own (item 999999 is nobody's: nothing changes).
+  'GET /iot/v1/notification/inbox': { access: 'authenticated' },
+  'POST /iot/v1/notification/inbox/read': { access: 'authenticated', body: () => ({ ids: [999_999] }) },
 };

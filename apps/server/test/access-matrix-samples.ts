@@ -40,6 +40,7 @@ export const SAMPLES: Record<string, Sample> = {
   'GET /oauth/checkCode': { access: 'public' },
   'POST /oauth/checkCode/match': { access: 'public', body: () => ({ checkCodeId: 'none', checkCode: 'abcd' }) },
   'POST /oauth/token': { access: 'public', body: () => ({ username: 'nobody', password: 'AAAA', keyId: 'none' }) },
+  'POST /oauth/token/twoFactor': { access: 'public', body: () => ({ challenge: 'none', code: '000000' }) },
   'GET /oauth/userInfo': { access: 'authenticated' },
   'GET /iot/v1/tenant/settings': { access: 'authenticated' },
   'POST /iot/v1/tenant/settings': { access: 'TENANT_SETTINGS', body: () => ({ timeZone: 'Asia/Shanghai' }) },

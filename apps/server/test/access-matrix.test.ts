@@ -11,6 +11,8 @@ import { eq, sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { roles } from '../src/db/schema.js';
+import { keyMayCall } from '../src/http/api-key-auth.js';
+import type { RouteInfo } from '../src/http/context.js';
 import {
   addAccount, addRole, bindRoles, call, createTestContext, encryptPassword, forgetPrincipals, rowsOf, signIn, skipSuite, tableChecksum, type TestContext,
 } from './helper.js';
@@ -142,4 +144,33 @@ describe.skipIf(skipSuite)('authorization matrix over the live route table', () 
       }
     }
   }, 180_000); // ~93 routes x 5 callers: 25 s on main with the shared machine at load 20 for 80 routes; 13 open-platform routes added (issue #16)
+
+  it('treats API keys as callers: a key holding every authority reaches what keys may call, one lacking the route\'s keys nothing', async () => {
+    // Keys' last use is written on use (api_keys), their first use of the day in the sign-in history
+    // (sign_in_attempts, issue #28 "Sessions"): only those may change besides the unguarded ones.
+    const guardedForKeys = guarded.filter((name) => name !== 'api_keys' && name !== 'sign_in_attempts');
+    const keyWith = async (authorities: readonly string[]) => (await call(ctx.app, tokens.admin, {
+      method: 'POST', url: '/iot/v1/apiKey', payload: { name: `matrix-${authorities.length}`, authorities, expiresAt: '2099-01-01T00:00:00Z' },
+    })).json().data.key as string;
+    const every = await keyWith(AUTHORITIES);
+    const homeOnly = await keyWith(['HOME_PAGE']);
+    const asKey = (route: RouteInfo, key: string) => {
+      const sample = SAMPLES[keyOf(route)] as Sample;
+      const query = sample.query?.(fixture);
+      return ctx.app.inject({ method: route.method as 'GET', url: query ? `${route.url}?${query}` : route.url, headers: { authorization: `Bearer ${key}` },
+        ...(sample.body ? { payload: sample.body(fixture) } : {}), ...(sample.stream ? { payloadAsStream: true } : {}) }).then((r) => (sample.stream ? streamed(r) : r));
+    };
+    for (const route of routes().filter((r) => r.access !== 'public')) {
+      const key = keyOf(route);
+      const before = await tableChecksum(ctx.database, guardedForKeys);
+      if (!accessKeys(route.access).includes('HOME_PAGE')) {
+        const refused = await asKey(route, homeOnly);
+        expect([`${key} key lacking`, refused.statusCode, codeOf(refused)]).toEqual([`${key} key lacking`, 403, 'FORBIDDEN']);
+        expect([key, await tableChecksum(ctx.database, guardedForKeys)]).toEqual([key, before]);
+      }
+      const response = await asKey(route, every);
+      if (keyMayCall(route.method, route.url, route.access, route.scope)) expectAllowed(`${key} key holding every authority`, response);
+      else expect([`${key} key refused`, response.statusCode, codeOf(response)]).toEqual([`${key} key refused`, 403, 'FORBIDDEN']);
+    }
+  }, 180_000);
 });

@@ -53,7 +53,7 @@ describe.skipIf(skipSuite)('accounts, roles and bindings', () => {
     const page = dataOf(await get(admin, '/v1/account/queryAll?keyword=ALI'));
     expect(page.total).toBe(1);
     expect(page.records[0]).toEqual({
-      id, username: 'alice', type: 1, enabled: true, homeTenantId: 100, tenants: [{ id: 100, name: expect.any(String) }], roles: [],
+      id, username: 'alice', type: 1, enabled: true, homeTenantId: 100, tenants: [{ id: 100, name: expect.any(String) }], roles: [], twoFactorEnabled: false,
       createdAt: expect.stringMatching(/Z$/),
     });
     expect(JSON.stringify(page)).not.toMatch(/argon2|passwordHash/);
@@ -100,7 +100,7 @@ describe.skipIf(skipSuite)('accounts, roles and bindings', () => {
   it('adds, lists, updates and deletes roles per tenant, validating authority keys', async () => {
     const id = await addRole(ctx.app, admin, 'auditor', ['SYSTEM_LOG', 'LOG_MANAGEMENT', 'SYSTEM_LOG']);
     const listed = dataOf(await get(admin, '/v1/sysRole/queryAll?keyword=audit')).records;
-    expect(listed).toEqual([{ id, name: 'auditor', description: '', authorities: ['SYSTEM_LOG', 'LOG_MANAGEMENT'], accountCount: 0, createdAt: expect.stringMatching(/Z$/) }]);
+    expect(listed).toEqual([{ id, name: 'auditor', description: '', authorities: ['SYSTEM_LOG', 'LOG_MANAGEMENT'], requiresTwoFactor: false, accountCount: 0, createdAt: expect.stringMatching(/Z$/) }]);
     const unknown = await post(admin, '/v1/sysRole/add', { name: 'bad', authorities: ['NOT_A_KEY'] });
     expect([unknown.statusCode, unknown.json().errors[0].field]).toEqual([400, 'body.authorities.0']);
     expect((await post(admin, '/v1/sysRole/add', { name: 'auditor', authorities: [] })).json().code).toBe('CONFLICT');

@@ -70,7 +70,7 @@ export async function secondInstance(ctx: TestContext, overrides: Partial<Config
 export async function createTestContext(overrides: Partial<Config> = {}, simLocks = 10): Promise<TestContext> {
   // DEMO on: the API tests use demo accounts and locks and the simulated keypad route, on either database.
   // No load shedding: PGlite's initdb blocks this shared event loop for seconds (lifecycle.test.ts tests it).
-  const config = loadConfig({}, { AUTH_CAPTCHA: false, LOG_LEVEL: 'silent', WEB_DIST: '/nonexistent', DEMO: true, MAX_EVENT_LOOP_DELAY_MS: 0, ...overrides });
+  const config = loadConfig({}, { AUTH_CAPTCHA: false, LOG_LEVEL: (process.env.TEST_LOG_LEVEL ?? 'silent') as 'silent', WEB_DIST: '/nonexistent', DEMO: true, MAX_EVENT_LOOP_DELAY_MS: 0, ...overrides });
   const database = await newDatabase();
   await migrateDatabase(database);
   await seedDemo(database, { adminPassword: ADMIN_PASSWORD, operatorPassword: OPERATOR_PASSWORD, simLocks });

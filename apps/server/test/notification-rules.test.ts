@@ -88,6 +88,20 @@ describe.skipIf(skipSuite)('notification rules', () => {
     expect(log.find((d) => d.state === 'sent' && d.kind === 'tamper' && d.deviceId === lock)?.count).toBe(4);
   });
 
+  it('a burst in one commit: a windowed rule opens one notification counting every repeat, a rule without a window one each', async () => {
+    const lock = locks[1] as { id: number; model: string };
+    await rule({ name: 'duress in B', kinds: ['duress'], buildings: ['B'], channelIds: [wecom] });
+    const perAlarm = lock.model === (locks[2] as { model: string }).model ? 1 : 0; // 'major on model' above has no storm window
+    const before = wecomCalls();
+    const messages = Array.from({ length: 4 }, () => ({ msgId: `m${seq}`, seq: seq++, type: 'alarm' as const, ts: Date.now(), data: { kind: 'duress' as const, cleared: false } }));
+    await ctx.database.withTenant(100, (tx) => applyAlarms(tx, messages.map((message) => ({ lockId: lock.id, tenantId: 100, message }))));
+    await worker.drain();
+    expect(wecomCalls()).toBe(before + 1 + 4 * perAlarm);
+    const log = (await deliveries()).filter((d) => d.kind === 'duress' && d.deviceId === lock.id);
+    expect(log.filter((d) => d.state === 'suppressed')).toHaveLength(3);
+    expect(log.find((d) => d.state === 'sent' && d.count === 4)).toBeDefined();
+  });
+
   it('retries a refusing channel, then logs it failed with the reason', async () => {
     const refusing = dataOf(await call(ctx.app, token, {
       method: 'POST', url: `${API}/channel`, payload: { kind: 'dingtalk', name: 'wrong sign', url: robots.url('/dingtalk?access_token=t'), secret: 'SECwrong-secret' },
@@ -99,6 +113,19 @@ describe.skipIf(skipSuite)('notification rules', () => {
     const [failed] = await deliveries(`&ruleId=${saved.id}`);
     expect(failed).toMatchObject({ state: 'failed', attempts: 3 });
     expect(failed?.lastError).toContain('310000');
+  });
+
+  it('filters the delivery log by creation time, both ends included, and refuses a reversed range on endTime', async () => {
+    const all = await deliveries();
+    expect(all.length).toBeGreaterThan(0);
+    const hour = 3_600_000;
+    const iso = (ms: number) => encodeURIComponent(new Date(ms).toISOString());
+    expect(await deliveries(`&startTime=${iso(Date.now() - hour)}&endTime=${iso(Date.now() + hour)}`)).toHaveLength(all.length);
+    expect(await deliveries(`&startTime=${iso(Date.now() + hour)}`)).toHaveLength(0);
+    expect(await deliveries(`&endTime=${iso(Date.now() - hour)}`)).toHaveLength(0);
+    const reversed = await call(ctx.app, token, { method: 'GET', url: `${API}/delivery?startTime=${iso(Date.now())}&endTime=${iso(Date.now() - hour)}` });
+    expect(reversed.statusCode).toBe(400);
+    expect(JSON.parse(reversed.body).errors[0].field).toBe('query.endTime');
   });
 
   it('keeps rules and deliveries to their data centre', async () => {

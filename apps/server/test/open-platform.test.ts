@@ -133,9 +133,13 @@ describe.skipIf(skipSuite)('open platform', () => {
     expect(code.health).toMatchObject({ dead: 1, consecutiveFailures: expect.any(Number), pausedAt: null });
     expect(code.health.failingSince).not.toBeNull();
     // Failing longer than pauseAfterMs: paused, nothing is sent.
+    const paused: unknown[] = [];
+    const stopListening = ctx.database.events.on('push.paused', (event) => { paused.push(event); });
     const pausing = worker({ scheduleMs: [10], pauseAfterMs: 1 });
     expect(dataOf(await post('/nbdev/delivery/replay', { ids: [dead.id] })).replayed).toBe(1);
     await until(pausing, async () => dataOf(await get('/nbdev/customerCode?keyword=ACME-1'))[0].health.pausedAt !== null);
+    await expect.poll(() => paused).toEqual([{ tenantId: 100, customerCodeId: code.id }]); // once: notification rules hear of it
+    stopListening();
     const sent = receiver.received.length;
     await pausing.drain();
     expect(receiver.received.length).toBe(sent);

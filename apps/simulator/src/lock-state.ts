@@ -6,6 +6,7 @@
  * (issue #4) reads these tables to compare with the platform.
  */
 import { type AccessCapacity, type Capacity, type CredentialRule, type HolidayRule, lockModel, type protocol, type UserType, type WeekDayRule, type YearDayRule } from '@iot/contract';
+import type { OfflineCodes } from './offline-codes.js';
 import type { LockTables } from './types.js';
 
 export type { Capacity };
@@ -64,6 +65,8 @@ export class LockState {
   readonly holidays = new Map<number, HolidayRule>();
   /** A dual-rule user's credential waiting for a second person (open-attempt.ts). */
   pendingDual: { userSlot: number; at: number } | undefined;
+  /** Offline codes (issue #27): present when the platform shared the lock's key. */
+  offlineCodes: OfflineCodes | undefined;
   /** Schedules per user and holiday schedules the lock has room for (its device type). */
   readonly access: AccessCapacity;
 

@@ -9,6 +9,7 @@ import { type ActivityEvent, type ActivityRates, LockActivity } from './activity
 import { type Answer, applyDownlink } from './commands.js';
 import { LockState } from './lock-state.js';
 import { INVENTORY_EVERY_MS, inventoryEvent, keypadAddPassword } from './inventory.js';
+import { OfflineCodes } from './offline-codes.js';
 import { type AttemptInput, type AttemptResult, attemptEvents, attemptOpen } from './open-attempt.js';
 import { LockOta, type OtaAction, type OtaBehaviour } from './ota.js';
 import { BATTERY_FLOOR, clamp, type LockBehaviour, RSSI_RANGE, SNR_RANGE } from './behaviour.js';
@@ -77,6 +78,7 @@ export class SimulatedLock {
     this.firmwareVersion = device.firmwareVersion || FACTORY_FIRMWARE; // a lock registered in the console has reported none yet
     this.state = new LockState(device.model, this.intervalS, 0, device.capacity, device.access);
     if (device.tables) this.state.load(device.tables);
+    if (device.offlineCodeKey) this.state.offlineCodes = new OfflineCodes(Buffer.from(device.offlineCodeKey, 'hex'));
     this.activity = options.activity ? new LockActivity(random, options.activity) : undefined;
     this.ota = new LockOta(random, options.ota, { model: device.model, vendorKeys: options.vendorKeys });
   }

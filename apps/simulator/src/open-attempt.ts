@@ -6,10 +6,10 @@
  * Around the decision the lock keeps its own books: a one-time password works once, an expiring user's
  * first use starts its timer, a forced user opens and raises the duress alarm (silently: nothing at
  * the door differs), a disposable user is deleted after its one use, and a user under the dual
- * credential rule needs a second person's credential within DUAL_CREDENTIAL_WINDOW_MS. Times are the
- * lock's clock, ms.
+ * credential rule needs a second person's credential within DUAL_CREDENTIAL_WINDOW_MS. A typed code it
+ * does not hold may be an offline code (issue #27, offline-codes.ts). Times are the lock's clock, ms.
  */
-import { type AccessRefusal, type AccessUser, DUAL_CREDENTIAL_WINDOW_MS, decideAccess, holidayState } from '@iot/contract';
+import { type AccessRefusal, type AccessUser, DUAL_CREDENTIAL_WINDOW_MS, decideAccess, type HolidayRule, holidayState } from '@iot/contract';
 import type { ActivityEvent } from './activity.js';
 import type { LockState, LockUser } from './lock-state.js';
 
@@ -78,6 +78,7 @@ export function attemptOpen(state: LockState, input: AttemptInput, at: number): 
   const done = (success: boolean, reason: AttemptReason | null) => ({ result: { success, reason, slot: slot ?? null, userSlot }, effects });
   const holidays = [...state.holidays.values()];
   if (holidayState(holidays, at).operatingMode === 'passage') return done(true, null);
+  if ((slot === undefined || !entry) && input.method === 'password' && state.offlineCodes) return offlineAttempt(state, input.password, at, holidays);
   if (slot === undefined || !entry) return done(false, 'unknown');
   const user = userSlot === null ? undefined : state.users.get(userSlot);
   if (userSlot !== null && !user) return done(false, 'unknown');
@@ -92,6 +93,18 @@ export function attemptOpen(state: LockState, input: AttemptInput, at: number): 
     effects.disposedUserSlot = userSlot;
   }
   return done(true, null);
+}
+
+/**
+ * A typed code the lock's tables do not hold, checked as an offline code (offline-codes.ts): opens
+ * within its window unless the operating mode forbids it; a one-time code only once.
+ */
+function offlineAttempt(state: LockState, code: string, at: number, holidays: HolidayRule[]): { result: AttemptResult; effects: AttemptEffects } {
+  const match = state.offlineCodes?.match(code, at);
+  const decision = match ? decideAccess({ at, via: 'local', credential: match, holidays }) : undefined;
+  const refusal: AttemptReason | null = !decision ? 'unknown' : decision.allowed ? null : decision.reason;
+  if (match && !refusal) state.offlineCodes?.markUsed(code, match);
+  return { result: { success: refusal === null, reason: refusal, slot: null, userSlot: null }, effects: { duress: false } };
 }
 
 /**

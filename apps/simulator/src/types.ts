@@ -21,6 +21,8 @@ export interface SimulatedDevice {
   imei: string;
   /** Device secret in clear (MQTT password). */
   secret: string;
+  /** The lock's offline-code key, 64 hex digits (issue #27: derived by the platform, shared at registration); absent: no offline codes. */
+  offlineCodeKey?: string;
   tenantId: number;
   model: string;
   /** As the platform last heard it; empty (a lock registered but never heard from): lock.ts FACTORY_FIRMWARE. */

@@ -65,12 +65,28 @@ export const EVENT_SCHEMAS = {
   'order.state': z.object({ tenantId, orderId: id, tradeState: z.enum(TRADE_STATES) }),
   /** Open-platform deliveries were queued (the push worker wakes). */
   'push.queued': z.object({ tenantId: tenantId.nullable(), count: z.number().int().positive() }),
+  /** An open-platform endpoint was paused after failing for the pause window (its deliveries wait until it is resumed). */
+  'push.paused': z.object({ tenantId, customerCodeId: id }),
   /** Sessions were revoked: one sign-in (`family`) or every sign-in of an account. */
   'session.revoked': z.object({ tenantId: z.null(), accountId: id, family: z.uuid().optional() }),
   /** An account changed (password, enabled, roles bound, data centres, name): its cached principals go. */
   'account.changed': z.object({ tenantId: z.null(), accountId: id }),
   /** A role's authorities changed or it was deleted: principals of that data centre are read again. */
   'role.changed': z.object({ tenantId, roleId: id }),
+  /** An API key was revoked or rotated (issue #28): its cached principals go at once. */
+  'apiKey.changed': z.object({ tenantId, apiKeyId: id }),
+  /**
+   * The inbox of these accounts changed (issue #25): a notification landed (`added`, with its id) or
+   * items were marked read (`read`). Addressed (ADDRESSED_EVENTS): only these accounts' streams get it.
+   */
+  'notification.inbox': z.object({ tenantId, accountIds: ids, change: z.enum(['added', 'read']), notificationId: id.optional() }),
+  /** A stay was booked or changed (issue #27): the stays job looks at its next due time again. */
+  'stay.changed': z.object({ tenantId, stayId: id }),
+  /**
+   * A booked stay's credentials are not on every door one hour before check-in (issue #27, docs/stays.md):
+   * raised once per stay; `queuedDoors` / `failedDoors` count lock x guest pairs not 正常.
+   */
+  'stay.notReady': z.object({ tenantId, stayId: id, checkInAt: z.string(), queuedDoors: z.number().int().nonnegative(), failedDoors: z.number().int().nonnegative() }),
 } as const;
 
 /** Every event name. */
@@ -116,7 +132,27 @@ export const EVENT_AUDIENCE: { readonly [K in EventName]: readonly Authority[] }
   'ota.state': ['LOOK_INFO', 'FIRMWARE_RULE'],
   'order.state': ['RENEW', 'ORDER_MANAGEMENT'],
   'push.queued': [],
+  // 订阅管理's customer list shows the endpoint paused.
+  'push.paused': ['SUBSCRIPTIONMANAGEMENT'],
   'session.revoked': [],
   'account.changed': [],
   'role.changed': ['ROLE_PERMISSIONS', 'BINDING_ROLES'],
+  'apiKey.changed': [],
+  // Addressed to accounts, not to pages: see ADDRESSED_EVENTS.
+  'notification.inbox': [],
+  // 产品 RoomInquiry's 入住管理 view (issue #27).
+  'stay.changed': ['LOOK_INFO', 'VOUCHER_USER_MANAGE'],
+  'stay.notReady': ['LOOK_INFO', 'VOUCHER_USER_MANAGE'],
 };
+
+/**
+ * Events addressed to accounts (payload `accountIds`): a live stream receives one when its account is
+ * listed, whatever its authorities (EVENT_AUDIENCE does not apply); never another account's.
+ */
+export const ADDRESSED_EVENTS: ReadonlySet<EventName> = new Set<EventName>(['notification.inbox']);
+
+/** True when addressed event `payload` names account `accountId`. */
+export function addressedTo(payload: object, accountId: number): boolean {
+  const accountIds = (payload as { accountIds?: readonly number[] }).accountIds;
+  return Array.isArray(accountIds) && accountIds.includes(accountId);
+}

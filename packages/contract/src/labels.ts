@@ -27,6 +27,11 @@ export const LOG_LABELS = {
     forcedEntry: t('疑似强行进入', 'Forced entry'), bruteForce: t('暴力尝试', 'Brute force'), silentLock: t('门锁失联', 'Silent lock'),
     batteryCliff: t('电量将耗尽', 'Battery cliff'), credentialDrift: t('凭证与门锁不一致', 'Credential drift'),
   },
+  /** Operational events that notification rules may watch (NOTIFICATION_EVENT_KINDS). */
+  eventKinds: {
+    credentialSyncFailed: t('凭证同步失败', 'Credential sync failed'), commandFailed: t('指令失败或过期', 'Command failed or expired'),
+    otaPaused: t('固件升级暂停', 'Firmware rollout paused'), pushPaused: t('推送地址已暂停', 'Push endpoint paused'), paymentReceived: t('订单已支付', 'Order paid'), orderRefunded: t('订单已退款', 'Order refunded'),
+  },
   /** Air switch alarm kinds (the alarm log's device kind "air switch") and trip reasons. */
   airSwitchKinds: {
     trip: t('跳闸', 'Trip'), overVoltage: t('过压', 'Over-voltage'), underVoltage: t('欠压', 'Under-voltage'), overCurrent: t('过流', 'Over-current'),

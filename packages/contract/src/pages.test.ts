@@ -66,7 +66,7 @@ describe('page tree', () => {
 
   it('derives the authorities: menu keys depth first, then the in-page actions', () => {
     const menuKeys = flattenMenu().flatMap((entry) => (entry.key ? [entry.key] : []));
-    expect(AUTHORITIES).toEqual([...menuKeys, 'LOCK_REGISTRY', 'DEVICE_TYPE_EDIT', 'LOCK_GROUP_EDIT', 'LOCK_DRIFT_RESOLVE', 'LOCK_REMOTE_UNLOCK', 'LOCK_REMOTE_UNLOCK_APPROVE', 'FIRMWARE_PACKAGE_EDIT', 'FIRMWARE_ROLLOUT_RUN', 'VOUCHER_PASSWORD_REVEAL', 'RENEW_PRODUCT_MANAGE', 'TENANT_SETTINGS']);
+    expect(AUTHORITIES).toEqual([...menuKeys, 'LOCK_REGISTRY', 'DEVICE_TYPE_EDIT', 'LOCK_GROUP_EDIT', 'LOCK_DRIFT_RESOLVE', 'LOCK_REMOTE_UNLOCK', 'LOCK_REMOTE_UNLOCK_APPROVE', 'FIRMWARE_PACKAGE_EDIT', 'FIRMWARE_ROLLOUT_RUN', 'VOUCHER_PASSWORD_REVEAL', 'LOCK_OFFLINE_CODE', 'RENEW_PRODUCT_MANAGE', 'TENANT_SETTINGS']);
     expect(ACTION_AUTHORITIES).toEqual([
       { key: 'LOCK_REGISTRY', page: 'LOOK_INFO', title: { 'zh-CN': '登记与停用门锁', 'en-US': 'Register and retire locks' } },
       { key: 'DEVICE_TYPE_EDIT', page: 'LOOK_INFO', title: { 'zh-CN': '维护设备类型', 'en-US': 'Edit device types' } },
@@ -77,6 +77,7 @@ describe('page tree', () => {
       { key: 'FIRMWARE_PACKAGE_EDIT', page: 'FIRMWARE_RULE', title: { 'zh-CN': '上传与删除固件', 'en-US': 'Upload and delete firmware' } },
       { key: 'FIRMWARE_ROLLOUT_RUN', page: 'FIRMWARE_RULE', title: { 'zh-CN': '创建与控制升级任务', 'en-US': 'Create and control rollouts' } },
       { key: 'VOUCHER_PASSWORD_REVEAL', page: 'VOUCHER_PASSWORD_MANAGE', title: { 'zh-CN': '查看密码明文', 'en-US': 'Reveal passwords' } },
+      { key: 'LOCK_OFFLINE_CODE', page: 'VOUCHER_PASSWORD_MANAGE', title: { 'zh-CN': '签发离线密码', 'en-US': 'Issue offline codes' } },
       { key: 'RENEW_PRODUCT_MANAGE', page: 'RENEW', title: { 'zh-CN': '管理套餐', 'en-US': 'Manage packages' } },
       { key: 'TENANT_SETTINGS', page: 'LOGIN_ACCOUNT', title: { 'zh-CN': '修改数据中心时区', 'en-US': 'Change the data-centre time zone' } },
     ]);

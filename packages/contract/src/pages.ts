@@ -66,6 +66,7 @@ export const PAGE_TREE = [
     { index: 'voucherUserManage', key: 'VOUCHER_USER_MANAGE', title: t('用户管理', 'Lock users') },
     { index: 'voucherPasswordManage', key: 'VOUCHER_PASSWORD_MANAGE', title: t('密码管理', 'Passwords'), actions: [
       { key: 'VOUCHER_PASSWORD_REVEAL', title: t('查看密码明文', 'Reveal passwords') },
+      { key: 'LOCK_OFFLINE_CODE', title: t('签发离线密码', 'Issue offline codes') },
     ] },
     { index: 'voucherCardManage', key: 'VOUCHER_CARD_MANAGE', title: t('卡片管理', 'IC cards') },
     { index: 'voucherFpManage', key: 'VOUCHER_FP_MANAGE', title: t('指纹管理', 'Fingerprints') },

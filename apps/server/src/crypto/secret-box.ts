@@ -55,18 +55,32 @@ export function parseSecretKey(text: string): Buffer {
 }
 
 const boxes = new Map<string, SecretBox>();
+const keys = new Map<string, Buffer>();
 
 /**
- * The SecretBox of a configuration (memoised per key source). Without SECRET_KEY, reads
- * `DATA_DIR/secret.key` or creates it (random key, hex, mode 0600). Throws when neither is given.
+ * The platform's 32-byte master key of a configuration (memoised per key source): SECRET_KEY, else
+ * `DATA_DIR/secret.key`, created (random key, hex, mode 0600) when missing. Throws when neither is
+ * given. Besides sealing secrets it is the input key of per-lock keys derived with HKDF (offline codes).
  */
-export function secretBoxFor(config: { SECRET_KEY?: string; DATA_DIR?: string }): SecretBox {
+export function masterKeyFor(config: { SECRET_KEY?: string; DATA_DIR?: string }): Buffer {
   const source = config.SECRET_KEY ? `key:${config.SECRET_KEY}` : config.DATA_DIR ? `dir:${config.DATA_DIR}` : undefined;
   if (!source) throw new Error('SECRET_KEY or DATA_DIR is needed to encrypt secrets');
-  let box = boxes.get(source);
+  let key = keys.get(source);
+  if (!key) {
+    key = config.SECRET_KEY ? parseSecretKey(config.SECRET_KEY) : keyFile(config.DATA_DIR as string);
+    keys.set(source, key);
+  }
+  return key;
+}
+
+/** The SecretBox of a configuration's master key (memoised per key; masterKeyFor). */
+export function secretBoxFor(config: { SECRET_KEY?: string; DATA_DIR?: string }): SecretBox {
+  const key = masterKeyFor(config);
+  const id = key.toString('hex');
+  let box = boxes.get(id);
   if (!box) {
-    box = createSecretBox(config.SECRET_KEY ? parseSecretKey(config.SECRET_KEY) : keyFile(config.DATA_DIR as string));
-    boxes.set(source, box);
+    box = createSecretBox(key);
+    boxes.set(id, box);
   }
   return box;
 }

@@ -24,3 +24,14 @@ export function isDataException(error: unknown): boolean {
   const state = sqlStateOf(error);
   return state !== undefined && (state.startsWith('22') || state === '54000');
 }
+
+/**
+ * True for the SQLSTATEs PostgreSQL asks the client to answer by running the transaction again
+ * (appendix A, class 40 "transaction rollback"): 40P01 deadlock_detected and 40001
+ * serialization_failure. Two writers taking the same rows in different orders (e.g. a bulk apply
+ * locking locks 1, 2, 3 while a device's uplink updates lock 2 then its commands) end in one of them.
+ */
+export function isTransientConflict(error: unknown): boolean {
+  const state = sqlStateOf(error);
+  return state === '40P01' || state === '40001';
+}

@@ -93,6 +93,8 @@ export const alerts = pgTable('alerts', {
   clearedAt: timestamp('cleared_at', { withTimezone: true }),
   acknowledgedBy: text('acknowledged_by'),
   acknowledgedAt: timestamp('acknowledged_at', { withTimezone: true }),
+  /** The operator's note with the acknowledgement (issue #25), at most ACKNOWLEDGE_NOTE_MAX characters. */
+  acknowledgeNote: text('acknowledge_note'),
 }, (t) => [
   uniqueIndex('alerts_one_active').on(t.lockId, t.kind).where(sql`state = 'active'`),
   index('alerts_tenant_time').on(t.tenantId, t.lastAt),

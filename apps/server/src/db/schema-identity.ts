@@ -41,6 +41,8 @@ export const roles = pgTable('roles', {
   name: text('name').notNull(),
   description: text('description').notNull().default(''),
   authorities: text('authorities').array().notNull().default(sql`'{}'::text[]`),
+  /** Members must sign in with two-factor (issue #28); not enrolled, their sessions reach enrolment only. */
+  requiresTwoFactor: boolean('requires_two_factor').notNull().default(false),
   createdAt: createdAt(),
 }, (t) => [uniqueIndex('roles_tenant_name').on(t.tenantId, t.name)]);
 
@@ -67,7 +69,37 @@ export const sessions = pgTable('sessions', {
   revokedAt: timestamp('revoked_at', { withTimezone: true }),
   /** Why an administrator's change revoked it (contract SIGN_OUT_REASONS); null for a sign-out. */
   revokeReason: text('revoke_reason'),
+  /**
+   * When the sign-in last proved its second factor again (POST /iot/v1/twoFactor/stepUp, issue #28
+   * "Step-up"); set on every live token of the family and carried over by rotation. Null: never.
+   */
+  stepUpAt: timestamp('step_up_at', { withTimezone: true }),
+  /** Where the sign-in came from (issue #28 "Sessions"): set on its first token; rotated ones leave them null. */
+  clientIp: text('client_ip'),
+  userAgent: text('user_agent'),
 }, (t) => [index('sessions_account').on(t.accountId), index('sessions_family').on(t.family)]);
+
+/**
+ * Sign-in history (issue #28 "Sessions"): one row per attempt on an existing account, written only by
+ * the oauth module (modules/oauth/history.ts); attempts on unknown usernames stay in the system log
+ * only. No tenant: accounts are not per data centre; row-level security (0048_sign_in_history.sql) lets
+ * a tenant transaction see the rows of the accounts it sees, as two_factors.
+ */
+export const signInAttempts = pgTable('sign_in_attempts', {
+  id: serial('id').primaryKey(),
+  accountId: integer('account_id').notNull().references(() => accounts.id, { onDelete: 'cascade' }),
+  createdAt: createdAt(),
+  clientIp: text('client_ip').notNull(),
+  /** As the client sent it, cut to 512 characters. */
+  userAgent: text('user_agent'),
+  /** Contract SIGN_IN_METHODS. */
+  method: text('method').notNull(),
+  /** Contract SIGN_IN_RESULTS. */
+  result: text('result').notNull(),
+  /** The key of an `apiKey` row (no foreign key: the history outlives a deleted key). */
+  apiKeyId: integer('api_key_id'),
+  apiKeyName: text('api_key_name'),
+}, (t) => [index('sign_in_attempts_account').on(t.accountId, t.id), index('sign_in_attempts_created').on(t.createdAt)]);
 
 /** Image captchas; the answer is stored hashed and usable once. */
 export const captchas = pgTable('captchas', {

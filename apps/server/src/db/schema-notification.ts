@@ -8,6 +8,7 @@
 import { sql } from 'drizzle-orm';
 import { bigint, bigserial, boolean, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { tenants } from './schema.js';
+import { accounts } from './schema-identity.js';
 
 /** A place notifications go: a group robot, a webhook or an e-mail account. */
 export const notificationChannels = pgTable('notification_channels', {
@@ -47,6 +48,16 @@ export const notificationRules = pgTable('notification_rules', {
   channelIds: bigint('channel_ids', { mode: 'number' }).array().notNull(),
   /** s; 0: no storm control. */
   stormWindowS: integer('storm_window_s').notNull().default(300),
+  /** Minutes without acknowledgement before the escalation channels are notified; 0: no escalation. */
+  escalateAfterMin: integer('escalate_after_min').notNull().default(0),
+  escalationChannelIds: bigint('escalation_channel_ids', { mode: 'number' }).array().notNull().default(sql`'{}'::bigint[]`),
+  /** Quiet hours `HH:MM` to `HH:MM` in the data centre's time zone (may span midnight); null: none. */
+  quietStart: text('quiet_start'),
+  quietEnd: text('quiet_end'),
+  /** Notifications of the rule sent to channels per rolling hour; beyond it they are logged suppressed (`hourly cap`); 0: no cap. */
+  hourlyCap: integer('hourly_cap').notNull().default(0),
+  /** A work order of this kind (contract WORK_ORDER_KINDS) opened for a matched lock alert unless one is open (modules/workOrder); null: none. */
+  openWorkOrder: text('open_work_order'),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 }, (t) => [index('notification_rules_tenant').on(t.tenantId, t.id)]);
 
@@ -66,7 +77,11 @@ export const notifications = pgTable('notifications', {
   count: integer('count').notNull().default(1),
   firstAt: timestamp('first_at', { withTimezone: true }).notNull().defaultNow(),
   lastAt: timestamp('last_at', { withTimezone: true }).notNull().defaultNow(),
+  /** When the escalation is due unless the alert is acknowledged first; null: none (left, done or stopped). */
+  escalateAt: timestamp('escalate_at', { withTimezone: true }),
+  escalatedAt: timestamp('escalated_at', { withTimezone: true }),
 }, (t) => [
+  index('notifications_escalation').on(t.escalateAt).where(sql`escalate_at is not null`),
   index('notifications_storm').on(t.ruleId, t.deviceKind, t.deviceId, t.kind, t.firstAt),
   index('notifications_tenant').on(t.tenantId, t.id),
 ]);
@@ -85,9 +100,29 @@ export const notificationDeliveries = pgTable('notification_deliveries', {
   attempts: integer('attempts').notNull().default(0),
   nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
   lastError: text('last_error'),
+  /** A delivery of the rule's escalation (not acknowledged in time). */
+  escalation: boolean('escalation').notNull().default(false),
+  /** The first delivery over the rule's hourly cap: its message says that further ones this hour are only logged. */
+  capReached: boolean('cap_reached').notNull().default(false),
   sentAt: timestamp('sent_at', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 }, (t) => [
   index('notification_deliveries_due').on(t.nextAttemptAt).where(sql`state = 'pending'`),
   index('notification_deliveries_tenant').on(t.tenantId, t.id),
+]);
+
+/**
+ * The in-console inbox (issue #25): one row per notification and recipient account, read or not.
+ * Row-level security per data centre; the routes scope every query to the caller's account too.
+ */
+export const notificationInbox = pgTable('notification_inbox', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  tenantId: integer('tenant_id').notNull(),
+  accountId: integer('account_id').notNull().references(() => accounts.id, { onDelete: 'cascade' }),
+  notificationId: bigint('notification_id', { mode: 'number' }).notNull().references(() => notifications.id, { onDelete: 'cascade' }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  readAt: timestamp('read_at', { withTimezone: true }),
+}, (t) => [
+  index('notification_inbox_account').on(t.tenantId, t.accountId, t.id),
+  index('notification_inbox_unread').on(t.tenantId, t.accountId).where(sql`read_at is null`),
 ]);

@@ -107,10 +107,10 @@ export const auditLog = pgTable('audit_log', {
   index('audit_log_time').on(t.createdAt),
   index('audit_log_user_action').on(t.username, t.action, t.createdAt),
   index('audit_log_tenant_id').on(t.tenantId, t.id),
-  // Sign-in throttling counts recent failures by address too (modules/audit/repo.ts signInFailures):
-  // without it every sign-in scanned the whole system log.
+  // Sign-in throttling counts recent failures (of sign-ins and step-ups) by address too
+  // (modules/audit/repo.ts signInFailures): without it every sign-in scanned the whole system log.
   index('audit_log_failed_sign_in_address').on(t.clientIp, t.createdAt)
-    .where(sql`${t.action} = 'sign-in' and ${t.result} = 'INVALID_CREDENTIALS'`),
+    .where(sql`${t.action} in ('sign-in', 'step-up') and ${t.result} in ('INVALID_CREDENTIALS', 'TWO_FACTOR_INVALID')`),
 ]);
 
 /* Accounts, roles, sessions, captchas, sign-in keys. */
@@ -154,3 +154,17 @@ export * from './schema-remote-unlock.js';
 
 /* Issue #25: notification channels. */
 export * from './schema-notification.js';
+
+/* Issue #28: API keys of integrators. */
+export * from './schema-api-key.js';
+
+/* Issue #27: offline codes issued. */
+export * from './schema-offline-code.js';
+
+/* Issue #28: two-factor sign-in. */
+export * from './schema-two-factor.js';
+
+/* Issue #25: work orders. */
+export * from './schema-work-order.js';
+/* Issue #27: stays (bookings and leases). */
+export * from './schema-stay.js';

@@ -20,6 +20,7 @@ import { type AuditAction, SAFE_TEXT_PATTERN } from '@iot/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Executor } from '../db/client.js';
+import type { Principal } from './context.js';
 import { insertAudit } from '../modules/audit/repo.js';
 
 /** Body fields copied into the log. */
@@ -62,15 +63,21 @@ function targetOf(action: AuditAction, detail: AuditDetail | undefined): string 
   return value === undefined ? '' : String(value).slice(0, 200);
 }
 
+/** Who the system log names: the account, or for an API key (issue #28) `<creator> · API key <name>`. */
+export function actorOf(principal: Principal): string {
+  return principal.apiKey ? `${principal.username} · API key ${principal.apiKey.name}` : principal.username;
+}
+
 /** Writes the request's system-log row with `result`, detail from `body` (and the target's name and changes when known); marks the request as logged. */
 export async function writeAuditRow(db: Executor, request: FastifyRequest, result: string, body: unknown, described?: { targetName: string | null; changes: Record<string, [unknown, unknown]> | null }): Promise<void> {
   const action = request.routeOptions.config.action;
   const principal = request.principal;
   if (!action || !principal || request.audited) return;
-  const detail = auditedFields(body);
+  const fields = auditedFields(body);
+  const detail = principal.apiKey ? { ...fields, apiKeyId: principal.apiKey.id } : fields;
   await insertAudit(db, {
-    tenantId: request.tenantId, accountId: principal.accountId, username: principal.username,
-    action: `${request.method} ${request.routeOptions.url}`, target: targetOf(action, detail), result, clientIp: request.ip, detail, ...described,
+    tenantId: request.tenantId, accountId: principal.accountId, username: actorOf(principal),
+    action: `${request.method} ${request.routeOptions.url}`, target: targetOf(action, fields), result, clientIp: request.ip, detail, ...described,
   });
   request.audited = true;
 }

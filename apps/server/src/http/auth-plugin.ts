@@ -12,6 +12,13 @@
  * `app.routeTable` (the live route table the authorization matrix test walks). The verified principal
  * comes from the process's cache (`app.principals`, modules/oauth/principal-cache.ts): a request
  * whose token was seen in the last seconds needs no database round trip to be authenticated.
+ * A request with `Authorization: Bearer iotk_…` and no token is an API key's (api-key-auth.ts, issue #28).
+ * A session whose account must enrol in two-factor (a role requires it, or it is a platform
+ * administrator and DEMO is off) reaches only the endpoints marked `duringEnrolment` (else 403
+ * TWO_FACTOR_ENROLMENT_REQUIRED; issue #28). An endpoint marked `stepUp` (a dangerous action) needs,
+ * from a session whose account has two-factor on, a step-up within STEP_UP_WINDOW_MS (else 403
+ * STEP_UP_REQUIRED; modules/twoFactor/step-up.ts). API keys are not asked: they hold no second factor
+ * (docs/identity.md "Step-up").
  */
 import { ACCOUNT_TYPE_ADMIN, accessKeys, DEFAULT_TENANT_ID, SIGN_OUT_REASONS, TOKEN_HEADER, WEB_BASE_PATH } from '@iot/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -19,6 +26,9 @@ import fp from 'fastify-plugin';
 import { authoritiesFrom } from '../modules/oauth/principal.js';
 import { createPrincipalCache, type PrincipalCache } from '../modules/oauth/principal-cache.js';
 import { signOutReason } from '../modules/oauth/tokens.js';
+import { requiredByPlatform } from '../modules/twoFactor/service.js';
+import { steppedUp } from '../modules/twoFactor/step-up.js';
+import { apiKeyAuthentication, bearerKeyOf } from './api-key-auth.js';
 import { ApiError, fieldError } from './api-error.js';
 import { DOCS_PATH } from './docs-plugin.js';
 
@@ -59,6 +69,7 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
     return cache;
   };
   app.decorate('principals', { getter: principals });
+  const checkApiKey = apiKeyAuthentication(app);
   app.addHook('onClose', async () => { await cache?.close(); }); // after the jobs (registered before them): the last touches written
   app.decorateRequest('principal', undefined);
   app.decorateRequest('tenantId', DEFAULT_TENANT_ID);
@@ -81,6 +92,8 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
     if (access === 'public') return;
     const rawToken = request.headers[TOKEN_HEADER];
     const token = Array.isArray(rawToken) ? rawToken[0] : rawToken;
+    const apiKey = token ? undefined : bearerKeyOf(request);
+    if (apiKey !== undefined) return checkApiKey(request, reply, apiKey, access);
     const ticket = (request.query as { ticket?: unknown } | undefined)?.ticket;
     const redeemTicket = request.routeOptions.config.redeemTicket;
     if (!token && redeemTicket && typeof ticket === 'string') {
@@ -107,7 +120,14 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
       authorities, sessionId: session.sessionId, family: session.family,
     };
     if (!mayUse) throw new ApiError('FORBIDDEN');
+    // A role (or DEMO=off for an administrator) requires two-factor and the account has not enrolled:
+    // enrolment, userInfo and sign-out only (issue #28).
+    const endpoint = request.routeOptions.config.endpoint;
+    const mustEnrol = session.mustEnrol || (requiredByPlatform(app.config, session.type) && !session.twoFactorOn);
+    if (mustEnrol && !endpoint?.duringEnrolment) throw new ApiError('TWO_FACTOR_ENROLMENT_REQUIRED');
     if (access !== 'authenticated' && !accessKeys(access).some((key) => authorities.has(key))) throw new ApiError('FORBIDDEN');
     if (request.routeOptions.config.scope === 'platform' && session.type !== ACCOUNT_TYPE_ADMIN) throw new ApiError('FORBIDDEN', undefined, PLATFORM_ONLY);
+    // A dangerous action: an enrolled account proves its second factor again (step-up, issue #28).
+    if (endpoint?.stepUp && session.twoFactorOn && !steppedUp(session.stepUpAt)) throw new ApiError('STEP_UP_REQUIRED');
   });
 });

@@ -15,10 +15,12 @@ export interface Principal {
   type: number;
   /** Authorities in the request's tenant; every key for administrators. */
   authorities: ReadonlySet<Authority>;
-  /** Session row of the presented token. */
+  /** Session row of the presented token (0 for an API key). */
   sessionId: number;
-  /** Sign-in the token belongs to. */
+  /** Sign-in the token belongs to (`apiKey:<id>` for a key). */
   family: string;
+  /** Set when the caller is an API key (issue #28): it acts for `accountId`, its creator, within its scope. */
+  apiKey?: { id: number; name: string };
 }
 
 /** One registered route as the auth hook saw it (the live route table). */

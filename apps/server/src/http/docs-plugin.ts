@@ -12,6 +12,7 @@
 import { createHash } from 'node:crypto';
 import swagger from '@fastify/swagger';
 import { TENANT_HEADER, TOKEN_HEADER } from '@iot/contract';
+import { API_KEY_SCHEME } from './api-key-auth.js';
 import scalar from '@scalar/fastify-api-reference';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
@@ -41,6 +42,7 @@ export const docsPlugin = fp(async (app: FastifyInstance) => {
           'Every JSON answer is an envelope `{ success, code, message, data }`. Signed-in calls send the token in the',
           `\`${TOKEN_HEADER}\` header (from \`POST /oauth/token\`; a rotated token may come back in the same response header)`,
           `and the data centre in \`${TENANT_HEADER}\` (default 100). Each operation names the authority it needs.`,
+          'Integrators may send an API key instead: `Authorization: Bearer iotk_…` (scheme `apiKey`; docs/identity.md).',
           '', '### Error codes', '', errorCatalogue(),
         ].join('\n'),
       },
@@ -48,6 +50,10 @@ export const docsPlugin = fp(async (app: FastifyInstance) => {
         securitySchemes: {
           [TOKEN_HEADER]: { type: 'apiKey', in: 'header', name: TOKEN_HEADER, description: 'Access token from POST /oauth/token' },
           [TENANT_HEADER]: { type: 'apiKey', in: 'header', name: TENANT_HEADER, description: 'Data centre (tenant) id; default 100' },
+          [API_KEY_SCHEME]: {
+            type: 'http', scheme: 'bearer', bearerFormat: 'iotk_…',
+            description: 'API key of an integrator (`Authorization: Bearer iotk_…`, POST /iot/v1/apiKey): acts in its own data centre with its scope; limited per key and per account (429 with Retry-After, RateLimit-Policy and RateLimit headers)',
+          },
         },
       },
     },

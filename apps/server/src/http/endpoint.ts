@@ -12,7 +12,9 @@
 import type { Endpoint } from '@iot/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
+import { setTimeout } from 'node:timers/promises';
 import type { Db, Tx } from '../db/client.js';
+import { isTransientConflict } from '../db/errors.js';
 import type { Principal } from './context.js';
 // The app.lifecycle declaration (health-plugin.ts), for programs that compile this file without the app (bench).
 import type {} from './health-plugin.js';
@@ -20,6 +22,9 @@ import { writeAuditRow } from './audit-plugin.js';
 import { claimIdempotencyKey, fingerprintOf, IDEMPOTENCY_HEADER, idempotencyKeyOf, markApplied } from './idempotency.js';
 import { auditTargetOf, describeChange, readTarget } from '../modules/audit/targets.js';
 import { parseOrThrow } from './validation.js';
+
+/** Runs of a request's transaction when PostgreSQL reports a deadlock or serialization failure. */
+const CONFLICT_ATTEMPTS = 3;
 
 export interface HandlerContext<E extends Endpoint> {
   query: E extends Endpoint<infer Q, z.ZodType, z.ZodType> ? z.output<Q> : never;
@@ -93,17 +98,22 @@ export function registerEndpoint<E extends Endpoint>(
         // The object changed, read before and after the change: its name and changed fields for the row.
         const action = request.routeOptions.config.action;
         const target = !read && !audited && action ? auditTargetOf(action, body, request.tenantId) : undefined;
-        try {
-          return await app.database.withTenant(request.tenantId, async (tx) => {
-            const before = target ? await readTarget(tx, target) : undefined;
-            const result = await fn(tx);
-            if (!read) await writeAuditRow(tx, request, 'success', body, target ? describeChange(before, await readTarget(tx, target)) : undefined);
-            if (!read && request.idempotency) await markApplied(tx, request.idempotency);
-            return result;
-          });
-        } catch (error) {
-          request.audited = audited; // rolled back with the change
-          throw error;
+        // A deadlock or serialization failure rolled everything back: the whole transaction runs again.
+        for (let attempt = 1; ; attempt++) {
+          try {
+            return await app.database.withTenant(request.tenantId, async (tx) => {
+              const before = target ? await readTarget(tx, target) : undefined;
+              const result = await fn(tx);
+              if (!read) await writeAuditRow(tx, request, 'success', body, target ? describeChange(before, await readTarget(tx, target)) : undefined);
+              if (!read && request.idempotency) await markApplied(tx, request.idempotency);
+              return result;
+            });
+          } catch (error) {
+            request.audited = audited; // rolled back with the change
+            if (attempt >= CONFLICT_ATTEMPTS || !isTransientConflict(error)) throw error;
+            request.log.warn({ err: error, attempt }, 'transaction conflict, running it again');
+            await setTimeout(Math.random() * 20 * attempt);
+          }
         }
       };
       const context = { query, body, request, reply, principal: request.principal, tenantId: request.tenantId, inTenant } as HandlerContext<E>;

@@ -8,6 +8,7 @@
 import { accessKeys, endpointName, ERRORS, type Endpoint, type ErrorCode, TENANT_HEADER, TOKEN_HEADER } from '@iot/contract';
 import type { RouteOptions } from 'fastify';
 import { z } from 'zod';
+import { API_KEY_SCHEME, keyMayCall } from './api-key-auth.js';
 
 type JsonSchema = Record<string, unknown>;
 
@@ -89,21 +90,24 @@ export function tagOf(operationId: string): string {
 
 /** The documented schema of one route; `undefined` leaves the route as @fastify/swagger sees it. */
 export function operationOf(route: RouteOptions): JsonSchema | undefined {
-  const config = (route.config ?? {}) as { access?: Endpoint['access']; endpoint?: Endpoint; response?: ResponseKind };
+  const config = (route.config ?? {}) as { access?: Endpoint['access']; endpoint?: Endpoint; response?: ResponseKind; scope?: 'platform' };
   const access = config.access;
   if (!access) return undefined;
   const isPublic = access === 'public';
   const keys = accessKeys(access);
   const authority = isPublic ? 'public (no token)' : keys.length === 0 ? 'any signed-in account' : `one of: ${keys.join(', ')} (administrators hold every key)`;
   const endpoint = config.endpoint;
-  const operationId = operationIdOf(endpoint, String([route.method].flat()[0]), route.url);
+  const method = String([route.method].flat()[0]);
+  const operationId = operationIdOf(endpoint, method, route.url);
   const responses: JsonSchema = {};
   const schema: JsonSchema = {
     operationId,
     tags: [tagOf(operationId)],
     description: `Authority: ${authority}.`,
     'x-authority': isPublic ? 'public' : keys.length === 0 ? 'authenticated' : keys,
-    security: isPublic ? [] : [{ [TOKEN_HEADER]: [], [TENANT_HEADER]: [] }],
+    // An API key (issue #28) may stand in for the token where keys may call the route at all.
+    security: isPublic ? [] : [{ [TOKEN_HEADER]: [], [TENANT_HEADER]: [] },
+      ...(keyMayCall(method, route.url, access, config.scope) ? [{ [API_KEY_SCHEME]: [] }] : [])],
     response: responses,
   };
   if (endpoint) {

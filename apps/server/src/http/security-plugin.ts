@@ -50,8 +50,8 @@ export const securityPlugin = fp(async (app: FastifyInstance) => {
   const allowed = new Set(app.config.CORS_ORIGINS);
   await app.register(cors, {
     origin: (origin, callback) => callback(null, origin !== undefined && allowed.has(origin)),
-    exposedHeaders: [TOKEN_HEADER],
-    allowedHeaders: ['content-type', 'accept-language', TOKEN_HEADER, TENANT_HEADER],
+    exposedHeaders: [TOKEN_HEADER, 'ratelimit', 'ratelimit-policy', 'retry-after'],
+    allowedHeaders: ['content-type', 'accept-language', 'authorization', TOKEN_HEADER, TENANT_HEADER],
   });
   app.addHook('onSend', async (request, reply, payload) => {
     if (request.protocol === 'https') reply.header('strict-transport-security', HSTS);

@@ -5,7 +5,7 @@
  * few they need), with the jobs they depend on.
  *
  *   pushWorker <- gateway (broker, ingest, command and air switch dispatchers, firmware transfer) <- demoFleet
- *   notifications, presence, heartbeatRetention, telemetryRetention, analysis, reconciliation: independent
+ *   notifications, workOrders, presence, heartbeatRetention (+ sign-in history), telemetryRetention, analysis, reconciliation, stays: independent
  *
  * So at shutdown the demo fleet stops first, then the independent jobs, then the gateway (every
  * accepted uplink committed), then the push worker (the last uplinks' pushes delivered or leased).
@@ -17,17 +17,20 @@ import { startAnalysisJob } from '../modules/analysis/job.js';
 import { snapshotPeriods } from '../modules/analysis/snapshot.js';
 import { startPresenceSweep } from '../modules/lockDevice/presence-job.js';
 import { startHeartbeatRetention } from '../modules/logHeartbeat/retention.js';
+import { pruneSignInHistory } from '../modules/oauth/history.js';
 import { egressPolicyOf } from '../modules/subscription/egress.js';
 import { startDeliveryWorker } from '../modules/subscription/worker.js';
 import { startNotificationWorker } from '../modules/notification/worker.js';
+import { startWorkOrderWorker } from '../modules/workOrder/worker.js';
 import { startReconciler } from '../modules/wx/reconcile.js';
+import { startStaysJob } from '../modules/stay/job.js';
 import { presenceFollowers } from '../wiring.js';
 import { demoFleetJob } from './demo-job.js';
 import { gatewayJob } from './gateway-job.js';
 import { inDependencyOrder, type JobDefinition, jobPlugin } from './plugin.js';
 
 /** Every job's name. */
-export type JobName = 'pushWorker' | 'notifications' | 'gateway' | 'presence' | 'heartbeatRetention' | 'telemetryRetention' | 'analysis' | 'reconciliation' | 'demoFleet';
+export type JobName = 'pushWorker' | 'notifications' | 'workOrders' | 'gateway' | 'presence' | 'heartbeatRetention' | 'telemetryRetention' | 'analysis' | 'reconciliation' | 'stays' | 'demoFleet';
 
 const close = (worker: { close(): Promise<void> }) => ({ stop: () => worker.close() });
 
@@ -44,9 +47,15 @@ const JOBS: readonly JobDefinition<JobName>[] = [
     name: 'notifications', dependencies: [],
     start: ({ database, config, log }) => close(startNotificationWorker({ database, box: lazySecretBox(config), policy: egressPolicyOf(config), log })),
   },
+  { name: 'workOrders', dependencies: [], start: ({ database, log }) => close(startWorkOrderWorker(database, log)) },
   gatewayJob,
   { name: 'presence', dependencies: [], start: ({ database, log }) => startPresenceSweep(database, log, presenceFollowers) },
-  { name: 'heartbeatRetention', dependencies: [], start: ({ database, config, log }) => startHeartbeatRetention(database, log, { days: config.HEARTBEAT_RETENTION_DAYS }) },
+  {
+    name: 'heartbeatRetention', dependencies: [],
+    start: ({ database, config, log }) => startHeartbeatRetention(database, log, {
+      days: config.HEARTBEAT_RETENTION_DAYS, also: [() => pruneSignInHistory(database.system, config.SIGN_IN_HISTORY_DAYS)],
+    }),
+  },
   { name: 'telemetryRetention', dependencies: [], start: ({ database, config, log }) => startAirSwitchRetention(database, log, config.TELEMETRY_RETENTION_DAYS) },
   {
     name: 'analysis', dependencies: [],
@@ -55,6 +64,7 @@ const JOBS: readonly JobDefinition<JobName>[] = [
     }),
   },
   { name: 'reconciliation', dependencies: [], start: (app) => startReconciler(app.database, app.payments, app.config.WXPAY_RECONCILE_MS, app.log) },
+  { name: 'stays', dependencies: [], start: ({ database, config, log }) => startStaysJob(database, lazySecretBox(config), log) },
   demoFleetJob,
 ];
 

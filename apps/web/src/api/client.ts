@@ -6,7 +6,10 @@
  *   "token expired", or an administrator changed the password / roles / disabled the account) as a
  *   toast, then after 500 ms the session is cleared and the user goes to /login;
  * - 403 FORBIDDEN: "no permission" toast, session kept; another 403 refusal with a code (ESCALATION,
- *   SELF_ACTION): its message, session kept;
+ *   SELF_ACTION), or 401 TWO_FACTOR_INVALID (a wrong code, not an ended session): its message, session kept;
+ * - 403 STEP_UP_REQUIRED (a dangerous action, issue #28): the step-up dialog asks for the
+ *   authenticator code (api/stepUp.ts) and the call is sent once more; cancelled, it rejects with
+ *   the first answer's error;
  * - anything else: toast with the server's message (unless `quiet`), reject with an ApiError.
  */
 import {
@@ -18,6 +21,10 @@ import { getLanguage, getTenantId, getToken, setToken } from '../app/session';
 import { signOutLocally } from '../app/signOut';
 import { loading } from './loading';
 import { notifyError } from './notify';
+import { askStepUp, canStepUp } from './stepUp';
+
+/** The answer asking for a second factor again before a dangerous call (issue #28). */
+const STEP_UP_REQUIRED = 'STEP_UP_REQUIRED';
 
 /** A failed call: HTTP status (0 for network errors/timeouts) and the enveloped error body if any. */
 export class ApiError extends Error {
@@ -104,8 +111,10 @@ function fail(endpoint: Endpoint, status: number, body: unknown, quiet: boolean 
   const language = getLanguage();
   const message = envelope?.message ?? (typeof body === 'string' && body ? body : `HTTP ${status}`);
   const forbidden = status === 403 && envelope?.code === 'FORBIDDEN';
-  const refused = status === 403 && envelope !== undefined && envelope.code !== 'TOKEN_EXPIRED';
-  if (forbidden) {
+  const refused = envelope !== undefined && ((status === 403 && envelope.code !== 'TOKEN_EXPIRED') || envelope.code === 'TWO_FACTOR_INVALID');
+  if (envelope?.code === STEP_UP_REQUIRED && canStepUp()) {
+    // call() asks for the code and sends the request again: no toast.
+  } else if (forbidden) {
     if (!quiet) notifyError(ERRORS.FORBIDDEN.message[language], 'forbidden');
   } else if (refused) {
     if (!quiet) notifyError(message, envelope?.code);
@@ -121,10 +130,20 @@ function fail(endpoint: Endpoint, status: number, body: unknown, quiet: boolean 
 }
 
 /**
- * Calls a contract endpoint and resolves to its unwrapped `data`.
+ * Calls a contract endpoint and resolves to its unwrapped `data`; a dangerous call refused with
+ * STEP_UP_REQUIRED is sent again once after the step-up dialog accepted a code.
  * @example call(lockEndpoints.list, { query: { current: 1, size: 10 } })
  */
 export async function call<E extends Endpoint>(endpoint: E, options: CallOptions<E> = {}): Promise<ResponseOf<E>> {
+  try {
+    return await callOnce(endpoint, options);
+  } catch (error) {
+    if (!(error instanceof ApiError) || error.code !== STEP_UP_REQUIRED || !(await askStepUp())) throw error;
+    return callOnce(endpoint, options);
+  }
+}
+
+async function callOnce<E extends Endpoint>(endpoint: E, options: CallOptions<E>): Promise<ResponseOf<E>> {
   if (!options.background) loading.begin();
   try {
     const response = await send(endpoint, options as CallOptions<unknown>);

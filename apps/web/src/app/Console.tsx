@@ -1,7 +1,7 @@
 /**
  * The console (loaded after sign-in, app/router.tsx): antd's ConfigProvider (locale and the forms'
  * check messages follow the language toggle, components/formRules.ts; theme app/theme.ts), the
- * loading overlay, the live stream (live/) and the console's routes, built from the contract's route
+ * loading overlay, the step-up dialog (twoFactor/StepUpModal.tsx), the live stream (live/) and the console's routes, built from the contract's route
  * table (ROUTES): layout routes inside the console layout, bare routes (/Datavisualization) full
  * screen, `/` (inside the layout) to the first page the account may open.
  */
@@ -15,6 +15,7 @@ import { validateMessages } from '../components/formRules';
 import { pageFor } from '../pages/registry';
 import './dayjsLocale';
 import { LiveConnection } from '../live/LiveConnection';
+import { StepUpModal } from '../twoFactor/StepUpModal';
 import { RootRedirect } from './guard';
 import { LoadingOverlay } from './LoadingOverlay';
 import { PageFrame } from './PageFrame';
@@ -43,6 +44,7 @@ export default function Console() {
       form={{ validateMessages: validateMessages() }}>
       <LiveConnection />
       <LoadingOverlay />
+      <StepUpModal />
       {page}
     </ConfigProvider>
   );

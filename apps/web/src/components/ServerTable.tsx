@@ -5,14 +5,14 @@
  * batch actions (`batchActions`, `selectable`). Columns with `sorter: true` sort on the server: their
  * key (or dataIndex) is sent as `sortField` with `sortOrder` (ascend | descend; the endpoint's query
  * declares them with the contract's `sortFields`); `defaultSort` names the order the server keeps without
- * a sortField (a log's time, newest first), shown on its column so the order is visible. Applied filters, sorting and paging live in the URL
- * (`?keyword=..&sortField=name&sortOrder=ascend&current=2`), so a reload, a link or the back button
+ * a sortField (a log's time, newest first), shown on its column so the order is visible. Applied filters, sorting and paging live in
+ * the URL (`?keyword=..&sortField=name&sortOrder=ascend&current=2`; a `tab` is kept), so a reload, a link or the back button
  * restores the view; a new search, sort or page size starts again at page 1 and clears the selection. Columns keep
  * their widths and cut long values with a tooltip, or, when the table is too narrow for them, narrow and wrap
  * before anything scrolls under the pinned actions (columnFit.tsx); the first column (the key) stays fixed while
- * the others scroll horizontally under a header and a scroll bar that stay in sight (antd `sticky`); a list
- * found empty shows the page's main action; until the first page of rows has arrived, skeleton rows stand
- * where the rows will be (issue #24: one skeleton, then the table). Pages supply columns and filters.
+ * the others scroll horizontally under a header and a scroll bar that stay in sight (antd `sticky`); a list found empty says so
+ * (its actions stay in the toolbar just above, once: a second 新增 button in the empty state made every "click 新增"
+ * ambiguous for assistive technology and browser tests); until the first rows have arrived, skeleton rows stand in their place (issue #24). Pages supply columns and filters.
  */
 import { PAGE_SIZE_DEFAULT, SORT_ORDERS, type Endpoint, type Page, type QueryOf, type SortOrder } from '@iot/contract';
 import { Button, Empty, Form, Table, type TableColumnsType } from 'antd';
@@ -28,7 +28,8 @@ import { SkeletonRows } from './Skeleton';
 import { type Density, TableToolbar } from './TableToolbar';
 
 type Filters = Record<string, unknown>;
-const VIEW = new Set(['current', 'size', 'sortField', 'sortOrder']);
+const PAGE_PARAM = 'tab'; // the page's own URL state (the tab the table sits in): no filter, kept by searches, paging and reset
+const VIEW = new Set(['current', 'size', 'sortField', 'sortOrder', PAGE_PARAM]);
 
 export interface ServerTableProps<R> {
   /** A page endpoint (its response is a Page of R). */
@@ -53,9 +54,9 @@ export interface ServerTableProps<R> {
   exportEndpoint?: Endpoint;
   /** Export formats offered (default CSV and Excel). */
   exportFormats?: readonly ExportFormat[];
-  /** The page's actions (e.g. an "add" button), in the toolbar and in the empty state. */
+  /** The page's actions (e.g. an "add" button), in the toolbar. */
   toolbar?: ReactNode;
-  /** What an empty list offers instead of the page's actions, e.g. a link to where its rows come from (订单管理 -> 套餐). */
+  /** What an empty list offers, e.g. a link to where its rows come from (订单管理 -> 套餐). */
   empty?: ReactNode;
   /** Shown between the search form and the table (e.g. charts the same filters drive). */
   header?: ReactNode;
@@ -123,7 +124,7 @@ export function ServerTable<R extends object>(props: ServerTableProps<R>) {
 
   type View = { current: number; size: number; sortField?: string; sortOrder?: SortOrder };
   const navigate = (query: Filters, view: View) => {
-    const next = toParams(query);
+    const next = toParams({ ...query, [PAGE_PARAM]: params.get(PAGE_PARAM) });
     if (view.current > 1) next.current = String(view.current);
     if (view.size !== PAGE_SIZE_DEFAULT) next.size = String(view.size);
     if (view.sortField && view.sortOrder) Object.assign(next, { sortField: view.sortField, sortOrder: view.sortOrder });
@@ -132,7 +133,7 @@ export function ServerTable<R extends object>(props: ServerTableProps<R>) {
   };
   const sorting = { sortField, sortOrder };
   const search = (values: Filters) => navigate(toQuery(values), { current: 1, size, ...sorting });
-  const reset = () => setParams({});
+  const reset = () => setParams(params.has(PAGE_PARAM) ? { [PAGE_PARAM]: params.get(PAGE_PARAM) ?? '' } : {});
 
   const keyed = useMemo(() => columns.map((column, index) => ({ ...column, key: String(column.key ?? ('dataIndex' in column ? column.dataIndex : undefined) ?? index) })), [columns]);
   const selection = props.batchActions !== undefined;
@@ -184,7 +185,7 @@ export function ServerTable<R extends object>(props: ServerTableProps<R>) {
           const order = sorter.order ?? undefined;
           navigate(applied, { current: 1, size, sortField: order ? String(sorter.columnKey) : undefined, sortOrder: order });
         }}
-        locale={{ emptyText: firstLoad ? <SkeletonRows /> : <Empty image={Empty.PRESENTED_IMAGE_SIMPLE}>{page && (props.empty ?? props.toolbar)}</Empty> }}
+        locale={{ emptyText: firstLoad ? <SkeletonRows /> : <Empty image={Empty.PRESENTED_IMAGE_SIMPLE}>{page && props.empty}</Empty> }}
         pagination={page ? {
           current,
           pageSize: size,

@@ -8,7 +8,7 @@
  */
 import {
   airSwitchAlertLogEndpoints, airSwitchEndpoints, alertEndpoints, analysisEndpoints, commandEndpoints, credentialEndpoints, type Endpoint,
-  type EventName, firmwareEndpoints, heartbeatLogEndpoints, journalEndpoints, lockDriftEndpoints, lockEndpoints, lockInformationEndpoints, openRecordEndpoints,
+  type EventName, firmwareEndpoints, heartbeatLogEndpoints, journalEndpoints, lockDriftEndpoints, lockEndpoints, lockInformationEndpoints, notificationInboxEndpoints, openRecordEndpoints,
   roleEndpoints, uplinkLogEndpoints, wxEndpoints,
 } from '@iot/contract';
 
@@ -68,6 +68,8 @@ export const LIVE_TARGETS: { readonly [K in EventName]?: readonly LiveTarget[] }
   'ota.state': [...all(firmwareEndpoints.rollouts, firmwareEndpoints.rollout, firmwareEndpoints.rolloutLocks), perLock(firmwareEndpoints.lockHistory), device],
   'order.state': all(wxEndpoints.orderList, wxEndpoints.orderInfo, wxEndpoints.serviceSummary),
   'role.changed': all(roleEndpoints.list),
+  // Addressed to the account (issue #25): the header's bell and drawer.
+  'notification.inbox': all(notificationInboxEndpoints.list),
 };
 
 /** Paths of every endpoint some event refreshes: they do not poll while the stream is up. */

@@ -30,7 +30,7 @@ describe('locales', () => {
   it("carry the contract's enum labels of the device logs", () => {
     for (const language of ['zh-CN', 'en-US'] as const) {
       const file = (language === 'zh-CN' ? zh['./zh-CN/deviceLog.json'] : en['./en-US/deviceLog.json']) as Record<string, Record<string, string>>;
-      for (const group of ['uplinkTypes', 'methods', 'kinds', 'airSwitchKinds', 'tripReasons', 'severities', 'states'] as const) {
+      for (const group of ['uplinkTypes', 'methods', 'kinds', 'eventKinds', 'airSwitchKinds', 'tripReasons', 'severities', 'states'] as const) {
         const labels = Object.fromEntries(Object.entries(LOG_LABELS[group]).map(([value, text]) => [value, text[language]]));
         expect([language, group, file[group]]).toEqual([language, group, labels]);
       }

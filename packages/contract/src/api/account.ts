@@ -55,6 +55,8 @@ export const accountRecord = z.object({
   tenants: z.array(idName),
   /** Roles bound in the request's tenant. */
   roles: z.array(idName),
+  /** Two-factor sign-in is on (issue #28): an account manager may reset it (POST /iot/v1/twoFactor/reset). */
+  twoFactorEnabled: z.boolean(),
   /** ISO 8601 UTC. */
   createdAt: z.string(),
 });
@@ -80,7 +82,7 @@ export const accountRolesResponse = z.object({
 export const accountEndpoints = {
   add: endpoint({
     method: 'POST', path: '/v1/account/add/user', access: 'LOGIN_ACCOUNT', kind: 'token', action: { label: { 'zh-CN': '新增账号', 'en-US': 'Add account' }, target: ['username'] },
-    body: accountAddBody, response: z.object({ id: z.number().int() }),
+    body: accountAddBody, response: z.object({ id: z.number().int() }), stepUp: true,
   }),
   /** The role-binding page lists accounts too, so either key opens this call. */
   list: endpoint({
@@ -88,13 +90,13 @@ export const accountEndpoints = {
     query: accountListQuery, response: pageOf(accountRecord),
   }),
   delete: endpoint({
-    method: 'POST', path: '/v1/account/delete/user', access: 'LOGIN_ACCOUNT', kind: 'token', action: { label: { 'zh-CN': '删除账号', 'en-US': 'Delete account' }, target: ['id'], entity: 'account' },  body: accountIdBody, response: z.null(),
+    method: 'POST', path: '/v1/account/delete/user', access: 'LOGIN_ACCOUNT', kind: 'token', action: { label: { 'zh-CN': '删除账号', 'en-US': 'Delete account' }, target: ['id'], entity: 'account' },  body: accountIdBody, response: z.null(), stepUp: true,
   }),
   editPassword: endpoint({
-    method: 'POST', path: '/v1/account/edit/password', access: 'LOGIN_ACCOUNT', kind: 'token', action: { label: { 'zh-CN': '修改密码', 'en-US': 'Change password' }, target: ['id'], entity: 'account' },  body: accountPasswordBody, response: z.null(),
+    method: 'POST', path: '/v1/account/edit/password', access: 'LOGIN_ACCOUNT', kind: 'token', action: { label: { 'zh-CN': '修改密码', 'en-US': 'Change password' }, target: ['id'], entity: 'account' },  body: accountPasswordBody, response: z.null(), stepUp: true,
   }),
   enable: endpoint({
-    method: 'POST', path: '/v1/account/enable', access: 'LOGIN_ACCOUNT', kind: 'token', action: { label: { 'zh-CN': '启用/停用账号', 'en-US': 'Enable/disable account' }, target: ['id'], entity: 'account' },  body: accountEnableBody, response: z.null(),
+    method: 'POST', path: '/v1/account/enable', access: 'LOGIN_ACCOUNT', kind: 'token', action: { label: { 'zh-CN': '启用/停用账号', 'en-US': 'Enable/disable account' }, target: ['id'], entity: 'account' },  body: accountEnableBody, response: z.null(), stepUp: true,
   }),
   queryRoles: endpoint({
     method: 'GET', path: '/v1/account/queryRoles', access: 'BINDING_ROLES', kind: 'token',

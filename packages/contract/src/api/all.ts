@@ -7,6 +7,9 @@ import type { Language, LocalizedText } from '../i18n.js';
 import { CREDENTIAL_ACTION_LABELS } from '../labels.js';
 import { ROUTES } from '../routes.js';
 import { accountEndpoints } from './account.js';
+import { apiKeyEndpoints } from './apiKey.js';
+import { twoFactorEndpoints } from './twoFactor.js';
+import { sessionEndpoints, signInHistoryEndpoints } from './session.js';
 import { airSwitchEndpoints } from './airSwitch.js';
 import { airSwitchAlertLogEndpoints } from './airSwitchAlert.js';
 import { authEndpoints } from './auth.js';
@@ -36,6 +39,9 @@ import { holidayCalendarEndpoints } from './holidayCalendar.js';
 import { lockDriftEndpoints } from './lockDrift.js';
 import { remoteUnlockEndpoints } from './remoteUnlock.js';
 import { notificationEndpoints } from './notification.js';
+import { offlineCodeEndpoints } from './offlineCode.js';
+import { stayEndpoints } from './stay.js';
+import { workOrderEndpoints } from './workOrder.js';
 
 function isEndpoint(value: unknown): value is Endpoint {
   return typeof value === 'object' && value !== null && 'method' in value && 'path' in value && 'response' in value;
@@ -55,7 +61,8 @@ const API_TABLES = {
   offboard: offboardEndpoints, subscription: subscriptionEndpoints, demoReceiver: demoReceiverEndpoints, airSwitch: airSwitchEndpoints,
   airSwitchAlertLog: airSwitchAlertLogEndpoints, wx: wxEndpoints, wxNotify: wxNotifyEndpoints, firmware: firmwareEndpoints, live: liveEndpoints,
   accessSchedule: accessScheduleEndpoints, holidayCalendar: holidayCalendarEndpoints, lockDrift: lockDriftEndpoints, remoteUnlock: remoteUnlockEndpoints,
-  notification: notificationEndpoints,
+  notification: notificationEndpoints, apiKey: apiKeyEndpoints, offlineCode: offlineCodeEndpoints,
+  twoFactor: twoFactorEndpoints, session: sessionEndpoints, signInHistory: signInHistoryEndpoints, workOrder: workOrderEndpoints, stay: stayEndpoints,
 };
 
 /** Names every endpoint under `table` (depth first, in declaration order); an endpoint met twice keeps its first name. */

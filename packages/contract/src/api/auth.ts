@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { text } from './input.js';
 import { AUTHORITIES } from '../authorities.js';
 import { endpoint } from './endpoint.js';
+import { twoFactorChallenge } from './twoFactor.js';
 
 export const publicKeyResponse = z.object({ publicKey: z.string(), keyId: z.string() });
 
@@ -54,7 +55,10 @@ export const authEndpoints = {
     method: 'POST', path: '/oauth/checkCode/match', access: 'public', kind: 'tokenless',
     body: captchaMatchBody, response: z.object({ match: z.boolean() }),
   }),
-  signIn: endpoint({ method: 'POST', path: '/oauth/token', access: 'public', kind: 'tokenless', body: signInBody, response: tokenResponse }),
-  userInfo: endpoint({ method: 'GET', path: '/oauth/userInfo', access: 'authenticated', kind: 'token', response: userInfoResponse }),
-  signOut: endpoint({ method: 'POST', path: '/oauth/logout', access: 'authenticated', kind: 'token', response: z.null() }),
+  /** The token, or (two-factor on, issue #28) a challenge for POST /oauth/token/twoFactor. */
+  signIn: endpoint({
+    method: 'POST', path: '/oauth/token', access: 'public', kind: 'tokenless', body: signInBody, response: z.union([tokenResponse, twoFactorChallenge]),
+  }),
+  userInfo: endpoint({ method: 'GET', path: '/oauth/userInfo', access: 'authenticated', kind: 'token', duringEnrolment: true, response: userInfoResponse }),
+  signOut: endpoint({ method: 'POST', path: '/oauth/logout', access: 'authenticated', kind: 'token', duringEnrolment: true, response: z.null() }),
 };

@@ -225,7 +225,7 @@ export const credentialEndpoints = {
   /** The digits of one password; writes a system-log row each time. */
   reveal: endpoint({ method: 'POST', path: '/iot/v1/operatePassword/reveal', access: 'VOUCHER_PASSWORD_REVEAL', kind: T, action: { label: { 'zh-CN': '查看密码', 'en-US': 'Reveal password' }, target: ['id'], entity: 'credential' }, body: revealBody, response: revealResult }),
   /** Revokes every credential and lock user of a person (by phone or name) on every lock of the tenant. */
-  offboard: endpoint({ method: 'POST', path: '/iot/v1/operateUser/offboard', access: 'VOUCHER_USER_MANAGE', kind: T, action: { label: { 'zh-CN': '人员离职注销', 'en-US': 'Offboard person' }, target: ['phone', 'name'] }, body: offboardBody, response: multiLockResult }),
+  offboard: endpoint({ method: 'POST', path: '/iot/v1/operateUser/offboard', access: 'VOUCHER_USER_MANAGE', kind: T, action: { label: { 'zh-CN': '人员离职注销', 'en-US': 'Offboard person' }, target: ['phone', 'name'] }, body: offboardBody, response: multiLockResult, stepUp: true }),
   /** Progress of an offboarding / report-lost: the states of its commands (unknown ids are left out). */
   commandStates: endpoint({ method: 'POST', path: '/iot/v1/operateUser/commandStates', access: ['VOUCHER_USER_MANAGE', 'VOUCHER_CARD_MANAGE'], kind: T, body: commandStatesBody, response: commandStates }),
   capacity: endpoint({ method: 'GET', path: '/iot/v1/lockDevice/capacity', access: ['VOUCHER_USER_MANAGE', 'VOUCHER_PASSWORD_MANAGE', 'VOUCHER_CARD_MANAGE', 'VOUCHER_FP_MANAGE', 'VOUCHER_SCHEDULE_MANAGE', 'LOOK_INFO'], kind: T, query: lockRefQuery, response: lockCapacity }),

@@ -42,6 +42,20 @@ export interface Endpoint<Q extends z.ZodType = z.ZodType, B extends z.ZodType =
    * credential-creating calls.
    */
   idempotent?: true;
+  /**
+   * Reachable by a session whose account must still enrol in two-factor (a role requires it; issue
+   * #28): enrolment itself, the current user and sign-out. Every other call answers 403
+   * TWO_FACTOR_ENROLMENT_REQUIRED to such a session.
+   */
+  duringEnrolment?: true;
+  /**
+   * A dangerous action (issue #28 "Step-up": offboarding, remote unlock, decommission, secret reset,
+   * refund, role and account changes, two-factor reset, API-key creation): a person's session whose
+   * account has two-factor on needs a second factor verified within the last STEP_UP_WINDOW_MS
+   * (POST /iot/v1/twoFactor/stepUp), else 403 STEP_UP_REQUIRED. Accounts without two-factor and API
+   * keys (which cannot hold a second factor) are not asked.
+   */
+  stepUp?: true;
   /** `token`: JSON call with zw_paas_token; `tokenless`: sign-in style; `multipart`. Spec §7 call kinds. */
   kind: 'token' | 'tokenless' | 'multipart';
   query?: Q;

@@ -10,6 +10,18 @@ export const ERRORS = {
   KEY_EXPIRED: { status: 400, message: { 'zh-CN': '加密密钥已失效，请刷新页面', 'en-US': 'The encryption key has expired; reload the page' } },
   INVALID_CREDENTIALS: { status: 401, message: { 'zh-CN': '用户名或密码错误', 'en-US': 'Wrong username or password' } },
   ACCOUNT_DISABLED: { status: 401, message: { 'zh-CN': '账号已停用', 'en-US': 'This account is disabled' } },
+  /** Issue #28: a wrong, used or expired second factor (authenticator or recovery code). Counts in sign-in throttling. */
+  TWO_FACTOR_INVALID: { status: 401, message: { 'zh-CN': '两步验证码错误或已使用', 'en-US': 'The two-factor code is wrong or was already used' } },
+  /** Issue #28: the challenge of the password step is unknown or older than 5 minutes. */
+  TWO_FACTOR_CHALLENGE_EXPIRED: { status: 401, message: { 'zh-CN': '登录验证已超时，请重新输入密码', 'en-US': 'The sign-in has timed out; enter your password again' } },
+  /** Issue #28: a role of the account (or DEMO=off, for a platform administrator) requires two-factor and the account has not enrolled yet. */
+  TWO_FACTOR_ENROLMENT_REQUIRED: { status: 403, message: { 'zh-CN': '您的账号必须启用两步验证，请先完成登记', 'en-US': 'Your account requires two-factor sign-in; enrol first' } },
+  /** Issue #28 "Step-up": a dangerous action needs a second factor verified within the last 5 minutes (POST /iot/v1/twoFactor/stepUp). */
+  STEP_UP_REQUIRED: { status: 403, message: { 'zh-CN': '此操作需要再次进行两步验证', 'en-US': 'This action needs your two-factor code again' } },
+  /** Issue #28: confirming an enrolment that was not begun, or turning on what is already on. */
+  TWO_FACTOR_NOT_PENDING: { status: 409, message: { 'zh-CN': '没有待确认的两步验证登记', 'en-US': 'There is no two-factor enrolment to confirm' } },
+  /** Issue #28: beginning an enrolment while two-factor is on (an administrator resets it first). */
+  TWO_FACTOR_ALREADY_ON: { status: 409, message: { 'zh-CN': '两步验证已启用，如需重新登记请联系管理员重置', 'en-US': 'Two-factor is already on; ask an administrator to reset it to enrol again' } },
   TOKEN_EXPIRED: { status: 403, message: { 'zh-CN': '您的token已过期，请重新登录！', 'en-US': 'Your session has expired; please sign in again!' } },
   FORBIDDEN: { status: 403, message: { 'zh-CN': '没有权限', 'en-US': 'No permission' } },
   /** Granting, binding or managing more than the caller holds (issue #5 "No escalation"). */
@@ -63,5 +75,9 @@ export const SIGN_OUT_REASONS = {
   passwordChanged: { 'zh-CN': '管理员修改了您的密码，请使用新密码重新登录', 'en-US': 'An administrator changed your password; sign in with the new one' },
   rolesChanged: { 'zh-CN': '管理员修改了您的角色权限，请重新登录', 'en-US': 'An administrator changed your roles; sign in again' },
   disabled: { 'zh-CN': '您的账号已被管理员停用', 'en-US': 'An administrator disabled your account' },
+  /** Issue #28 "Sessions": signed out from another session of the same account. */
+  signedOutElsewhere: { 'zh-CN': '此会话已在您的其他会话中被退出，请重新登录', 'en-US': 'This session was signed out from another of your sessions; sign in again' },
+  /** Issue #28 "Sessions": an account manager signed the session out. */
+  signedOutByManager: { 'zh-CN': '管理员已结束您的会话，请重新登录', 'en-US': 'An administrator ended your session; sign in again' },
 } as const satisfies Record<string, LocalizedText>;
 export type SignOutReason = keyof typeof SIGN_OUT_REASONS;

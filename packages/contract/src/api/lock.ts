@@ -152,7 +152,7 @@ export const lockEndpoints = {
   }),
   decommission: endpoint({
     method: 'POST', path: '/iot/v1/lockDevice/decommission', access: 'LOCK_REGISTRY', kind: 'token', body: lockIdBody, response: z.null(),
-    action: { label: label('退役门锁', 'Decommission lock'), target: ['id'], entity: 'lock' },
+    action: { label: label('退役门锁', 'Decommission lock'), target: ['id'], entity: 'lock' }, stepUp: true,
   }),
   releaseImei: endpoint({
     method: 'POST', path: '/iot/v1/lockDevice/releaseImei', access: 'LOCK_REGISTRY', kind: 'token', body: lockIdBody, response: z.null(),
@@ -160,6 +160,6 @@ export const lockEndpoints = {
   }),
   resetSecret: endpoint({
     method: 'POST', path: '/iot/v1/lockDevice/resetSecret', access: 'LOCK_REGISTRY', kind: 'token', body: lockIdBody, response: lockSecretResponse,
-    action: { label: label('重置设备密钥', 'Reset device secret'), target: ['id'], entity: 'lock' },
+    action: { label: label('重置设备密钥', 'Reset device secret'), target: ['id'], entity: 'lock' }, stepUp: true,
   }),
 };

@@ -4,7 +4,7 @@
  * its `occurrences`. Operators acknowledge alerts (who and when is recorded).
  */
 import { z } from 'zod';
-import { int8Id } from './input.js';
+import { int8Id, text } from './input.js';
 import { type ALERT_KINDS, alertKind } from '../protocol/index.js';
 import { exportResponse, lockRefRecord, logQueries, queryFlag } from './deviceLog.js';
 import { endpoint } from './endpoint.js';
@@ -16,6 +16,8 @@ export const ALERT_STATES = ['active', 'cleared'] as const;
 export type AlertState = (typeof ALERT_STATES)[number];
 /** At most this many alerts acknowledged in one call. */
 export const ACKNOWLEDGE_MAX = 500;
+/** An acknowledgement's note, characters (issue #25). */
+export const ACKNOWLEDGE_NOTE_MAX = 500;
 
 /** Alert columns the server sorts by. */
 export const ALERT_SORT_FIELDS = ['lastAt', 'firstAt', 'occurrences'] as const;
@@ -43,10 +45,14 @@ export const alertRecord = z.object({
   clearedAt: z.string().nullable(),
   acknowledgedBy: z.string().nullable(),
   acknowledgedAt: z.string().nullable(),
+  /** The note given with the acknowledgement (issue #25). */
+  acknowledgeNote: z.string().nullable(),
 });
 export type AlertRecord = z.infer<typeof alertRecord>;
 
 export const acknowledgeBody = z.strictObject({ ids: z.array(int8Id).min(1).max(ACKNOWLEDGE_MAX) });
+/** A lock alert's acknowledgement may carry a note (issue #25): what was done, who went. */
+export const alertAcknowledgeBody = acknowledgeBody.extend({ note: text().trim().max(ACKNOWLEDGE_NOTE_MAX).optional() });
 
 export const alertEndpoints = {
   /** Filters: time range (latest occurrence), lock, keyword, kind, severity, state, acknowledged. */
@@ -61,6 +67,6 @@ export const alertEndpoints = {
   /** Marks the tenant's unacknowledged alerts among `ids` as acknowledged by the caller; returns how many changed. */
   acknowledge: endpoint({
     method: 'POST', path: '/iot/v1/lockAlert/acknowledge', access: 'LOCK_ALERT_LOG', kind: 'token', action: { label: { 'zh-CN': '确认告警', 'en-US': 'Acknowledge alerts' }, target: ['ids'] },
-    body: acknowledgeBody, response: z.object({ acknowledged: z.number().int() }),
+    body: alertAcknowledgeBody, response: z.object({ acknowledged: z.number().int() }),
   }),
 };

@@ -9,6 +9,7 @@ import { z } from 'zod';
 import { LANGUAGES } from '../i18n.js';
 import { endpoint } from './endpoint.js';
 import { int8Id, text } from './input.js';
+import { notificationInboxEndpoints } from './notificationInbox.js';
 import { notificationDeliveryEndpoints, notificationRuleEndpoints } from './notificationRule.js';
 
 /** Channel kinds; SMS is a provider to add (docs/notifications.md "Adding a provider"). */
@@ -117,4 +118,6 @@ export const notificationEndpoints = {
   },
   rule: notificationRuleEndpoints,
   delivery: notificationDeliveryEndpoints,
+  /** The caller's own inbox (every signed-in account). */
+  inbox: notificationInboxEndpoints,
 };

@@ -58,11 +58,11 @@ export const remoteUnlockEndpoints = {
   /** Asks to open the door now; 400 on `lockId` for a sleeping lock. */
   request: endpoint({ method: 'POST', path: '/iot/v1/lockDevice/remoteUnlock', access: U, kind: 'token',
     body: z.strictObject({ lockId, reason: text().trim().min(2).max(200) }), response: remoteUnlockRecord,
-    action: { label: label('远程开锁', 'Remote unlock'), target: ['lockId'] } }),
+    action: { label: label('远程开锁', 'Remote unlock'), target: ['lockId'] }, stepUp: true }),
   /** A second operator (not the requester) approves a high-security request within its window. */
   approve: endpoint({ method: 'POST', path: '/iot/v1/lockDevice/remoteUnlock/approve', access: A, kind: 'token',
     body: z.strictObject({ id: int4Id }), response: remoteUnlockRecord,
-    action: { label: label('批准远程开锁', 'Approve a remote unlock'), target: ['id'] } }),
+    action: { label: label('批准远程开锁', 'Approve a remote unlock'), target: ['id'] }, stepUp: true }),
   /** Marks a door high-security (remote unlocks need a second operator) or not. */
   highSecurity: endpoint({ method: 'POST', path: '/iot/v1/lockDevice/remoteUnlock/highSecurity', access: A, kind: 'token',
     body: z.strictObject({ lockId, highSecurity: z.boolean() }), response: z.object({ lockId: z.number().int(), highSecurity: z.boolean() }),

@@ -16,6 +16,8 @@ const roleFields = {
   name: text().trim().min(1).max(32),
   description: text().trim().max(200).default(''),
   authorities: roleAuthorities,
+  /** Members must sign in with two-factor (issue #28); absent on an edit: unchanged. */
+  requiresTwoFactor: z.boolean().optional(),
 };
 
 export const roleAddBody = z.strictObject(roleFields);
@@ -37,6 +39,7 @@ export const roleRecord = z.object({
   name: z.string(),
   description: z.string(),
   authorities: z.array(z.enum(AUTHORITIES)),
+  requiresTwoFactor: z.boolean(),
   /** Accounts bound to the role. */
   accountCount: z.number().int(),
   /** ISO 8601 UTC. */
@@ -55,15 +58,15 @@ export const roleEndpoints = {
     method: 'GET', path: '/v1/sysRole/queryAll', access: ROLE_PICKER_ACCESS, kind: 'token', query: roleListQuery, response: pageOf(roleRecord),
   }),
   add: endpoint({
-    method: 'POST', path: '/v1/sysRole/add', access: 'ROLE_PERMISSIONS', kind: 'token', action: { label: { 'zh-CN': '新增角色', 'en-US': 'Add role' }, target: ['name'] },  body: roleAddBody, response: z.object({ id: z.number().int() }),
+    method: 'POST', path: '/v1/sysRole/add', access: 'ROLE_PERMISSIONS', kind: 'token', action: { label: { 'zh-CN': '新增角色', 'en-US': 'Add role' }, target: ['name'] },  body: roleAddBody, response: z.object({ id: z.number().int() }), stepUp: true,
   }),
   update: endpoint({
-    method: 'POST', path: '/v1/sysRole/update', access: 'ROLE_PERMISSIONS', kind: 'token', action: { label: { 'zh-CN': '编辑角色', 'en-US': 'Edit role' }, target: ['id', 'name'], entity: 'role' },  body: roleUpdateBody, response: z.null(),
+    method: 'POST', path: '/v1/sysRole/update', access: 'ROLE_PERMISSIONS', kind: 'token', action: { label: { 'zh-CN': '编辑角色', 'en-US': 'Edit role' }, target: ['id', 'name'], entity: 'role' },  body: roleUpdateBody, response: z.null(), stepUp: true,
   }),
   delete: endpoint({
-    method: 'POST', path: '/v1/sysRole/delete', access: 'ROLE_PERMISSIONS', kind: 'token', action: { label: { 'zh-CN': '删除角色', 'en-US': 'Delete role' }, target: ['id'], entity: 'role' },  body: roleIdBody, response: z.null(),
+    method: 'POST', path: '/v1/sysRole/delete', access: 'ROLE_PERMISSIONS', kind: 'token', action: { label: { 'zh-CN': '删除角色', 'en-US': 'Delete role' }, target: ['id'], entity: 'role' },  body: roleIdBody, response: z.null(), stepUp: true,
   }),
   bind: endpoint({
-    method: 'POST', path: '/v1/sysUserRole/bind', access: 'BINDING_ROLES', kind: 'token', action: { label: { 'zh-CN': '绑定角色', 'en-US': 'Bind roles' }, target: ['accountId'] },  body: roleBindBody, response: z.null(),
+    method: 'POST', path: '/v1/sysUserRole/bind', access: 'BINDING_ROLES', kind: 'token', action: { label: { 'zh-CN': '绑定角色', 'en-US': 'Bind roles' }, target: ['accountId'] },  body: roleBindBody, response: z.null(), stepUp: true,
   }),
 };

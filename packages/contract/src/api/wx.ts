@@ -193,7 +193,7 @@ export const wxEndpoints = {
   /** Refunds all or part of a paid order; the refund's state follows WeChat Pay's notification. */
   refund: endpoint({
     method: 'POST', path: '/iot/v1/wx/orderInfo/refund', access: 'ORDER_MANAGEMENT', kind: 'token', idempotent: true,
-    action: { label: label('订单退款', 'Refund order'), target: ['outTradeNo'] }, body: refundBody, response: orderRecord,
+    action: { label: label('订单退款', 'Refund order'), target: ['outTradeNo'] }, body: refundBody, response: orderRecord, stepUp: true,
   }),
   /** Locks whose service ends soon or has ended (warnings at 30, 7 and 1 days). */
   serviceSummary: endpoint({

@@ -5,7 +5,7 @@
 import { ACCOUNT_TYPE_ADMIN, ACCOUNT_TYPE_OPERATOR, type ACCOUNT_SORT_FIELDS, type AccountRecord, isAuthority, type Page, type SortRequest } from '@iot/contract';
 import { and, asc, count, eq, ilike, inArray, ne, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
-import { accountRoles, accountTenants, accounts, roles, tenants } from '../../db/schema.js';
+import { accountRoles, accountTenants, accounts, roles, tenants, twoFactors } from '../../db/schema.js';
 import { containsPattern, iso, sortOrder } from '../../db/sql.js';
 import { emit } from '../../events/emit.js';
 
@@ -27,7 +27,7 @@ export async function findAccount(tx: Tx, id: number): Promise<AccountRow | unde
   return row;
 }
 
-/** A page of the accounts the tenant sees (by id, or as `sort` asks), with their tenants and their roles in this tenant. */
+/** A page of the accounts the tenant sees (by id, or as `sort` asks), with their tenants, their roles in this tenant and whether two-factor is on. */
 export async function listAccounts(
   tx: Tx, keyword: string | undefined, current: number, size: number, sort: SortRequest<(typeof ACCOUNT_SORT_FIELDS)[number]> = {},
 ): Promise<Page<AccountRecord>> {
@@ -36,6 +36,7 @@ export async function listAccounts(
   const rows = await tx.select({
     id: accounts.id, username: accounts.username, type: accounts.type, enabled: accounts.enabled,
     homeTenantId: accounts.homeTenantId, createdAt: accounts.createdAt,
+    twoFactorEnabled: sql<boolean>`exists (select 1 from ${twoFactors} where ${twoFactors.accountId} = ${accounts.id} and ${twoFactors.enabledAt} is not null)`,
   }).from(accounts).where(where)
     .orderBy(...sortOrder(sort, { username: accounts.username, createdAt: accounts.createdAt }, accounts.id, [asc(accounts.id)])).limit(size).offset((current - 1) * size);
   const ids = rows.map((row) => row.id);

@@ -28,9 +28,12 @@ export async function insertAudit(db: Executor, entry: AuditEntry): Promise<void
   await db.insert(auditLog).values({ ...entry, target: entry.target ?? '', detail: entry.detail ?? null, targetName: entry.targetName ?? null, changes: entry.changes ?? null });
 }
 
-/** Failed sign-ins (INVALID_CREDENTIALS) within the last `windowS` seconds: of the username, of the address, of both. */
+/**
+ * Failed sign-ins (INVALID_CREDENTIALS, or TWO_FACTOR_INVALID at the second step or at a step-up)
+ * within the last `windowS` seconds: of the username, of the address, of both.
+ */
 export async function signInFailures(db: Executor, username: string, clientIp: string, windowS: number) {
-  const failed = and(eq(auditLog.action, 'sign-in'), eq(auditLog.result, 'INVALID_CREDENTIALS'), gt(auditLog.createdAt, sql`now() - make_interval(secs => ${windowS})`));
+  const failed = and(sql`${auditLog.action} in ('sign-in', 'step-up')`, sql`${auditLog.result} in ('INVALID_CREDENTIALS', 'TWO_FACTOR_INVALID')`, gt(auditLog.createdAt, sql`now() - make_interval(secs => ${windowS})`));
   const [row] = await db.select({
     username: sql<number>`count(*) filter (where ${auditLog.username} = ${username})`.mapWith(Number),
     address: sql<number>`count(*) filter (where ${auditLog.clientIp} = ${clientIp})`.mapWith(Number),

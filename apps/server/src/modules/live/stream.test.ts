@@ -50,6 +50,14 @@ describe('live stream', () => {
     expect(messages.map((m) => [m.event, m.data.lockId])).toEqual([['lock.alarm', 2]]);
   });
 
+  it('passes an addressed event (the inbox) only to the accounts it names, whatever their authorities', () => {
+    const { messages } = open([]); // account 7, no page keys
+    hub.receive({ name: 'notification.inbox', payload: { tenantId: 100, accountIds: [8, 9], change: 'added', notificationId: 1 } });
+    hub.receive({ name: 'notification.inbox', payload: { tenantId: 101, accountIds: [7], change: 'added', notificationId: 2 } }); // another data centre
+    hub.receive({ name: 'notification.inbox', payload: { tenantId: 100, accountIds: [5, 7], change: 'added', notificationId: 3 } });
+    expect(messages.map((m) => [m.event, m.data.notificationId])).toEqual([['notification.inbox', 3]]);
+  });
+
   it('sends the first event of a name at once and merges the rest of its second into one message', () => {
     const { messages } = open(['HEARTBEAT_LOG', 'LOCK_ALERT_LOG']);
     hub.receive(heartbeat([1, 2]));

@@ -2,7 +2,8 @@
  * One open live stream (docs/events.md "The live stream"): which events it lets through and how it
  * writes them.
  * - Scope: events of its data centre only (platform-wide events, tenantId null, never), and only
- *   those whose EVENT_AUDIENCE meets its authorities (administrators hold every key).
+ *   those whose EVENT_AUDIENCE meets its authorities (administrators hold every key); an addressed
+ *   event (ADDRESSED_EVENTS, the inbox) only when it names the stream's account.
  * - Coalescing: at most one message per event name per LIVE_COALESCE_MS. The first event of a name
  *   goes out at once; the ones arriving within the window wait for its end and go out as one message
  *   (the latest payload, `merged`: how many, `lockIds` / `airSwitchIds`: every device they touched).
@@ -11,7 +12,7 @@
  *   any id the client saw loses nothing (at worst a merged event is sent twice).
  * - A client that stops reading (LIVE_MAX_BACKLOG_BYTES unsent) is closed with `closed: slow`.
  */
-import { EVENT_AUDIENCE, type EventName, LIVE_COALESCE_MS, type LiveControlEvent, touchedDevices } from '@iot/contract';
+import { ADDRESSED_EVENTS, addressedTo, EVENT_AUDIENCE, type EventName, LIVE_COALESCE_MS, type LiveControlEvent, touchedDevices } from '@iot/contract';
 import type { SignIn } from './tickets.js';
 
 /** Unsent bytes beyond which a stream is closed as slow. */
@@ -76,6 +77,7 @@ export class LiveStream {
   /** True when this stream's caller may receive `event`. */
   accepts(event: Pick<NumberedEvent, 'name' | 'payload'>): boolean {
     if (event.payload.tenantId !== this.tenantId) return false;
+    if (ADDRESSED_EVENTS.has(event.name)) return addressedTo(event.payload, this.signIn.accountId);
     return EVENT_AUDIENCE[event.name].some((key) => this.signIn.authorities.has(key));
   }
 

@@ -16,7 +16,7 @@ type AlertFilter = LogFilter & {
 const columns = {
   id: alerts.id, lockId: alerts.lockId, kind: alerts.kind, severity: alerts.severity, state: alerts.state,
   occurrences: alerts.occurrences, detail: alerts.detail, firstAt: alerts.firstAt, lastAt: alerts.lastAt, clearedAt: alerts.clearedAt,
-  acknowledgedBy: alerts.acknowledgedBy, acknowledgedAt: alerts.acknowledgedAt,
+  acknowledgedBy: alerts.acknowledgedBy, acknowledgedAt: alerts.acknowledgedAt, acknowledgeNote: alerts.acknowledgeNote,
 };
 const severityRank = sql`case ${alerts.severity} when 'critical' then 0 when 'major' then 1 when 'minor' then 2 else 3 end`;
 
@@ -66,9 +66,9 @@ export interface AcknowledgedAlert {
   detail: string | null;
 }
 
-/** Acknowledges the tenant's unacknowledged alerts among `ids` as `username` now; returns those that changed. */
-export async function acknowledgeAlerts(tx: Tx, ids: readonly number[], username: string): Promise<AcknowledgedAlert[]> {
-  return tx.update(alerts).set({ acknowledgedBy: username, acknowledgedAt: sql`now()` })
+/** Acknowledges the tenant's unacknowledged alerts among `ids` as `username` now, with `note` (empty: none); returns those that changed. */
+export async function acknowledgeAlerts(tx: Tx, ids: readonly number[], username: string, note?: string): Promise<AcknowledgedAlert[]> {
+  return tx.update(alerts).set({ acknowledgedBy: username, acknowledgedAt: sql`now()`, acknowledgeNote: note || null })
     .where(and(inArray(alerts.id, [...ids]), isNull(alerts.acknowledgedAt)))
     .returning({ id: alerts.id, tenantId: alerts.tenantId, lockId: alerts.lockId, kind: alerts.kind, severity: alerts.severity, detail: alerts.detail });
 }

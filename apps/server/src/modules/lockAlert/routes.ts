@@ -10,7 +10,7 @@ export async function lockAlertRoutes(app: FastifyInstance): Promise<void> {
   alertLog.register(app, alertEndpoints, LOG_EXPORT_MAX);
   registerEndpoint(app, alertEndpoints.acknowledge, async ({ body, inTenant, principal }) => ({
     acknowledged: await inTenant(async (tx) => {
-      const acknowledged = await acknowledgeAlerts(tx, body.ids, principal.username);
+      const acknowledged = await acknowledgeAlerts(tx, body.ids, principal.username, body.note);
       await enqueueAcknowledgedAlarms(tx, acknowledged, principal.username); // open platform: same transaction
       return acknowledged.length;
     }),

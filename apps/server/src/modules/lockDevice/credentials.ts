@@ -3,6 +3,7 @@
  * authenticates devices with, and fresh secrets for the in-process simulator (the demo fleet's locks
  * get new secrets at every start, so no clear-text secret is ever stored).
  */
+import { deriveOfflineCodeKey } from '@iot/contract/offline-code';
 import type { SimulatedDevice } from '@iot/simulator';
 import { and, asc, eq, inArray, isNull, notInArray, sql } from 'drizzle-orm';
 import { hashDeviceSecret, newDeviceSecret } from '../../crypto/device-secret.js';
@@ -37,8 +38,10 @@ export async function findLockCredentials(database: Database, imeis: readonly st
  * multi-row UPDATE, in one transaction with the read, rows locked), and returns what the simulator
  * needs to connect (capacities from the lock's device type), ordered by lock id. Secrets issued earlier
  * stop working. Returns [] when there is no such lock. Rejects (changing nothing) when the database fails.
+ * With the platform's `masterKey`, each lock also gets its offline-code key (issue #27: what a real lock
+ * is given at registration), derived as the server derives it.
  */
-export async function issueSimulatorCredentials(database: Database, except: readonly string[] = [], only?: readonly string[]): Promise<SimulatedDevice[]> {
+export async function issueSimulatorCredentials(database: Database, except: readonly string[] = [], only?: readonly string[], masterKey?: Buffer): Promise<SimulatedDevice[]> {
   if (only?.length === 0) return [];
   return database.transaction(async (tx) => {
     const rows = await tx
@@ -71,6 +74,7 @@ export async function issueSimulatorCredentials(database: Database, except: read
       return {
         imei: row.imei, tenantId: row.tenantId, model: row.model, firmwareVersion: row.firmwareVersion, heartbeatIntervalS: row.heartbeatIntervalS,
         lastSeq: row.lastSeq, battery: row.battery, alwaysOnline: row.alwaysOnline, capacity: rules.capacity, access: rules.access, secret: secrets[index] as string,
+        ...(masterKey ? { offlineCodeKey: deriveOfflineCodeKey(masterKey, row.id, row.imei).toString('hex') } : {}),
       };
     });
   });

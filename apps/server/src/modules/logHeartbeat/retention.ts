@@ -45,14 +45,20 @@ export interface RetentionJob {
   stop(): Promise<void>;
 }
 
-/** Runs deleteOldHeartbeats shortly after start and then every `everyMs` (default 1 h). Errors are logged, never thrown. */
-export function startHeartbeatRetention(database: Database, log: RetentionLog, options: RetentionOptions & { everyMs?: number; firstAfterMs?: number }): RetentionJob {
+/**
+ * Runs deleteOldHeartbeats shortly after start and then every `everyMs` (default 1 h), each run followed
+ * by the other tables' retention in `also` (their modules' own deletes, e.g. the sign-in history). Errors
+ * are logged, never thrown.
+ */
+export function startHeartbeatRetention(database: Database, log: RetentionLog,
+  options: RetentionOptions & { everyMs?: number; firstAfterMs?: number; also?: readonly (() => Promise<unknown>)[] }): RetentionJob {
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | undefined;
   let stopped = false;
   const run = () => {
     running = deleteOldHeartbeats(database, options)
       .then((deleted) => { if (deleted > 0) log.info({ deleted, days: options.days }, 'old heartbeats deleted'); })
+      .then(async () => { for (const prune of options.also ?? []) await prune(); })
       .catch((error) => log.warn({ err: error }, 'heartbeat retention failed; retrying at the next run'))
       .finally(() => { running = undefined; if (!stopped) schedule(options.everyMs ?? 3600_000); });
   };

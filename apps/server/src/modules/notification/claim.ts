@@ -3,20 +3,23 @@
  * SKIP LOCKED; a claim is a lease (next_attempt_at moves `leaseS` ahead) and counts an attempt. Each
  * comes with its notification, its device's name and its channel (secrets still sealed).
  */
-import type { Language, NotificationChannelKind } from '@iot/contract';
+import type { Language, NotificationChannelKind, NotificationSubjectKind } from '@iot/contract';
 import { sql } from 'drizzle-orm';
 import type { SecretBox } from '../../crypto/secret-box.js';
 import type { Db } from '../../db/client.js';
 import { rowsOf } from '../../db/rows.js';
 import type { EmailSettings, OpenChannel } from './providers/index.js';
+import { objectCodeSql, objectNameSql } from './subjects.js';
 
 /** A claimed delivery. */
 export interface Claimed {
   id: number; tenantId: number; attempts: number; channelId: number; channelKind: NotificationChannelKind; language: Language;
   settings: { email?: EmailSettings }; sealed: string;
-  kind: string; severity: string; deviceKind: 'lock' | 'airSwitch'; deviceId: number; deviceName: string; deviceCode: string; count: number;
+  kind: string; severity: string; deviceKind: NotificationSubjectKind; deviceId: number; deviceName: string; deviceCode: string; count: number;
   /** ISO 8601 UTC. */
   firstAt: string;
+  /** The rule's hourly cap, when this is the first delivery over it (its message says so); else null. */
+  capReached: number | null;
 }
 
 /** Claims at most `batch` due deliveries with a lease of `leaseS` s (owner connection). */
@@ -29,15 +32,16 @@ export async function claimNotificationDeliveries(db: Db, batch: number, leaseS:
     from candidate, notifications n, notification_channels c
     where d.id = candidate.id and n.id = d.notification_id and c.id = d.channel_id
     returning d.id, d.tenant_id, d.attempts, c.id as channel_id, c.kind as channel_kind, c.language, c.settings, c.sealed,
-      n.kind, n.severity, n.device_kind, n.device_id, n.count, n.first_at,
-      case when n.device_kind = 'lock' then (select l.name from locks l where l.id = n.device_id) else (select s.name from air_switches s where s.id = n.device_id) end as device_name,
-      case when n.device_kind = 'lock' then (select l.imei from locks l where l.id = n.device_id) else (select s.serial from air_switches s where s.id = n.device_id) end as device_code`));
+      n.kind, n.severity, n.device_kind, n.device_id, n.count, n.first_at, d.cap_reached,
+      case when d.cap_reached then (select r.hourly_cap from notification_rules r where r.id = n.rule_id) end as hourly_cap,
+      ${objectNameSql} as device_name, ${objectCodeSql} as device_code`));
   return rows.map((row) => ({
     id: Number(row.id), tenantId: Number(row.tenant_id), attempts: Number(row.attempts), channelId: Number(row.channel_id),
     channelKind: row.channel_kind as NotificationChannelKind, language: row.language as Language,
     settings: (typeof row.settings === 'string' ? JSON.parse(row.settings) : row.settings) as Claimed['settings'], sealed: String(row.sealed),
     kind: String(row.kind), severity: String(row.severity), deviceKind: row.device_kind as Claimed['deviceKind'], deviceId: Number(row.device_id),
     deviceName: String(row.device_name ?? ''), deviceCode: String(row.device_code ?? ''), count: Number(row.count), firstAt: new Date(row.first_at as string).toISOString(),
+    capReached: row.cap_reached === true && row.hourly_cap != null ? Number(row.hourly_cap) : null,
   }));
 }
 

@@ -1,6 +1,6 @@
 /**
  * Notification routes (issue #25; contract api/notification.ts): channels of the data centre and their
- * test message, rules, the delivery log. The test is sent between two tenant transactions, never inside one (a slow receiver
+ * test message, rules, the delivery log, and each account's inbox. The test is sent between two tenant transactions, never inside one (a slow receiver
  * holds no connection); the first writes the system-log row.
  */
 import { notificationEndpoints as api } from '@iot/contract';
@@ -10,6 +10,7 @@ import { registerEndpoint } from '../../http/endpoint.js';
 import { egressPolicyOf } from '../subscription/egress.js';
 import { createChannel, deleteChannel, listChannels, openChannel, recordTest, updateChannel } from './channels.js';
 import { listNotificationDeliveries } from './deliveries.js';
+import { listInbox, markInboxRead } from './inbox.js';
 import { testMessage } from './messages.js';
 import { PROVIDERS } from './providers/index.js';
 import { deleteRule, listRules, saveRule } from './rules.js';
@@ -34,4 +35,7 @@ export async function notificationRoutes(app: FastifyInstance): Promise<void> {
   registerEndpoint(app, api.rule.save, ({ body, inTenant, tenantId }) => inTenant((tx) => saveRule(tx, tenantId, body)));
   registerEndpoint(app, api.rule.delete, ({ body, inTenant }) => inTenant(async (tx) => ({ deleted: await deleteRule(tx, body.id) })));
   registerEndpoint(app, api.delivery.list, ({ query, inTenant }) => inTenant((tx) => listNotificationDeliveries(tx, query), { read: true }));
+  // The caller's own inbox: every query is scoped to the signed-in account (and, by row-level security, the data centre).
+  registerEndpoint(app, api.inbox.list, ({ query, inTenant, principal }) => inTenant((tx) => listInbox(tx, principal.accountId, query), { read: true }));
+  registerEndpoint(app, api.inbox.read, ({ body, inTenant, principal, tenantId }) => inTenant((tx) => markInboxRead(tx, tenantId, principal.accountId, body)));
 }

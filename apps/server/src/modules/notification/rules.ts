@@ -1,5 +1,6 @@
 /**
- * Notification rules of a data centre (issue #25): what, where and which channels. In the caller's
+ * Notification rules of a data centre (issue #25): what, where, which channels, escalation, quiet
+ * hours and an hourly cap. In the caller's
  * tenant transaction (row-level security); a channel id the data centre does not have is a 400.
  */
 import type { NotificationRuleBody, NotificationRuleRecord } from '@iot/contract';
@@ -15,7 +16,10 @@ function toRecord(row: Row): NotificationRuleRecord {
   return {
     id: Number(row.id), name: String(row.name), enabled: Boolean(row.enabled), kinds: row.kinds as string[], minSeverity: row.min_severity as NotificationRuleRecord['minSeverity'],
     buildings: row.buildings as string[], groupIds: (row.group_ids as number[]).map(Number), deviceTypes: row.device_types as string[],
-    channelIds: (row.channel_ids as (number | string)[]).map(Number), stormWindowS: Number(row.storm_window_s), updatedAt: iso(row.updated_at as string),
+    channelIds: (row.channel_ids as (number | string)[]).map(Number), stormWindowS: Number(row.storm_window_s),
+    escalateAfterMin: Number(row.escalate_after_min), escalationChannelIds: (row.escalation_channel_ids as (number | string)[]).map(Number),
+    quietHours: row.quiet_start && row.quiet_end ? { start: String(row.quiet_start), end: String(row.quiet_end) } : null, hourlyCap: Number(row.hourly_cap),
+    openWorkOrder: (row.open_work_order as NotificationRuleRecord['openWorkOrder']) ?? null, updatedAt: iso(row.updated_at as string),
   };
 }
 
@@ -28,25 +32,32 @@ export async function listRules(tx: Tx, onlyId?: number): Promise<NotificationRu
 /** Creates (no id) or updates a rule; 404 for an unknown id, 400 on channelIds for a channel the data centre lacks. */
 export async function saveRule(tx: Tx, tenantId: number, body: NotificationRuleBody): Promise<NotificationRuleRecord> {
   const channelIds = [...new Set(body.channelIds)];
-  const found = rowsOf<Row>(await tx.execute(sql`select id from notification_channels where id = any(${sql.param(channelIds)}::bigint[])`));
-  if (found.length !== channelIds.length) throw fieldError('body.channelIds', '通知渠道不存在', 'A notification channel does not exist');
+  const escalationIds = [...new Set(body.escalationChannelIds)];
+  for (const [field, ids] of [['body.channelIds', channelIds], ['body.escalationChannelIds', escalationIds]] as const) {
+    const found = rowsOf<Row>(await tx.execute(sql`select id from notification_channels where id = any(${sql.param(ids)}::bigint[])`));
+    if (found.length !== ids.length) throw fieldError(field, '通知渠道不存在', 'A notification channel does not exist');
+  }
+  const quiet = { start: body.quietHours?.start ?? null, end: body.quietHours?.end ?? null };
   const values = {
     kinds: sql`${sql.param([...body.kinds])}::text[]`, buildings: sql`${sql.param([...body.buildings])}::text[]`,
     groupIds: sql`${sql.param([...body.groupIds])}::integer[]`, deviceTypes: sql`${sql.param([...body.deviceTypes])}::text[]`, channelIds: sql`${sql.param(channelIds)}::bigint[]`,
+    escalationIds: sql`${sql.param(escalationIds)}::bigint[]`,
   };
   let id = body.id;
   if (id === undefined) {
     const [row] = rowsOf<Row>(await tx.execute(sql`
-      insert into notification_rules (tenant_id, name, enabled, kinds, min_severity, buildings, group_ids, device_types, channel_ids, storm_window_s)
+      insert into notification_rules (tenant_id, name, enabled, kinds, min_severity, buildings, group_ids, device_types, channel_ids, storm_window_s,
+        escalate_after_min, escalation_channel_ids, quiet_start, quiet_end, hourly_cap, open_work_order)
       values (${tenantId}, ${body.name}, ${body.enabled}, ${values.kinds}, ${body.minSeverity}, ${values.buildings}, ${values.groupIds}, ${values.deviceTypes},
-        ${values.channelIds}, ${body.stormWindowS})
+        ${values.channelIds}, ${body.stormWindowS}, ${body.escalateAfterMin}, ${values.escalationIds}, ${quiet.start}, ${quiet.end}, ${body.hourlyCap}, ${body.openWorkOrder})
       returning id`));
     id = Number(row?.id);
   } else {
     const updated = rowsOf(await tx.execute(sql`
       update notification_rules set name = ${body.name}, enabled = ${body.enabled}, kinds = ${values.kinds}, min_severity = ${body.minSeverity},
         buildings = ${values.buildings}, group_ids = ${values.groupIds}, device_types = ${values.deviceTypes}, channel_ids = ${values.channelIds},
-        storm_window_s = ${body.stormWindowS}, updated_at = now()
+        storm_window_s = ${body.stormWindowS}, escalate_after_min = ${body.escalateAfterMin}, escalation_channel_ids = ${values.escalationIds},
+        quiet_start = ${quiet.start}, quiet_end = ${quiet.end}, hourly_cap = ${body.hourlyCap}, open_work_order = ${body.openWorkOrder}, updated_at = now()
       where id = ${id} returning id`));
     if (updated.length === 0) throw new ApiError('NOT_FOUND');
   }

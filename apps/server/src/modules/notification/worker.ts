@@ -1,14 +1,17 @@
 /**
- * The notification job (issue #25): reacts to raised alarms (`lock.alarm`, `airSwitch.alarm`) by
+ * The notification job (issue #25): reacts to raised alarms (`lock.alarm`, `airSwitch.alarm`) and a
+ * the operational events (`credential.sync` failed, a lock's `command.state` FAILED / TIMEOUT /
+ * EXPIRED, a rollout's `ota.state` PAUSED, `push.paused`, an order's `order.state` SUCCESS / REFUND) by
  * producing notifications (produce.ts) in the data centre's transaction, and delivers them: claims
  * due deliveries with FOR UPDATE SKIP LOCKED (a claim is a lease, so several instances share the
  * table), sends each through its channel's provider, and records sent, a retry after
  * NOTIFICATION_RETRY_SCHEDULE_MS[attempt], or failed with the reason once the schedule is spent.
  * Only the instance whose transaction raised an alarm (a `local` event) produces its notifications,
- * so N instances do not notify N times. It sleeps (jobs/loop.ts) until woken or a retry is due.
+ * so N instances do not notify N times. Each pass first escalates what is due (escalate.ts). It sleeps
+ * (jobs/loop.ts) until woken or a retry or escalation is due.
  */
 import { randomUUID } from 'node:crypto';
-import { NOTIFICATION_RETRY_SCHEDULE_MS } from '@iot/contract';
+import { FAILED_SYNC_STATES, NOTIFICATION_RETRY_SCHEDULE_MS } from '@iot/contract';
 import { sql } from 'drizzle-orm';
 import type { SecretBox } from '../../crypto/secret-box.js';
 import type { Database } from '../../db/client.js';
@@ -17,9 +20,17 @@ import { SAFETY_SWEEP_MS } from '../../config.js';
 import { startWorkerLoop } from '../../jobs/loop.js';
 import { type EgressPolicy, PUSH_TIMEOUT_MS } from '../subscription/egress.js';
 import { type Claimed, claimNotificationDeliveries, channelOf } from './claim.js';
+import { escalateDue, nextEscalationMs } from './escalate.js';
 import { alarmMessage } from './messages.js';
 import { type RaisedAlarm, produceNotifications } from './produce.js';
 import { PROVIDERS } from './providers/index.js';
+
+/** Sync states and command states that are failures (credentialSyncFailed, commandFailed). */
+const FAILED: ReadonlySet<string> = new Set(FAILED_SYNC_STATES);
+const COMMAND_FAILURES: ReadonlySet<string> = new Set(['FAILED', 'TIMEOUT', 'EXPIRED']);
+
+/** Alarms of one data centre produced in one transaction at most. */
+const PRODUCE_CHUNK = 200;
 
 export interface NotificationWorkerOptions {
   database: Database;
@@ -28,6 +39,8 @@ export interface NotificationWorkerOptions {
   log: { warn(obj: object, msg: string): void; info(obj: object, msg: string): void };
   /** Retry delays, ms (default NOTIFICATION_RETRY_SCHEDULE_MS). */
   scheduleMs?: readonly number[];
+  /** The clock of production, quiet hours and escalation (tests move it; default the system clock). */
+  now?: () => Date;
 }
 
 export interface NotificationWorker {
@@ -40,6 +53,7 @@ export interface NotificationWorker {
 export function startNotificationWorker(options: NotificationWorkerOptions): NotificationWorker {
   const { database, box, policy, log } = options;
   const schedule = options.scheduleMs ?? NOTIFICATION_RETRY_SCHEDULE_MS;
+  const now = options.now ?? (() => new Date());
   const leaseS = (PUSH_TIMEOUT_MS + 5000) / 1000;
   const producing = new Set<Promise<void>>();
 
@@ -51,9 +65,10 @@ export function startNotificationWorker(options: NotificationWorkerOptions): Not
   }
 
   async function pass(): Promise<number> {
+    const escalated = await escalateDue(database.system, now());
     const claimed = await claimNotificationDeliveries(database.system, 50, leaseS);
     const outcomes = await Promise.all(claimed.map(attempt));
-    if (outcomes.length === 0) return 0;
+    if (outcomes.length === 0) return escalated;
     const p = <V>(pick: (o: (typeof outcomes)[number]) => V) => sql.param(outcomes.map(pick));
     const delays = outcomes.map((o) => (o.error === null || o.attempts > schedule.length ? 0 : (schedule[o.attempts - 1] ?? 0) / 1000));
     const states = outcomes.map((o) => (o.error === null ? 'sent' : o.attempts > schedule.length ? 'failed' : 'pending'));
@@ -68,7 +83,9 @@ export function startNotificationWorker(options: NotificationWorkerOptions): Not
   async function nextDueMs(): Promise<number | undefined> {
     const [row] = rowsOf<{ ms: number | null }>(await database.system.execute(sql`
       select extract(epoch from min(next_attempt_at) - now()) * 1000 as ms from notification_deliveries where state = 'pending'`));
-    return row?.ms == null ? undefined : Number(row.ms);
+    const escalation = await nextEscalationMs(database.system, now());
+    const delivery = row?.ms == null ? undefined : Number(row.ms);
+    return delivery === undefined ? escalation : escalation === undefined ? delivery : Math.min(delivery, escalation);
   }
 
   let lastTotal = 0;
@@ -80,12 +97,34 @@ export function startNotificationWorker(options: NotificationWorkerOptions): Not
     },
   });
 
+  /**
+   * Alarms wait for the end of the tick (the alarms of one ingest commit arrive together) and are
+   * produced per data centre, PRODUCE_CHUNK at a time, each chunk one transaction of a fixed number of
+   * statements (produce.ts): a burst of 1,000 alarms is a few transactions (bench/notifications.ts).
+   */
+  const queued = new Map<number, RaisedAlarm[]>();
+  function flush(): void {
+    for (const [tenantId, alarms] of queued) {
+      queued.delete(tenantId);
+      for (let start = 0; start < alarms.length; start += PRODUCE_CHUNK) {
+        const chunk = alarms.slice(start, start + PRODUCE_CHUNK);
+        const work = database.withTenant(tenantId, (tx) => produceNotifications(tx, chunk, now()))
+          .then((due) => { if (due > 0) loop.wake(); })
+          .catch((error: Error) => log.warn({ err: error, tenantId, alarms: chunk.length }, 'notifications of alarms not produced'))
+          .finally(() => producing.delete(work));
+        producing.add(work);
+      }
+    }
+  }
   function produce(alarm: RaisedAlarm): void {
-    const work = database.withTenant(alarm.tenantId, (tx) => produceNotifications(tx, alarm))
-      .then((due) => { if (due > 0) loop.wake(); })
-      .catch((error: Error) => log.warn({ err: error, tenantId: alarm.tenantId }, 'notifications of an alarm not produced'))
-      .finally(() => producing.delete(work));
-    producing.add(work);
+    if (queued.size === 0) {
+      const tick = new Promise<void>((resolve) => setImmediate(() => { flush(); resolve(); }));
+      producing.add(tick);
+      void tick.finally(() => producing.delete(tick));
+    }
+    const list = queued.get(alarm.tenantId);
+    if (list) list.push(alarm);
+    else queued.set(alarm.tenantId, [alarm]);
   }
 
   const stops = [
@@ -94,6 +133,23 @@ export function startNotificationWorker(options: NotificationWorkerOptions): Not
     }),
     database.events.on('airSwitch.alarm', (event, { local }) => {
       if (local && !event.cleared) produce({ tenantId: event.tenantId, deviceKind: 'airSwitch', deviceId: event.airSwitchId, kind: event.kind, alertId: null });
+    }),
+    // A lock's operational events (NOTIFICATION_EVENT_KINDS): no alert row, the kind's own severity.
+    database.events.on('credential.sync', (event, { local }) => {
+      if (local && FAILED.has(event.state)) produce({ tenantId: event.tenantId, deviceKind: 'lock', deviceId: event.lockId, kind: 'credentialSyncFailed', alertId: null });
+    }),
+    database.events.on('command.state', (event, { local }) => {
+      if (local && event.deviceKind === 'lock' && COMMAND_FAILURES.has(event.state)) produce({ tenantId: event.tenantId, deviceKind: 'lock', deviceId: event.deviceId, kind: 'commandFailed', alertId: null });
+    }),
+    database.events.on('ota.state', (event, { local }) => {
+      if (local && event.rolloutState === 'PAUSED' && event.lockId === undefined) produce({ tenantId: event.tenantId, deviceKind: 'rollout', deviceId: event.rolloutId, kind: 'otaPaused', alertId: null });
+    }),
+    database.events.on('push.paused', (event, { local }) => {
+      if (local) produce({ tenantId: event.tenantId, deviceKind: 'customer', deviceId: event.customerCodeId, kind: 'pushPaused', alertId: null });
+    }),
+    database.events.on('order.state', (event, { local }) => {
+      const kind = event.tradeState === 'SUCCESS' ? 'paymentReceived' : event.tradeState === 'REFUND' ? 'orderRefunded' : undefined;
+      if (local && kind) produce({ tenantId: event.tenantId, deviceKind: 'order', deviceId: event.orderId, kind, alertId: null });
     }),
     database.events.onResync(() => loop.wake()),
   ];
@@ -106,7 +162,7 @@ export function startNotificationWorker(options: NotificationWorkerOptions): Not
     },
     async close() {
       for (const stop of stops) stop();
-      await Promise.all([...producing]);
+      while (producing.size > 0) await Promise.all([...producing]);
       await loop.close();
     },
   };

@@ -1,12 +1,13 @@
-/** Sign-in routes: /oauth/key, /oauth/checkCode(/match), /oauth/token, /oauth/userInfo, /oauth/logout. */
-import { authEndpoints } from '@iot/contract';
+/** Sign-in routes: /oauth/key, /oauth/checkCode(/match), /oauth/token(/twoFactor), /oauth/userInfo, /oauth/logout; sessions and sign-in history (session-routes.ts). */
+import { authEndpoints, twoFactorEndpoints } from '@iot/contract';
 import type { FastifyInstance } from 'fastify';
 import { registerEndpoint } from '../../http/endpoint.js';
 import { insertAudit } from '../audit/repo.js';
 import { createCaptcha, matchCaptcha } from './captcha.js';
 import { currentKeyPair } from './keys.js';
 import { timeZoneOf } from '../tenant/service.js';
-import { signIn } from './service.js';
+import { signIn, signInSecondFactor } from './service.js';
+import { sessionRoutes } from './session-routes.js';
 import { revokeFamily } from './tokens.js';
 
 export async function oauthRoutes(app: FastifyInstance): Promise<void> {
@@ -20,7 +21,9 @@ export async function oauthRoutes(app: FastifyInstance): Promise<void> {
   registerEndpoint(app, authEndpoints.captchaMatch, async ({ body }) => ({ match: await matchCaptcha(db, body.checkCodeId, body.checkCode) }),
     { rateLimitPerMinute: 60 });
   registerEndpoint(app, authEndpoints.signIn, ({ body, request, tenantId }) =>
-    signIn({ db, config: app.config, tenantId, clientIp: request.ip }, body), { rateLimitPerMinute: 60 });
+    signIn({ db, config: app.config, tenantId, clientIp: request.ip, userAgent: request.headers['user-agent'] }, body), { rateLimitPerMinute: 60 });
+  registerEndpoint(app, twoFactorEndpoints.signIn, ({ body, request, tenantId }) =>
+    signInSecondFactor({ db, config: app.config, tenantId, clientIp: request.ip, userAgent: request.headers['user-agent'] }, body), { rateLimitPerMinute: 60 });
   // The principal already holds the tenant's authorities, in menu order (auth-plugin.ts); the tenant
   // list comes from the same cache (principal-cache.ts): one query left, the data centre's time zone.
   registerEndpoint(app, authEndpoints.userInfo, async ({ principal, tenantId }) => ({
@@ -35,4 +38,5 @@ export async function oauthRoutes(app: FastifyInstance): Promise<void> {
     await insertAudit(db, { tenantId, accountId: principal.accountId, username: principal.username, action: 'sign-out', result: 'success', clientIp: request.ip });
     return null;
   }, { audit: false });
+  await sessionRoutes(app);
 }

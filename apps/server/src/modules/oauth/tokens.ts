@@ -13,7 +13,8 @@ import type { Db } from '../../db/client.js';
 import { preparedOn } from '../../db/prepared.js';
 import { emit } from '../../events/emit.js';
 import { ACCOUNT_TYPE_ADMIN, SIGN_OUT_REASONS, type SignOutReason } from '@iot/contract';
-import { accountRoles, accountTenants, accounts, roles, sessions, tenants } from '../../db/schema.js';
+import { type ClientOf, userAgentOf } from './history.js';
+import { accountRoles, accountTenants, accounts, roles, sessions, tenants, twoFactors } from '../../db/schema.js';
 
 /** How long a replaced token still works, s. */
 export const ROTATION_GRACE_S = 60;
@@ -38,11 +39,11 @@ export interface ValidSession {
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 const newToken = () => randomBytes(32).toString('base64url');
 
-/** Issues a token for a fresh sign-in. */
-export async function issueToken(db: Db, accountId: number, policy: TokenPolicy): Promise<string> {
+/** Issues a token for a fresh sign-in from `client` (its address and user agent, kept for the session list). */
+export async function issueToken(db: Db, accountId: number, policy: TokenPolicy, client?: ClientOf): Promise<string> {
   const token = newToken();
   await db.insert(sessions).values({
-    tokenHash: hashToken(token), accountId, family: randomUUID(),
+    tokenHash: hashToken(token), accountId, family: randomUUID(), clientIp: client?.clientIp ?? null, userAgent: userAgentOf(client?.userAgent),
     expiresAt: sql`now() + make_interval(secs => ${policy.absoluteS})`,
   });
   return token;
@@ -54,6 +55,12 @@ export interface SessionInTenant extends ValidSession {
   mayUseTenant: boolean;
   /** Authority keys its roles grant in the tenant (unfiltered; empty for administrators, who hold all). */
   grantedAuthorities: string[];
+  /** A role (of any data centre) requires two-factor and the account has not enrolled: enrolment only (issue #28). */
+  mustEnrol: boolean;
+  /** Two-factor is on for the account (dangerous calls then need a recent step-up; issue #28). */
+  twoFactorOn: boolean;
+  /** When the sign-in last proved its second factor again, local ms (from the database's age of it); null: never. */
+  stepUpAt: number | null;
 }
 
 /**
@@ -71,6 +78,7 @@ function buildVerifyQuery(db: Db, name: string) {
       lastUsedAgeS: sql<number>`extract(epoch from now() - ${sessions.lastUsedAt})::float8`.mapWith(Number),
       expiresInS: sql<number>`extract(epoch from ${sessions.expiresAt} - now())::float8`.mapWith(Number),
       rotatedAgeS: sql<number | null>`extract(epoch from now() - ${sessions.rotatedAt})::float8`.mapWith((v) => (v === null ? null : Number(v))),
+      stepUpAgeS: sql<number | null>`extract(epoch from now() - ${sessions.stepUpAt})::float8`.mapWith((v) => (v === null ? null : Number(v))),
       mayUseTenant: sql<boolean>`case when ${accounts.type} = ${ACCOUNT_TYPE_ADMIN}
         then exists (select 1 from ${tenants} where ${tenants.id} = ${tenantId}::int)
         else exists (select 1 from ${accountTenants} where ${accountTenants.accountId} = ${accounts.id} and ${accountTenants.tenantId} = ${tenantId}::int) end`,
@@ -78,6 +86,10 @@ function buildVerifyQuery(db: Db, name: string) {
         else coalesce((select array_agg(distinct granted) from ${accountRoles} join ${roles} on ${roles.id} = ${accountRoles.roleId}
           cross join unnest(${roles.authorities}) as granted
           where ${accountRoles.accountId} = ${accounts.id} and ${accountRoles.tenantId} = ${tenantId}::int), '{}'::text[]) end`,
+      mustEnrol: sql<boolean>`(exists (select 1 from ${accountRoles} join ${roles} on ${roles.id} = ${accountRoles.roleId}
+          where ${accountRoles.accountId} = ${accounts.id} and ${roles.requiresTwoFactor})
+        and not exists (select 1 from ${twoFactors} where ${twoFactors.accountId} = ${accounts.id} and ${twoFactors.enabledAt} is not null))`,
+      twoFactorOn: sql<boolean>`exists (select 1 from ${twoFactors} where ${twoFactors.accountId} = ${accounts.id} and ${twoFactors.enabledAt} is not null)`,
     })
     .from(sessions)
     .innerJoin(accounts, eq(accounts.id, sessions.accountId))
@@ -127,7 +139,8 @@ export async function lookupTokenHash(db: Db, tokenHash: string, policy: TokenPo
   if (!row) return undefined;
   return {
     sessionId: row.sessionId, family: row.family, accountId: row.accountId, username: row.username, type: row.type,
-    mayUseTenant: row.mayUseTenant, grantedAuthorities: row.grantedAuthorities, expiresAt: row.expiresAt,
+    mayUseTenant: row.mayUseTenant, grantedAuthorities: row.grantedAuthorities, mustEnrol: row.mustEnrol, expiresAt: row.expiresAt,
+    twoFactorOn: row.twoFactorOn, stepUpAt: row.stepUpAgeS === null ? null : Date.now() - row.stepUpAgeS * 1000,
     createdAgeS: row.createdAgeS, lastUsedAgeS: row.lastUsedAgeS, expiresInS: row.expiresInS, rotatedAgeS: row.rotatedAgeS,
   };
 }
@@ -142,10 +155,12 @@ export async function touchSessions(db: Db, sessionIds: readonly number[]): Prom
 export async function rotate(db: Db, sessionId: number, accountId: number, family: string, expiresAt: Date): Promise<string | undefined> {
   return db.transaction(async (tx) => {
     const claimed = await tx.update(sessions).set({ rotatedAt: sql`now()`, lastUsedAt: sql`now()` })
-      .where(and(eq(sessions.id, sessionId), isNull(sessions.rotatedAt))).returning({ id: sessions.id });
-    if (claimed.length === 0) return undefined;
+      .where(and(eq(sessions.id, sessionId), isNull(sessions.rotatedAt))).returning({ stepUpAt: sessions.stepUpAt });
+    const [old] = claimed;
+    if (!old) return undefined;
     const token = newToken();
-    await tx.insert(sessions).values({ tokenHash: hashToken(token), accountId, family, expiresAt });
+    // The sign-in's step-up (issue #28) carries over to its new token.
+    await tx.insert(sessions).values({ tokenHash: hashToken(token), accountId, family, expiresAt, stepUpAt: old.stepUpAt });
     return token;
   });
 }

@@ -14,6 +14,8 @@ export interface RoleFields {
   name: string;
   description: string;
   authorities: Authority[];
+  /** Undefined on an edit: unchanged. */
+  requiresTwoFactor?: boolean;
 }
 
 /** A role as the guards see it. */
@@ -35,7 +37,7 @@ export async function listRoles(
   const [totalRow] = await tx.select({ n: count() }).from(roles).where(where);
   const accountCount = sql<number>`(select count(*) from ${accountRoles} where ${accountRoles.roleId} = ${roles.id})`;
   const rows = await tx.select({
-    id: roles.id, name: roles.name, description: roles.description, authorities: roles.authorities, createdAt: roles.createdAt,
+    id: roles.id, name: roles.name, description: roles.description, authorities: roles.authorities, requiresTwoFactor: roles.requiresTwoFactor, createdAt: roles.createdAt,
     accountCount: accountCount.mapWith(Number),
   }).from(roles).where(where)
     .orderBy(...sortOrder(sort, { name: roles.name, accountCount, createdAt: roles.createdAt }, roles.id, [asc(roles.id)])).limit(size).offset((current - 1) * size);

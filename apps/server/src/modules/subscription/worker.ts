@@ -19,6 +19,7 @@ import { sql } from 'drizzle-orm';
 import type { SecretBox } from '../../crypto/secret-box.js';
 import type { Database } from '../../db/client.js';
 import { rowsOf } from '../../db/rows.js';
+import { emitAll } from '../../events/emit.js';
 import { SAFETY_SWEEP_MS } from '../../config.js';
 import { type NextDue, startWorkerLoop } from '../../jobs/loop.js';
 import { type EgressPolicy, PUSH_TIMEOUT_MS, postJson } from './egress.js';
@@ -110,9 +111,9 @@ export function startDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWor
         from unnest(${p((r) => r.claimed.id)}::bigint[], ${p((r) => r.state)}::text[], ${p((r) => r.status)}::int[],
           ${p((r) => r.latencyMs)}::int[], ${p((r) => r.error)}::text[], ${p((r) => r.delayS)}::float8[]) as v(id, state, status, latency, error, delay_s)
         where d.id = v.id`);
-      const recovered = rowsOf<{ customer_code_id: string | number }>(await tx.execute(sql`
+      const changed = rowsOf<{ customer_code_id: string | number; tenant_id: number; recovered: boolean; paused_now: boolean }>(await tx.execute(sql`
         with v as (select * from unnest(${sql.param(codes)}::bigint[], ${c((t) => t.ok)}::int[], ${c((t) => t.failed)}::int[]) as v(id, ok, failed)),
-        old as (select customer_code_id, consecutive_failures from push_configs where customer_code_id in (select id from v) for update),
+        old as (select customer_code_id, consecutive_failures, paused_at from push_configs where customer_code_id in (select id from v) for update),
         changed as (
           update push_configs c set
             last_success_at = case when v.ok > 0 then now() else c.last_success_at end,
@@ -120,8 +121,13 @@ export function startDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWor
             failing_since = case when v.ok > 0 then null else coalesce(c.failing_since, now()) end,
             paused_at = case when v.ok = 0 and c.failing_since < now() - make_interval(secs => ${pauseAfterS}) then coalesce(c.paused_at, now()) else c.paused_at end
           from v, old where c.customer_code_id = v.id and old.customer_code_id = v.id
-          returning c.customer_code_id, old.consecutive_failures as before, v.ok)
-        select customer_code_id from changed where ok > 0 and before > 0`));
+          returning c.customer_code_id, c.tenant_id, old.consecutive_failures as before, v.ok, old.paused_at is null and c.paused_at is not null as paused_now)
+        select customer_code_id, tenant_id, ok > 0 and before > 0 as recovered, paused_now from changed where (ok > 0 and before > 0) or paused_now`));
+      const recovered = changed.filter((row) => row.recovered);
+      // An endpoint just paused: the notification rules watching pushPaused hear of it (issue #25).
+      await emitAll(tx, changed.filter((row) => row.paused_now).map((row) => ({
+        name: 'push.paused' as const, payload: { tenantId: Number(row.tenant_id), customerCodeId: Number(row.customer_code_id) },
+      })));
       if (recovered.length > 0) {
         // The endpoint answers again: its backlog waiting on backoff is due now (not leases in flight: claim time + lease).
         await tx.execute(sql`

@@ -1,18 +1,23 @@
 /**
- * Header: sidebar toggle, breadcrumb, live-update dot, data-centre selector, its time zone
- * (TimeZoneSetting), language toggle, username, logout.
+ * Header: sidebar toggle, breadcrumb, live-update dot, the inbox's bell, data-centre selector, its time zone
+ * (TimeZoneSetting), language toggle, username (opening two-factor sign-in: UserSecurity), sign-ins and
+ * sessions (SessionsButton), logout.
  */
 import { BREADCRUMB_TITLE, BREADCRUMB_TITLE_EN, findRoute } from '@iot/contract';
 import { GlobalOutlined, LogoutOutlined, MenuFoldOutlined, MenuUnfoldOutlined, UserOutlined } from '@ant-design/icons';
 import { Breadcrumb, Button, Tooltip } from 'antd';
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { applyLanguage } from '../language';
 import { signOut } from '../logout';
 import { useLanguage, useUsername } from '../useSession';
+import { InboxBell } from '../../inbox/InboxBell';
 import { LiveIndicator } from '../../live/LiveIndicator';
 import { DataCentreSelect } from './DataCentreSelect';
 import { TimeZoneSetting } from './TimeZoneSetting';
+import { UserSecurity } from '../../twoFactor/UserSecurity';
+import { SessionsButton } from '../../sessions/SessionsButton';
 
 interface Props {
   collapsed: boolean;
@@ -41,12 +46,14 @@ export function ConsoleHeader({ collapsed, onToggle, onTenantChanged }: Props) {
       <Breadcrumb className="console-breadcrumb" items={crumbs} />
       <div className="console-header-right">
         <LiveIndicator />
+        <Suspense fallback={null}><InboxBell /></Suspense>
         <DataCentreSelect onChanged={onTenantChanged} />
         <TimeZoneSetting />
         <Button type="text" icon={<GlobalOutlined />} onClick={() => applyLanguage(language === 'en-US' ? 'zh-CN' : 'en-US')}>
           {t('switchLanguage')}
         </Button>
-        <span className="console-username"><UserOutlined /> {username}</span>
+        <Suspense fallback={<span className="console-username"><UserOutlined /> {username}</span>}><UserSecurity username={username} /></Suspense>
+        <Suspense fallback={null}><SessionsButton /></Suspense>
         <Tooltip title={t('logout')}>
           <Button type="text" aria-label={t('logout')} icon={<LogoutOutlined />} onClick={() => void signOut()} />
         </Tooltip>

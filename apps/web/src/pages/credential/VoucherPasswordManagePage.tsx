@@ -2,7 +2,8 @@
  * 密码管理: permanent and temporary passwords (GET /iot/v1/operatePassword/list), per lock or for all
  * locks, digits masked, sync states refreshed live in the background; add, delete (confirmed), retry
  * or discard a failed one; "reveal" only for holders of VOUCHER_PASSWORD_REVEAL (the server enforces
- * it too); "try on the keypad" for the simulated locks; the chosen lock's password capacity.
+ * it too); "try on the keypad" for the simulated locks; the chosen lock's password capacity; offline
+ * codes (issue #27): issue one (LOCK_OFFLINE_CODE) and list the issued ones.
  */
 import { credentialEndpoints, type CredentialRecord } from '@iot/contract';
 import { PlusOutlined } from '@ant-design/icons';
@@ -15,6 +16,8 @@ import { DASH } from '../../components/logColumns';
 import { ServerTable } from '../../components/ServerTable';
 import { createdAndActions, holderColumns, lockColumn, validityAndSync } from './columns';
 import { credentialFormValues, LOCK_FIELD, LockCapacity, LockFilterItem, usePickedLock } from './LockBar';
+import { OfflineCodeList } from './OfflineCodeList';
+import { OfflineCodeModal } from './OfflineCodeModal';
 import { PasswordModal } from './PasswordModal';
 import { RevealModal, TryOpenModal, type TryTarget } from './PasswordDialogs';
 import { listQuery, RowActions, SYNC_REFETCH_MS, SyncAndKeywordFilters, useOperation } from './shared';
@@ -23,13 +26,15 @@ const LISTS = [credentialEndpoints.passwordList, credentialEndpoints.capacity];
 
 /** The password page. */
 export default function VoucherPasswordManagePage() {
-  const { t } = useTranslation('credential');
+  const { t } = useTranslation(['credential', 'offlineCode']);
   const lockId = usePickedLock();
   const [adding, setAdding] = useState(false);
   const [revealed, setRevealed] = useState<CredentialRecord>();
   const [trying, setTrying] = useState<TryTarget>();
+  const [offline, setOffline] = useState<'issue' | 'list'>();
   const { data: info } = useUserInfo();
   const mayReveal = info !== undefined && mayOpen(info, 'VOUCHER_PASSWORD_REVEAL');
+  const mayIssueOffline = info !== undefined && mayOpen(info, 'LOCK_OFFLINE_CODE');
   const operate = useOperation(...LISTS);
   const closeReveal = useCallback(() => setRevealed(undefined), []);
 
@@ -65,6 +70,8 @@ export default function VoucherPasswordManagePage() {
   const toolbar = (
     <Space className="credential-lock-bar">
       {lockId !== undefined && <Button onClick={() => setTrying({ lockId })}>{t('tryOnKeypad')}</Button>}
+      <Button className="offline-code-list-button" onClick={() => setOffline('list')}>{t('offlineCode:listButton')}</Button>
+      {mayIssueOffline && <Button className="offline-code-button" onClick={() => setOffline('issue')}>{t('offlineCode:button')}</Button>}
       <Button type="primary" icon={<PlusOutlined />} onClick={() => setAdding(true)}>{t('addPassword')}</Button>
     </Space>
   );
@@ -83,6 +90,8 @@ export default function VoucherPasswordManagePage() {
       <PasswordModal open={adding} lockId={lockId} onClose={() => setAdding(false)} />
       <RevealModal row={revealed} onClose={closeReveal} />
       <TryOpenModal target={trying} onClose={() => setTrying(undefined)} />
+      <OfflineCodeModal open={offline === 'issue'} lockId={lockId} onClose={() => setOffline(undefined)} />
+      <OfflineCodeList open={offline === 'list'} lockId={lockId} onClose={() => setOffline(undefined)} />
     </>
   );
 }

@@ -48,7 +48,7 @@ export function RolloutDrawer({ id, onClose }: { id?: number; onClose(): void })
     { title: t('updatedAt'), dataIndex: 'updatedAt', render: formatTime, onCell: noWrap },
   ];
   return (
-    <Drawer open={id !== undefined} onClose={onClose} size="large" width={1000} title={rollout ? `${rollout.name || `#${rollout.id}`} · ${rollout.model} ${formatVersion(rollout.version)}` : ''}
+    <Drawer open={id !== undefined} onClose={onClose} size="min(1000px, 96vw)" title={rollout ? `${rollout.name || `#${rollout.id}`} · ${rollout.model} ${formatVersion(rollout.version)}` : ''}
       extra={mayRun && rollout ? <Space>{(ACTIONS[rollout.state] ?? []).map(button)}</Space> : undefined}>
       {rollout && (
         <>

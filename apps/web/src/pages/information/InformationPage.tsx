@@ -19,6 +19,7 @@ import { ConfigCard } from './ConfigCard';
 import { CredentialCard } from './CredentialCard';
 import { DriftCard } from './DriftCard';
 import { RemoteUnlockCard } from './RemoteUnlockCard';
+import { WorkOrderCard } from './WorkOrderCard';
 import { IdentityCard } from './IdentityCard';
 import { LiveStateCard } from './LiveStateCard';
 import { OtaHistoryCard } from './OtaHistoryCard';
@@ -33,7 +34,7 @@ const CHART_REFETCH_MS = 60_000;
 /** The device information page. */
 export default function InformationPage() {
   // Every namespace the sections use, loaded at once rather than one section after another.
-  const { t } = useTranslation(['information', 'lock', 'command', 'deviceLog', 'wx', 'firmware']);
+  const { t } = useTranslation(['information', 'lock', 'command', 'deviceLog', 'wx', 'firmware', 'workOrder']);
   const [params, setParams] = useSearchParams();
   const imei = (params.get('imei') ?? '').trim();
   const valid = /^\d{15}$/.test(imei);
@@ -78,6 +79,7 @@ export default function InformationPage() {
         <Col xs={24} xl={10}><CredentialCard rows={info.credentials} /></Col>
         <Col xs={24} xl={14}><QueueCard info={info} /></Col>
       </Row>
+      <WorkOrderCard imei={imei} />
       <DriftCard lockId={info.lock.id} />
       <RemoteUnlockCard lockId={info.lock.id} />
       <OtaHistoryCard imei={imei} />

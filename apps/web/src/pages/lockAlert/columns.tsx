@@ -30,7 +30,7 @@ export function alertColumns(t: TFunction, language: Language): TableColumnsType
     { title: t('clearedAt'), dataIndex: 'clearedAt', render: formatTime },
     {
       title: t('acknowledgement'), dataIndex: 'acknowledgedAt',
-      render: (at: string | null, row) => (at ? `${row.acknowledgedBy} · ${formatTime(at)}` : <Tag>{t('unacknowledged')}</Tag>),
+      render: (at: string | null, row) => (at ? [row.acknowledgedBy, formatTime(at), row.acknowledgeNote].filter(Boolean).join(' · ') : <Tag>{t('unacknowledged')}</Tag>),
     },
   ];
 }

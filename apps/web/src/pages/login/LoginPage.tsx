@@ -1,6 +1,7 @@
 /**
  * Sign-in (spec §7 Auth): captcha from /oauth/checkCode (click to refresh; hidden when not required),
- * password encrypted with the key from /oauth/key, POST /oauth/token, then /oauth/userInfo and '/'.
+ * password encrypted with the key from /oauth/key, POST /oauth/token (with two-factor on: its challenge
+ * and a code, TwoFactorStep.tsx), then /oauth/userInfo and '/'.
  * Plain elements styled like antd's large inputs and primary button (styles.css `.login-*`): the first
  * page a newcomer opens loads no antd code (issue #24: 39 requests and 252 KiB before).
  */
@@ -24,6 +25,7 @@ import { CryptoUnavailableError, encryptPassword } from './crypto';
 import { useMessage } from '../../app/appMessage';
 import { LoginField } from './LoginField';
 import { LoginIcon } from './LoginIcon';
+import { TwoFactorStep } from './TwoFactorStep';
 
 interface Values {
   username: string;
@@ -45,6 +47,7 @@ export default function LoginPage() {
     setErrors((current) => ({ ...current, [name]: undefined }));
   };
   const [submitting, setSubmitting] = useState(false);
+  const [challenge, setChallenge] = useState<string>();
   const [passwordShown, setPasswordShown] = useState(false);
   const captcha = useQuery({
     queryKey: ['captcha'],
@@ -60,7 +63,6 @@ export default function LoginPage() {
     setValues((current) => ({ ...current, checkCode: '' }));
     void captcha.refetch();
   };
-
   /** Required fields (trimmed username and captcha), as the form's inline messages. */
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -73,6 +75,15 @@ export default function LoginPage() {
     if (!missing.username && !missing.password && !missing.checkCode) void onFinish(values);
   };
 
+  const complete = async (accessToken: string) => {
+    setToken(accessToken);
+    const info = await fetchUserInfo();
+    queryClient.setQueryData(USER_INFO_KEY, info);
+    setSignedIn(info);
+    message.destroy();
+    navigate('/', { replace: true });
+  };
+
   const onFinish = async (values: Values) => {
     setSubmitting(true);
     try {
@@ -82,19 +93,11 @@ export default function LoginPage() {
         quiet: true,
         body: { username: values.username, password, keyId: key.keyId, checkCode: values.checkCode ?? '', checkCodeId: captcha.data?.checkCodeId ?? '' },
       });
-      setToken(token.access_token);
-      const info = await fetchUserInfo();
-      queryClient.setQueryData(USER_INFO_KEY, info);
-      setSignedIn(info);
-      message.destroy();
-      navigate('/', { replace: true });
+      if ('challenge' in token) setChallenge(token.challenge);
+      else await complete(token.access_token);
     } catch (error) {
-      if (error instanceof CryptoUnavailableError) message.error(t('cryptoUnavailable'));
-      else if (error instanceof ApiError) {
-        if (error.code === 'CAPTCHA_INVALID') setCaptchaDemanded(true);
-        message.error(error.message);
-      }
-      else message.error(String(error));
+      if (error instanceof ApiError && error.code === 'CAPTCHA_INVALID') setCaptchaDemanded(true);
+      message.error(error instanceof CryptoUnavailableError ? t('cryptoUnavailable') : error instanceof ApiError ? error.message : String(error));
       refreshCaptcha();
     } finally {
       setSubmitting(false);
@@ -114,6 +117,7 @@ export default function LoginPage() {
           <h1>{t('heading')}</h1>
           <p>{t('subheading')}</p>
         </div>
+        {challenge ? <TwoFactorStep challenge={challenge} onToken={complete} onRestart={() => { setChallenge(undefined); refreshCaptcha(); }} /> : (
         <form onSubmit={submit} autoComplete="off" noValidate>
           <LoginField {...bind('username')} icon={UserOutlined} placeholder={t('username')} aria-label={t('username')} autoComplete="username" />
           <LoginField {...bind('password')} icon={LockOutlined} type={passwordShown ? 'text' : 'password'} placeholder={t('password')}
@@ -139,6 +143,7 @@ export default function LoginPage() {
             {t('submit')}
           </button>
         </form>
+        )}
       </div>
     </div>
   );

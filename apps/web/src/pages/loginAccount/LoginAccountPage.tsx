@@ -1,62 +1,29 @@
 /**
- * 登录账号: the tenant's login accounts (GET /v1/account/queryAll) searchable by username; add an
- * operator, change a password, enable/disable (confirmed) and delete (confirmed). Server refusals
- * (ESCALATION, SELF_ACTION, LAST_ADMIN, CONFLICT) show as the client's toast in the current language.
+ * 登录账号: two tabs, the data centre's login accounts (Accounts) and its API keys for integrators
+ * (ApiKeys, issue #28). The tab is kept in `?tab=` so a reload or a link opens it again.
  */
-import { accountEndpoints, type AccountRecord } from '@iot/contract';
-import { PlusOutlined } from '@ant-design/icons';
-import { Button, Form, Input } from 'antd';
-import { useMemo, useState } from 'react';
+import { Tabs } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { call } from '../../api/client';
-import { useApiMutation } from '../../api/useApiMutation';
-import { ServerTable } from '../../components/ServerTable';
-import { AccountModal, type AccountModalMode } from './AccountModal';
-import { accountColumns } from './columns';
+import { useSearchParams } from 'react-router';
+import { Accounts } from './Accounts';
+import { ApiKeys } from './ApiKeys';
 
-/** Trimmed keyword, or none. */
-function toQuery(values: Record<string, unknown>) {
-  const keyword = typeof values.keyword === 'string' ? values.keyword.trim() : '';
-  return { keyword: keyword || undefined };
-}
+const TABS = ['accounts', 'apiKeys'] as const;
 
 /** The login-account page. */
 export default function LoginAccountPage() {
-  const { t } = useTranslation('account');
-  const [modal, setModal] = useState<{ mode: AccountModalMode; open: boolean }>({ mode: { kind: 'add' }, open: false });
-  const invalidate = [accountEndpoints.list, accountEndpoints.queryRoles];
-  const enable = useApiMutation({
-    mutationFn: (body: { id: number; enabled: boolean }) => call(accountEndpoints.enable, { body }), success: t('saved'), invalidate,
-  });
-  const remove = useApiMutation({ mutationFn: (id: number) => call(accountEndpoints.delete, { body: { id } }), success: t('deleted'), invalidate });
-
-  const setEnabled = enable.run;
-  const removeRun = remove.run;
-  const columns = useMemo(() => accountColumns(t, {
-    setEnabled: (account: AccountRecord, enabled: boolean) => setEnabled({ id: account.id, enabled }),
-    changePassword: (account: AccountRecord) => setModal({ mode: { kind: 'password', account }, open: true }),
-    remove: (account: AccountRecord) => removeRun(account.id),
-  }), [t, setEnabled, removeRun]);
-
-  const filters = (
-    <Form.Item name="keyword" label={t('keyword')}>
-      <Input id="account-keyword" allowClear placeholder={t('keywordPlaceholder')} style={{ width: 220 }} />
-    </Form.Item>
-  );
-  const toolbar = (
-    <Button type="primary" icon={<PlusOutlined />} onClick={() => setModal({ mode: { kind: 'add' }, open: true })}>{t('add')}</Button>
-  );
+  const { t } = useTranslation('apiKey');
+  const [params, setParams] = useSearchParams();
+  const tab = TABS.find((key) => key === params.get('tab')) ?? 'accounts';
   return (
-    <>
-      <ServerTable<AccountRecord>
-        endpoint={accountEndpoints.list}
-        columns={columns}
-        rowKey="id"
-        filters={filters}
-        toQuery={toQuery}
-        toolbar={toolbar}
-      />
-      <AccountModal {...modal} onClose={() => setModal((current) => ({ ...current, open: false }))} />
-    </>
+    <Tabs
+      activeKey={tab}
+      destroyOnHidden
+      onChange={(key) => setParams({ tab: key })}
+      items={[
+        { key: 'accounts', label: t('tabs.accounts'), children: <Accounts /> },
+        { key: 'apiKeys', label: t('tabs.apiKeys'), children: <ApiKeys /> },
+      ]}
+    />
   );
 }

@@ -1,4 +1,7 @@
-/** Columns of the login-account list (登录账号), with the row actions. */
+/**
+ * Columns of the login-account list (登录账号), with the row actions: change password, reset two-factor
+ * (only while it is on; issue #28), delete, each confirmed where it cannot be undone.
+ */
 import { ACCOUNT_TYPE_ADMIN, type AccountRecord } from '@iot/contract';
 import { Button, Popconfirm, Space, Switch, Tag, type TableColumnsType } from 'antd';
 import type { TFunction } from 'i18next';
@@ -8,6 +11,7 @@ export interface AccountActions {
   setEnabled(account: AccountRecord, enabled: boolean): Promise<unknown>;
   changePassword(account: AccountRecord): void;
   remove(account: AccountRecord): Promise<unknown>;
+  resetTwoFactor(account: AccountRecord): Promise<unknown>;
 }
 
 /** Tags of named items, or a dash. */
@@ -43,6 +47,17 @@ export function accountColumns(t: TFunction, actions: AccountActions): TableColu
       render: (_, account) => (
         <Space>
           <Button type="link" size="small" onClick={() => actions.changePassword(account)}>{t('changePassword')}</Button>
+          {account.twoFactorEnabled && (
+            <Popconfirm
+              title={t('twoFactor:resetConfirm', { name: account.username })}
+              okText={t('ok')}
+              cancelText={t('cancel')}
+              okButtonProps={{ danger: true }}
+              onConfirm={() => actions.resetTwoFactor(account)}
+            >
+              <Button type="link" size="small" className="account-reset-two-factor">{t('twoFactor:reset')}</Button>
+            </Popconfirm>
+          )}
           <Popconfirm
             title={t('deleteConfirm', { username: account.username })}
             okText={t('ok')}

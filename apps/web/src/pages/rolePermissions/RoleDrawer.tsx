@@ -4,7 +4,7 @@
  * its key opens (KeyReach).
  */
 import { roleEndpoints, type RoleRecord } from '@iot/contract';
-import { Button, Drawer, Form, Input, Space, Tree, Typography } from 'antd';
+import { Button, Drawer, Form, Input, Space, Switch, Tree, Typography } from 'antd';
 import { useEffect, useMemo, useState, type Key } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../api/client';
@@ -23,6 +23,8 @@ export type RoleDrawerTarget = 'new' | RoleRecord;
 interface Values {
   name: string;
   description?: string;
+  /** Members must sign in with two-factor (issue #28). */
+  requiresTwoFactor?: boolean;
 }
 
 export interface RoleDrawerProps {
@@ -44,14 +46,14 @@ export function RoleDrawer({ target, open, onClose }: RoleDrawerProps) {
   useEffect(() => {
     if (!open) return;
     form.resetFields();
-    form.setFieldsValue({ name: role?.name ?? '', description: role?.description ?? '' });
+    form.setFieldsValue({ name: role?.name ?? '', description: role?.description ?? '', requiresTwoFactor: role?.requiresTwoFactor ?? false });
     setChecked(checkedPages(role?.authorities ?? []));
   }, [open, role, form]);
 
   const save = useApiMutation({
     form,
     mutationFn: async (values: Values) => {
-      const fields = { name: values.name.trim(), description: values.description?.trim() ?? '', authorities: authoritiesOf(checked) };
+      const fields = { name: values.name.trim(), description: values.description?.trim() ?? '', authorities: authoritiesOf(checked), requiresTwoFactor: values.requiresTwoFactor ?? false };
       if (role) await call(roleEndpoints.update, { body: { id: role.id, ...fields } });
       else await call(roleEndpoints.add, { body: fields });
     },
@@ -86,6 +88,9 @@ export function RoleDrawer({ target, open, onClose }: RoleDrawerProps) {
         </Form.Item>
         <Form.Item name="description" label={t('description')} rules={[maxChars(DESCRIPTION_MAX)]}>
           <Input.TextArea id="role-description" rows={2} />
+        </Form.Item>
+        <Form.Item name="requiresTwoFactor" label={t('requiresTwoFactor')} tooltip={t('requiresTwoFactorHint')} valuePropName="checked">
+          <Switch id="role-requires-two-factor" />
         </Form.Item>
         <Form.Item
           label={<>{t('menuAuthorities')}<Typography.Text type="secondary" style={{ marginInlineStart: 8 }}>{t('selectedCount', { count: pages })}</Typography.Text></>}

@@ -29,6 +29,7 @@ describe('authority tree', () => {
     expect(passwords?.children).toEqual([
       { key: 'page:VOUCHER_PASSWORD_MANAGE', title: '密码管理' },
       { key: 'VOUCHER_PASSWORD_REVEAL', title: '查看密码明文' },
+      { key: 'LOCK_OFFLINE_CODE', title: '签发离线密码' },
     ]);
     // The page without its action, the page with it, the action alone (grants no page nor group).
     expect(authoritiesOf(['page:VOUCHER_PASSWORD_MANAGE'])).toEqual(['VOUCHER_MANAGE', 'VOUCHER_PASSWORD_MANAGE']);

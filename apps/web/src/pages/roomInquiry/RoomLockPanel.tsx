@@ -2,7 +2,7 @@
  * The lock of the room chosen in 产品 (RoomInquiry), live (GET lockRoomList by its IMEI, every 10 s):
  * location, live state with the next expected wake of a sleeping lock, battery, door and open alarms;
  * who can open this door now or at a chosen time (the credential module's whoCanOpen), and links to
- * its journal, alarms, credentials and registry row, each filtered to this lock.
+ * its journal, alarms, credentials and registry row, each filtered to this lock; its room's stays (入住管理, StayDrawer).
  */
 import { lockEndpoints } from '@iot/contract';
 import { Badge, Button, Card, Descriptions, Empty, Space } from 'antd';
@@ -13,6 +13,7 @@ import { useApiQuery } from '../../api/useApiQuery';
 import { LockLink } from '../../components/LockLink';
 import { WhoCanOpenDrawer } from '../credential/WhoCanOpenDrawer';
 import { LIVE_BADGE } from './liveState';
+import { StayDrawer } from './StayDrawer';
 import { formatTime } from '../../app/timeZone';
 
 const REFETCH_MS = 10_000;
@@ -20,8 +21,9 @@ const DASH = '—';
 
 /** Details and links of the lock `imei`. */
 export function RoomLockPanel({ imei }: { imei?: string }) {
-  const { t } = useTranslation('lockFleet');
+  const { t } = useTranslation(['lockFleet', 'stay']);
   const [who, setWho] = useState(false);
+  const [stays, setStays] = useState(false);
   const { data } = useApiQuery(lockEndpoints.lockRoomList, { keyword: imei, size: 1 }, { enabled: imei !== undefined, refetchInterval: REFETCH_MS });
   const lock = imei ? data?.find((row) => row.imei === imei) : undefined;
   if (!lock) return <Card className="room-lock-panel"><Empty description={t('pickRoom')} /></Card>;
@@ -32,7 +34,7 @@ export function RoomLockPanel({ imei }: { imei?: string }) {
     ['registry', `/lockInfo?${new URLSearchParams({ keyword: lock.imei, state: 'all' })}`],
   ] as const;
   return (
-    <Card className="room-lock-panel" title={lock.room || t('unplaced')} extra={<Button type="primary" onClick={() => setWho(true)}>{t('whoCanOpen')}</Button>}>
+    <Card className="room-lock-panel" title={lock.room || t('unplaced')} extra={<Space><Button onClick={() => setStays(true)} className="room-stays">{t('stay:open')}</Button><Button type="primary" onClick={() => setWho(true)}>{t('whoCanOpen')}</Button></Space>}>
       <Descriptions column={2} size="small" bordered>
         <Descriptions.Item label="IMEI"><LockLink imei={lock.imei} /></Descriptions.Item>
         <Descriptions.Item label={t('name')}>{lock.name}</Descriptions.Item>
@@ -53,6 +55,7 @@ export function RoomLockPanel({ imei }: { imei?: string }) {
         {links.map(([key, to]) => <Link key={key} to={to} data-link={key}>{t(`links.${key}`)}</Link>)}
       </Space>
       <WhoCanOpenDrawer open={who} lockId={lock.id} onClose={() => setWho(false)} />
+      <StayDrawer room={stays ? lock.location : undefined} onClose={() => setStays(false)} />
     </Card>
   );
 }

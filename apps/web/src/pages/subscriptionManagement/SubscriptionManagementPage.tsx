@@ -2,18 +2,23 @@
  * 订阅管理 (issue #16): the tenant's customer codes with their key, push configuration and endpoint
  * health (CustomerCodes), the delivery log with filters, export and replay (Deliveries), the dead
  * letters (the same log, state "dead"), and, with the demo on, the embedded demo receiver's switch.
+ * Beside them, under the same authority (issue #25): the operators' notification channels, rules and
+ * their delivery log. The tab is in the URL (`?tab=`).
  */
 import { Tabs } from 'antd';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { CustomerCodes } from './CustomerCodes';
 import { Deliveries } from './Deliveries';
+import { ChannelsTab } from './notification/ChannelsTab';
+import { NotificationDeliveries } from './notification/NotificationDeliveries';
+import { RulesTab } from './notification/RulesTab';
 
-const TABS = ['codes', 'deliveries', 'dead'] as const;
+const TABS = ['codes', 'deliveries', 'dead', 'channels', 'rules', 'notificationDeliveries'] as const;
 
 /** The subscription management page. */
 export default function SubscriptionManagementPage() {
-  const { t } = useTranslation('subscription');
+  const { t } = useTranslation(['subscription', 'notification']);
   const [params, setParams] = useSearchParams();
   const tab = TABS.find((key) => key === params.get('tab')) ?? 'codes';
   return (
@@ -25,6 +30,9 @@ export default function SubscriptionManagementPage() {
         { key: 'codes', label: t('tabs.codes'), children: <CustomerCodes /> },
         { key: 'deliveries', label: t('tabs.deliveries'), children: <Deliveries /> },
         { key: 'dead', label: t('tabs.dead'), children: <Deliveries dead /> },
+        { key: 'channels', label: t('notification:tabs.channels'), children: <ChannelsTab /> },
+        { key: 'rules', label: t('notification:tabs.rules'), children: <RulesTab /> },
+        { key: 'notificationDeliveries', label: t('notification:tabs.deliveries'), children: <NotificationDeliveries /> },
       ]}
     />
   );

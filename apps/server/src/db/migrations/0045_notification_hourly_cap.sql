@@ -1,0 +1,2 @@
+ALTER TABLE "notification_deliveries" ADD COLUMN "cap_reached" boolean DEFAULT false NOT NULL;--> statement-breakpoint
+ALTER TABLE "notification_rules" ADD COLUMN "hourly_cap" integer DEFAULT 0 NOT NULL;

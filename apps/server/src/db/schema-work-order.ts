@@ -1,0 +1,42 @@
+/**
+ * Work orders (issue #25, docs/work-orders.md), owned by modules/workOrder: one row per order with the
+ * locks and alerts it links as arrays (an order links a handful; GIN indexes answer "orders of this
+ * lock / alert"). Tenant-scoped with row-level security (migration *_work_orders.sql).
+ */
+import { sql } from 'drizzle-orm';
+import { bigint, bigserial, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { tenants } from './schema.js';
+import { accounts } from './schema-identity.js';
+
+export const workOrders = pgTable('work_orders', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  tenantId: integer('tenant_id').notNull().references(() => tenants.id),
+  title: text('title').notNull(),
+  /** Contract WORK_ORDER_KINDS. */
+  kind: text('kind').notNull(),
+  /** low | normal | high | urgent. */
+  priority: text('priority').notNull().default('normal'),
+  /** OPEN | IN_PROGRESS | DONE | CANCELLED (contract WORK_ORDER_TRANSITIONS). */
+  state: text('state').notNull().default('OPEN'),
+  assigneeId: integer('assignee_id').references(() => accounts.id, { onDelete: 'set null' }),
+  dueAt: timestamp('due_at', { withTimezone: true }),
+  notes: text('notes').notNull().default(''),
+  /** locks.id values (at least one). */
+  lockIds: integer('lock_ids').array().notNull(),
+  /** alerts.id values it came from. */
+  alertIds: bigint('alert_ids', { mode: 'number' }).array().notNull().default(sql`'{}'::bigint[]`),
+  /** Closing a battery order: the new reading, %. */
+  battery: integer('battery'),
+  /** Locks whose heartbeat after closing confirmed the reading; all of them: confirmed_at. */
+  confirmedLockIds: integer('confirmed_lock_ids').array().notNull().default(sql`'{}'::integer[]`),
+  confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+  /** The operator's username, or `rule:<id>` when a notification rule opened it. */
+  createdBy: text('created_by').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  closedAt: timestamp('closed_at', { withTimezone: true }),
+}, (t) => [
+  index('work_orders_tenant').on(t.tenantId, t.id),
+  index('work_orders_locks').using('gin', t.lockIds),
+  index('work_orders_alerts').using('gin', t.alertIds),
+]);

@@ -1,0 +1,117 @@
+/**
+ * The doors of a stay (issue #27; docs/stays.md): what the stay wants (each guest x each lock of its
+ * room while it is active and due) against what it has (stay_doors), made equal through the credential
+ * service, so every step is a command with its sync state: a missing door gets a lock user (window =
+ * stay ± buffers) holding the guest's password; a door whose window changed gets a user modify; a door
+ * no longer wanted gets a user delete (the lock drops the user's password with it). A door whose lock
+ * user is busy (its command still on its way) is left for later: the stay stays `pending` and the stays
+ * job runs this again when that credential settles (credential.sync). Runs in the caller's tenant transaction.
+ */
+import { eq, inArray } from 'drizzle-orm';
+import type { Executor } from '../../db/client.js';
+import { credentials, lockUsers, stayDoors, stayGuests, stays } from '../../db/schema.js';
+import { ApiError } from '../../http/api-error.js';
+import { addCredential } from '../credential/credentials.js';
+import type { Actor } from '../credential/ops.js';
+import { discardUser, userOperation } from '../credential/users.js';
+import { doorWindow, roomLocks } from './rules.js';
+
+const BUSY = new Set(['adding', 'modifying', 'deleting']);
+const key = (guestId: number, lockId: number) => `${guestId}:${lockId}`;
+const MINUTE = 60_000;
+const floorMinute = (ms: number) => Math.floor(ms / MINUTE) * MINUTE;
+
+type Guest = typeof stayGuests.$inferSelect;
+
+/** Adds the guest's lock user and password on `lockId`; a lock that has the guest's digits already gets random ones. */
+async function openDoor(tx: Executor, actor: Actor, stayId: number, guest: Guest, lockId: number, window: { validFrom: string; validTo: string }): Promise<void> {
+  const user = await userOperation(tx, actor, { action: 'add', lockId, name: guest.name, phone: guest.mobile, ...window });
+  const input = { kind: 'password' as const, lockId, lockUserId: user.record.id };
+  let credentialId: number;
+  try {
+    credentialId = (await addCredential(tx, actor, { ...input, password: actor.box.open(guest.passwordEnc) })).record.id;
+  } catch (error) {
+    if (!(error instanceof ApiError) || error.code !== 'DUPLICATE_CREDENTIAL') throw error;
+    credentialId = (await addCredential(tx, actor, input)).record.id;
+  }
+  await tx.insert(stayDoors).values({ tenantId: actor.tenantId, stayId, guestId: guest.id, lockId, lockUserId: user.record.id, credentialId });
+}
+
+/**
+ * Makes the stay's doors what it wants at `now` (see the module comment); marks it issued the first
+ * time it wants doors and `pending` while a busy door was left. Throws the credential service's
+ * refusals (409 CAPACITY_FULL, QUEUE_FULL, ...), which roll the caller's transaction back.
+ */
+export async function reconcileDoors(tx: Executor, actor: Actor, stayId: number, now: number): Promise<void> {
+  const [stay] = await tx.select().from(stays).where(eq(stays.id, stayId)).for('update');
+  if (!stay) throw new ApiError('NOT_FOUND');
+  const due = stay.state === 'CHECKED_IN' || (stay.state === 'BOOKED' && (stay.issuedAt !== null || stay.issueDueAt.getTime() <= now));
+  const guests = due ? await tx.select().from(stayGuests).where(eq(stayGuests.stayId, stayId)).orderBy(stayGuests.id) : [];
+  const lockIds = due ? (await roomLocks(tx, stay)).map((lock) => lock.id) : [];
+  const window = doorWindow(stay);
+  const wanted = new Map(guests.flatMap((guest) => lockIds.map((lockId) => [key(guest.id, lockId), { guest, lockId }] as const)));
+  const doors = (await tx.select().from(stayDoors).where(eq(stayDoors.stayId, stayId))).filter((door) => door.releasedAt === null);
+  const userIds = doors.flatMap((door) => (door.lockUserId === null ? [] : [door.lockUserId]));
+  const users = new Map((userIds.length ? await tx.select().from(lockUsers).where(inArray(lockUsers.id, userIds)) : []).map((user) => [user.id, user]));
+  let pending = false;
+  const windowIso = { validFrom: new Date(window.validFrom).toISOString(), validTo: new Date(window.validTo).toISOString() };
+  for (const door of doors) {
+    const user = door.lockUserId === null ? undefined : users.get(door.lockUserId);
+    const want = wanted.get(key(door.guestId, door.lockId));
+    wanted.delete(key(door.guestId, door.lockId));
+    if (user && BUSY.has(user.syncState)) {
+      pending = true;
+      continue;
+    }
+    if (!want || !user) {
+      if (user?.syncState === 'add_failed') await discardUser(tx, actor, user.id);
+      else if (user) await userOperation(tx, actor, { action: 'delete', id: user.id });
+      await tx.update(stayDoors).set({ releasedAt: new Date(now) }).where(eq(stayDoors.id, door.id));
+      continue;
+    }
+    if (user.syncState === 'add_failed') continue; // readiness shows it failed: retried or discarded in 用户管理
+    if (user.validFrom?.getTime() !== floorMinute(window.validFrom) || user.validTo?.getTime() !== floorMinute(window.validTo)) {
+      await userOperation(tx, actor, { action: 'modify', id: user.id, ...windowIso });
+    }
+  }
+  for (const { guest, lockId } of wanted.values()) await openDoor(tx, actor, stayId, guest, lockId, windowIso);
+  await tx.update(stays).set({ pending, ...(due && stay.issuedAt === null ? { issuedAt: new Date(now) } : {}) }).where(eq(stays.id, stayId));
+}
+
+/** A door with the sync states of its lock user and password (null: the row is gone, deleted on the lock). */
+export interface DoorState {
+  stayId: number;
+  guestId: number;
+  lockId: number;
+  lockUserId: number | null;
+  credentialId: number | null;
+  userState: string | null;
+  credentialState: string | null;
+  released: boolean;
+}
+
+/** The doors of `stayIds` with the sync states read from the credential tables. */
+export async function doorStates(tx: Executor, stayIds: readonly number[]): Promise<DoorState[]> {
+  if (stayIds.length === 0) return [];
+  const rows = await tx.select({
+    stayId: stayDoors.stayId, guestId: stayDoors.guestId, lockId: stayDoors.lockId, lockUserId: stayDoors.lockUserId, credentialId: stayDoors.credentialId,
+    releasedAt: stayDoors.releasedAt, userState: lockUsers.syncState, credentialState: credentials.syncState,
+  }).from(stayDoors).leftJoin(lockUsers, eq(lockUsers.id, stayDoors.lockUserId)).leftJoin(credentials, eq(credentials.id, stayDoors.credentialId))
+    .where(inArray(stayDoors.stayId, [...stayIds])).orderBy(stayDoors.id);
+  return rows.map(({ releasedAt, ...row }) => ({ ...row, released: releasedAt !== null }));
+}
+
+/**
+ * Readiness of a stay from its doors: `none` once it is over (or has no door), `pending` before it is
+ * issued, `failed` when a door's user or password failed, `queued` while any is on its way (or a busy
+ * door was left), `ready` when every door's user and password are 正常.
+ */
+export function readinessOf(stay: { state: string; issuedAt: Date | null; pending: boolean }, doors: readonly DoorState[]) {
+  const active = doors.filter((door) => !door.released);
+  const failedDoors = active.filter((door) => door.userState?.endsWith('_failed') || door.credentialState?.endsWith('_failed')).length;
+  const queuedDoors = active.filter((door) => !(door.userState === 'normal' && door.credentialState === 'normal')).length - failedDoors;
+  const open = stay.state === 'BOOKED' || stay.state === 'CHECKED_IN';
+  const readiness = !open ? 'none' as const : stay.issuedAt === null ? 'pending' as const : failedDoors > 0 ? 'failed' as const
+    : queuedDoors > 0 || stay.pending ? 'queued' as const : active.length === 0 ? 'none' as const : 'ready' as const;
+  return { readiness, queuedDoors, failedDoors };
+}

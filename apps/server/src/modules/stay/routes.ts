@@ -1,0 +1,28 @@
+/**
+ * Stay routes (issue #27; contract api/stay.ts): every change in the tenant's transaction with its
+ * system-log row (registerEndpoint); add honours Idempotency-Key (a PMS retry never books twice).
+ */
+import { stayEndpoints as E, type StayState } from '@iot/contract';
+import type { FastifyInstance } from 'fastify';
+import { lazySecretBox } from '../../crypto/secret-box.js';
+import { registerEndpoint } from '../../http/endpoint.js';
+import type { Actor } from '../credential/ops.js';
+import { timeZoneOf } from '../tenant/service.js';
+import { addStay, changeRoom, editStay, moveStay } from './service.js';
+import { listStays, notReadyStays, stayDetail } from './views.js';
+
+export async function stayRoutes(app: FastifyInstance): Promise<void> {
+  const box = lazySecretBox(app.config);
+  const actorOf = (tenantId: number, principal: { username: string }): Actor => ({ tenantId, username: principal.username, box });
+
+  registerEndpoint(app, E.add, ({ body, inTenant, tenantId, principal }) => inTenant((tx) => addStay(tx, actorOf(tenantId, principal), body)));
+  registerEndpoint(app, E.edit, ({ body, inTenant, tenantId, principal }) => inTenant((tx) => editStay(tx, actorOf(tenantId, principal), body)));
+  const moves: [typeof E.checkIn, StayState][] = [[E.checkIn, 'CHECKED_IN'], [E.checkOut, 'CHECKED_OUT'], [E.cancel, 'CANCELLED'], [E.noShow, 'NO_SHOW']];
+  for (const [endpoint, to] of moves) {
+    registerEndpoint(app, endpoint, ({ body, inTenant, tenantId, principal }) => inTenant((tx) => moveStay(tx, actorOf(tenantId, principal), body.id, to)));
+  }
+  registerEndpoint(app, E.changeRoom, ({ body, inTenant, tenantId, principal }) => inTenant((tx) => changeRoom(tx, actorOf(tenantId, principal), body.id, body.room)));
+  registerEndpoint(app, E.list, ({ query, inTenant }) => inTenant((tx) => listStays(tx, query)));
+  registerEndpoint(app, E.detail, ({ query, inTenant }) => inTenant((tx) => stayDetail(tx, query.id)));
+  registerEndpoint(app, E.notReady, ({ inTenant, tenantId }) => inTenant(async (tx) => notReadyStays(tx, await timeZoneOf(tx, tenantId))));
+}

@@ -1,0 +1,119 @@
+/**
+ * Stays (issue #27; contract api/stay.ts; tables stays, stay_guests, stay_doors, owned here): book,
+ * edit, check in, check out, cancel, no-show and change room. Each change runs in the caller's tenant
+ * transaction (with the endpoint's system-log row), makes the doors follow (doors.ts) and raises
+ * `stay.changed` so the stays job looks at its due times again. ID card numbers and the guests' digits
+ * are sealed with the secret box; `now` (ms) is injectable for tests.
+ */
+import { STAY_DEFAULT_BUFFERS, STAY_MAX_DAYS, type StayAddBody, type StayEditBody, type StayRecord, type StayState } from '@iot/contract';
+import { randomInt } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import type { Executor } from '../../db/client.js';
+import { stayGuests, stays } from '../../db/schema.js';
+import { emit } from '../../events/emit.js';
+import { ApiError } from '../../http/api-error.js';
+import type { Actor } from '../credential/ops.js';
+import { reconcileDoors } from './doors.js';
+import { checkOverlap, checkTimes, checkTransition, issueDueAt, leadTimeMs, type Room, roomLocks } from './rules.js';
+import { stayRecord } from './views.js';
+
+type GuestInput = StayAddBody['guests'][number];
+/** Digits of a guest's password: the shortest every device type accepts (contract DEFAULT_PASSWORD_DIGITS.min). */
+const GUEST_DIGITS = 6;
+const drawDigits = () => Array.from({ length: GUEST_DIGITS }, () => String(randomInt(10))).join('');
+
+async function insertGuests(tx: Executor, actor: Actor, stayId: number, guests: readonly GuestInput[]): Promise<void> {
+  await tx.insert(stayGuests).values(guests.map((guest) => ({
+    tenantId: actor.tenantId, stayId, name: guest.name, mobile: guest.mobile, passwordEnc: actor.box.seal(drawDigits()),
+    idCardEnc: guest.idCardNumber ? actor.box.seal(guest.idCardNumber.toUpperCase()) : null, idCardLast4: guest.idCardNumber?.slice(-4).toUpperCase() ?? null,
+  })));
+}
+
+/** The stay of `id`, locked; 404 otherwise (another tenant's too). */
+async function lockedStay(tx: Executor, id: number) {
+  const [row] = await tx.select().from(stays).where(eq(stays.id, id)).for('update');
+  if (!row) throw new ApiError('NOT_FOUND');
+  return row;
+}
+
+async function settle(tx: Executor, actor: Actor, id: number, now: number): Promise<StayRecord> {
+  await reconcileDoors(tx, actor, id, now);
+  await emit(tx, 'stay.changed', { tenantId: actor.tenantId, stayId: id });
+  return stayRecord(tx, id);
+}
+
+/** Books a stay (see contract stayEndpoints.add): 400 for a room without a lock or times out of range, 409 on an overlap. */
+export async function addStay(tx: Executor, actor: Actor, body: StayAddBody, now = Date.now()): Promise<StayRecord> {
+  const checkInAt = Date.parse(body.checkInAt);
+  const checkOutAt = Date.parse(body.checkOutAt);
+  checkTimes(checkInAt, checkOutAt, STAY_MAX_DAYS, now);
+  const lockRows = await roomLocks(tx, body.room);
+  await checkOverlap(tx, body.room, new Date(checkInAt), new Date(checkOutAt));
+  const [row] = await tx.insert(stays).values({
+    tenantId: actor.tenantId, ...body.room, kind: body.kind, state: 'BOOKED', checkInAt: new Date(checkInAt), checkOutAt: new Date(checkOutAt),
+    bufferBeforeMinutes: body.bufferBeforeMinutes ?? STAY_DEFAULT_BUFFERS.beforeMinutes, bufferAfterMinutes: body.bufferAfterMinutes ?? STAY_DEFAULT_BUFFERS.afterMinutes,
+    reference: body.reference ?? null, issueDueAt: issueDueAt(checkInAt, leadTimeMs(lockRows)), createdBy: actor.username,
+  }).returning({ id: stays.id });
+  const id = row?.id as number;
+  await insertGuests(tx, actor, id, body.guests);
+  return settle(tx, actor, id, now);
+}
+
+/** Keeps guests whose name and mobile are unchanged (their doors stay), removes the others and adds the new ones. */
+async function replaceGuests(tx: Executor, actor: Actor, stayId: number, guests: readonly GuestInput[]): Promise<void> {
+  const current = await tx.select().from(stayGuests).where(eq(stayGuests.stayId, stayId));
+  const fresh: GuestInput[] = [];
+  const kept = new Set<number>();
+  for (const guest of guests) {
+    const same = current.find((row) => !kept.has(row.id) && row.name === guest.name && row.mobile === guest.mobile);
+    if (!same) fresh.push(guest);
+    else {
+      kept.add(same.id);
+      if (guest.idCardNumber) await tx.update(stayGuests).set({ idCardEnc: actor.box.seal(guest.idCardNumber.toUpperCase()), idCardLast4: guest.idCardNumber.slice(-4).toUpperCase() }).where(eq(stayGuests.id, same.id));
+    }
+  }
+  for (const row of current) if (!kept.has(row.id)) await tx.delete(stayGuests).where(eq(stayGuests.id, row.id));
+  if (fresh.length) await insertGuests(tx, actor, stayId, fresh);
+}
+
+/** Changes times, buffers or guests of a booked or checked-in stay; doors follow (extend, shorten). */
+export async function editStay(tx: Executor, actor: Actor, body: StayEditBody, now = Date.now()): Promise<StayRecord> {
+  const stay = await lockedStay(tx, body.id);
+  if (stay.state !== 'BOOKED' && stay.state !== 'CHECKED_IN') checkTransition(stay.state as StayState, 'BOOKED');
+  const checkInAt = body.checkInAt ? Date.parse(body.checkInAt) : stay.checkInAt.getTime();
+  const checkOutAt = body.checkOutAt ? Date.parse(body.checkOutAt) : stay.checkOutAt.getTime();
+  if (checkInAt >= checkOutAt) throw new ApiError('VALIDATION_FAILED', [{ field: 'body.checkOutAt', message: { 'zh-CN': '退房时间须晚于入住时间', 'en-US': 'Check-out must be after check-in' } }]);
+  checkTimes(checkInAt, checkOutAt, STAY_MAX_DAYS, now);
+  await checkOverlap(tx, stay, new Date(checkInAt), new Date(checkOutAt), stay.id);
+  await tx.update(stays).set({
+    checkInAt: new Date(checkInAt), checkOutAt: new Date(checkOutAt), issueDueAt: issueDueAt(checkInAt, leadTimeMs(await roomLocks(tx, stay))),
+    bufferBeforeMinutes: body.bufferBeforeMinutes ?? stay.bufferBeforeMinutes, bufferAfterMinutes: body.bufferAfterMinutes ?? stay.bufferAfterMinutes,
+    alertedAt: checkInAt === stay.checkInAt.getTime() ? stay.alertedAt : null, updatedAt: new Date(now),
+  }).where(eq(stays.id, stay.id));
+  if (body.guests) await replaceGuests(tx, actor, stay.id, body.guests);
+  return settle(tx, actor, stay.id, now);
+}
+
+/**
+ * Moves a stay to `to` (contract STAY_TRANSITIONS; 409 otherwise). CHECKED_IN issues the doors at once
+ * if the lead time has not come; an early check-out ends the stay now; a no-show is refused before
+ * the check-in time. Leaving the active states deletes every door.
+ */
+export async function moveStay(tx: Executor, actor: Actor, id: number, to: StayState, now = Date.now()): Promise<StayRecord> {
+  const stay = await lockedStay(tx, id);
+  checkTransition(stay.state as StayState, to);
+  if (to === 'NO_SHOW' && now < stay.checkInAt.getTime()) throw new ApiError('CONFLICT', [{ field: 'body.id', message: { 'zh-CN': '未到入住时间，不能标记未到店', 'en-US': 'A stay cannot be a no-show before its check-in time' } }]);
+  const early = to === 'CHECKED_OUT' && now < stay.checkOutAt.getTime() && now > stay.checkInAt.getTime();
+  await tx.update(stays).set({ state: to, updatedAt: new Date(now), ...(early ? { checkOutAt: new Date(now) } : {}) }).where(eq(stays.id, id));
+  return settle(tx, actor, id, now);
+}
+
+/** Moves a booked or checked-in stay to another room: doors deleted on the old locks, added on the new (400 without a lock, 409 on an overlap). */
+export async function changeRoom(tx: Executor, actor: Actor, id: number, room: Room, now = Date.now()): Promise<StayRecord> {
+  const stay = await lockedStay(tx, id);
+  if (stay.state !== 'BOOKED' && stay.state !== 'CHECKED_IN') checkTransition(stay.state as StayState, 'BOOKED');
+  const lockRows = await roomLocks(tx, room);
+  await checkOverlap(tx, room, stay.checkInAt, stay.checkOutAt, id);
+  await tx.update(stays).set({ ...room, issueDueAt: issueDueAt(stay.checkInAt.getTime(), leadTimeMs(lockRows)), updatedAt: new Date(now) }).where(eq(stays.id, id));
+  return settle(tx, actor, id, now);
+}

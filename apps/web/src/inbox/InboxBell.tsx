@@ -1,0 +1,34 @@
+/**
+ * The header's bell (issue #25): the caller's unread notifications as a badge, refreshed by the live
+ * stream's `notification.inbox` events (live/targets.ts; no polling while the stream is up), and the
+ * drawer listing them (InboxDrawer).
+ */
+import { BellOutlined } from '@ant-design/icons';
+import { notificationInboxEndpoints } from '@iot/contract';
+import { Badge, Button, Tooltip } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useApiQuery } from '../api/useApiQuery';
+import { InboxDrawer } from './InboxDrawer';
+
+/** Items the drawer shows (newest first); the bell's count covers every unread item. */
+export const INBOX_PAGE_SIZE = 20;
+/** Fallback refresh while the live stream is down, ms. */
+const FALLBACK_MS = 60_000;
+
+/** The bell button with its unread badge, opening the inbox drawer. */
+export function InboxBell() {
+  const { t } = useTranslation('inbox');
+  const [open, setOpen] = useState(false);
+  const { data } = useApiQuery(notificationInboxEndpoints.list, { current: 1, size: INBOX_PAGE_SIZE }, { refetchInterval: FALLBACK_MS });
+  const unread = data?.unread ?? 0;
+  return (
+    <>
+      <Tooltip title={t('bell', { count: unread })}>
+        <Button type="text" className="inbox-bell" aria-label={t('bell', { count: unread })} data-unread={unread} onClick={() => setOpen(true)}
+          icon={<Badge count={unread} size="small" overflowCount={99}><BellOutlined /></Badge>} />
+      </Tooltip>
+      <InboxDrawer open={open} onClose={() => setOpen(false)} page={data} />
+    </>
+  );
+}

@@ -1,0 +1,66 @@
+/**
+ * 入住管理 / Stays of one room (issue #27), a drawer of 产品 RoomInquiry: the room's stays (GET
+ * /iot/v1/stay/list filtered to the room, refreshed every 10 s) with a readiness light (every door
+ * 正常 / queued on N doors / failed), booking, check in, check out and cancel (confirmed), change room.
+ * A plain antd Table: the page's URL holds the chosen lock, which the shared ServerTable's URL state would replace.
+ */
+import { stayEndpoints, type StayRecord, type StayReadiness } from '@iot/contract';
+import { Badge, Button, Drawer, Popconfirm, Space, Table, type TableColumnsType, Tag } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { call } from '../../api/client';
+import { useApiMutation } from '../../api/useApiMutation';
+import { useApiQuery } from '../../api/useApiQuery';
+import { formatTime } from '../../app/timeZone';
+import { StayBookModal } from './StayBookModal';
+import { StayRoomModal } from './StayRoomModal';
+
+const REFETCH_MS = 10_000;
+const LIGHT: Record<StayReadiness, 'success' | 'processing' | 'error' | 'default'> = { ready: 'success', queued: 'processing', failed: 'error', pending: 'default', none: 'default' };
+const STATE_COLOR: Record<StayRecord['state'], string> = { BOOKED: 'blue', CHECKED_IN: 'green', CHECKED_OUT: 'default', CANCELLED: 'default', NO_SHOW: 'orange' };
+type Room = { building: string; floor: string; room: string };
+
+/** The drawer for `room` (closed when undefined). */
+export function StayDrawer({ room, onClose }: { room?: Room; onClose(): void }) {
+  const { t } = useTranslation('stay');
+  const [booking, setBooking] = useState(false);
+  const [moving, setMoving] = useState<StayRecord>();
+  const { data, isFetching } = useApiQuery(stayEndpoints.list, { ...room, size: 50 }, { enabled: room !== undefined, refetchInterval: REFETCH_MS });
+  const move = useApiMutation({
+    mutationFn: ({ id, to }: { id: number; to: 'checkIn' | 'checkOut' | 'cancel' }) => call(stayEndpoints[to], { body: { id } }),
+    invalidate: [stayEndpoints.list], success: t('done'),
+  });
+  const columns: TableColumnsType<StayRecord> = [
+    { title: t('guests'), key: 'guests', render: (_, s) => s.guests.map((g) => <div key={g.id}>{`${g.name} ${g.mobile}`}</div>) },
+    { title: t('times'), key: 'times', width: 230, render: (_, s) => `${formatTime(s.checkInAt, 'MM-DD HH:mm')} → ${formatTime(s.checkOutAt, 'MM-DD HH:mm')}` },
+    { title: t('kind'), dataIndex: 'kind', width: 100, render: (kind: StayRecord['kind']) => t(`kinds.${kind}`) },
+    { title: t('state'), dataIndex: 'state', width: 90, render: (state: StayRecord['state']) => <Tag color={STATE_COLOR[state]}>{t(`states.${state}`)}</Tag> },
+    {
+      title: t('readiness'), key: 'readiness', width: 170,
+      render: (_, s) => <Badge status={LIGHT[s.readiness]} text={t(`readinessText.${s.readiness}`, { count: s.readiness === 'failed' ? s.failedDoors : s.queuedDoors })} />,
+    },
+    {
+      title: t('actions'), key: 'actions', width: 230, render: (_, s) => (
+        <Space size={4} wrap>
+          {s.state === 'BOOKED' && <Button size="small" type="link" onClick={() => void move.run({ id: s.id, to: 'checkIn' })}>{t('checkIn')}</Button>}
+          {s.state === 'CHECKED_IN' && (
+            <Popconfirm title={t('checkOutConfirm')} onConfirm={() => move.run({ id: s.id, to: 'checkOut' })}><Button size="small" type="link">{t('checkOut')}</Button></Popconfirm>
+          )}
+          {s.state === 'BOOKED' && (
+            <Popconfirm title={t('cancelConfirm')} onConfirm={() => move.run({ id: s.id, to: 'cancel' })}><Button size="small" type="link" danger>{t('cancel')}</Button></Popconfirm>
+          )}
+          {(s.state === 'BOOKED' || s.state === 'CHECKED_IN') && <Button size="small" type="link" onClick={() => setMoving(s)}>{t('changeRoom')}</Button>}
+        </Space>
+      ),
+    },
+  ];
+  return (
+    <Drawer open={room !== undefined} onClose={onClose} size="min(1000px, 96vw)" className="stay-drawer" title={t('title', { room: room ? [room.building, room.floor, room.room].filter(Boolean).join(' / ') : '' })}
+      extra={<Button type="primary" onClick={() => setBooking(true)}>{t('book')}</Button>}>
+      <Table<StayRecord> rowKey="id" size="small" columns={columns} dataSource={data?.records ?? []} loading={isFetching && !data} pagination={false}
+        locale={{ emptyText: t('empty') }} scroll={{ x: 900 }} />
+      {room && <StayBookModal open={booking} room={room} onClose={() => setBooking(false)} />}
+      <StayRoomModal stay={moving} onClose={() => setMoving(undefined)} />
+    </Drawer>
+  );
+}

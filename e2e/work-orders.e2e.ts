@@ -1,0 +1,45 @@
+/**
+ * Work orders (issue #25) in Chromium against the e2e server: failed keypad attempts on the
+ * always-online lock raise an alert → on 门锁警告 the operator selects it and 生成工单 → the work-order
+ * tab shows the new order → 开始处理, then 完成 (a battery order asks for the new reading) → the order is done.
+ */
+import { expect, it, describe } from 'vitest';
+import { apiGet, apiPost, hasChromium, url, useSignedInPage } from './browser.js';
+import { E2E_ONLINE_IMEI } from './global-setup.js';
+
+type Paged<T> = { records: T[] };
+
+describe.skipIf(!hasChromium)('work orders: from an alert to a closed order', () => {
+  const session = useSignedInPage();
+
+  it('creates an order from a selected alert and closes it', async () => {
+    const page = session.page;
+    const alerts = () => apiGet<Paged<{ id: number }>>(page, `/iot/v1/lockAlert/list?keyword=${E2E_ONLINE_IMEI}&current=1&size=1`);
+    if ((await alerts()).records.length === 0) {
+      for (let i = 0; i < 6; i += 1) await apiPost(page, '/iot/v1/simulator/attemptOpen', { imei: E2E_ONLINE_IMEI, method: 'password', password: '000000' });
+      await expect.poll(async () => (await alerts()).records.length, { timeout: 30_000, interval: 500 }).toBeGreaterThan(0);
+    }
+    await page.goto(url(`/lockAlert?keyword=${E2E_ONLINE_IMEI}`));
+    const first = page.locator('.ant-table-row').first();
+    await first.waitFor({ timeout: 30_000 });
+    await first.locator('.ant-checkbox-input').check();
+    await page.getByRole('button', { name: /生成工单/ }).click();
+    await page.locator('.ant-popconfirm').getByRole('button', { name: /^(确\s*定|OK)$/ }).click();
+    await page.waitForURL((u) => u.searchParams.get('tab') === 'workOrders', { timeout: 15_000 });
+
+    const [order] = (await apiGet<Paged<{ id: number; kind: string; state: string }>>(page, '/iot/v1/workOrder/list?current=1&size=1')).records;
+    expect(order?.state).toBe('OPEN');
+    const row = page.locator(`.ant-table-row[data-row-key="${order?.id}"]`);
+    await row.waitFor({ timeout: 30_000 });
+    await row.getByRole('button', { name: /开始处理/ }).click();
+    await expect.poll(() => row.textContent(), { timeout: 15_000, interval: 300 }).toContain('处理中');
+    await row.getByRole('button', { name: /^完\s*成$/ }).click();
+    if (order?.kind === 'batteryReplacement') {
+      await page.locator('#work-order-battery').fill('95');
+      await page.locator('.ant-modal:visible').getByRole('button', { name: /^(确\s*定|OK)$/ }).click();
+    }
+    await expect.poll(() => row.textContent(), { timeout: 15_000, interval: 300 }).toContain('已完成');
+    const done = await apiGet<{ state: string }>(page, `/iot/v1/workOrder/detail?id=${order?.id}`);
+    expect(done.state).toBe('DONE');
+  });
+});
