@@ -39,9 +39,9 @@ export async function signInThroughUi(page: Page, username = 'admin', password =
   await page.click('button[type=submit]');
   // Past /login and past the root redirect, on a page that has drawn its title (a navigation made
   // earlier would be overridden by the redirect).
-  await page.waitForURL((u) => !u.pathname.endsWith('/login') && findRoute(u.pathname.replace(/^\/api/, '')) !== undefined, { timeout: 20_000 });
+  await page.waitForURL((u) => !u.pathname.endsWith('/login') && findRoute(u.pathname.replace(/^\/api/, '')) !== undefined, { timeout: 60_000 });
   const expected = titleOf(new URL(page.url()).pathname.replace(/^\/api/, ''));
-  await page.waitForFunction((title) => document.title === title, expected, { timeout: 15_000 });
+  await page.waitForFunction((title) => document.title === title, expected, { timeout: 30_000 });
 }
 
 /**

@@ -57,7 +57,14 @@ export default async function setup(project: TestProject) {
     child.on('exit', (code) => { clearTimeout(timer); reject(new Error(`server exited with ${code}:\n${output}`)); });
   });
   child.removeAllListeners('exit');
-  child.stdout.resume();
+  // The server's warnings and errors (pino JSON at LOG_LEVEL=warn) reach the run's output, so a
+  // flaky browser failure in CI comes with what the server said at the time.
+  let pending = '';
+  child.stdout.on('data', (chunk: Buffer) => {
+    const lines = (pending + chunk.toString()).split('\n');
+    pending = lines.pop() ?? '';
+    for (const line of lines) if (line.trim()) process.stderr.write(`[server] ${line.slice(0, 2000)}\n`);
+  });
   child.stderr.on('data', (chunk: Buffer) => process.stderr.write(`[server] ${chunk}`));
   project.provide('baseUrl', `http://127.0.0.1:${port}`);
   return async () => {

@@ -10,7 +10,8 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiGet, apiPost, hasChromium, launchBrowser, newPage, rows, signInThroughUi, url } from './browser.js';
 
-const CODE = 'E2E-PUSH';
+/** Stamped: a retried attempt creates its own code (customer codes are unique). */
+const CODE = `E2E-PUSH-${String(Date.now()).slice(-6)}`;
 const IMEI = '861234500000003'; // tenant 100, never asleep
 
 describe.skipIf(!hasChromium)('subscriptions in the console', () => {
@@ -35,7 +36,7 @@ describe.skipIf(!hasChromium)('subscriptions in the console', () => {
     await row.getByRole('button', { name: '生成密钥' }).click();
     await page.locator('.ant-modal-confirm').getByRole('button', { name: /确\s*定/ }).click();
     const secret = page.getByTestId('new-secret');
-    await secret.waitFor({ timeout: 15_000 });
+    await secret.waitFor({ timeout: 45_000 });
     expect(await secret.textContent()).toMatch(/^whsec_/);
     await page.getByRole('button', { name: '我已保存' }).click();
 
