@@ -137,7 +137,12 @@ async function apiCall<T>(page: Page, method: 'GET' | 'POST', path: string, body
     try { token = (JSON.parse(raw) as { data: { access_token: string } }).data.access_token; } catch { /* stored bare */ }
     const headers: Record<string, string> = { [tokenHeader]: token, [tenantHeader]: localStorage.getItem('tenantId') ?? '100' };
     if (json !== undefined) headers['content-type'] = 'application/json';
-    const response = await fetch(target, { method, headers, body: json });
+    // A request the server shed (503 + Retry-After: nothing was done) is sent again, as the console does (api/shed.ts).
+    let response = await fetch(target, { method, headers, body: json });
+    for (let retry = 0; retry < 2 && response.status === 503 && response.headers.has('retry-after'); retry++) {
+      await new Promise((resolve) => setTimeout(resolve, Math.min(Number(response.headers.get('retry-after')) || 5, 5) * 1000));
+      response = await fetch(target, { method, headers, body: json });
+    }
     const rotated = response.headers.get(tokenHeader);
     if (rotated) localStorage.setItem('token', JSON.stringify({ success: true, data: { access_token: rotated } }));
     return { status: response.status, body: (await response.json()) as { success?: boolean; data?: unknown } };

@@ -19,7 +19,7 @@ import { loadSheddingPlugin } from './http/load-shedding.js';
 import { type JobName, registerJobs } from './jobs/index.js';
 import { loggerOptions, requestLogPlugin } from './http/logging.js';
 import { securityPlugin } from './http/security-plugin.js';
-import { webPlugin } from './http/web-plugin.js';
+import { isWebAppRequest, webPlugin } from './http/web-plugin.js';
 import { workersPlugin } from './workers/pool.js';
 import { accountRoutes } from './modules/account/routes.js';
 import { airSwitchRoutes } from './modules/airSwitch/routes.js';
@@ -90,8 +90,8 @@ export async function buildApp({ config, database, logger, jobs = [] }: AppOptio
   await app.register(requestLogPlugin);
   // Headers and CORS first, so that every answer carries them, a 503 of load shedding included.
   await app.register(securityPlugin);
-  // Load shedding: 503 UNAVAILABLE (Retry-After) while the event loop lags; health routes opt out.
-  await app.register(loadSheddingPlugin, { maxEventLoopDelayMs: config.MAX_EVENT_LOOP_DELAY_MS, retryAfterS: 5 });
+  // Load shedding: 503 UNAVAILABLE (Retry-After) while the event loop lags; health routes and the web app's files opt out.
+  await app.register(loadSheddingPlugin, { maxEventLoopDelayMs: config.MAX_EVENT_LOOP_DELAY_MS, retryAfterS: 5, spare: isWebAppRequest });
   // API answers (JSON lists, exports) compressed; the web app's files are compressed at build time (web-plugin.ts).
   await app.register(compress, { global: true });
   await app.register(rateLimit, { global: false });

@@ -1,11 +1,12 @@
 /**
  * Load shedding on a bare Fastify app: an idle loop answers; one long block after an idle spell is not
- * shed (sustained overload only); a loop kept busy with long blocks sheds, health routes are never
- * shed, and the app recovers once the loop is idle again.
+ * shed (sustained overload only); a loop kept busy with long blocks sheds, health routes and the web
+ * app's files are never shed, and the app recovers once the loop is idle again.
  */
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadSheddingPlugin } from './load-shedding.js';
+import { isWebAppRequest } from './web-plugin.js';
 
 let app: FastifyInstance | undefined;
 afterEach(async () => { await app?.close(); app = undefined; });
@@ -16,8 +17,9 @@ const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
 
 async function build(maxEventLoopDelayMs: number) {
   const instance = Fastify();
-  await instance.register(loadSheddingPlugin, { maxEventLoopDelayMs, retryAfterS: 7 });
+  await instance.register(loadSheddingPlugin, { maxEventLoopDelayMs, retryAfterS: 7, spare: isWebAppRequest });
   instance.get('/work', async () => ({ ok: true }));
+  instance.get('/api/*', async () => 'the console');
   instance.get('/healthz', { config: { loadShedding: false } }, async () => ({ ok: true }));
   await instance.ready();
   app = instance;
@@ -55,6 +57,9 @@ describe('load shedding', () => {
     expect(shed.statusCode).toBe(503);
     expect(shed.headers['retry-after']).toBe('7');
     expect((await instance.inject('/healthz')).statusCode).toBe(200);
+    // The console's pages and files are spared: a shed index.html would be a dead page.
+    expect((await instance.inject('/api/login')).statusCode).toBe(200);
+    expect((await instance.inject({ method: 'POST', url: '/api/login' })).statusCode).toBe(503);
     await sleep(1600);
     expect(instance.isUnderPressure()).toBe(false);
   });

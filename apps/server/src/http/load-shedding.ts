@@ -2,7 +2,9 @@
  * Load shedding: while the event loop lags more than `maxEventLoopDelayMs` (config
  * MAX_EVENT_LOOP_DELAY_MS; 0 turns it off), requests are answered 503 UNAVAILABLE with Retry-After,
  * except on routes whose config says `loadShedding: false` (/healthz, /readyz: an orchestrator must not
- * kill a busy instance as dead). `app.isUnderPressure()` tells the same (main.ts waits for it after
+ * kill a busy instance as dead) and requests the `spare` option names: the console's own files (a shed
+ * index.html is a dead page showing a JSON error, never retried; its files are cheap to serve). The
+ * console resends a shed API call after Retry-After (apps/web/src/api/shed.ts). `app.isUnderPressure()` tells the same (main.ts waits for it after
  * start-up before announcing the server).
  *
  * Why not @fastify/under-pressure (used until issue #23): it keeps an event-loop delay histogram of
@@ -21,7 +23,7 @@
  * is over by then, and a 503 helps nobody.
  */
 import { type EventLoopUtilization, type IntervalHistogram, monitorEventLoopDelay, performance } from 'node:perf_hooks';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { ApiError } from './api-error.js';
 
@@ -48,6 +50,8 @@ export interface LoadSheddingOptions {
   maxEventLoopDelayMs: number;
   /** Retry-After of a shed request, s. */
   retryAfterS: number;
+  /** Requests never shed beside routes marked `loadShedding: false` (the web app's files: web-plugin.ts isWebAppRequest). */
+  spare?(request: FastifyRequest): boolean;
 }
 
 export const loadSheddingPlugin = fp(async (app: FastifyInstance, options: LoadSheddingOptions) => {
@@ -79,7 +83,7 @@ export const loadSheddingPlugin = fp(async (app: FastifyInstance, options: LoadS
   timer.unref();
 
   app.addHook('onRequest', async (request, reply) => {
-    if (request.routeOptions.config.loadShedding === false || !app.isUnderPressure()) return;
+    if (request.routeOptions.config.loadShedding === false || !app.isUnderPressure() || options.spare?.(request)) return;
     reply.header('retry-after', String(options.retryAfterS));
     throw new ApiError('UNAVAILABLE');
   });

@@ -12,7 +12,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { WEB_BASE_PATH } from '@iot/contract';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { ApiError } from './api-error.js';
 import { errorEnvelope } from './errors-plugin.js';
@@ -23,6 +23,16 @@ export const IMMUTABLE = 'public, max-age=31536000, immutable';
 export const REVALIDATE = 'no-cache';
 
 const ASSETS = `${WEB_BASE_PATH}/assets/`;
+
+/**
+ * True for a GET or HEAD of the web app (`/`, `/api`, `/api/…`: index.html, its pages and files),
+ * which load shedding spares (load-shedding.ts). API routes live elsewhere (/iot, /oauth, /v1, /nbdev…).
+ */
+export function isWebAppRequest(request: Pick<FastifyRequest, 'method' | 'url'>): boolean {
+  if (request.method !== 'GET' && request.method !== 'HEAD') return false;
+  const path = request.url.split('?')[0] ?? '';
+  return path === '/' || path === WEB_BASE_PATH || path.startsWith(`${WEB_BASE_PATH}/`);
+}
 
 export const webPlugin = fp(async (app: FastifyInstance) => {
   const root = app.config.WEB_DIST;

@@ -10,6 +10,8 @@
  * - 403 STEP_UP_REQUIRED (a dangerous action, issue #28): the step-up dialog asks for the
  *   authenticator code (api/stepUp.ts) and the call is sent once more; cancelled, it rejects with
  *   the first answer's error;
+ * - 503 with Retry-After (the server shed the request under load; nothing was done): sent again after
+ *   the wait, at most twice (shed.ts), before it counts as an error;
  * - anything else: toast with the server's message (unless `quiet`), reject with an ApiError.
  */
 import {
@@ -21,6 +23,7 @@ import { getLanguage, getTenantId, getToken, setToken } from '../app/session';
 import { signOutLocally } from '../app/signOut';
 import { loading } from './loading';
 import { notifyError } from './notify';
+import { resendWhileShed } from './shed';
 import { askStepUp, canStepUp } from './stepUp';
 
 /** The answer asking for a second factor again before a dangerous call (issue #28). */
@@ -86,23 +89,29 @@ function buildHeaders(kind: Endpoint['kind']): Record<string, string> {
   return headers;
 }
 
+/** One request of `endpoint`, each attempt within REQUEST_TIMEOUT_MS; a shed one is sent again (shed.ts). */
 async function send(endpoint: Endpoint, options: CallOptions<unknown>): Promise<Response> {
   const timeout = new AbortController();
-  const timer = setTimeout(() => timeout.abort(), REQUEST_TIMEOUT_MS);
   const signal = options.signal ? AbortSignal.any([options.signal, timeout.signal]) : timeout.signal;
   const { body } = options;
   const payload = body instanceof FormData ? body : body !== undefined ? JSON.stringify(body) : endpoint.method === 'GET' ? undefined : '{}';
+  const attempt = async () => {
+    const timer = setTimeout(() => timeout.abort(), REQUEST_TIMEOUT_MS);
+    try {
+      return await fetch(`${endpoint.path}${queryString(options.query as object | undefined)}`, {
+        method: endpoint.method, headers: buildHeaders(endpoint.kind), body: payload, signal, credentials: 'same-origin',
+      });
+    } finally {
+      clearTimeout(timer);
+    }
+  };
   try {
-    return await fetch(`${endpoint.path}${queryString(options.query as object | undefined)}`, {
-      method: endpoint.method, headers: buildHeaders(endpoint.kind), body: payload, signal, credentials: 'same-origin',
-    });
+    return await resendWhileShed(attempt, options.signal);
   } catch (cause) {
     if (options.signal?.aborted) throw cause;
     const message = i18n.t(timeout.signal.aborted ? 'common:timeout' : 'common:networkError');
     if (!options.quiet) notifyError(message, 'network');
     throw new ApiError(0, undefined, message);
-  } finally {
-    clearTimeout(timer);
   }
 }
 
