@@ -160,6 +160,8 @@ export const ACCESS_SCHEDULE_SAMPLES: Record<string, Sample> = {
   'POST /iot/v1/twoFactor/begin': { access: 'authenticated' },
   'POST /iot/v1/twoFactor/confirm': { access: 'authenticated', body: () => ({ code: '000000' }) },
   'POST /iot/v1/twoFactor/reset': { access: 'LOGIN_ACCOUNT', body: () => ({ accountId: 999_999 }) },
+  'POST /iot/v1/twoFactor/disable': { access: 'authenticated' },
+  'POST /iot/v1/twoFactor/recoveryCodes': { access: 'authenticated' },
   // Step-up: any signed-in person; a malformed code is refused before it could count in sign-in throttling.
   'POST /iot/v1/twoFactor/stepUp': { access: 'authenticated', body: () => ({ code: 'x' }) },
   // Sessions and sign-in history (issue #28): one's own for any signed-in person (session 999999 is

@@ -1,7 +1,8 @@
 /**
  * The signed-in person's two-factor sign-in (issue #28; docs/identity.md "Two-factor sign-in"): its
  * state (on, recovery codes left), and enrolment: begin (QR code and typed key), confirm with the
- * app's 6-digit code, then the 10 recovery codes shown once with copy. While a role requires
+ * app's 6-digit code, then the 10 recovery codes shown once with copy; once on, renewing the codes
+ * and turning it off (TwoFactorEnabled). While a role requires
  * two-factor and the account has not enrolled, the dialog cannot be closed: nothing else works.
  */
 import { type ResponseOf, twoFactorEndpoints as api } from '@iot/contract';
@@ -12,6 +13,7 @@ import { call } from '../api/client';
 import { useApiMutation } from '../api/useApiMutation';
 import { useApiQuery } from '../api/useApiQuery';
 import { queryClient } from '../app/queryClient';
+import { TwoFactorEnabled } from './TwoFactorEnabled';
 
 interface Props {
   open: boolean;
@@ -76,13 +78,7 @@ export default function TwoFactorModal({ open, onClose }: Props) {
       </Space>
     );
   } else if (status.data?.enabled) {
-    body = (
-      <Space direction="vertical">
-        <Alert type="success" showIcon message={t('enabled')} />
-        <Typography.Text>{t('recoveryLeft', { count: status.data.recoveryCodesLeft })}</Typography.Text>
-        <Typography.Text type="secondary">{t('resetHint')}</Typography.Text>
-      </Space>
-    );
+    body = <TwoFactorEnabled status={status.data} onRecoveryCodes={setRecoveryCodes} />;
   } else {
     body = (
       <Space direction="vertical">

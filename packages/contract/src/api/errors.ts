@@ -21,7 +21,11 @@ export const ERRORS = {
   /** Issue #28: confirming an enrolment that was not begun, or turning on what is already on. */
   TWO_FACTOR_NOT_PENDING: { status: 409, message: { 'zh-CN': '没有待确认的两步验证登记', 'en-US': 'There is no two-factor enrolment to confirm' } },
   /** Issue #28: beginning an enrolment while two-factor is on (an administrator resets it first). */
-  TWO_FACTOR_ALREADY_ON: { status: 409, message: { 'zh-CN': '两步验证已启用，如需重新登记请联系管理员重置', 'en-US': 'Two-factor is already on; ask an administrator to reset it to enrol again' } },
+  TWO_FACTOR_ALREADY_ON: { status: 409, message: { 'zh-CN': '两步验证已启用，如需重新登记请先停用（或请管理员重置）', 'en-US': 'Two-factor is already on; turn it off (or ask an administrator to reset it) to enrol again' } },
+  /** Issue #28: turning off two-factor that a role (or DEMO=off, for a platform administrator) requires. */
+  TWO_FACTOR_REQUIRED: { status: 403, message: { 'zh-CN': '您的账号必须启用两步验证，不能停用', 'en-US': 'Your account requires two-factor sign-in; it cannot be turned off' } },
+  /** Issue #28: turning off, or renewing the recovery codes of, two-factor that is not on. */
+  TWO_FACTOR_OFF: { status: 409, message: { 'zh-CN': '两步验证未启用', 'en-US': 'Two-factor sign-in is not on' } },
   TOKEN_EXPIRED: { status: 403, message: { 'zh-CN': '您的token已过期，请重新登录！', 'en-US': 'Your session has expired; please sign in again!' } },
   FORBIDDEN: { status: 403, message: { 'zh-CN': '没有权限', 'en-US': 'No permission' } },
   /** Granting, binding or managing more than the caller holds (issue #5 "No escalation"). */

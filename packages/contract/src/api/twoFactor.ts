@@ -87,6 +87,23 @@ export const twoFactorEndpoints = {
     body: twoFactorResetBody, response: z.null(), stepUp: true,
   }),
   /**
+   * The caller turns its own two-factor off (a lost phone is an administrator's reset instead). A
+   * dangerous action: a step-up within STEP_UP_WINDOW_MS first. 403 TWO_FACTOR_REQUIRED while a role
+   * (or DEMO=off, for a platform administrator) requires it; 409 TWO_FACTOR_OFF when it is not on.
+   */
+  disable: endpoint({
+    method: 'POST', path: '/iot/v1/twoFactor/disable', access: 'authenticated', kind: 'token',
+    action: { label: { 'zh-CN': '停用两步验证', 'en-US': 'Turn off two-factor' } }, response: z.null(), stepUp: true,
+  }),
+  /**
+   * Replaces the caller's recovery codes with 10 new ones (the old ones stop working), shown once.
+   * After a step-up, like disable; 409 TWO_FACTOR_OFF when two-factor is not on.
+   */
+  recoveryCodes: endpoint({
+    method: 'POST', path: '/iot/v1/twoFactor/recoveryCodes', access: 'authenticated', kind: 'token',
+    action: { label: { 'zh-CN': '重新生成恢复码', 'en-US': 'Regenerate recovery codes' } }, response: twoFactorRecoveryCodes, stepUp: true,
+  }),
+  /**
    * Proves the second factor again for the caller's session (step-up): a TOTP code (once per time
    * step) or a recovery code (used up). Failures answer 401 TWO_FACTOR_INVALID and count in sign-in
    * throttling (429 TOO_MANY_ATTEMPTS); the system log records each attempt (action `step-up`).

@@ -1,10 +1,10 @@
-/** Two-factor routes (issue #28): the caller's status, enrolment and step-up, an administrator's reset (service.ts, step-up.ts). */
+/** Two-factor routes (issue #28): the caller's status, enrolment, turning off, recovery codes and step-up; an administrator's reset (service.ts, step-up.ts). */
 import { twoFactorEndpoints } from '@iot/contract';
 import type { FastifyInstance } from 'fastify';
 import { lazySecretBox } from '../../crypto/secret-box.js';
 import { registerEndpoint } from '../../http/endpoint.js';
 import { authoritiesEverywhere } from '../account/guard.js';
-import { beginEnrolment, confirmEnrolment, requiredByPlatform, resetTwoFactor, twoFactorStatus } from './service.js';
+import { beginEnrolment, confirmEnrolment, disableOwnTwoFactor, renewRecoveryCodes, requiredByPlatform, resetTwoFactor, twoFactorStatus } from './service.js';
 import { stepUp } from './step-up.js';
 
 export async function twoFactorRoutes(app: FastifyInstance): Promise<void> {
@@ -15,6 +15,11 @@ export async function twoFactorRoutes(app: FastifyInstance): Promise<void> {
     twoFactorStatus(system, principal.accountId, requiredByPlatform(app.config, principal.type)));
   registerEndpoint(app, twoFactorEndpoints.begin, ({ principal, inTenant }) => inTenant((tx) => beginEnrolment(tx, box, principal)));
   registerEndpoint(app, twoFactorEndpoints.confirm, ({ body, principal, inTenant }) => inTenant((tx) => confirmEnrolment(tx, box, principal.accountId, body.code)));
+  registerEndpoint(app, twoFactorEndpoints.disable, async ({ principal, inTenant }) => {
+    const { required } = await twoFactorStatus(system, principal.accountId, requiredByPlatform(app.config, principal.type));
+    return inTenant((tx) => disableOwnTwoFactor(tx, principal.accountId, required));
+  });
+  registerEndpoint(app, twoFactorEndpoints.recoveryCodes, ({ principal, inTenant }) => inTenant((tx) => renewRecoveryCodes(tx, principal.accountId)));
   registerEndpoint(app, twoFactorEndpoints.reset, async ({ body, principal, inTenant }) => {
     const targetAuthorities = await authoritiesEverywhere(system, body.accountId);
     return inTenant((tx) => resetTwoFactor(tx, principal, body.accountId, targetAuthorities));

@@ -4,9 +4,11 @@
  * only writer of `two_factors`. Enrolment and reset run in the caller's tenant transaction (its
  * system-log row in it; row-level security shows the rows of the accounts the tenant sees) and emit
  * `account.changed`, so cached principals (whether the session must still enrol) are read again.
+ * The account itself may turn it off (unless required) and renew its recovery codes, both after a step-up.
  * Errors: 409 TWO_FACTOR_ALREADY_ON (begin while on), 409 TWO_FACTOR_NOT_PENDING (confirm without a
  * begin), 401 TWO_FACTOR_INVALID (a wrong confirmation code), 404 NOT_FOUND (reset of an account
- * without two-factor, or one the tenant does not see), 403 ESCALATION (reset of a stronger account).
+ * without two-factor, or one the tenant does not see), 403 ESCALATION (reset of a stronger account),
+ * 403 TWO_FACTOR_REQUIRED (turning off what a role requires), 409 TWO_FACTOR_OFF.
  */
 import { and, eq, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db, Executor, Tx } from '../../db/client.js';
@@ -79,6 +81,27 @@ export async function resetTwoFactor(tx: Tx, principal: Principal, accountId: nu
   if (removed.length === 0) throw new ApiError('NOT_FOUND');
   await emit(tx, 'account.changed', { tenantId: null, accountId });
   return null;
+}
+
+/**
+ * The caller turns its own two-factor off (after a step-up, enforced by the contract's `stepUp`).
+ * `required`: twoFactorStatus(...).required, read before. Errors: 403 TWO_FACTOR_REQUIRED, 409 TWO_FACTOR_OFF.
+ */
+export async function disableOwnTwoFactor(tx: Tx, accountId: number, required: boolean): Promise<null> {
+  if (!(await isTwoFactorOn(tx, accountId))) throw new ApiError('TWO_FACTOR_OFF');
+  if (required) throw new ApiError('TWO_FACTOR_REQUIRED');
+  await tx.delete(twoFactors).where(eq(twoFactors.accountId, accountId));
+  await emit(tx, 'account.changed', { tenantId: null, accountId });
+  return null;
+}
+
+/** Replaces the caller's recovery codes with RECOVERY_CODE_COUNT new ones, answered once. Errors: 409 TWO_FACTOR_OFF. */
+export async function renewRecoveryCodes(tx: Tx, accountId: number): Promise<{ recoveryCodes: string[] }> {
+  const recoveryCodes = newRecoveryCodes();
+  const renewed = await tx.update(twoFactors).set({ recoveryCodeHashes: recoveryCodes.map(hashRecoveryCode) })
+    .where(and(eq(twoFactors.accountId, accountId), isNotNull(twoFactors.enabledAt))).returning({ accountId: twoFactors.accountId });
+  if (renewed.length === 0) throw new ApiError('TWO_FACTOR_OFF');
+  return { recoveryCodes };
 }
 
 /**
