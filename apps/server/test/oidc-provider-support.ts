@@ -21,18 +21,21 @@ export interface TestProvider {
   close(): Promise<void>;
 }
 
-/** Starts the provider on a free port of 127.0.0.1. */
-export async function startProvider(people: Record<string, Record<string, unknown>>): Promise<TestProvider> {
+/**
+ * Starts the provider on a free port of 127.0.0.1 for a console at `redirectUri` (the e2e server's
+ * sign-in page; the API tests never load it). A login name missing from `people` gets only its name.
+ */
+export async function startProvider(people: Record<string, Record<string, unknown>>, redirectUri = REDIRECT_URI): Promise<TestProvider> {
   const server = createServer();
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const provider = new Provider(issuer, {
     clients: [{
-      client_id: CLIENT_ID, client_secret: CLIENT_SECRET, redirect_uris: [REDIRECT_URI], post_logout_redirect_uris: [REDIRECT_URI],
+      client_id: CLIENT_ID, client_secret: CLIENT_SECRET, redirect_uris: [redirectUri], post_logout_redirect_uris: [redirectUri],
       grant_types: ['authorization_code'], response_types: ['code'], token_endpoint_auth_method: 'client_secret_basic',
     }],
     claims: { openid: ['sub'], profile: ['preferred_username', 'name'], email: ['email'], groups: ['groups'] },
-    findAccount: async (_ctx, sub) => ({ accountId: sub, claims: async () => ({ sub, ...people[sub] }) }),
+    findAccount: async (_ctx, sub) => ({ accountId: sub, claims: async () => ({ sub, preferred_username: sub, ...people[sub] }) }),
     features: { devInteractions: { enabled: true } },
     pkce: { required: () => true },
     cookies: { keys: ['test-cookie-key'] },
@@ -53,7 +56,7 @@ export async function startProvider(people: Record<string, Record<string, unknow
       const location = response.headers.get('location');
       if (location) {
         const next = new URL(location, url).href;
-        if (next.startsWith(REDIRECT_URI)) return new URL(next).search;
+        if (next.startsWith(redirectUri)) return new URL(next).search;
         url = next;
         init = {};
         continue;
@@ -68,5 +71,5 @@ export async function startProvider(people: Record<string, Record<string, unknow
     }
     throw new Error('the provider did not send the browser back');
   };
-  return { issuer, signInAt, close: () => new Promise((resolve) => server.close(() => resolve())) };
+  return { issuer, signInAt, close: () => new Promise((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }) };
 }
