@@ -5,7 +5,10 @@
  * dispatcher and the locks alike): nine beat every 2 s with busy activity, so they never sleep and
  * the log pages fill; one (E2E_SLEEPING_IMEI) beats every 10 s and truly sleeps ~8 s between its wake
  * windows, for the command outbox test. Beside them 2 always-online 4G Cat.1 locks (SIM_ONLINE_LOCKS,
- * E2E_ONLINE_IMEI first) for the remote unlock test. Provides `baseUrl`; stops the whole process group afterwards.
+ * E2E_ONLINE_IMEI first) for the remote unlock test. Single sign-on (issue #28) against a real OpenID
+ * provider started here (oidc-provider, apps/server/test/oidc-provider-support.ts): any login name
+ * signs in; E2E_SSO_LOGIN is in group E2E_SSO_GROUP. Provides `baseUrl`; stops the whole process group
+ * and the provider afterwards.
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -13,6 +16,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import getPort from 'get-port';
 import type { TestProject } from 'vitest/node';
+import { CLIENT_ID, CLIENT_SECRET, startProvider } from '../apps/server/test/oidc-provider-support.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -30,10 +34,17 @@ export const E2E_SLEEPING_HEARTBEAT_S = 10;
 /** The first always-online (4G Cat.1, ZG-4G300) simulated lock, data centre 100 (issue #26 remote unlock). */
 export const E2E_ONLINE_IMEI = '861234590000000';
 
+/** The provider's login name of the single sign-on test, its group, and the button's name. */
+export const E2E_SSO_LOGIN = 'e2e-sso-person';
+export const E2E_SSO_GROUP = 'e2e-sso-group';
+export const E2E_SSO_NAME = 'E2E IdP';
+
 export default async function setup(project: TestProject) {
   const root = join(import.meta.dirname, '..');
   const dataDir = mkdtempSync(join(tmpdir(), 'iot-e2e-'));
   const port = await getPort({ host: '127.0.0.1' });
+  const redirectUri = `http://127.0.0.1:${port}/api/login`;
+  const idp = await startProvider({ [E2E_SSO_LOGIN]: { groups: [E2E_SSO_GROUP] } }, redirectUri);
   const child = spawn(join(root, 'node_modules/.bin/tsx'), [join(root, 'apps/server/src/main.ts')], {
     cwd: root,
     detached: true,
@@ -43,6 +54,8 @@ export default async function setup(project: TestProject) {
       SIM_HEARTBEAT_S: '2', SIM_HEARTBEAT_S_BY_IMEI: `${E2E_SLEEPING_IMEI}:${E2E_SLEEPING_HEARTBEAT_S}`, WAKE_WINDOW_MS: String(E2E_WAKE_WINDOW_MS),
       SIM_OUTAGES: 'off', SIM_ACTIVITY: 'high', AUTH_CAPTCHA: 'off', ADMIN_PASSWORD: E2E_ADMIN_PASSWORD, OPERATOR_PASSWORD: E2E_OPERATOR_PASSWORD,
       LOG_LEVEL: 'warn', DATABASE_URL: '', MQTT_URL: '',
+      OIDC_ISSUER: idp.issuer, OIDC_CLIENT_ID: CLIENT_ID, OIDC_CLIENT_SECRET: CLIENT_SECRET, OIDC_REDIRECT_URI: redirectUri, OIDC_DISPLAY_NAME: E2E_SSO_NAME,
+      OIDC_SCOPES: 'openid profile groups',
     },
   });
   let output = '';
@@ -72,5 +85,6 @@ export default async function setup(project: TestProject) {
     await new Promise((resolve) => setTimeout(resolve, 1500));
     try { process.kill(-(child.pid as number), 'SIGKILL'); } catch { /* already gone */ }
     rmSync(dataDir, { recursive: true, force: true });
+    await idp.close();
   };
 }

@@ -5,6 +5,7 @@
 import { resolve } from 'node:path';
 import { protocol } from '@iot/contract';
 import { z } from 'zod';
+import { oidcSettings } from './modules/sso/settings.js';
 
 const flag = z.enum(['on', 'off', 'true', 'false', '1', '0']).transform((v) => v === 'on' || v === 'true' || v === '1');
 /** `imei:seconds` pairs separated by commas -> { imei: seconds }. */
@@ -192,6 +193,7 @@ const configSchema = z.object({
   FIRMWARE_VENDOR_KEYS: z.string().optional(),
   /** Sandbox provider's port (DEMO=on without merchant settings); 0: any free port. */
   WXPAY_SANDBOX_PORT: z.coerce.number().int().min(0).max(65535).default(0),
+  ...oidcSettings, // single sign-on (modules/sso/settings.ts)
 });
 
 export type Config = Omit<z.infer<typeof configSchema>, 'DEMO'> & { DEMO: boolean };

@@ -175,6 +175,14 @@ export const ACCESS_SCHEDULE_SAMPLES: Record<string, Sample> = {
   'POST /iot/v1/session/account/revokeAll': { access: 'LOGIN_ACCOUNT', body: () => ({ accountId: 999_999 }) },
   'GET /iot/v1/signIn/history': { access: 'authenticated' },
   'GET /iot/v1/signIn/account/history': { access: 'LOGIN_ACCOUNT', query: () => 'accountId=999999' },
+  // Single sign-on (issue #28): off in this app (404 SSO_NOT_CONFIGURED); rule 999999 and role 999999 do not exist.
+  'GET /oauth/sso': { access: 'public' },
+  'POST /oauth/sso/start': { access: 'public' },
+  'POST /oauth/sso/callback': { access: 'public', body: () => ({ transaction: 'none', callback: '?code=none' }) },
+  'GET /oauth/sso/logoutUrl': { access: 'authenticated' },
+  'GET /iot/v1/sso/rule/list': { access: 'LOGIN_ACCOUNT' },
+  'POST /iot/v1/sso/rule': { access: 'LOGIN_ACCOUNT', body: () => ({ claim: 'groups', value: 'matrix', roleIds: [999_999] }) },
+  'POST /iot/v1/sso/rule/delete': { access: 'LOGIN_ACCOUNT', body: () => ({ id: 999_999 }) },
   // The inbox: every signed-in account reads and marks its own (item 999999 is nobody's: nothing changes).
   'GET /iot/v1/notification/inbox': { access: 'authenticated' },
   'POST /iot/v1/notification/inbox/read': { access: 'authenticated', body: () => ({ ids: [999_999] }) },

@@ -28,6 +28,7 @@ export * from './api/account.js';
 export * from './api/apiKey.js';
 export * from './api/twoFactor.js';
 export * from './api/session.js';
+export * from './api/sso.js';
 export * from './api/role.js';
 export * from './api/systemLog.js';
 export * from './api/deviceLog.js';

@@ -116,3 +116,28 @@ export const rsaKeys = pgTable('rsa_keys', {
   privatePem: text('private_pem').notNull(),
   createdAt: createdAt(),
 });
+
+/**
+ * Accounts of single sign-on (issue #28): the provider's (issuer, subject) of each account created by
+ * a first SSO sign-in; written by modules/sso only. Row-level security (0051_sso.sql): as two_factors.
+ */
+export const ssoLinks = pgTable('sso_links', {
+  accountId: integer('account_id').primaryKey().references(() => accounts.id, { onDelete: 'cascade' }),
+  issuer: text('issuer').notNull(),
+  subject: text('subject').notNull(),
+  createdAt: createdAt(),
+}, (t) => [uniqueIndex('sso_links_subject').on(t.issuer, t.subject)]);
+
+/**
+ * A data centre's single sign-on rule (issue #28): a person whose claim `claim` equals `value` (or, an
+ * array, contains it) works in the data centre with `roleIds` (roles of it; ids of deleted roles are
+ * skipped). Written by modules/sso only; tenant row-level security (0051_sso.sql).
+ */
+export const ssoRules = pgTable('sso_rules', {
+  id: serial('id').primaryKey(),
+  tenantId: integer('tenant_id').notNull().references(() => tenants.id),
+  claim: text('claim').notNull(),
+  value: text('value').notNull(),
+  roleIds: integer('role_ids').array().notNull(),
+  createdAt: createdAt(),
+}, (t) => [index('sso_rules_tenant').on(t.tenantId)]);

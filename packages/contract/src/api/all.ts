@@ -10,6 +10,7 @@ import { accountEndpoints } from './account.js';
 import { apiKeyEndpoints } from './apiKey.js';
 import { twoFactorEndpoints } from './twoFactor.js';
 import { sessionEndpoints, signInHistoryEndpoints } from './session.js';
+import { ssoEndpoints } from './sso.js';
 import { airSwitchEndpoints } from './airSwitch.js';
 import { airSwitchAlertLogEndpoints } from './airSwitchAlert.js';
 import { authEndpoints } from './auth.js';
@@ -63,6 +64,7 @@ const API_TABLES = {
   accessSchedule: accessScheduleEndpoints, holidayCalendar: holidayCalendarEndpoints, lockDrift: lockDriftEndpoints, remoteUnlock: remoteUnlockEndpoints,
   notification: notificationEndpoints, apiKey: apiKeyEndpoints, offlineCode: offlineCodeEndpoints,
   twoFactor: twoFactorEndpoints, session: sessionEndpoints, signInHistory: signInHistoryEndpoints, workOrder: workOrderEndpoints, stay: stayEndpoints,
+  sso: ssoEndpoints,
 };
 
 /** Names every endpoint under `table` (depth first, in declaration order); an endpoint met twice keeps its first name. */

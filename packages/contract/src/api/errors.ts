@@ -26,6 +26,12 @@ export const ERRORS = {
   TWO_FACTOR_REQUIRED: { status: 403, message: { 'zh-CN': '您的账号必须启用两步验证，不能停用', 'en-US': 'Your account requires two-factor sign-in; it cannot be turned off' } },
   /** Issue #28: turning off, or renewing the recovery codes of, two-factor that is not on. */
   TWO_FACTOR_OFF: { status: 409, message: { 'zh-CN': '两步验证未启用', 'en-US': 'Two-factor sign-in is not on' } },
+  /** Issue #28 "Single sign-on": the server has no OpenID provider configured (OIDC_ISSUER). */
+  SSO_NOT_CONFIGURED: { status: 404, message: { 'zh-CN': '未配置单点登录', 'en-US': 'Single sign-on is not configured' } },
+  /** Issue #28: the provider refused, or the answer did not check out (state, PKCE, nonce, signature, expired transaction). */
+  SSO_FAILED: { status: 401, message: { 'zh-CN': '单点登录失败或已超时，请重新登录', 'en-US': 'Single sign-on failed or timed out; sign in again' } },
+  /** Issue #28: no mapping rule of any data centre matches the person's claims. */
+  SSO_NO_RULE: { status: 403, message: { 'zh-CN': '您的身份未被授权访问本平台，请联系管理员配置单点登录映射规则', 'en-US': 'Your identity is not authorised here; ask an administrator for a single sign-on rule' } },
   TOKEN_EXPIRED: { status: 403, message: { 'zh-CN': '您的token已过期，请重新登录！', 'en-US': 'Your session has expired; please sign in again!' } },
   FORBIDDEN: { status: 403, message: { 'zh-CN': '没有权限', 'en-US': 'No permission' } },
   /** Granting, binding or managing more than the caller holds (issue #5 "No escalation"). */

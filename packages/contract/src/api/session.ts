@@ -13,9 +13,10 @@ import { int4Id } from './input.js';
 
 /**
  * How a sign-in was made. `passwordTwoFactor`: the second step after the password; `apiKey`: a key's
- * first use in a day (of its data centre's time zone). Grows with single sign-on (`sso`).
+ * first use in a day (of its data centre's time zone); `sso`: single sign-on through the OpenID provider
+ * (its second step, two-factor on, is recorded as `passwordTwoFactor`: the same step).
  */
-export const SIGN_IN_METHODS = ['password', 'passwordTwoFactor', 'apiKey'] as const;
+export const SIGN_IN_METHODS = ['password', 'passwordTwoFactor', 'apiKey', 'sso'] as const;
 export type SignInMethod = (typeof SIGN_IN_METHODS)[number];
 
 /**
@@ -24,6 +25,7 @@ export type SignInMethod = (typeof SIGN_IN_METHODS)[number];
  */
 export const SIGN_IN_RESULTS = [
   'success', 'twoFactorPending', 'INVALID_CREDENTIALS', 'CAPTCHA_INVALID', 'TWO_FACTOR_INVALID', 'TOO_MANY_ATTEMPTS', 'ACCOUNT_DISABLED',
+  'SSO_NO_RULE',
 ] as const;
 export type SignInResult = (typeof SIGN_IN_RESULTS)[number];
 

@@ -132,3 +132,17 @@ export async function tenantRoles(tx: Tx) {
     .from(roles).orderBy(asc(roles.id));
   return rows.map((row) => ({ ...row, authorities: row.authorities.filter(isAuthority) }));
 }
+
+/**
+ * Makes `grants` (data centre -> role ids) the account's data centres and roles everywhere (single
+ * sign-on's rules, modules/sso; on the owner connection, which crosses data centres).
+ */
+export async function replaceGrants(tx: Tx, id: number, grants: ReadonlyMap<number, readonly number[]>): Promise<void> {
+  await tx.delete(accountRoles).where(eq(accountRoles.accountId, id));
+  await tx.delete(accountTenants).where(eq(accountTenants.accountId, id));
+  const tenantIds = [...grants.keys()];
+  if (tenantIds.length > 0) await tx.insert(accountTenants).values(tenantIds.map((tenantId) => ({ accountId: id, tenantId })));
+  const bindings = [...grants].flatMap(([tenantId, roleIds]) => roleIds.map((roleId) => ({ accountId: id, roleId, tenantId })));
+  if (bindings.length > 0) await tx.insert(accountRoles).values(bindings);
+  await accountChanged(tx, id);
+}

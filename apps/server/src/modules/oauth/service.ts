@@ -76,7 +76,8 @@ export async function throttle(ctx: SignInContext, username: string, audit: Audi
   return failures.username >= config.SIGN_IN_MAX_FAILURES;
 }
 
-const tokenOf = async (ctx: SignInContext, accountId: number) => {
+/** Issues the token of a fresh sign-in of `accountId` (password or single sign-on) and its token response. */
+export const tokenOf = async (ctx: SignInContext, accountId: number) => {
   const { config } = ctx;
   const token = await issueToken(ctx.db, accountId, { idleS: config.TOKEN_IDLE_S, absoluteS: config.TOKEN_ABSOLUTE_S, rotateS: config.TOKEN_ROTATE_S }, ctx);
   return { access_token: token, token_type: 'bearer' as const, expires_in: config.TOKEN_IDLE_S };

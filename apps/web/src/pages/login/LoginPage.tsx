@@ -1,7 +1,7 @@
 /**
  * Sign-in (spec §7 Auth): captcha from /oauth/checkCode (click to refresh; hidden when not required),
  * password encrypted with the key from /oauth/key, POST /oauth/token (with two-factor on: its challenge
- * and a code, TwoFactorStep.tsx), then /oauth/userInfo and '/'.
+ * and a code, TwoFactorStep.tsx), then /oauth/userInfo and '/'; or single sign-on (SsoSignIn.tsx).
  * Plain elements styled like antd's large inputs and primary button (styles.css `.login-*`): the first
  * page a newcomer opens loads no antd code (issue #24: 39 requests and 252 KiB before).
  */
@@ -25,13 +25,10 @@ import { CryptoUnavailableError, encryptPassword } from './crypto';
 import { useMessage } from '../../app/appMessage';
 import { LoginField } from './LoginField';
 import { LoginIcon } from './LoginIcon';
+import { SsoSignIn } from './SsoSignIn';
 import { TwoFactorStep } from './TwoFactorStep';
 
-interface Values {
-  username: string;
-  password: string;
-  checkCode?: string;
-}
+interface Values { username: string; password: string; checkCode?: string }
 
 /** The login screen. */
 export default function LoginPage() {
@@ -117,7 +114,7 @@ export default function LoginPage() {
           <h1>{t('heading')}</h1>
           <p>{t('subheading')}</p>
         </div>
-        {challenge ? <TwoFactorStep challenge={challenge} onToken={complete} onRestart={() => { setChallenge(undefined); refreshCaptcha(); }} /> : (
+        {challenge ? <TwoFactorStep challenge={challenge} onToken={complete} onRestart={() => { setChallenge(undefined); refreshCaptcha(); }} /> : (<>
         <form onSubmit={submit} autoComplete="off" noValidate>
           <LoginField {...bind('username')} icon={UserOutlined} placeholder={t('username')} aria-label={t('username')} autoComplete="username" />
           <LoginField {...bind('password')} icon={LockOutlined} type={passwordShown ? 'text' : 'password'} placeholder={t('password')}
@@ -143,7 +140,8 @@ export default function LoginPage() {
             {t('submit')}
           </button>
         </form>
-        )}
+        <SsoSignIn onToken={complete} onChallenge={setChallenge} />
+        </>)}
       </div>
     </div>
   );

@@ -1,0 +1,75 @@
+/**
+ * A real OpenID provider in the test process (oidc-provider, issue #28 "Single sign-on"): one
+ * confidential client with the console's redirect URI, PKCE required, dev interactions (any login
+ * name signs in as that person, then a consent page). `people` give each login name its claims
+ * (groups in the `groups` scope, so they come from UserInfo, not the ID token). `signInAt` drives a
+ * browser's way through it with fetch and a cookie jar: from the authorization URL over the login and
+ * consent forms to the redirect back, whose query string it returns.
+ */
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import Provider from 'oidc-provider';
+
+export const CLIENT_ID = 'iot-console';
+export const CLIENT_SECRET = 'test-client-secret-0123456789';
+export const REDIRECT_URI = 'http://localhost:5173/api/login';
+
+export interface TestProvider {
+  issuer: string;
+  /** Signs `login` in at `authorizationUrl`; the query string the provider sends the browser back with. */
+  signInAt(authorizationUrl: string, login: string): Promise<string>;
+  close(): Promise<void>;
+}
+
+/**
+ * Starts the provider on a free port of 127.0.0.1 for a console at `redirectUri` (the e2e server's
+ * sign-in page; the API tests never load it). A login name missing from `people` gets only its name.
+ */
+export async function startProvider(people: Record<string, Record<string, unknown>>, redirectUri = REDIRECT_URI): Promise<TestProvider> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const provider = new Provider(issuer, {
+    clients: [{
+      client_id: CLIENT_ID, client_secret: CLIENT_SECRET, redirect_uris: [redirectUri], post_logout_redirect_uris: [redirectUri],
+      grant_types: ['authorization_code'], response_types: ['code'], token_endpoint_auth_method: 'client_secret_basic',
+    }],
+    claims: { openid: ['sub'], profile: ['preferred_username', 'name'], email: ['email'], groups: ['groups'] },
+    findAccount: async (_ctx, sub) => ({ accountId: sub, claims: async () => ({ sub, preferred_username: sub, ...people[sub] }) }),
+    features: { devInteractions: { enabled: true } },
+    pkce: { required: () => true },
+    cookies: { keys: ['test-cookie-key'] },
+  });
+  server.on('request', provider.callback());
+
+  const signInAt = async (authorizationUrl: string, login: string) => {
+    const jar = new Map<string, string>();
+    let url = authorizationUrl;
+    let init: RequestInit = {};
+    for (let step = 0; step < 12; step++) {
+      const response = await fetch(url, { ...init, redirect: 'manual', headers: { ...(init.headers as object), cookie: [...jar].map(([k, v]) => `${k}=${v}`).join('; ') } });
+      for (const cookie of response.headers.getSetCookie()) {
+        const [pair = ''] = cookie.split(';');
+        const at = pair.indexOf('=');
+        jar.set(pair.slice(0, at), pair.slice(at + 1));
+      }
+      const location = response.headers.get('location');
+      if (location) {
+        const next = new URL(location, url).href;
+        if (next.startsWith(redirectUri)) return new URL(next).search;
+        url = next;
+        init = {};
+        continue;
+      }
+      const html = await response.text();
+      const action = /<form[^>]*action="([^"]+)"/.exec(html)?.[1];
+      const prompt = /name="prompt" value="(\w+)"/.exec(html)?.[1];
+      if (!action || !prompt) throw new Error(`unexpected page at ${url}: ${response.status} ${html.slice(0, 300)}`);
+      const form = new URLSearchParams(prompt === 'login' ? { prompt, login, password: 'any' } : { prompt });
+      url = new URL(action, url).href;
+      init = { method: 'POST', body: form.toString(), headers: { 'content-type': 'application/x-www-form-urlencoded' } };
+    }
+    throw new Error('the provider did not send the browser back');
+  };
+  return { issuer, signInAt, close: () => new Promise((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }) };
+}

@@ -1,0 +1,83 @@
+/**
+ * Single sign-on with OpenID Connect (issue #28 "Single sign-on"; docs/identity.md "Single sign-on"):
+ * authorization code flow with PKCE against the issuer the server is configured with (OIDC_*).
+ * The console asks /oauth/sso whether it is on, starts with POST /oauth/sso/start (the issuer's
+ * authorization URL and a sealed `transaction` to keep in the tab until the issuer sends the browser
+ * back to the sign-in page), then hands the returned query string and the transaction to POST
+ * /oauth/sso/callback, which answers like the password sign-in: a token, or a two-factor challenge.
+ * The session token never travels in a URL. Rules per data centre map the person's claims (or groups)
+ * to roles there; a person no rule matches is refused.
+ */
+import { z } from 'zod';
+import { endpoint } from './endpoint.js';
+import { int4Id, singleLine, text } from './input.js';
+import { tokenResponse } from './auth.js';
+import { twoFactorChallenge } from './twoFactor.js';
+
+export const ssoStatus = z.object({
+  enabled: z.boolean(),
+  /** The issuer's name on the button ("Sign in with {name}"); null when SSO is off. */
+  displayName: z.string().nullable(),
+});
+
+export const ssoStartResponse = z.object({
+  /** Where the browser goes: the issuer's authorization endpoint with state, nonce and the PKCE challenge. */
+  url: z.string(),
+  /** Sealed (AES-GCM) state, nonce, PKCE verifier, data centre and expiry; sent back with the callback. */
+  transaction: z.string(),
+});
+
+export const ssoCallbackBody = z.strictObject({
+  transaction: text().min(1).max(4096),
+  /** The query string the issuer sent the browser back with (`?code=…&state=…&iss=…`, or `?error=…`). */
+  callback: text().min(1).max(8192),
+});
+
+/** Claim names: letters, digits, `_ - : /` and `.` for nesting (`realm_access.roles`). */
+const claimName = z.string().trim().min(1).max(128).regex(/^[A-Za-z0-9_:/.-]+$/);
+
+export const ssoRuleBody = z.strictObject({
+  /** The claim to look at; dots reach into objects (Keycloak `realm_access.roles`). */
+  claim: claimName,
+  /** Matches a claim equal to it, or an array claim (groups) containing it. */
+  value: singleLine().trim().min(1).max(256),
+  /** Roles of this data centre given to a matching person (at least one). */
+  roleIds: z.array(int4Id).min(1).max(50),
+});
+
+export const ssoRuleRecord = z.object({
+  id: z.number().int(),
+  claim: z.string(),
+  value: z.string(),
+  roles: z.array(z.object({ id: z.number().int(), name: z.string() })),
+  createdAt: z.string(),
+});
+export type SsoRuleRecord = z.infer<typeof ssoRuleRecord>;
+
+export const ssoEndpoints = {
+  status: endpoint({ method: 'GET', path: '/oauth/sso', access: 'public', kind: 'tokenless', response: ssoStatus }),
+  start: endpoint({ method: 'POST', path: '/oauth/sso/start', access: 'public', kind: 'tokenless', response: ssoStartResponse }),
+  /** The token, or (two-factor on) a challenge for POST /oauth/token/twoFactor. */
+  callback: endpoint({
+    method: 'POST', path: '/oauth/sso/callback', access: 'public', kind: 'tokenless', body: ssoCallbackBody,
+    response: z.union([tokenResponse, twoFactorChallenge]),
+  }),
+  /** The issuer's end-session URL for the caller when it signed in with SSO (null otherwise); call before /oauth/logout. */
+  logoutUrl: endpoint({
+    method: 'GET', path: '/oauth/sso/logoutUrl', access: 'authenticated', kind: 'token', duringEnrolment: true,
+    response: z.object({ url: z.string().nullable() }),
+  }),
+  rule: {
+    list: endpoint({ method: 'GET', path: '/iot/v1/sso/rule/list', access: 'LOGIN_ACCOUNT', kind: 'token', response: z.array(ssoRuleRecord) }),
+    add: endpoint({
+      method: 'POST', path: '/iot/v1/sso/rule', access: 'LOGIN_ACCOUNT', kind: 'token', stepUp: true,
+      action: { label: { 'zh-CN': '添加单点登录映射规则', 'en-US': 'Add single sign-on rule' }, target: ['claim'] },
+      body: ssoRuleBody, response: z.object({ id: z.number().int() }),
+    }),
+    delete: endpoint({
+      method: 'POST', path: '/iot/v1/sso/rule/delete', access: 'LOGIN_ACCOUNT', kind: 'token',
+      action: { label: { 'zh-CN': '删除单点登录映射规则', 'en-US': 'Delete single sign-on rule' }, target: ['id'] },
+      body: z.strictObject({ id: int4Id }), response: z.null(),
+    }),
+  },
+};
