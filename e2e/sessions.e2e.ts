@@ -3,7 +3,8 @@
  * second with its own user agent), opens 登录与会话 in the first, finds both sessions (this one tagged),
  * signs the other out after confirming → the second browser is sent to the sign-in page at its next
  * request or event (its live stream closes; the reconnect is refused), saying why; the sign-in history
- * lists the sign-ins. Polls with generous timeouts (a loaded CI machine).
+ * lists the sign-ins; an account manager opens the same drawer for an account from its row in 登录账号.
+ * Polls with generous timeouts (a loaded CI machine).
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -58,6 +59,19 @@ describe.skipIf(!hasChromium)('sign-ins and sessions: signing out another sessio
     await expect.poll(() => drawer.locator('.sign-in-history tbody tr', { hasText: '成功' }).count(), { timeout: 30_000 }).toBeGreaterThanOrEqual(2);
     await expect.poll(() => drawer.locator('.sign-in-history tbody tr', { hasText: 'Chrome 99' }).count(), { timeout: 30_000 }).toBeGreaterThanOrEqual(1);
   }, 240_000);
+
+  it("opens an account's sessions and sign-ins from its row in 登录账号", async () => {
+    await page.goto(url('/loginAccount'));
+    const row = page.locator('.ant-table-row').filter({ has: page.locator('td', { hasText: /^admin$/ }) });
+    await row.locator('.account-sessions').click({ timeout: 60_000 });
+    const drawer = page.locator('.sessions-drawer');
+    await expect.poll(() => drawer.locator('.ant-drawer-title').textContent(), { timeout: 30_000 }).toBe('登录与会话 · admin');
+    await expect.poll(() => drawer.locator('.live-sessions tbody tr', { hasText: '当前会话' }).count(), { timeout: 30_000 }).toBe(1);
+    await drawer.getByRole('tab', { name: '登录记录' }).click();
+    await expect.poll(() => drawer.locator('.sign-in-history tbody tr', { hasText: '成功' }).count(), { timeout: 30_000 }).toBeGreaterThanOrEqual(2);
+    await page.keyboard.press('Escape');
+    await drawer.waitFor({ state: 'hidden' });
+  }, 120_000);
 
   it.skipIf(!shotDir)('screenshots of both tabs (E2E_SCREENSHOT_DIR)', async () => {
     const dir = shotDir as string;

@@ -1,7 +1,8 @@
 /**
  * The person's live sessions (issue #28 "Sessions"): started, last used, address, browser (bowser's
  * summary, the raw user agent in a tooltip), "this session" (in the action column); sign out one (not this one: the header's
- * sign-out does that) or all others, each after a confirmation.
+ * sign-out does that) or all others, each after a confirmation. With `account` (登录账号, account
+ * managers): that account's sessions, sign out one or all.
  */
 import { type SessionRecord, sessionEndpoints } from '@iot/contract';
 import { Button, Popconfirm, Space, Table, type TableColumnsType, Tag, Tooltip, Typography } from 'antd';
@@ -19,16 +20,33 @@ export function BrowserCell({ userAgent }: { userAgent: string | null }) {
   return summary ? <Tooltip title={userAgent}><span>{summary}</span></Tooltip> : <Typography.Text type="secondary">{t('unknown')}</Typography.Text>;
 }
 
-/** The live-sessions tab. */
-export function LiveSessions() {
+/** Another account's sessions, for an account manager (登录账号); none: the caller's own. */
+export interface AccountRef {
+  id: number;
+  username: string;
+}
+
+/** The caller's sessions, or with `account` that account's (sign out one, or all). */
+function useSessions(account: AccountRef | undefined) {
   const { t } = useTranslation('sessions');
-  const sessions = useApiQuery(sessionEndpoints.list, undefined, { refetchInterval: 30_000 });
+  const own = useApiQuery(sessionEndpoints.list, undefined, { refetchInterval: 30_000, enabled: !account });
+  const theirs = useApiQuery(sessionEndpoints.account.list, { accountId: account?.id ?? 0 }, { refetchInterval: 30_000, enabled: Boolean(account) });
+  const invalidate = [sessionEndpoints.list, sessionEndpoints.account.list];
   const revoke = useApiMutation({
-    mutationFn: (id: number) => call(sessionEndpoints.revoke, { body: { id } }), success: t('signedOut'), invalidate: [sessionEndpoints.list],
+    mutationFn: (id: number) => (account ? call(sessionEndpoints.account.revoke, { body: { accountId: account.id, id } }) : call(sessionEndpoints.revoke, { body: { id } })),
+    success: t('signedOut'), invalidate,
   });
-  const revokeOthers = useApiMutation({
-    mutationFn: () => call(sessionEndpoints.revokeOthers), success: (result) => t('signedOutOthers', { count: result.revoked }), invalidate: [sessionEndpoints.list],
+  const revokeMany = useApiMutation({
+    mutationFn: () => (account ? call(sessionEndpoints.account.revokeAll, { body: { accountId: account.id } }) : call(sessionEndpoints.revokeOthers)),
+    success: (result) => t(account ? 'signedOutAll' : 'signedOutOthers', { count: result.revoked }), invalidate,
   });
+  return { sessions: account ? theirs : own, revoke, revokeMany };
+}
+
+/** The live-sessions tab: the caller's, or with `account` that account's. */
+export function LiveSessions({ account }: { account?: AccountRef }) {
+  const { t } = useTranslation('sessions');
+  const { sessions, revoke, revokeMany } = useSessions(account);
   const others = (sessions.data ?? []).filter((session) => !session.current).length;
   const columns: TableColumnsType<SessionRecord> = [
     { title: t('startedAt'), dataIndex: 'startedAt', width: 165, render: (value: string) => formatTime(value) },
@@ -47,9 +65,9 @@ export function LiveSessions() {
   return (
     <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
       <Space style={{ width: '100%', justifyContent: 'space-between' }} wrap>
-        <Typography.Text type="secondary">{t('liveHint')}</Typography.Text>
-        <Popconfirm title={t('signOutOthersConfirm')} onConfirm={() => revokeOthers.run()} disabled={others === 0}>
-          <Button danger disabled={others === 0}>{t('signOutOthers')}</Button>
+        <Typography.Text type="secondary">{account ? t('accountLiveHint', { username: account.username }) : t('liveHint')}</Typography.Text>
+        <Popconfirm title={account ? t('signOutAllConfirm', { username: account.username }) : t('signOutOthersConfirm')} onConfirm={() => revokeMany.run()} disabled={others === 0}>
+          <Button danger disabled={others === 0}>{account ? t('signOutAll') : t('signOutOthers')}</Button>
         </Popconfirm>
       </Space>
       <Table<SessionRecord> className="live-sessions" rowKey="id" size="middle" columns={columns} dataSource={sessions.data ?? []}

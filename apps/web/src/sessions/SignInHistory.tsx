@@ -1,19 +1,24 @@
-/** The person's sign-in history (issue #28 "Sessions"), newest first, paged: time, address, browser, method, result. */
+/**
+ * The person's sign-in history (issue #28 "Sessions"), newest first, paged: time, address, browser, method,
+ * result; with `account` (登录账号, account managers) that account's.
+ */
 import { type SignInRecord, signInHistoryEndpoints } from '@iot/contract';
 import { Space, Table, type TableColumnsType, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useApiQuery } from '../api/useApiQuery';
 import { formatTime } from '../app/timeZone';
-import { BrowserCell } from './LiveSessions';
+import { type AccountRef, BrowserCell } from './LiveSessions';
 
 const PAGE_SIZE = 10;
 
-/** The sign-in history tab. */
-export function SignInHistory() {
+/** The sign-in history tab: the caller's, or with `account` that account's. */
+export function SignInHistory({ account }: { account?: AccountRef }) {
   const { t } = useTranslation('sessions');
   const [page, setPage] = useState({ current: 1, size: PAGE_SIZE });
-  const history = useApiQuery(signInHistoryEndpoints.list, page, { keepPrevious: true });
+  const own = useApiQuery(signInHistoryEndpoints.list, page, { keepPrevious: true, enabled: !account });
+  const theirs = useApiQuery(signInHistoryEndpoints.account, { ...page, accountId: account?.id ?? 0 }, { keepPrevious: true, enabled: Boolean(account) });
+  const history = account ? theirs : own;
   const columns: TableColumnsType<SignInRecord> = [
     { title: t('time'), dataIndex: 'createdAt', width: 165, render: (value: string) => formatTime(value) },
     { title: t('address'), dataIndex: 'clientIp', width: 130 },

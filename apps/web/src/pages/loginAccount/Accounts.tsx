@@ -1,19 +1,21 @@
 /**
  * 登录账号's accounts tab: the tenant's login accounts (GET /v1/account/queryAll) searchable by username; add an
- * operator, change a password, enable/disable (confirmed), reset two-factor (confirmed, shown while it
- * is on) and delete (confirmed). Dangerous calls may first open the step-up dialog (api/client.ts). Server refusals
+ * operator, change a password, its sessions and sign-in history (a drawer: sign out one or all),
+ * enable/disable (confirmed), reset two-factor (confirmed, shown while it is on) and delete (confirmed). Dangerous calls may first open the step-up dialog (api/client.ts). Server refusals
  * (ESCALATION, SELF_ACTION, LAST_ADMIN, CONFLICT) show as the client's toast in the current language.
  */
 import { accountEndpoints, type AccountRecord, twoFactorEndpoints } from '@iot/contract';
 import { PlusOutlined } from '@ant-design/icons';
 import { Button, Form, Input } from 'antd';
-import { useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../api/client';
 import { useApiMutation } from '../../api/useApiMutation';
 import { ServerTable } from '../../components/ServerTable';
 import { AccountModal, type AccountModalMode } from './AccountModal';
 import { accountColumns } from './columns';
+
+const SessionsDrawer = lazy(() => import('../../sessions/SessionsDrawer'));
 
 /** Trimmed keyword, or none. */
 function toQuery(values: Record<string, unknown>) {
@@ -23,7 +25,8 @@ function toQuery(values: Record<string, unknown>) {
 
 /** The accounts tab of 登录账号. */
 export function Accounts() {
-  const { t } = useTranslation(['account', 'twoFactor']);
+  const { t } = useTranslation(['account', 'twoFactor', 'sessions']);
+  const [sessionsOf, setSessionsOf] = useState<AccountRecord>();
   const [modal, setModal] = useState<{ mode: AccountModalMode; open: boolean }>({ mode: { kind: 'add' }, open: false });
   const invalidate = [accountEndpoints.list, accountEndpoints.queryRoles];
   const enable = useApiMutation({
@@ -42,6 +45,7 @@ export function Accounts() {
     changePassword: (account: AccountRecord) => setModal({ mode: { kind: 'password', account }, open: true }),
     remove: (account: AccountRecord) => removeRun(account.id),
     resetTwoFactor: (account: AccountRecord) => resetRun(account.id),
+    showSessions: setSessionsOf,
   }), [t, setEnabled, removeRun, resetRun]);
 
   const filters = (
@@ -63,6 +67,11 @@ export function Accounts() {
         toolbar={toolbar}
       />
       <AccountModal {...modal} onClose={() => setModal((current) => ({ ...current, open: false }))} />
+      {sessionsOf && (
+        <Suspense fallback={null}>
+          <SessionsDrawer open account={{ id: sessionsOf.id, username: sessionsOf.username }} onClose={() => setSessionsOf(undefined)} />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -1,6 +1,7 @@
 /**
- * Columns of the login-account list (登录账号), with the row actions: change password, reset two-factor
- * (only while it is on; issue #28), delete, each confirmed where it cannot be undone.
+ * Columns of the login-account list (登录账号), with the row actions: change password, sessions and
+ * sign-in history (issue #28), reset two-factor (only while it is on; issue #28), delete, each
+ * confirmed where it cannot be undone.
  */
 import { ACCOUNT_TYPE_ADMIN, type AccountRecord } from '@iot/contract';
 import { Button, Popconfirm, Space, Switch, Tag, type TableColumnsType } from 'antd';
@@ -12,6 +13,7 @@ export interface AccountActions {
   changePassword(account: AccountRecord): void;
   remove(account: AccountRecord): Promise<unknown>;
   resetTwoFactor(account: AccountRecord): Promise<unknown>;
+  showSessions(account: AccountRecord): void;
 }
 
 /** Tags of named items, or a dash. */
@@ -47,6 +49,7 @@ export function accountColumns(t: TFunction, actions: AccountActions): TableColu
       render: (_, account) => (
         <Space>
           <Button type="link" size="small" onClick={() => actions.changePassword(account)}>{t('changePassword')}</Button>
+          <Button type="link" size="small" className="account-sessions" onClick={() => actions.showSessions(account)}>{t('sessions:sessions')}</Button>
           {account.twoFactorEnabled && (
             <Popconfirm
               title={t('twoFactor:resetConfirm', { name: account.username })}
