@@ -6,15 +6,12 @@
  * not asked; with DEMO=off every platform administrator must enrol first. The 5 minutes are tested by
  * moving the stored step-up time back, not by waiting.
  */
-import { decodeBase32IgnorePadding } from '@oslojs/encoding';
-import { generateHOTP } from '@oslojs/otp';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHash } from 'node:crypto';
 import { call, createTestContext, dataOf, encryptPassword, forgetPrincipals, operatorWith, rowsOf, secondInstance, signIn, skipSuite, type TestContext } from './helper.js';
+import { codeAt, enrolWith, stepNow } from './totp-support.js';
 
-const stepNow = () => Math.floor(Date.now() / 30_000);
-const codeAt = (secret: string, step: number) => generateHOTP(decodeBase32IgnorePadding(secret), BigInt(step), 6);
 const inAYear = () => new Date(Date.now() + 365 * 86_400_000).toISOString();
 
 describe.skipIf(skipSuite)('step-up for dangerous actions', () => {
@@ -26,12 +23,7 @@ describe.skipIf(skipSuite)('step-up for dangerous actions', () => {
   });
   afterAll(() => ctx?.close());
 
-  /** Enrols the account of `token` with the code of the current step; returns the secret and recovery codes. */
-  const enrol = async (token: string) => {
-    const begun = dataOf(await call(ctx.app, token, { method: 'POST', url: '/iot/v1/twoFactor/begin' }));
-    const confirmed = dataOf(await call(ctx.app, token, { method: 'POST', url: '/iot/v1/twoFactor/confirm', payload: { code: codeAt(begun.secret, stepNow()) } }));
-    return { secret: begun.secret as string, recoveryCodes: confirmed.recoveryCodes as string[] };
-  };
+  const enrol = (token: string) => enrolWith(ctx.app, token);
   /** A role manager's dangerous call: adds a role (answers the response). */
   const addRole = (token: string, name: string, headers: Record<string, string> = {}) =>
     call(ctx.app, token, { method: 'POST', url: '/v1/sysRole/add', payload: { name, description: '', authorities: ['LOOK_INFO'] }, headers });

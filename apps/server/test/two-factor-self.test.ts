@@ -4,14 +4,11 @@
  * before), never while a role requires it (403 TWO_FACTOR_REQUIRED), 409 TWO_FACTOR_OFF when it is
  * not on; each in the system log. Codes are computed here from the secret (@oslojs/otp).
  */
-import { decodeBase32IgnorePadding } from '@oslojs/encoding';
-import { generateHOTP } from '@oslojs/otp';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createTestContext, dataOf, encryptPassword, operatorWith, rowsOf, signIn, skipSuite, type TestContext } from './helper.js';
+import { codeAt, enrolWith, stepNow } from './totp-support.js';
 
-const stepNow = () => Math.floor(Date.now() / 30_000);
-const codeAt = (secret: string, step: number) => generateHOTP(decodeBase32IgnorePadding(secret), BigInt(step), 6);
 
 describe.skipIf(skipSuite)('self-service two-factor', () => {
   let ctx: TestContext;
@@ -24,12 +21,7 @@ describe.skipIf(skipSuite)('self-service two-factor', () => {
 
   const post = (token: string, url: string, payload?: object) => call(ctx.app, token, { method: 'POST', url, ...(payload ? { payload } : {}) });
   const status = async (token: string) => dataOf(await call(ctx.app, token, { method: 'GET', url: '/iot/v1/twoFactor' }));
-  /** Enrols the account of `token` with the code of the current step; returns the secret and recovery codes. */
-  const enrol = async (token: string) => {
-    const begun = dataOf(await post(token, '/iot/v1/twoFactor/begin'));
-    const confirmed = dataOf(await post(token, '/iot/v1/twoFactor/confirm', { code: codeAt(begun.secret, stepNow()) }));
-    return { secret: begun.secret as string, recoveryCodes: confirmed.recoveryCodes as string[] };
-  };
+  const enrol = (token: string) => enrolWith(ctx.app, token);
   const passwordStep = async (username: string, password: string) =>
     dataOf(await ctx.app.inject({ method: 'POST', url: '/oauth/token', headers: { tenantId: '100' }, payload: { username, ...(await encryptPassword(ctx.app, password)) } }));
   const logged = (username: string, path: string) => rowsOf<{ result: string }>(ctx.database.system.execute(

@@ -5,14 +5,11 @@
  * requiring two-factor confining an unenrolled account's session to enrolment, and an administrator's
  * audited reset. Codes are computed here from the secret with the same library (@oslojs/otp).
  */
-import { decodeBase32IgnorePadding } from '@oslojs/encoding';
-import { generateHOTP } from '@oslojs/otp';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createTestContext, dataOf, encryptPassword, operatorWith, rowsOf, signIn, skipSuite, type TestContext } from './helper.js';
+import { codeAt, enrolWith, stepNow } from './totp-support.js';
 
-const stepNow = () => Math.floor(Date.now() / 30_000);
-const codeAt = (secret: string, step: number) => generateHOTP(decodeBase32IgnorePadding(secret), BigInt(step), 6);
 
 describe.skipIf(skipSuite)('two-factor sign-in', () => {
   let ctx: TestContext;
@@ -28,12 +25,7 @@ describe.skipIf(skipSuite)('two-factor sign-in', () => {
   const codeStep = (challenge: string, code: string, remoteAddress = '127.0.0.1') =>
     ctx.app.inject({ method: 'POST', url: '/oauth/token/twoFactor', remoteAddress, payload: { challenge, code } });
   const status = async (token: string) => dataOf(await call(ctx.app, token, { method: 'GET', url: '/iot/v1/twoFactor' }));
-  /** Enrols the account of `token` with the code of the current step; returns the secret and recovery codes. */
-  const enrol = async (token: string) => {
-    const begun = dataOf(await call(ctx.app, token, { method: 'POST', url: '/iot/v1/twoFactor/begin' }));
-    const confirmed = dataOf(await call(ctx.app, token, { method: 'POST', url: '/iot/v1/twoFactor/confirm', payload: { code: codeAt(begun.secret, stepNow()) } }));
-    return { ...begun, recoveryCodes: confirmed.recoveryCodes as string[] };
-  };
+  const enrol = (token: string) => enrolWith(ctx.app, token);
 
   it('enrols with a QR code: the secret sealed at rest, 10 recovery codes shown once and stored hashed', async () => {
     const user = await operatorWith(ctx.app, admin, 'tf-enrol', ['LOOK_INFO']);
