@@ -2,12 +2,14 @@
  * Uploads a file to a multipart contract endpoint (lock import) with upload progress (XMLHttpRequest:
  * fetch reports none), the client's headers (tenantId, token, Accept-Language) and its error toast.
  * Resolves to the response (JSON data unwrapped, or a file as a Blob with its headers); rejects after
- * the toast on failure.
+ * the toast on failure. A shed upload (503 with Retry-After, nothing done: api/shed.ts) is sent again
+ * after the wait, like every other request of the client.
  */
 import { TENANT_HEADER, TOKEN_HEADER, type Endpoint, type ErrorEnvelope, REQUEST_TIMEOUT_MS } from '@iot/contract';
 import i18n from '../i18n';
 import { getLanguage, getTenantId, getToken, setToken } from '../app/session';
 import { notifyError } from './notify';
+import { SHED_RETRIES, shedWaitMs } from './shed';
 
 export interface Uploaded {
   /** The unwrapped data of a JSON answer. */
@@ -20,36 +22,44 @@ export interface Uploaded {
 /** POSTs `file` as the form field `file`; `onProgress` gets the uploaded share, 0-100. */
 export function uploadFile(endpoint: Endpoint, file: Blob, fileName: string, onProgress: (percent: number) => void): Promise<Uploaded> {
   return new Promise((resolve, reject) => {
-    const xhr = new XMLHttpRequest();
-    xhr.open(endpoint.method, endpoint.path);
-    xhr.responseType = 'blob';
-    xhr.timeout = REQUEST_TIMEOUT_MS;
-    xhr.setRequestHeader(TENANT_HEADER, String(getTenantId()));
-    xhr.setRequestHeader(TOKEN_HEADER, getToken() ?? '');
-    xhr.setRequestHeader('Accept-Language', getLanguage());
-    xhr.upload.onprogress = (event) => { if (event.lengthComputable) onProgress(Math.round((event.loaded / event.total) * 100)); };
-    const failNetwork = () => { notifyError(i18n.t('common:networkError'), 'network'); reject(new Error('network')); };
-    xhr.onerror = failNetwork;
-    xhr.ontimeout = failNetwork;
-    xhr.onload = async () => {
-      const rotated = xhr.getResponseHeader(TOKEN_HEADER);
-      if (rotated) setToken(rotated);
-      const blob = xhr.response as Blob;
-      const header = (name: string) => xhr.getResponseHeader(name);
-      const json = (header('content-type') ?? '').startsWith('application/json');
-      const body = json ? JSON.parse(await blob.text()) as { data?: unknown } & Partial<ErrorEnvelope> : undefined;
-      if (xhr.status >= 400) {
-        const detail = body?.errors?.map((error) => error.message[getLanguage()]).join('; ');
-        notifyError(detail || body?.message || `HTTP ${xhr.status}`, body?.code);
-        reject(new Error(body?.message ?? `HTTP ${xhr.status}`));
-        return;
-      }
-      const name = /filename="([^"]+)"/.exec(header('content-disposition') ?? '')?.[1] ?? 'download';
-      resolve(json ? { data: body?.data, header } : { file: { blob, name }, header });
+    const send = (retriesLeft: number) => {
+      const xhr = new XMLHttpRequest();
+      xhr.open(endpoint.method, endpoint.path);
+      xhr.responseType = 'blob';
+      xhr.timeout = REQUEST_TIMEOUT_MS;
+      xhr.setRequestHeader(TENANT_HEADER, String(getTenantId()));
+      xhr.setRequestHeader(TOKEN_HEADER, getToken() ?? '');
+      xhr.setRequestHeader('Accept-Language', getLanguage());
+      xhr.upload.onprogress = (event) => { if (event.lengthComputable) onProgress(Math.round((event.loaded / event.total) * 100)); };
+      const failNetwork = () => { notifyError(i18n.t('common:networkError'), 'network'); reject(new Error('network')); };
+      xhr.onerror = failNetwork;
+      xhr.ontimeout = failNetwork;
+      xhr.onload = async () => {
+        const header = (name: string) => xhr.getResponseHeader(name);
+        const shedWait = shedWaitMs({ status: xhr.status, headers: { get: header } as Headers });
+        if (shedWait !== undefined && retriesLeft > 0) {
+          setTimeout(() => send(retriesLeft - 1), shedWait);
+          return;
+        }
+        const rotated = header(TOKEN_HEADER);
+        if (rotated) setToken(rotated);
+        const blob = xhr.response as Blob;
+        const json = (header('content-type') ?? '').startsWith('application/json');
+        const body = json ? JSON.parse(await blob.text()) as { data?: unknown } & Partial<ErrorEnvelope> : undefined;
+        if (xhr.status >= 400) {
+          const detail = body?.errors?.map((error) => error.message[getLanguage()]).join('; ');
+          notifyError(detail || body?.message || `HTTP ${xhr.status}`, body?.code);
+          reject(new Error(body?.message ?? `HTTP ${xhr.status}`));
+          return;
+        }
+        const name = /filename="([^"]+)"/.exec(header('content-disposition') ?? '')?.[1] ?? 'download';
+        resolve(json ? { data: body?.data, header } : { file: { blob, name }, header });
+      };
+      const form = new FormData();
+      form.append('file', file, fileName);
+      xhr.send(form);
     };
-    const form = new FormData();
-    form.append('file', file, fileName);
-    xhr.send(form);
+    send(SHED_RETRIES);
   });
 }
 

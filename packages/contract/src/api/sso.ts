@@ -77,7 +77,8 @@ export const ssoEndpoints = {
     delete: endpoint({
       method: 'POST', path: '/iot/v1/sso/rule/delete', access: 'LOGIN_ACCOUNT', kind: 'token',
       action: { label: { 'zh-CN': '删除单点登录映射规则', 'en-US': 'Delete single sign-on rule' }, target: ['id'] },
-      body: z.strictObject({ id: int4Id }), response: z.null(),
+      // Deleting a rule takes roles away at the next sign-in: a role change, stepped up like role deletion.
+      body: z.strictObject({ id: int4Id }), response: z.null(), stepUp: true,
     }),
   },
 };
