@@ -16,8 +16,8 @@ import { StayBookModal } from './StayBookModal';
 import { StayRoomModal } from './StayRoomModal';
 
 const REFETCH_MS = 10_000;
-const LIGHT: Record<StayReadiness, 'success' | 'processing' | 'error' | 'default'> = { ready: 'success', queued: 'processing', failed: 'error', pending: 'default', none: 'default' };
-const STATE_COLOR: Record<StayRecord['state'], string> = { BOOKED: 'blue', CHECKED_IN: 'green', CHECKED_OUT: 'default', CANCELLED: 'default', NO_SHOW: 'orange' };
+const LIGHT: Record<StayReadiness, 'success' | 'processing' | 'error' | 'warning' | 'default'> = { ready: 'success', queued: 'processing', failed: 'error', pending: 'default', suspended: 'warning', none: 'default' };
+const STATE_COLOR: Record<StayRecord['state'], string> = { BOOKED: 'blue', CHECKED_IN: 'green', SUSPENDED: 'gold', CHECKED_OUT: 'default', CANCELLED: 'default', NO_SHOW: 'orange' };
 type Room = { building: string; floor: string; room: string };
 
 /** The drawer for `room` (closed when undefined). */
