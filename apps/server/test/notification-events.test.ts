@@ -4,8 +4,8 @@
  * modules do; only rules naming the kinds get them (an empty `kinds` still means every alert kind),
  * scoped by building like alerts, with the kind's fixed severity, no alert to acknowledge (so no
  * escalation), in the channel's language and in the inboxes of the data centre's administrators; a
- * paused rollout and a paid or refunded order likewise, for rules without a device scope; a rule's
- * hourly cap with its summary line.
+ * paused rollout and a paid or refunded order likewise, for rules without a device scope; a stay not
+ * ready (issue #27) for rules naming its building; a rule's hourly cap with its summary line.
  */
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -114,6 +114,27 @@ describe.skipIf(skipSuite)('notifications of a lock’s operational events', () 
     expect(inbox.find((r) => r.kind === 'otaPaused')).toMatchObject({ deviceKind: 'rollout' });
     expect(inbox.find((r) => r.kind === 'orderRefunded')).toMatchObject({ deviceKind: 'order', deviceCode: order.outTradeNo });
     expect(inbox.find((r) => r.kind === 'pushPaused')).toMatchObject({ deviceKind: 'customer', deviceCode: 'PMS-01' });
+  });
+
+  it('a stay not ready 1 hour before check-in reaches the rules naming stayNotReady in its building, with its room and door counts', async () => {
+    await call(ctx.app, token, { method: 'POST', url: `${API}/rule`, payload: { name: 'stays in A', kinds: ['stayNotReady'], buildings: ['A'], channelIds: [wecom] } });
+    await call(ctx.app, token, { method: 'POST', url: `${API}/rule`, payload: { name: 'stays in B', kinds: ['stayNotReady'], buildings: ['B'], channelIds: [wecom] } });
+    const [lock] = await rowsOf<{ floor: string; room: string }>(ctx.database.system.execute(sql`select floor, room from locks where id = ${locks[0]}`));
+    // A walk-in is issued at once; no gateway here, so its door stays queued.
+    const stay = dataOf(await call(ctx.app, token, { method: 'POST', url: '/iot/v1/stay/add', payload: {
+      room: { building: 'A', floor: lock?.floor, room: lock?.room }, guests: [{ name: '李雷', mobile: '13900000001' }], reference: 'PMS-77',
+      checkInAt: new Date(Date.now() - 60_000).toISOString(), checkOutAt: new Date(Date.now() + 3600_000).toISOString(),
+    } }));
+    const before = wecomMessages().length;
+    await ctx.database.withTenant(100, (tx) => emit(tx, 'stay.notReady', { tenantId: 100, stayId: stay.id, checkInAt: stay.checkInAt, queuedDoors: 1, failedDoors: 0 }));
+    await worker.drain();
+    const sent = wecomMessages().slice(before).map((r) => r.body);
+    expect(sent).toHaveLength(1);
+    expect(sent[0]).toContain(`入住未就绪：A / ${[lock?.floor, lock?.room].filter(Boolean).join(' / ')}`);
+    expect(sent[0]).toContain('1 个门锁排队中，0 个门锁下发失败');
+    expect(sent[0]).toContain('(PMS-77)');
+    const inbox = dataOf(await call(ctx.app, token, { method: 'GET', url: `${API}/inbox?size=20` })).records as { kind: string; deviceKind: string; deviceCode: string | null; severity: string }[];
+    expect(inbox.find((r) => r.kind === 'stayNotReady')).toMatchObject({ deviceKind: 'stay', deviceCode: 'PMS-77', severity: 'major' });
   });
 
   it('caps a rule per hour: the first over the cap says so, later ones are logged suppressed and still reach the inbox', async () => {

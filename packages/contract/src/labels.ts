@@ -31,6 +31,7 @@ export const LOG_LABELS = {
   eventKinds: {
     credentialSyncFailed: t('凭证同步失败', 'Credential sync failed'), commandFailed: t('指令失败或过期', 'Command failed or expired'),
     otaPaused: t('固件升级暂停', 'Firmware rollout paused'), pushPaused: t('推送地址已暂停', 'Push endpoint paused'), paymentReceived: t('订单已支付', 'Order paid'), orderRefunded: t('订单已退款', 'Order refunded'),
+    stayNotReady: t('入住未就绪', 'Stay not ready'),
   },
   /** Air switch alarm kinds (the alarm log's device kind "air switch") and trip reasons. */
   airSwitchKinds: {

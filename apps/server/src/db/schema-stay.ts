@@ -18,7 +18,7 @@ export const stays = pgTable('stays', {
   room: text('room').notNull(),
   /** hotelNight | shortRental | longLease (contract STAY_KINDS). */
   kind: text('kind').notNull(),
-  /** BOOKED | CHECKED_IN | CHECKED_OUT | CANCELLED | NO_SHOW (contract STAY_STATES, STAY_TRANSITIONS). */
+  /** BOOKED | CHECKED_IN | SUSPENDED | CHECKED_OUT | CANCELLED | NO_SHOW (contract STAY_STATES, STAY_TRANSITIONS). */
   state: text('state').notNull(),
   checkInAt: ts('check_in_at').notNull(),
   checkOutAt: ts('check_out_at').notNull(),
@@ -43,7 +43,7 @@ export const stays = pgTable('stays', {
   index('stays_tenant_room').on(t.tenantId, t.building, t.floor, t.room, t.checkInAt),
   index('stays_issue_due').on(t.issueDueAt).where(sql`issued_at is null and state in ('BOOKED', 'CHECKED_IN')`),
   check('stays_kind', sql`${t.kind} in ('hotelNight', 'shortRental', 'longLease')`),
-  check('stays_state', sql`${t.state} in ('BOOKED', 'CHECKED_IN', 'CHECKED_OUT', 'CANCELLED', 'NO_SHOW')`),
+  check('stays_state', sql`${t.state} in ('BOOKED', 'CHECKED_IN', 'SUSPENDED', 'CHECKED_OUT', 'CANCELLED', 'NO_SHOW')`),
   check('stays_times', sql`${t.checkInAt} < ${t.checkOutAt}`),
 ]);
 

@@ -22,6 +22,7 @@ export function objectPath(item: NotificationInboxRecord): string {
   if (item.deviceKind === 'airSwitch') return '/lockAlertLog';
   if (item.deviceKind === 'rollout') return '/firmwareRule';
   if (item.deviceKind === 'customer') return '/subscriptionManagement';
+  if (item.deviceKind === 'stay') return '/RoomInquiry';
   if (item.deviceKind === 'order') return `/orderManagement?${new URLSearchParams(item.deviceCode ? { keyword: item.deviceCode } : {})}`;
   if (isNotificationEventKind(item.kind)) return `/Information?${new URLSearchParams(item.deviceCode ? { imei: item.deviceCode } : {})}`;
   const query = new URLSearchParams({ kind: item.kind, ...(item.deviceCode ? { imei: item.deviceCode } : {}) });

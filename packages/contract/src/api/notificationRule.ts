@@ -19,18 +19,23 @@ import { WORK_ORDER_KINDS } from './workOrder.js';
  * Operational events a rule may watch besides alerts (issue #25 "What"), each with the severity its
  * notifications carry: a lock user or credential failed to reach a lock or to leave it (sync state
  * `*_failed`), a command to a lock failed, timed out or expired, a firmware rollout paused (by an
- * operator or by its failure threshold), an open-platform customer's push endpoint paused, a package order paid or refunded (WeChat Pay). Only rules
+ * operator or by its failure threshold), an open-platform customer's push endpoint paused, a package order paid or refunded (WeChat Pay),
+ * a stay's credentials not on every door 1 hour before check-in (`stay.notReady`, docs/stays.md). Only rules
  * naming them get them (an empty `kinds` means every alert kind, as before). A lock gone offline
  * (silent for ONLINE_HEARTBEAT_FACTOR heartbeat intervals) is the alert kind `silentLock`.
  */
 export const NOTIFICATION_EVENT_KINDS = {
   credentialSyncFailed: 'major', commandFailed: 'minor', otaPaused: 'major', pushPaused: 'major', paymentReceived: 'warning', orderRefunded: 'minor',
+  stayNotReady: 'major',
 } as const satisfies Record<string, (typeof ALERT_SEVERITIES)[number]>;
-/** What a notification is about: a lock, an air switch, a firmware rollout, a package order or an open-platform customer (`deviceId` is its id). */
-export const NOTIFICATION_SUBJECT_KINDS = ['lock', 'airSwitch', 'rollout', 'order', 'customer'] as const;
+/** What a notification is about: a lock, an air switch, a firmware rollout, a package order, an open-platform customer or a stay (`deviceId` is its id). */
+export const NOTIFICATION_SUBJECT_KINDS = ['lock', 'airSwitch', 'rollout', 'order', 'customer', 'stay'] as const;
 export type NotificationSubjectKind = (typeof NOTIFICATION_SUBJECT_KINDS)[number];
-/** The object of the event kinds that are not about a lock (rules scoped to buildings, groups or device types never match them). */
-export const NOTIFICATION_OBJECT_OF: Partial<Record<NotificationEventKind, NotificationSubjectKind>> = { otaPaused: 'rollout', pushPaused: 'customer', paymentReceived: 'order', orderRefunded: 'order' };
+/**
+ * The object of the event kinds that are not about a lock: rules scoped to groups or device types never
+ * match them, nor rules scoped to buildings, except a stay, which matches a rule naming its building.
+ */
+export const NOTIFICATION_OBJECT_OF: Partial<Record<NotificationEventKind, NotificationSubjectKind>> = { otaPaused: 'rollout', pushPaused: 'customer', paymentReceived: 'order', orderRefunded: 'order', stayNotReady: 'stay' };
 export type NotificationEventKind = keyof typeof NOTIFICATION_EVENT_KINDS;
 /** Whether `kind` is one of NOTIFICATION_EVENT_KINDS (not an alert kind). */
 export const isNotificationEventKind = (kind: string): kind is NotificationEventKind => Object.hasOwn(NOTIFICATION_EVENT_KINDS, kind);

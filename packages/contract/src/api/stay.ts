@@ -3,7 +3,8 @@
  * registry) by one or more guests. At check-in minus the room's lead time the platform gives every
  * guest a lock user (window = stay ± buffers) holding a password on every lock of the room, through
  * the credential service; check-out, cancel and no-show delete them, edit moves the window, a room
- * change moves them. Times are ISO 8601 instants; buffers are minutes.
+ * change moves them; a checked-in lease can be suspended (its lock users frozen) and resumed. Times are
+ * ISO 8601 instants; buffers are minutes.
  *
  * Authority: the credential management key of 用户管理 (VOUCHER_USER_MANAGE, the lock users a stay
  * creates) for every change; the lists also with LOOK_INFO (产品 RoomInquiry, where the view lives).
@@ -18,19 +19,25 @@ import { isoTime } from './time.js';
 
 export const STAY_KINDS = ['hotelNight', 'shortRental', 'longLease'] as const;
 export type StayKind = (typeof STAY_KINDS)[number];
-export const STAY_STATES = ['BOOKED', 'CHECKED_IN', 'CHECKED_OUT', 'CANCELLED', 'NO_SHOW'] as const;
+export const STAY_STATES = ['BOOKED', 'CHECKED_IN', 'SUSPENDED', 'CHECKED_OUT', 'CANCELLED', 'NO_SHOW'] as const;
 export type StayState = (typeof STAY_STATES)[number];
 
-/** Allowed transitions (state -> states it may go to); a state with none is final. */
+/**
+ * Allowed transitions (state -> states it may go to); a state with none is final. SUSPENDED (overdue
+ * rent: the doors' lock users frozen) is left by a resume (CHECKED_IN) or a check-out.
+ */
 export const STAY_TRANSITIONS: Record<StayState, readonly StayState[]> = {
   BOOKED: ['CHECKED_IN', 'CANCELLED', 'NO_SHOW'],
-  CHECKED_IN: ['CHECKED_OUT'],
+  CHECKED_IN: ['SUSPENDED', 'CHECKED_OUT'],
+  SUSPENDED: ['CHECKED_IN', 'CHECKED_OUT'],
   CHECKED_OUT: [],
   CANCELLED: [],
   NO_SHOW: [],
 };
 /** States whose stay holds its room (overlaps are refused among them) and whose credentials are kept. */
-export const STAY_ACTIVE_STATES: readonly StayState[] = ['BOOKED', 'CHECKED_IN'];
+export const STAY_ACTIVE_STATES: readonly StayState[] = ['BOOKED', 'CHECKED_IN', 'SUSPENDED'];
+/** The kinds that may be suspended: a lease, whose rent falls due while the tenant lives there (hotel nights and short rentals are paid up front). */
+export const STAY_SUSPENDABLE_KINDS: readonly StayKind[] = ['longLease'];
 
 /** Buffers of a data centre when a stay names none, minutes: doors open this early before check-in, this late after check-out. */
 export const STAY_DEFAULT_BUFFERS = { beforeMinutes: 30, afterMinutes: 30 } as const;
@@ -45,8 +52,12 @@ export const STAY_ALERT_BEFORE_MS = 3600_000;
 /** Longest stay, days (a long lease is renewed by an edit). */
 export const STAY_MAX_DAYS = 366;
 
-/** ready: every credential 正常 on every door; queued: some still on their way; failed: some failed; pending: not issued yet (before the lead time); none: nothing to hold (stay over). */
-export const STAY_READINESS = ['ready', 'queued', 'failed', 'pending', 'none'] as const;
+/**
+ * ready: every credential 正常 on every door; queued: some still on their way; failed: some failed;
+ * pending: not issued yet (before the lead time); suspended: the stay is suspended and every door's lock
+ * user is frozen on its lock (a freeze still on its way counts as queued); none: nothing to hold (stay over).
+ */
+export const STAY_READINESS = ['ready', 'queued', 'failed', 'pending', 'suspended', 'none'] as const;
 export type StayReadiness = (typeof STAY_READINESS)[number];
 
 /** Mainland China mobile number (11 digits). */
@@ -136,6 +147,10 @@ export const stayEndpoints = {
   checkOut: change('checkOut', '办理退房', 'Check out', stayIdBody),
   cancel: change('cancel', '取消预订', 'Cancel a stay', stayIdBody),
   noShow: change('noShow', '标记未到店', 'Mark no-show', stayIdBody),
+  /** Suspends a checked-in long lease (overdue rent): every door's lock user is frozen; 409 for another state or kind. */
+  suspend: change('suspend', '暂停租约', 'Suspend a lease', stayIdBody),
+  /** Resumes a suspended lease: the doors' lock users are unfrozen; 409 unless SUSPENDED. */
+  resume: change('resume', '恢复租约', 'Resume a lease', stayIdBody),
   changeRoom: change('changeRoom', '换房', 'Change room', stayChangeRoomBody),
   list: endpoint({ method: 'GET', path: '/iot/v1/stay/list', access: R, kind: 'token', query: stayListQuery, response: pageOf(stayRecord) }),
   detail: endpoint({ method: 'GET', path: '/iot/v1/stay/detail', access: R, kind: 'token', query: z.object({ id: int4Id }), response: stayDetail }),

@@ -14,8 +14,8 @@ import { objectCodeSql, objectNameSql } from './subjects.js';
 
 type Row = Record<string, unknown>;
 
-/** The authority key whose holders see a notification about this kind of object (报警日志 / 空开管理 / 固件管理 / 订单管理 / 订阅管理). */
-const KEY_OF = { lock: 'LOCK_ALERT_LOG', airSwitch: 'AIRSWITCH_RULE', rollout: 'FIRMWARE_RULE', order: 'ORDER_MANAGEMENT', customer: 'SUBSCRIPTIONMANAGEMENT' } as const satisfies Record<NotificationSubjectKind, string>;
+/** The authority key whose holders see a notification about this kind of object (报警日志 / 空开管理 / 固件管理 / 订单管理 / 订阅管理 / 用户管理, which manages stays). */
+const KEY_OF = { lock: 'LOCK_ALERT_LOG', airSwitch: 'AIRSWITCH_RULE', rollout: 'FIRMWARE_RULE', order: 'ORDER_MANAGEMENT', customer: 'SUBSCRIPTIONMANAGEMENT', stay: 'VOUCHER_USER_MANAGE' } as const satisfies Record<NotificationSubjectKind, string>;
 
 /**
  * Recipients of a notification about a `deviceKind` device in data centre `tenantId`: its enabled

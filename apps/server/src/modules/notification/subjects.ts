@@ -39,13 +39,15 @@ export const objectNameSql = sql`case n.device_kind
   when 'lock' then (select l.name from locks l where l.id = n.device_id) when 'airSwitch' then (select s.name from air_switches s where s.id = n.device_id)
   when 'rollout' then (select coalesce(nullif(r.name, ''), r.model || ' ' || r.version) from firmware_rollouts r where r.id = n.device_id)
   when 'order' then (select o.description from orders o where o.id = n.device_id)
-  when 'customer' then (select c.name from customer_codes c where c.id = n.device_id) end`;
-/** SQL over a notification `n`: its object's code (IMEI, serial, firmware version, out_trade_no, customer code). */
+  when 'customer' then (select c.name from customer_codes c where c.id = n.device_id)
+  when 'stay' then (select concat_ws(' / ', nullif(s.building, ''), nullif(s.floor, ''), s.room) from stays s where s.id = n.device_id) end`;
+/** SQL over a notification `n`: its object's code (IMEI, serial, firmware version, out_trade_no, customer code, a stay's booking reference or #id). */
 export const objectCodeSql = sql`case n.device_kind
   when 'lock' then (select l.imei from locks l where l.id = n.device_id) when 'airSwitch' then (select s.serial from air_switches s where s.id = n.device_id)
   when 'rollout' then (select r.version from firmware_rollouts r where r.id = n.device_id)
   when 'order' then (select o.out_trade_no from orders o where o.id = n.device_id)
-  when 'customer' then (select c.code from customer_codes c where c.id = n.device_id) end`;
+  when 'customer' then (select c.code from customer_codes c where c.id = n.device_id)
+  when 'stay' then (select coalesce(s.reference, '#' || s.id) from stays s where s.id = n.device_id) end`;
 
 const LOCK_SCOPE = sql`l.building, l.model, coalesce((select array_agg(m.group_id) from lock_group_members m where m.lock_id = l.id), '{}') as group_ids`;
 
@@ -69,9 +71,18 @@ export async function subjectsOf(tx: Tx, alarms: readonly RaisedAlarm[]): Promis
       }
     }
   }
+  // A stay: its room's building (rules naming it match), no model, no group.
+  const stayAlarms = alarms.filter((a) => a.deviceKind === 'stay');
+  if (stayAlarms.length > 0) {
+    for (const row of rowsOf<Row>(await tx.execute(sql`select s.id, s.building from stays s where s.id = any(${sql.param([...new Set(stayAlarms.map((a) => a.deviceId))])}::int[])`))) {
+      for (const alarm of stayAlarms.filter((a) => a.deviceId === Number(row.id))) {
+        subjects.set(subjectKey(alarm), { severity: NOTIFICATION_EVENT_KINDS[alarm.kind as NotificationEventKind], alertId: null, building: String(row.building), model: '', groupIds: [] });
+      }
+    }
+  }
   // Rollouts, orders and customers: no place, no model; only rules without a scope match them.
   for (const alarm of alarms) {
-    if (alarm.deviceKind !== 'lock' && alarm.deviceKind !== 'airSwitch') {
+    if (alarm.deviceKind !== 'lock' && alarm.deviceKind !== 'airSwitch' && alarm.deviceKind !== 'stay') {
       subjects.set(subjectKey(alarm), { severity: NOTIFICATION_EVENT_KINDS[alarm.kind as NotificationEventKind], alertId: null, building: '', model: '', groupIds: [] });
     }
   }

@@ -1,7 +1,8 @@
 /**
  * The notification job (issue #25): reacts to raised alarms (`lock.alarm`, `airSwitch.alarm`) and a
  * the operational events (`credential.sync` failed, a lock's `command.state` FAILED / TIMEOUT /
- * EXPIRED, a rollout's `ota.state` PAUSED, `push.paused`, an order's `order.state` SUCCESS / REFUND) by
+ * EXPIRED, a rollout's `ota.state` PAUSED, `push.paused`, an order's `order.state` SUCCESS / REFUND,
+ * `stay.notReady`) by
  * producing notifications (produce.ts) in the data centre's transaction, and delivers them: claims
  * due deliveries with FOR UPDATE SKIP LOCKED (a claim is a lease, so several instances share the
  * table), sends each through its channel's provider, and records sent, a retry after
@@ -150,6 +151,9 @@ export function startNotificationWorker(options: NotificationWorkerOptions): Not
     database.events.on('order.state', (event, { local }) => {
       const kind = event.tradeState === 'SUCCESS' ? 'paymentReceived' : event.tradeState === 'REFUND' ? 'orderRefunded' : undefined;
       if (local && kind) produce({ tenantId: event.tenantId, deviceKind: 'order', deviceId: event.orderId, kind, alertId: null });
+    }),
+    database.events.on('stay.notReady', (event, { local }) => {
+      if (local) produce({ tenantId: event.tenantId, deviceKind: 'stay', deviceId: event.stayId, kind: 'stayNotReady', alertId: null });
     }),
     database.events.onResync(() => loop.wake()),
   ];

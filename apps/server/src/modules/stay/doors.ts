@@ -3,7 +3,8 @@
  * room while it is active and due) against what it has (stay_doors), made equal through the credential
  * service, so every step is a command with its sync state: a missing door gets a lock user (window =
  * stay ± buffers) holding the guest's password; a door whose window changed gets a user modify; a door
- * no longer wanted gets a user delete (the lock drops the user's password with it). A door whose lock
+ * no longer wanted gets a user delete (the lock drops the user's password with it); a suspended stay's
+ * users are frozen and a resumed stay's unfrozen (a freeze or unfreeze command each). A door whose lock
  * user is busy (its command still on its way) is left for later: the stay stays `pending` and the stays
  * job runs this again when that credential settles (credential.sync). Runs in the caller's tenant transaction.
  */
@@ -45,7 +46,8 @@ async function openDoor(tx: Executor, actor: Actor, stayId: number, guest: Guest
 export async function reconcileDoors(tx: Executor, actor: Actor, stayId: number, now: number): Promise<void> {
   const [stay] = await tx.select().from(stays).where(eq(stays.id, stayId)).for('update');
   if (!stay) throw new ApiError('NOT_FOUND');
-  const due = stay.state === 'CHECKED_IN' || (stay.state === 'BOOKED' && (stay.issuedAt !== null || stay.issueDueAt.getTime() <= now));
+  const due = stay.state === 'CHECKED_IN' || stay.state === 'SUSPENDED' || (stay.state === 'BOOKED' && (stay.issuedAt !== null || stay.issueDueAt.getTime() <= now));
+  const status = stay.state === 'SUSPENDED' ? 'frozen' : 'normal';
   const guests = due ? await tx.select().from(stayGuests).where(eq(stayGuests.stayId, stayId)).orderBy(stayGuests.id) : [];
   const lockIds = due ? (await roomLocks(tx, stay)).map((lock) => lock.id) : [];
   const window = doorWindow(stay);
@@ -70,11 +72,18 @@ export async function reconcileDoors(tx: Executor, actor: Actor, stayId: number,
       continue;
     }
     if (user.syncState === 'add_failed') continue; // readiness shows it failed: retried or discarded in 用户管理
-    if (user.validFrom?.getTime() !== floorMinute(window.validFrom) || user.validTo?.getTime() !== floorMinute(window.validTo)) {
-      await userOperation(tx, actor, { action: 'modify', id: user.id, ...windowIso });
-    }
+    const moved = user.validFrom?.getTime() !== floorMinute(window.validFrom) || user.validTo?.getTime() !== floorMinute(window.validTo);
+    if (user.status !== status) {
+      // The freeze (or unfreeze) first: it is what suspension is for; a window change follows when it settles.
+      await userOperation(tx, actor, { action: status === 'frozen' ? 'freeze' : 'unfreeze', id: user.id });
+      pending ||= moved;
+    } else if (moved) await userOperation(tx, actor, { action: 'modify', id: user.id, ...windowIso });
   }
-  for (const { guest, lockId } of wanted.values()) await openDoor(tx, actor, stayId, guest, lockId, windowIso);
+  for (const { guest, lockId } of wanted.values()) {
+    await openDoor(tx, actor, stayId, guest, lockId, windowIso);
+    // A door added to a suspended stay (a lock added to its room) is frozen once its add has settled.
+    pending ||= status === 'frozen';
+  }
   await tx.update(stays).set({ pending, ...(due && stay.issuedAt === null ? { issuedAt: new Date(now) } : {}) }).where(eq(stays.id, stayId));
 }
 
@@ -86,6 +95,8 @@ export interface DoorState {
   lockUserId: number | null;
   credentialId: number | null;
   userState: string | null;
+  /** normal | frozen (the lock user's status), null once the row is gone. */
+  userStatus: string | null;
   credentialState: string | null;
   released: boolean;
 }
@@ -95,7 +106,7 @@ export async function doorStates(tx: Executor, stayIds: readonly number[]): Prom
   if (stayIds.length === 0) return [];
   const rows = await tx.select({
     stayId: stayDoors.stayId, guestId: stayDoors.guestId, lockId: stayDoors.lockId, lockUserId: stayDoors.lockUserId, credentialId: stayDoors.credentialId,
-    releasedAt: stayDoors.releasedAt, userState: lockUsers.syncState, credentialState: credentials.syncState,
+    releasedAt: stayDoors.releasedAt, userState: lockUsers.syncState, userStatus: lockUsers.status, credentialState: credentials.syncState,
   }).from(stayDoors).leftJoin(lockUsers, eq(lockUsers.id, stayDoors.lockUserId)).leftJoin(credentials, eq(credentials.id, stayDoors.credentialId))
     .where(inArray(stayDoors.stayId, [...stayIds])).orderBy(stayDoors.id);
   return rows.map(({ releasedAt, ...row }) => ({ ...row, released: releasedAt !== null }));
@@ -104,14 +115,17 @@ export async function doorStates(tx: Executor, stayIds: readonly number[]): Prom
 /**
  * Readiness of a stay from its doors: `none` once it is over (or has no door), `pending` before it is
  * issued, `failed` when a door's user or password failed, `queued` while any is on its way (or a busy
- * door was left), `ready` when every door's user and password are 正常.
+ * door was left, or a door's user is not yet frozen / unfrozen as the stay wants), `ready` when every
+ * door's user and password are 正常, `suspended` when so and the stay is suspended (every user frozen).
  */
 export function readinessOf(stay: { state: string; issuedAt: Date | null; pending: boolean }, doors: readonly DoorState[]) {
+  const suspended = stay.state === 'SUSPENDED';
+  const status = suspended ? 'frozen' : 'normal';
   const active = doors.filter((door) => !door.released);
   const failedDoors = active.filter((door) => door.userState?.endsWith('_failed') || door.credentialState?.endsWith('_failed')).length;
-  const queuedDoors = active.filter((door) => !(door.userState === 'normal' && door.credentialState === 'normal')).length - failedDoors;
-  const open = stay.state === 'BOOKED' || stay.state === 'CHECKED_IN';
+  const queuedDoors = active.filter((door) => !(door.userState === 'normal' && door.credentialState === 'normal' && door.userStatus === status)).length - failedDoors;
+  const open = stay.state === 'BOOKED' || stay.state === 'CHECKED_IN' || suspended;
   const readiness = !open ? 'none' as const : stay.issuedAt === null ? 'pending' as const : failedDoors > 0 ? 'failed' as const
-    : queuedDoors > 0 || stay.pending ? 'queued' as const : active.length === 0 ? 'none' as const : 'ready' as const;
+    : queuedDoors > 0 || stay.pending ? 'queued' as const : active.length === 0 ? 'none' as const : suspended ? 'suspended' as const : 'ready' as const;
   return { readiness, queuedDoors, failedDoors };
 }

@@ -7,7 +7,7 @@
  * once. Every stay runs in its own tenant transaction; one failing stay (e.g. a lock's slots full) is
  * logged and tried again at the next pass.
  */
-import { STAY_ALERT_BEFORE_MS } from '@iot/contract';
+import { STAY_ACTIVE_STATES, STAY_ALERT_BEFORE_MS } from '@iot/contract';
 import { and, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import { SAFETY_SWEEP_MS } from '../../config.js';
 import type { SecretBox } from '../../crypto/secret-box.js';
@@ -21,7 +21,7 @@ import { stayRecord } from './views.js';
 
 /** Who the credential operations of the job name. */
 const JOB_USERNAME = 'system:stays';
-const ACTIVE = ['BOOKED', 'CHECKED_IN'];
+const ACTIVE = [...STAY_ACTIVE_STATES];
 type Log = { warn(fields: object, message?: string): void };
 
 /** One pass at `now` (ms); returns ms until the next due time (undefined: none known). */

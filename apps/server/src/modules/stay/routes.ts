@@ -8,7 +8,7 @@ import { lazySecretBox } from '../../crypto/secret-box.js';
 import { registerEndpoint } from '../../http/endpoint.js';
 import type { Actor } from '../credential/ops.js';
 import { timeZoneOf } from '../tenant/service.js';
-import { addStay, changeRoom, editStay, moveStay } from './service.js';
+import { addStay, changeRoom, editStay, moveStay, suspendStay } from './service.js';
 import { listStays, notReadyStays, stayDetail } from './views.js';
 
 export async function stayRoutes(app: FastifyInstance): Promise<void> {
@@ -21,6 +21,8 @@ export async function stayRoutes(app: FastifyInstance): Promise<void> {
   for (const [endpoint, to] of moves) {
     registerEndpoint(app, endpoint, ({ body, inTenant, tenantId, principal }) => inTenant((tx) => moveStay(tx, actorOf(tenantId, principal), body.id, to)));
   }
+  registerEndpoint(app, E.suspend, ({ body, inTenant, tenantId, principal }) => inTenant((tx) => suspendStay(tx, actorOf(tenantId, principal), body.id, true)));
+  registerEndpoint(app, E.resume, ({ body, inTenant, tenantId, principal }) => inTenant((tx) => suspendStay(tx, actorOf(tenantId, principal), body.id, false)));
   registerEndpoint(app, E.changeRoom, ({ body, inTenant, tenantId, principal }) => inTenant((tx) => changeRoom(tx, actorOf(tenantId, principal), body.id, body.room)));
   registerEndpoint(app, E.list, ({ query, inTenant }) => inTenant((tx) => listStays(tx, query)));
   registerEndpoint(app, E.detail, ({ query, inTenant }) => inTenant((tx) => stayDetail(tx, query.id)));

@@ -4,8 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { type DoorState, readinessOf } from './doors.js';
 import { checkTransition, doorWindow, issueDueAt, leadTimeMs } from './rules.js';
 
-const door = (userState: string | null, credentialState: string | null, released = false): DoorState =>
-  ({ stayId: 1, guestId: 1, lockId: 1, lockUserId: 1, credentialId: 1, userState, credentialState, released });
+const door = (userState: string | null, credentialState: string | null, released = false, userStatus = 'normal'): DoorState =>
+  ({ stayId: 1, guestId: 1, lockId: 1, lockUserId: 1, credentialId: 1, userState, userStatus, credentialState, released });
 const issued = { state: 'BOOKED', issuedAt: new Date(0), pending: false };
 
 describe('stay rules', () => {
@@ -24,6 +24,10 @@ describe('stay rules', () => {
     expect(() => checkTransition('BOOKED', 'CHECKED_IN')).not.toThrow();
     expect(() => checkTransition('CHECKED_IN', 'CANCELLED')).toThrow();
     expect(() => checkTransition('CHECKED_OUT', 'CHECKED_IN')).toThrow();
+    expect(() => checkTransition('CHECKED_IN', 'SUSPENDED')).not.toThrow();
+    expect(() => checkTransition('SUSPENDED', 'CHECKED_OUT')).not.toThrow();
+    expect(() => checkTransition('BOOKED', 'SUSPENDED')).toThrow();
+    expect(() => checkTransition('SUSPENDED', 'CANCELLED')).toThrow();
   });
 
   it('is ready only when every door is 正常, failed before queued, pending before issue, none when over', () => {
@@ -34,5 +38,14 @@ describe('stay rules', () => {
     expect(readinessOf(issued, [door('normal', 'normal'), door('deleting', 'normal', true)]).readiness).toBe('ready');
     expect(readinessOf({ ...issued, issuedAt: null }, []).readiness).toBe('pending');
     expect(readinessOf({ ...issued, state: 'CHECKED_OUT' }, [door('deleting', 'normal', true)]).readiness).toBe('none');
+  });
+
+  it('is suspended only when every door of a suspended stay is frozen on its lock; a freeze on its way is queued', () => {
+    const suspended = { ...issued, state: 'SUSPENDED' };
+    expect(readinessOf(suspended, [door('normal', 'normal', false, 'frozen')])).toEqual({ readiness: 'suspended', queuedDoors: 0, failedDoors: 0 });
+    expect(readinessOf(suspended, [door('modifying', 'normal', false, 'frozen'), door('normal', 'normal')])).toEqual({ readiness: 'queued', queuedDoors: 2, failedDoors: 0 });
+    expect(readinessOf(suspended, [door('modify_failed', 'normal', false, 'frozen')]).readiness).toBe('failed');
+    // Resumed: an unfreeze still on its way is queued, a frozen user left behind too.
+    expect(readinessOf({ ...issued, state: 'CHECKED_IN' }, [door('normal', 'normal', false, 'frozen')]).readiness).toBe('queued');
   });
 });

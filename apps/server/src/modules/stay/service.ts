@@ -1,17 +1,17 @@
 /**
  * Stays (issue #27; contract api/stay.ts; tables stays, stay_guests, stay_doors, owned here): book,
- * edit, check in, check out, cancel, no-show and change room. Each change runs in the caller's tenant
+ * edit, check in, check out, cancel, no-show, change room, suspend and resume a lease. Each change runs in the caller's tenant
  * transaction (with the endpoint's system-log row), makes the doors follow (doors.ts) and raises
  * `stay.changed` so the stays job looks at its due times again. ID card numbers and the guests' digits
  * are sealed with the secret box; `now` (ms) is injectable for tests.
  */
-import { STAY_DEFAULT_BUFFERS, STAY_MAX_DAYS, type StayAddBody, type StayEditBody, type StayRecord, type StayState } from '@iot/contract';
+import { STAY_ACTIVE_STATES, STAY_DEFAULT_BUFFERS, STAY_MAX_DAYS, STAY_SUSPENDABLE_KINDS, type StayKind, type StayAddBody, type StayEditBody, type StayRecord, type StayState } from '@iot/contract';
 import { randomInt } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { stayGuests, stays } from '../../db/schema.js';
 import { emit } from '../../events/emit.js';
-import { ApiError } from '../../http/api-error.js';
+import { ApiError, conflictError } from '../../http/api-error.js';
 import type { Actor } from '../credential/ops.js';
 import { reconcileDoors } from './doors.js';
 import { checkOverlap, checkTimes, checkTransition, issueDueAt, leadTimeMs, type Room, roomLocks } from './rules.js';
@@ -76,10 +76,16 @@ async function replaceGuests(tx: Executor, actor: Actor, stayId: number, guests:
   if (fresh.length) await insertGuests(tx, actor, stayId, fresh);
 }
 
-/** Changes times, buffers or guests of a booked or checked-in stay; doors follow (extend, shorten). */
+/** 409 on body.id: a suspended lease gets no new door (room or guests) until it is resumed, so none is open while its add is on its way. */
+const refuseWhileSuspended = (state: string) => {
+  if (state === 'SUSPENDED') throw conflictError('body.id', '租约已暂停：恢复后才能换房或更换住客', 'The lease is suspended: resume it before changing its room or guests');
+};
+
+/** Changes times, buffers or guests of an active stay; doors follow (extend, shorten). Guests of a suspended lease are refused (409). */
 export async function editStay(tx: Executor, actor: Actor, body: StayEditBody, now = Date.now()): Promise<StayRecord> {
   const stay = await lockedStay(tx, body.id);
-  if (stay.state !== 'BOOKED' && stay.state !== 'CHECKED_IN') checkTransition(stay.state as StayState, 'BOOKED');
+  if (!STAY_ACTIVE_STATES.includes(stay.state as StayState)) checkTransition(stay.state as StayState, 'BOOKED');
+  if (body.guests) refuseWhileSuspended(stay.state);
   const checkInAt = body.checkInAt ? Date.parse(body.checkInAt) : stay.checkInAt.getTime();
   const checkOutAt = body.checkOutAt ? Date.parse(body.checkOutAt) : stay.checkOutAt.getTime();
   if (checkInAt >= checkOutAt) throw new ApiError('VALIDATION_FAILED', [{ field: 'body.checkOutAt', message: { 'zh-CN': '退房时间须晚于入住时间', 'en-US': 'Check-out must be after check-in' } }]);
@@ -101,6 +107,7 @@ export async function editStay(tx: Executor, actor: Actor, body: StayEditBody, n
  */
 export async function moveStay(tx: Executor, actor: Actor, id: number, to: StayState, now = Date.now()): Promise<StayRecord> {
   const stay = await lockedStay(tx, id);
+  if (stay.state === 'SUSPENDED' && to === 'CHECKED_IN') throw conflictError('body.id', '租约已暂停：请恢复，而不是办理入住', 'The lease is suspended: resume it rather than check in');
   checkTransition(stay.state as StayState, to);
   if (to === 'NO_SHOW' && now < stay.checkInAt.getTime()) throw new ApiError('CONFLICT', [{ field: 'body.id', message: { 'zh-CN': '未到入住时间，不能标记未到店', 'en-US': 'A stay cannot be a no-show before its check-in time' } }]);
   const early = to === 'CHECKED_OUT' && now < stay.checkOutAt.getTime() && now > stay.checkInAt.getTime();
@@ -108,9 +115,25 @@ export async function moveStay(tx: Executor, actor: Actor, id: number, to: StayS
   return settle(tx, actor, id, now);
 }
 
-/** Moves a booked or checked-in stay to another room: doors deleted on the old locks, added on the new (400 without a lock, 409 on an overlap). */
+/**
+ * Suspends a checked-in lease (overdue rent; contract STAY_SUSPENDABLE_KINDS) or resumes a suspended
+ * one: the doors' lock users are frozen / unfrozen through the credential service. 409 on body.id for
+ * another state or kind.
+ */
+export async function suspendStay(tx: Executor, actor: Actor, id: number, suspend: boolean, now = Date.now()): Promise<StayRecord> {
+  const stay = await lockedStay(tx, id);
+  if (suspend) {
+    checkTransition(stay.state as StayState, 'SUSPENDED');
+    if (!STAY_SUSPENDABLE_KINDS.includes(stay.kind as StayKind)) throw conflictError('body.id', '只有长租可以暂停', 'Only a long lease can be suspended');
+  } else if (stay.state !== 'SUSPENDED') throw conflictError('body.id', '只有已暂停的租约可以恢复', 'Only a suspended lease can be resumed');
+  await tx.update(stays).set({ state: suspend ? 'SUSPENDED' : 'CHECKED_IN', updatedAt: new Date(now) }).where(eq(stays.id, id));
+  return settle(tx, actor, id, now);
+}
+
+/** Moves a booked or checked-in stay to another room: doors deleted on the old locks, added on the new (400 without a lock, 409 on an overlap or while suspended). */
 export async function changeRoom(tx: Executor, actor: Actor, id: number, room: Room, now = Date.now()): Promise<StayRecord> {
   const stay = await lockedStay(tx, id);
+  refuseWhileSuspended(stay.state);
   if (stay.state !== 'BOOKED' && stay.state !== 'CHECKED_IN') checkTransition(stay.state as StayState, 'BOOKED');
   const lockRows = await roomLocks(tx, room);
   await checkOverlap(tx, room, stay.checkInAt, stay.checkOutAt, id);

@@ -1,10 +1,11 @@
 /**
  * 入住管理 / Stays of one room (issue #27), a drawer of 产品 RoomInquiry: the room's stays (GET
  * /iot/v1/stay/list filtered to the room, refreshed every 10 s) with a readiness light (every door
- * 正常 / queued on N doors / failed), booking, check in, check out and cancel (confirmed), change room.
+ * 正常 / queued on N doors / failed / suspended), booking, check in, check out, cancel, no-show (a booked
+ * stay past its check-in), suspend and resume (a checked-in long lease), each confirmed, and change room.
  * A plain antd Table: the page's URL holds the chosen lock, which the shared ServerTable's URL state would replace.
  */
-import { stayEndpoints, type StayRecord, type StayReadiness } from '@iot/contract';
+import { STAY_SUSPENDABLE_KINDS, stayEndpoints, type StayRecord, type StayReadiness } from '@iot/contract';
 import { Badge, Button, Drawer, Popconfirm, Space, Table, type TableColumnsType, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -16,9 +17,10 @@ import { StayBookModal } from './StayBookModal';
 import { StayRoomModal } from './StayRoomModal';
 
 const REFETCH_MS = 10_000;
-const LIGHT: Record<StayReadiness, 'success' | 'processing' | 'error' | 'default'> = { ready: 'success', queued: 'processing', failed: 'error', pending: 'default', none: 'default' };
-const STATE_COLOR: Record<StayRecord['state'], string> = { BOOKED: 'blue', CHECKED_IN: 'green', CHECKED_OUT: 'default', CANCELLED: 'default', NO_SHOW: 'orange' };
+const LIGHT: Record<StayReadiness, 'success' | 'processing' | 'error' | 'warning' | 'default'> = { ready: 'success', queued: 'processing', failed: 'error', pending: 'default', suspended: 'warning', none: 'default' };
+const STATE_COLOR: Record<StayRecord['state'], string> = { BOOKED: 'blue', CHECKED_IN: 'green', SUSPENDED: 'gold', CHECKED_OUT: 'default', CANCELLED: 'default', NO_SHOW: 'orange' };
 type Room = { building: string; floor: string; room: string };
+type Move = 'checkIn' | 'checkOut' | 'cancel' | 'noShow' | 'suspend' | 'resume';
 
 /** The drawer for `room` (closed when undefined). */
 export function StayDrawer({ room, onClose }: { room?: Room; onClose(): void }) {
@@ -27,9 +29,13 @@ export function StayDrawer({ room, onClose }: { room?: Room; onClose(): void }) 
   const [moving, setMoving] = useState<StayRecord>();
   const { data, isFetching } = useApiQuery(stayEndpoints.list, { ...room, size: 50 }, { enabled: room !== undefined, refetchInterval: REFETCH_MS });
   const move = useApiMutation({
-    mutationFn: ({ id, to }: { id: number; to: 'checkIn' | 'checkOut' | 'cancel' }) => call(stayEndpoints[to], { body: { id } }),
+    mutationFn: ({ id, to }: { id: number; to: Move }) => call(stayEndpoints[to], { body: { id } }),
     invalidate: [stayEndpoints.list], success: t('done'),
   });
+  /** A link button that asks `<to>Confirm` before moving stay `s` by `to`. */
+  const confirmed = (s: StayRecord, to: Move, danger = false) => (
+    <Popconfirm title={t(`${to}Confirm`)} onConfirm={() => move.run({ id: s.id, to })}><Button size="small" type="link" danger={danger}>{t(to)}</Button></Popconfirm>
+  );
   const columns: TableColumnsType<StayRecord> = [
     { title: t('guests'), key: 'guests', render: (_, s) => s.guests.map((g) => <div key={g.id}>{`${g.name} ${g.mobile}`}</div>) },
     { title: t('times'), key: 'times', width: 230, render: (_, s) => `${formatTime(s.checkInAt, 'MM-DD HH:mm')} → ${formatTime(s.checkOutAt, 'MM-DD HH:mm')}` },
@@ -40,15 +46,14 @@ export function StayDrawer({ room, onClose }: { room?: Room; onClose(): void }) 
       render: (_, s) => <Badge status={LIGHT[s.readiness]} text={t(`readinessText.${s.readiness}`, { count: s.readiness === 'failed' ? s.failedDoors : s.queuedDoors })} />,
     },
     {
-      title: t('actions'), key: 'actions', width: 230, render: (_, s) => (
+      title: t('actions'), key: 'actions', width: 260, render: (_, s) => (
         <Space size={4} wrap>
           {s.state === 'BOOKED' && <Button size="small" type="link" onClick={() => void move.run({ id: s.id, to: 'checkIn' })}>{t('checkIn')}</Button>}
-          {s.state === 'CHECKED_IN' && (
-            <Popconfirm title={t('checkOutConfirm')} onConfirm={() => move.run({ id: s.id, to: 'checkOut' })}><Button size="small" type="link">{t('checkOut')}</Button></Popconfirm>
-          )}
-          {s.state === 'BOOKED' && (
-            <Popconfirm title={t('cancelConfirm')} onConfirm={() => move.run({ id: s.id, to: 'cancel' })}><Button size="small" type="link" danger>{t('cancel')}</Button></Popconfirm>
-          )}
+          {(s.state === 'CHECKED_IN' || s.state === 'SUSPENDED') && confirmed(s, 'checkOut')}
+          {s.state === 'CHECKED_IN' && STAY_SUSPENDABLE_KINDS.includes(s.kind) && confirmed(s, 'suspend', true)}
+          {s.state === 'SUSPENDED' && confirmed(s, 'resume')}
+          {s.state === 'BOOKED' && Date.parse(s.checkInAt) <= Date.now() && confirmed(s, 'noShow', true)}
+          {s.state === 'BOOKED' && confirmed(s, 'cancel', true)}
           {(s.state === 'BOOKED' || s.state === 'CHECKED_IN') && <Button size="small" type="link" onClick={() => setMoving(s)}>{t('changeRoom')}</Button>}
         </Space>
       ),

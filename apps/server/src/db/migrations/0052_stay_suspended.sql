@@ -1,0 +1,2 @@
+ALTER TABLE "stays" DROP CONSTRAINT "stays_state";--> statement-breakpoint
+ALTER TABLE "stays" ADD CONSTRAINT "stays_state" CHECK ("stays"."state" in ('BOOKED', 'CHECKED_IN', 'SUSPENDED', 'CHECKED_OUT', 'CANCELLED', 'NO_SHOW'));
