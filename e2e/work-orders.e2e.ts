@@ -41,5 +41,8 @@ describe.skipIf(!hasChromium)('work orders: from an alert to a closed order', ()
     await expect.poll(() => row.textContent(), { timeout: 15_000, interval: 300 }).toContain('已完成');
     const done = await apiGet<{ state: string }>(page, `/iot/v1/workOrder/detail?id=${order?.id}`);
     expect(done.state).toBe('DONE');
+    // The alert's row shows the order and its state.
+    await page.goto(url(`/lockAlert?keyword=${E2E_ONLINE_IMEI}`));
+    await page.locator('.ant-table-row', { hasText: `#${order?.id} 已完成` }).waitFor({ timeout: 30_000 });
   });
 });

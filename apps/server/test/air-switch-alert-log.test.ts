@@ -65,9 +65,13 @@ describe.skipIf(skipSuite)('air switch alarms on the alarm log', () => {
     const theirs = (await list('', 101))[0].id;
     const logOnly = await operatorWith(ctx.app, token, 'alarm-log-reader', ['LOCK_ALERT_LOG']);
     expect((await get('/iot/v1/airSwitch/alerts', 100, logOnly.token)).statusCode).toBe(403); // 空开分析 is another authority
-    expect(dataOf(await post('/iot/v1/airSwitch/alertLog/acknowledge', { ids: [...ids, theirs] }, 100, logOnly.token))).toEqual({ acknowledged: 3 });
+    expect(dataOf(await post('/iot/v1/airSwitch/alertLog/acknowledge', { ids: [...ids, theirs], note: '电工已到场 electrician on site' }, 100, logOnly.token))).toEqual({ acknowledged: 3 });
     expect(dataOf(await post('/iot/v1/airSwitch/alertLog/acknowledge', { ids }))).toEqual({ acknowledged: 0 });
     expect((await list('acknowledged=true')).map((a: { acknowledgedBy: string }) => a.acknowledgedBy)).toEqual(['alarm-log-reader', 'alarm-log-reader', 'alarm-log-reader']);
+    // The note (issue #25) is kept with the acknowledgement, as on lock alerts; a note over the limit is a 400 on body.note.
+    expect(new Set((await list('acknowledged=true')).map((a: { acknowledgeNote: string }) => a.acknowledgeNote))).toEqual(new Set(['电工已到场 electrician on site']));
+    const long = await post('/iot/v1/airSwitch/alertLog/acknowledge', { ids, note: 'x'.repeat(1000) });
+    expect([long.statusCode, long.json().errors?.[0]?.field]).toEqual([400, 'body.note']);
     expect((await list('acknowledged=false', 101))).toHaveLength(1);
     const logged = await rowsOf<{ n: number }>(ctx.database.system.execute(sql`
       select count(*)::int as n from audit_log where username = 'alarm-log-reader' and action like '%/airSwitch/alertLog/acknowledge%'`));

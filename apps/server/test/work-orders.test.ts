@@ -61,12 +61,20 @@ describe.skipIf(skipSuite)('work orders', () => {
     const created = await post('fromAlerts', { alertIds, priority: 'high' });
     expect(created.statusCode).toBe(200);
     const order = dataOf(created);
-    expect(order).toMatchObject({ kind: 'batteryReplacement', priority: 'high', state: 'OPEN', createdBy: 'admin', alertIds });
+    expect(order).toMatchObject({ kind: 'batteryReplacement', priority: 'high', state: 'OPEN', createdBy: 'admin', alertIds, title: '更换电池 (2)' });
     expect(order.locks.map((l: { imei: string }) => l.imei).sort()).toEqual([a.imei, b.imei].sort());
     const byAlert = dataOf(await call(ctx.app, token, { method: 'GET', url: `${API}/list?alertId=${alertIds[0]}` }));
     expect(byAlert.records.map((r: { id: number }) => r.id)).toEqual([order.id]);
     const byImei = dataOf(await call(ctx.app, token, { method: 'GET', url: `${API}/list?imei=${b.imei}&state=OPEN` }));
     expect(byImei.records.map((r: { id: number }) => r.id)).toContain(order.id);
+    // The default title is in the caller's language (an English console gets an English title).
+    const english = await call(ctx.app, token, { method: 'POST', url: `${API}/fromAlerts`, payload: { alertIds: [alertIds[0]] }, headers: { 'accept-language': 'en-US,en;q=0.9' } });
+    expect(dataOf(english).title).toBe('Battery replacement (1)');
+    await post('transition', { id: dataOf(english).id, state: 'CANCELLED' });
+    // The alert list shows each alert's orders with their states.
+    const listed = dataOf(await call(ctx.app, token, { method: 'GET', url: `/iot/v1/lockAlert/list?imei=${a.imei}&kind=lowBattery` }));
+    expect(listed.records.find((r: { id: number }) => r.id === alertIds[0])?.workOrders)
+      .toEqual([{ id: order.id, state: 'OPEN' }, { id: dataOf(english).id, state: 'CANCELLED' }]);
 
     expect((await post('transition', { id: order.id, state: 'IN_PROGRESS' })).statusCode).toBe(200);
     const noReading = await post('transition', { id: order.id, state: 'DONE' });

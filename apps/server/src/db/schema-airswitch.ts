@@ -164,6 +164,8 @@ export const airSwitchAlerts = pgTable('air_switch_alerts', {
   clearedAt: timestamp('cleared_at', { withTimezone: true }),
   acknowledgedBy: text('acknowledged_by'),
   acknowledgedAt: timestamp('acknowledged_at', { withTimezone: true }),
+  /** The operator's note with the acknowledgement (issue #25), at most ACKNOWLEDGE_NOTE_MAX characters. */
+  acknowledgeNote: text('acknowledge_note'),
 }, (t) => [
   uniqueIndex('air_switch_alerts_one_active').on(t.airSwitchId, t.circuit, t.kind).where(sql`state = 'active'`),
   index('air_switch_alerts_tenant_time').on(t.tenantId, t.lastAt),

@@ -1,29 +1,37 @@
 /**
- * Acknowledging one lock alert with an optional note (issue #25; POST /iot/v1/lockAlert/acknowledge
- * with `note`): a confirmation holding a note field, used by 门锁警告 and the header's inbox drawer.
+ * Acknowledging one alert with an optional note (issue #25): a lock alert (POST
+ * /iot/v1/lockAlert/acknowledge) or an air-switch alert (POST /iot/v1/airSwitch/alertLog/acknowledge),
+ * both with `note`: a confirmation holding a note field, used by 门锁警告, the air-switch alert log and
+ * the header's inbox drawer.
  */
-import { ACKNOWLEDGE_NOTE_MAX, alertEndpoints, notificationInboxEndpoints } from '@iot/contract';
+import { ACKNOWLEDGE_NOTE_MAX, airSwitchAlertLogEndpoints, airSwitchEndpoints, alertEndpoints, notificationInboxEndpoints } from '@iot/contract';
 import { Button, Input, Popconfirm } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../api/client';
 import { useApiMutation } from '../api/useApiMutation';
 
-/** Acknowledges the alerts among `ids` with `note` (empty: none); toasts and refreshes the alert lists and the inbox. */
-export function useAcknowledgeAlerts() {
+/** Whose alerts: a lock's (alerts) or an air switch's (air_switch_alerts). */
+export type AlertDeviceKind = 'lock' | 'airSwitch';
+
+/** Acknowledges the `deviceKind` alerts among `ids` with `note` (empty: none); toasts and refreshes the alert lists and the inbox. */
+export function useAcknowledgeAlerts(deviceKind: AlertDeviceKind = 'lock') {
   const { t } = useTranslation('inbox');
+  const endpoint = deviceKind === 'lock' ? alertEndpoints.acknowledge : airSwitchAlertLogEndpoints.acknowledge;
   return useApiMutation({
-    mutationFn: ({ ids, note }: { ids: number[]; note?: string }) => call(alertEndpoints.acknowledge, { body: { ids, ...(note?.trim() ? { note: note.trim() } : {}) } }),
+    mutationFn: ({ ids, note }: { ids: number[]; note?: string }) => call(endpoint, { body: { ids, ...(note?.trim() ? { note: note.trim() } : {}) } }),
     success: () => t('acknowledgedToast'),
-    invalidate: [alertEndpoints.list, notificationInboxEndpoints.list],
+    invalidate: deviceKind === 'lock'
+      ? [alertEndpoints.list, notificationInboxEndpoints.list]
+      : [airSwitchAlertLogEndpoints.list, airSwitchEndpoints.alerts, notificationInboxEndpoints.list],
   });
 }
 
-/** The "acknowledge" link of alert `alertId`, confirming with a note field. */
-export function AcknowledgeAlertButton({ alertId, size = 'small' }: { alertId: number; size?: 'small' | 'middle' }) {
+/** The "acknowledge" link of alert `alertId` (of a lock unless `deviceKind` says otherwise), confirming with a note field. */
+export function AcknowledgeAlertButton({ alertId, deviceKind = 'lock', size = 'small' }: { alertId: number; deviceKind?: AlertDeviceKind; size?: 'small' | 'middle' }) {
   const { t } = useTranslation('inbox');
   const [note, setNote] = useState('');
-  const { run } = useAcknowledgeAlerts();
+  const { run } = useAcknowledgeAlerts(deviceKind);
   return (
     <Popconfirm
       title={t('acknowledgeTitle')}

@@ -68,9 +68,9 @@ export function InboxDrawer({ open, onClose, page }: Props) {
               className="inbox-item" data-unread={!item.readAt} onClick={() => openItem(item)}
               actions={[
                 !item.readAt && <Button key="read" type="link" size="small" onClick={(event) => { event.stopPropagation(); void markRead({ ids: [item.id] }); }}>{t('markRead')}</Button>,
-                item.deviceKind === 'lock' && item.alertId !== null && (item.acknowledgedAt
+                (item.deviceKind === 'lock' || item.deviceKind === 'airSwitch') && item.alertId !== null && (item.acknowledgedAt
                   ? <Typography.Text key="ack" type="secondary">{t('acknowledged')}</Typography.Text>
-                  : <AcknowledgeAlertButton key="ack" alertId={item.alertId} />),
+                  : <AcknowledgeAlertButton key="ack" alertId={item.alertId} deviceKind={item.deviceKind} />),
               ].filter(Boolean)}
             >
               <List.Item.Meta

@@ -12,6 +12,7 @@ import type { ElectricalRatings } from '../ratings.js';
 import { exportFields, exportResponse } from './deviceLog.js';
 import { endpoint } from './endpoint.js';
 import { pageOf, pageQuery } from './envelope.js';
+import { alertAcknowledgeBody } from './lockAlert.js';
 import { int4Id, int8Id, keyword, text } from './input.js';
 import { calendarDay } from './time.js';
 
@@ -94,6 +95,8 @@ export const airSwitchAlertRecord = z.object({
   detail: z.string().nullable(),
   firstAt: z.string(), lastAt: z.string(), clearedAt: isoOrNull,
   acknowledgedBy: z.string().nullable(), acknowledgedAt: isoOrNull,
+  /** The note given with the acknowledgement (issue #25), as on lock alerts. */
+  acknowledgeNote: z.string().nullable(),
 });
 export type AirSwitchAlertRecord = z.infer<typeof airSwitchAlertRecord>;
 
@@ -165,7 +168,7 @@ export const airSwitchEndpoints = {
   }),
   acknowledgeAlerts: endpoint({
     method: 'POST', path: '/iot/v1/airSwitch/alerts/acknowledge', access: 'AIRSWITCH_RULE', kind: 'token',
-    body: z.strictObject({ ids: z.array(int8Id).min(1).max(500) }), response: z.object({ acknowledged: z.number().int() }),
+    body: alertAcknowledgeBody, response: z.object({ acknowledged: z.number().int() }),
     action: { label: label('确认空开报警', 'Acknowledge air switch alarms'), target: ['ids'] },
   }),
   energy: endpoint({

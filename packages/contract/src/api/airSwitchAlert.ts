@@ -11,7 +11,7 @@ import { exportFields, exportResponse, queryFlag } from './deviceLog.js';
 import { endpoint } from './endpoint.js';
 import { pageOf, pageQuery, sortFields } from './envelope.js';
 import { int4Id, keyword } from './input.js';
-import { acknowledgeBody, ALERT_SEVERITIES, ALERT_STATES } from './lockAlert.js';
+import { ALERT_SEVERITIES, ALERT_STATES, alertAcknowledgeBody } from './lockAlert.js';
 import { isoTime, timeOrder } from './time.js';
 
 /** The device kinds of the alarm log (its filter; each kind is answered by its own endpoints). */
@@ -50,6 +50,6 @@ export const airSwitchAlertLogEndpoints = {
   acknowledge: endpoint({
     method: 'POST', path: '/iot/v1/airSwitch/alertLog/acknowledge', access: 'LOCK_ALERT_LOG', kind: 'token',
     action: { label: { 'zh-CN': '确认空开报警', 'en-US': 'Acknowledge air switch alarms' }, target: ['ids'] },
-    body: acknowledgeBody, response: z.object({ acknowledged: z.number().int() }),
+    body: alertAcknowledgeBody, response: z.object({ acknowledged: z.number().int() }),
   }),
 };

@@ -9,6 +9,7 @@ import { type ALERT_KINDS, alertKind } from '../protocol/index.js';
 import { exportResponse, lockRefRecord, logQueries, queryFlag } from './deviceLog.js';
 import { endpoint } from './endpoint.js';
 import { pageOf } from './envelope.js';
+import { WORK_ORDER_STATES } from './workOrder.js';
 
 export const ALERT_SEVERITIES = ['critical', 'major', 'minor', 'warning'] as const satisfies readonly (typeof ALERT_KINDS)[keyof typeof ALERT_KINDS][];
 export type AlertSeverity = (typeof ALERT_SEVERITIES)[number];
@@ -47,6 +48,8 @@ export const alertRecord = z.object({
   acknowledgedAt: z.string().nullable(),
   /** The note given with the acknowledgement (issue #25). */
   acknowledgeNote: z.string().nullable(),
+  /** The work orders this alert is in, oldest first, with their states (issue #25: the alert shows its orders). */
+  workOrders: z.array(z.object({ id: z.number().int(), state: z.enum(WORK_ORDER_STATES) })),
 });
 export type AlertRecord = z.infer<typeof alertRecord>;
 

@@ -27,6 +27,7 @@ const COLUMNS: ExportColumn<AirSwitchAlertRecord>[] = [
   { header: h('解除时间', 'Cleared at'), value: (r) => r.clearedAt, width: 26, time: true },
   { header: h('确认人', 'Acknowledged by'), value: (r) => r.acknowledgedBy },
   { header: h('确认时间', 'Acknowledged at'), value: (r) => r.acknowledgedAt, width: 26, time: true },
+  { header: h('确认备注', 'Acknowledgement note'), value: (r) => r.acknowledgeNote, width: 30 },
 ];
 
 /** Registers the air switch routes of the alarm log. */
@@ -39,5 +40,5 @@ export function airSwitchAlertLogRoutes(app: FastifyInstance): void {
     return sendExport({ request, reply, format, timeZone: timeZone ?? await timeZoneOf(app.database.system, request.tenantId), name: 'air-switch-alert-log', columns: COLUMNS, rows });
   }, { raw: true });
   registerEndpoint(app, endpoints.acknowledge, ({ body, principal, inTenant }) =>
-    inTenant(async (tx) => ({ acknowledged: await acknowledgeAirSwitchAlerts(tx, body.ids, principal.username) })));
+    inTenant(async (tx) => ({ acknowledged: await acknowledgeAirSwitchAlerts(tx, body.ids, principal.username, body.note) })));
 }

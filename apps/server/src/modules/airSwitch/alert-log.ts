@@ -16,7 +16,7 @@ export type AirSwitchAlertQuery = Partial<AirSwitchAlertLogFilter> & { activeFir
 type AlertRow = {
   id: number; air_switch_id: number; serial: string; name: string; circuit: number; kind: string; severity: string; state: 'active' | 'cleared';
   occurrences: number; detail: string | null; first_at: Date | string; last_at: Date | string; cleared_at: Date | string | null;
-  acknowledged_by: string | null; acknowledged_at: Date | string | null; total?: number;
+  acknowledged_by: string | null; acknowledged_at: Date | string | null; acknowledge_note: string | null; total?: number;
 };
 const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
 const SORT_COLUMNS = { lastAt: sql`a.last_at`, firstAt: sql`a.first_at`, occurrences: sql`a.occurrences` };
@@ -44,13 +44,13 @@ function orderBy(q: AirSwitchAlertQuery): SQL {
 
 const select = (q: AirSwitchAlertQuery, extra: SQL) => sql`
   select a.id, a.air_switch_id, s.serial, s.name, a.circuit, a.kind, a.severity, a.state, a.occurrences, a.detail, a.first_at, a.last_at,
-    a.cleared_at, a.acknowledged_by, a.acknowledged_at ${extra}
+    a.cleared_at, a.acknowledged_by, a.acknowledged_at, a.acknowledge_note ${extra}
   from air_switch_alerts a join air_switches s on s.id = a.air_switch_id where ${where(q)} order by ${orderBy(q)}`;
 
 const toRecord = (r: AlertRow): AirSwitchAlertRecord => ({
   id: Number(r.id), airSwitchId: r.air_switch_id, serial: r.serial, airSwitchName: r.name, circuit: r.circuit, kind: r.kind, severity: r.severity,
   state: r.state, occurrences: r.occurrences, detail: r.detail, firstAt: iso(r.first_at) as string, lastAt: iso(r.last_at) as string,
-  clearedAt: iso(r.cleared_at), acknowledgedBy: r.acknowledged_by, acknowledgedAt: iso(r.acknowledged_at),
+  clearedAt: iso(r.cleared_at), acknowledgedBy: r.acknowledged_by, acknowledgedAt: iso(r.acknowledged_at), acknowledgeNote: r.acknowledge_note,
 });
 
 /** A page of the data centre's air switch alarms (see the module comment). */

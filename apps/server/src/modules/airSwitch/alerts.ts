@@ -58,10 +58,10 @@ export async function applyAlarmChanges(tx: Tx, changes: readonly AlarmChange[])
   }
 }
 
-/** Acknowledges the data centre's unacknowledged alerts among `ids` as `username`; returns how many changed. */
-export async function acknowledgeAirSwitchAlerts(tx: Tx, ids: readonly number[], username: string): Promise<number> {
+/** Acknowledges the data centre's unacknowledged alerts among `ids` as `username` with `note` (empty: none); returns how many changed. */
+export async function acknowledgeAirSwitchAlerts(tx: Tx, ids: readonly number[], username: string, note?: string): Promise<number> {
   const rows = rowsOf(await tx.execute(sql`
-    update air_switch_alerts set acknowledged_by = ${username}, acknowledged_at = now()
+    update air_switch_alerts set acknowledged_by = ${username}, acknowledged_at = now(), acknowledge_note = ${note || null}
     where id = any(${sql.param([...ids])}::bigint[]) and acknowledged_at is null returning id`));
   return rows.length;
 }

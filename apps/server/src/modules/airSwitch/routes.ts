@@ -68,7 +68,7 @@ export async function airSwitchRoutes(app: FastifyInstance): Promise<void> {
   }));
   registerEndpoint(app, airSwitchEndpoints.alerts, ({ query, inTenant }) => inTenant((tx) => listAirSwitchAlerts(tx, { ...query, activeFirst: true })));
   registerEndpoint(app, airSwitchEndpoints.acknowledgeAlerts, ({ body, principal, inTenant }) =>
-    inTenant(async (tx) => ({ acknowledged: await acknowledgeAirSwitchAlerts(tx, body.ids, principal.username) })));
+    inTenant(async (tx) => ({ acknowledged: await acknowledgeAirSwitchAlerts(tx, body.ids, principal.username, body.note) })));
   registerEndpoint(app, airSwitchEndpoints.energy, ({ query, inTenant }) => inTenant((tx) => energyAnalysis(tx, query, rollupZone())));
   registerEndpoint(app, airSwitchEndpoints.energyExport, async ({ query, inTenant, request, reply }) => {
     const { chart, format, ...range } = query;

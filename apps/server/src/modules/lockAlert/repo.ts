@@ -17,6 +17,9 @@ const columns = {
   id: alerts.id, lockId: alerts.lockId, kind: alerts.kind, severity: alerts.severity, state: alerts.state,
   occurrences: alerts.occurrences, detail: alerts.detail, firstAt: alerts.firstAt, lastAt: alerts.lastAt, clearedAt: alerts.clearedAt,
   acknowledgedBy: alerts.acknowledgedBy, acknowledgedAt: alerts.acknowledgedAt, acknowledgeNote: alerts.acknowledgeNote,
+  // The orders holding the alert (a read of the work-order module's table; its GIN index on alert_ids answers @>).
+  workOrders: sql<AlertRecord['workOrders']>`coalesce((select json_agg(json_build_object('id', w.id, 'state', w.state) order by w.id)
+    from work_orders w where w.alert_ids @> array[${alerts.id}]::bigint[]), '[]'::json)`,
 };
 const severityRank = sql`case ${alerts.severity} when 'critical' then 0 when 'major' then 1 when 'minor' then 2 else 3 end`;
 
@@ -33,8 +36,8 @@ export const alertLog = defineDeviceLog<AlertFilter, typeof columns, AlertRecord
     ? [asc(sql`(${alerts.state} <> 'active')`), asc(severityRank), desc(alerts.lastAt), desc(alerts.id)]
     : [desc(alerts.lastAt), desc(alerts.id)]),
   sortColumns: () => ({ lastAt: alerts.lastAt, firstAt: alerts.firstAt, occurrences: alerts.occurrences }), idColumn: alerts.id,
-  toRecord: ({ firstAt, lastAt, clearedAt, acknowledgedAt, ...row }) => ({
-    ...row, severity: row.severity as AlertSeverity, state: row.state as AlertState,
+  toRecord: ({ firstAt, lastAt, clearedAt, acknowledgedAt, workOrders, ...row }) => ({
+    ...row, workOrders: workOrders.map((order) => ({ id: Number(order.id), state: order.state })), severity: row.severity as AlertSeverity, state: row.state as AlertState,
     firstAt: iso(firstAt), lastAt: iso(lastAt), clearedAt: iso(clearedAt), acknowledgedAt: iso(acknowledgedAt),
   }),
   exportName: 'alert-log',

@@ -7,7 +7,7 @@
  * for an illegal move.
  */
 import {
-  canTransition, WORK_ORDER_LABELS, WORK_ORDER_TRANSITIONS, type WorkOrderAddBody, type WorkOrderEditBody, type WorkOrderFromAlertsBody, type WorkOrderKind,
+  canTransition, type Language, WORK_ORDER_LABELS, WORK_ORDER_TRANSITIONS, type WorkOrderAddBody, type WorkOrderEditBody, type WorkOrderFromAlertsBody, type WorkOrderKind,
   type WorkOrderRecord, type WorkOrderState, type WorkOrderTransitionBody,
 } from '@iot/contract';
 import { sql } from 'drizzle-orm';
@@ -71,8 +71,11 @@ export async function addWorkOrder(tx: Tx, tenantId: number, username: string, b
   return read(tx, await insertWorkOrder(tx, tenantId, { ...body, lockIds, alertIds: [], createdBy: username }));
 }
 
-/** One order on the locks of alerts `body.alertIds` (400 on alertIds for an alert the data centre lacks); kind and title default from the first alert. */
-export async function addFromAlerts(tx: Tx, tenantId: number, username: string, body: WorkOrderFromAlertsBody): Promise<WorkOrderRecord> {
+/**
+ * One order on the locks of alerts `body.alertIds` (400 on alertIds for an alert the data centre lacks); kind and
+ * title default from the first alert, the title in the caller's `language` (e.g. "更换电池 (3)" / "Battery replacement (3)").
+ */
+export async function addFromAlerts(tx: Tx, tenantId: number, username: string, body: WorkOrderFromAlertsBody, language: Language = 'zh-CN'): Promise<WorkOrderRecord> {
   const alertIds = [...new Set(body.alertIds)];
   const rows = rowsOf<{ id: number; lock_id: number; kind: string }>(await tx.execute(sql`
     select id, lock_id, kind from alerts where id = any(${sql.param(alertIds)}::bigint[]) order by id`));
@@ -80,7 +83,7 @@ export async function addFromAlerts(tx: Tx, tenantId: number, username: string, 
   await checkAssignee(tx, body.assigneeId);
   const kind = body.kind ?? kindForAlert(String(rows[0]?.kind));
   const lockIds = [...new Set(rows.map((r) => Number(r.lock_id)))].sort((a, b) => a - b);
-  const title = body.title ?? `${WORK_ORDER_LABELS.kinds[kind]['zh-CN']} (${lockIds.length})`;
+  const title = body.title ?? `${WORK_ORDER_LABELS.kinds[kind][language]} (${lockIds.length})`;
   return read(tx, await insertWorkOrder(tx, tenantId, {
     title, kind, priority: body.priority, assigneeId: body.assigneeId, dueAt: body.dueAt, notes: body.notes, lockIds, alertIds, createdBy: username,
   }));

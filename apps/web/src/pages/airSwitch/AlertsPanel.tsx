@@ -1,4 +1,4 @@
-/** The switches' alarms (GET /iot/v1/airSwitch/alerts, active first, polled) with acknowledgement. */
+/** The switches' alarms (GET /iot/v1/airSwitch/alerts, active first, polled) with acknowledgement (the note given on 报警日志 or in the inbox shows here). */
 import { type AirSwitchAlertRecord, airSwitchEndpoints } from '@iot/contract';
 import { Badge, Button, Table, type TableColumnsType, Tag } from 'antd';
 import { useState } from 'react';
@@ -29,7 +29,7 @@ export function AlertsPanel() {
     { title: t('detailText'), key: 'detail', render: (_, a) => detail(a) },
     {
       title: t('actions'), key: 'ack',
-      render: (_, a) => (a.acknowledgedAt ? `${t('acknowledged')} · ${a.acknowledgedBy}` : <Button size="small" onClick={() => ack.run(a.id)}>{t('acknowledge')}</Button>),
+      render: (_, a) => (a.acknowledgedAt ? [t('acknowledged'), a.acknowledgedBy, a.acknowledgeNote].filter(Boolean).join(' · ') : <Button size="small" onClick={() => ack.run(a.id)}>{t('acknowledge')}</Button>),
     },
   ];
   return <Table<AirSwitchAlertRecord> size="small" rowKey="id" columns={columns} dataSource={data?.records}

@@ -2,10 +2,11 @@
  * 门锁警告's alert tab: the alerts operators watch, active first and most severe first (activeFirst), with severity
  * tags and acknowledgement (POST /iot/v1/lockAlert/acknowledge: one with an optional note, or the
  * selected ones) after a confirmation; refreshed every 5 s. Selected alerts become one work order
- * (生成工单, POST /iot/v1/workOrder/fromAlerts); each row links to the work orders it is in.
+ * (生成工单, POST /iot/v1/workOrder/fromAlerts); each row shows the work orders it is in with their
+ * states, linked to the work-order tab filtered by the alert.
  */
-import { type AlertRecord, alertEndpoints, workOrderEndpoints } from '@iot/contract';
-import { Button, Popconfirm, Space, type TableColumnsType } from 'antd';
+import { type AlertRecord, alertEndpoints, WORK_ORDER_LABELS, workOrderEndpoints } from '@iot/contract';
+import { Badge, Button, Popconfirm, Space, type TableColumnsType } from 'antd';
 import type { Key } from 'react';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -14,10 +15,12 @@ import { call } from '../../api/client';
 import { useApiMutation } from '../../api/useApiMutation';
 import { useMayCall } from '../../app/mayCall';
 import { useLanguage } from '../../app/useSession';
+import { DASH } from '../../components/logColumns';
 import { logQuery } from '../../components/logFilters';
 import { ServerTable } from '../../components/ServerTable';
 import { AcknowledgeAlertButton } from '../../inbox/AcknowledgeAlert';
 import { ALERT_FILTER_DEFAULTS, AlertFilters, acknowledgeSelected, alertColumns } from './columns';
+import { STATE_BADGES } from './workOrders/columns';
 
 const REFETCH_MS = 5000;
 
@@ -40,11 +43,20 @@ export function AlertsTab({ onOrdered }: { onOrdered(id: number): void }) {
     return [
       ...alertColumns(t, language),
       {
+        title: t('workOrder:viewOrders'), key: 'workOrders', width: 150,
+        render: (_: unknown, row) => (row.workOrders.length === 0 ? DASH : (
+          <Link to={`/lockAlert?tab=workOrders&alertId=${row.id}`}>
+            <Space size={2} direction="vertical">
+              {row.workOrders.map((order) => <Badge key={order.id} status={STATE_BADGES[order.state]} text={`#${order.id} ${WORK_ORDER_LABELS.states[order.state][language]}`} />)}
+            </Space>
+          </Link>
+        )),
+      },
+      {
         title: t('actions'), key: 'actions', fixed: 'right',
         render: (_: unknown, row) => (
           <Space size={4}>
             {row.acknowledgedAt ? t('acknowledgeDone') : <AcknowledgeAlertButton alertId={row.id} />}
-            <Link to={`/lockAlert?tab=workOrders&alertId=${row.id}`}>{t('workOrder:viewOrders')}</Link>
           </Space>
         ),
       },

@@ -1,10 +1,10 @@
 /**
  * 报警日志, device kind 空开: the data centre's air switch alarms (GET /iot/v1/airSwitch/alertLog/list),
- * newest first, with the log's filters, CSV / Excel export and acknowledgement (one, or the selected
- * ones) after a confirmation; refreshed every 10 s.
+ * newest first, with the log's filters, CSV / Excel export and acknowledgement (one with an optional
+ * note, or the selected ones) after a confirmation; refreshed every 10 s.
  */
 import { type AirSwitchAlertRecord, AIR_SWITCH_ALERT_KINDS, airSwitchAlertLogEndpoints } from '@iot/contract';
-import { Badge, Button, Popconfirm, Tag, type TableColumnsType } from 'antd';
+import { Badge, Tag, type TableColumnsType } from 'antd';
 import type { TFunction } from 'i18next';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -14,12 +14,13 @@ import { DASH, formatTime } from '../../components/logColumns';
 import { logFormValues, logQuery } from '../../components/logFilters';
 import { ServerTable } from '../../components/ServerTable';
 import { AlertFilters, acknowledgeSelected, SEVERITY_COLORS } from '../lockAlert/columns';
+import { AcknowledgeAlertButton } from '../../inbox/AcknowledgeAlert';
 import { DeviceKindFilter, withoutDeviceKind } from './DeviceKindFilter';
 
 const REFETCH_MS = 10_000;
 const DEFAULTS = { kind: 'all', severity: 'all', state: 'all' };
 
-function columns(t: TFunction, acknowledge: (ids: number[]) => Promise<unknown>): TableColumnsType<AirSwitchAlertRecord> {
+function columns(t: TFunction): TableColumnsType<AirSwitchAlertRecord> {
   return [
     { title: t('lastAt'), dataIndex: 'lastAt', render: formatTime, sorter: true },
     { title: t('serial'), dataIndex: 'serial' },
@@ -34,11 +35,9 @@ function columns(t: TFunction, acknowledge: (ids: number[]) => Promise<unknown>)
     { title: t('clearedAt'), dataIndex: 'clearedAt', render: formatTime },
     {
       title: t('acknowledgement'), dataIndex: 'acknowledgedAt', fixed: 'right',
-      render: (at: string | null, row) => (at ? `${row.acknowledgedBy} · ${formatTime(at)}` : (
-        <Popconfirm title={t('acknowledgeConfirm')} onConfirm={() => acknowledge([row.id])}>
-          <Button type="link" size="small">{t('acknowledge')}</Button>
-        </Popconfirm>
-      )),
+      render: (at: string | null, row) => (at
+        ? [row.acknowledgedBy, formatTime(at), row.acknowledgeNote].filter(Boolean).join(' · ')
+        : <AcknowledgeAlertButton alertId={row.id} deviceKind="airSwitch" />),
     },
   ];
 }
@@ -51,7 +50,7 @@ export function AirSwitchAlertLog() {
     success: (_, ids) => t('acknowledgedMany', { count: ids.length }),
     invalidate: [airSwitchAlertLogEndpoints.list],
   });
-  const cols = useMemo(() => columns(t, acknowledge), [t, acknowledge]);
+  const cols = useMemo(() => columns(t), [t]);
   return (
     <ServerTable<AirSwitchAlertRecord>
       endpoint={airSwitchAlertLogEndpoints.list}

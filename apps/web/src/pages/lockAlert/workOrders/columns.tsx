@@ -5,8 +5,8 @@ import type { TFunction } from 'i18next';
 import { Link } from 'react-router';
 import { DASH, formatTime } from '../../../components/logColumns';
 
-/** Badge status of each state. */
-const STATE_BADGES = { OPEN: 'error', IN_PROGRESS: 'processing', DONE: 'success', CANCELLED: 'default' } as const;
+/** Badge status of each state (also the alert table's order column). */
+export const STATE_BADGES = { OPEN: 'error', IN_PROGRESS: 'processing', DONE: 'success', CANCELLED: 'default' } as const;
 /** Tag colour of each priority. */
 const PRIORITY_COLORS: Record<string, string> = { low: 'default', normal: 'blue', high: 'orange', urgent: 'red' };
 

@@ -1,0 +1,1 @@
+ALTER TABLE "air_switch_alerts" ADD COLUMN "acknowledge_note" text;
