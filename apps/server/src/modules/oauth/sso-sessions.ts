@@ -36,10 +36,11 @@ export async function passwordSignInRefused(db: Executor, accountId: number, ten
  * Ends the live sign-ins a logout token of `issuer` names: with `sid`, those begun at that provider
  * session (and, given the linked `accountId`, the account's sign-ins whose provider session is not
  * known); without, every sign-in of `accountId`. Emits `session.revoked` per sign-in in the same
- * transaction. Returns the accounts whose sessions ended, with their usernames (for the system log).
+ * transaction, and `log` (the system-log rows) for each account whose sessions ended, in it too.
  */
-export async function endSsoSessions(db: Db, issuer: string, accountId: number | undefined, sid: string | undefined) {
-  if (accountId === undefined && sid === undefined) return [];
+export async function endSsoSessions(db: Db, issuer: string, accountId: number | undefined, sid: string | undefined,
+  log: (tx: Executor, ended: { accountId: number; username: string }) => Promise<void>): Promise<void> {
+  if (accountId === undefined && sid === undefined) return;
   const scope = accountId === undefined ? sql`sso_issuer = ${issuer} and sso_sid = ${sid}` : sql`account_id = ${accountId}`;
   const chosen = sid === undefined ? sql`true` : sql`(f.sso_sid = ${sid} and f.sso_issuer = ${issuer}) or f.sso_sid is null`;
   return db.transaction(async (tx) => {
@@ -51,7 +52,7 @@ export async function endSsoSessions(db: Db, issuer: string, accountId: number |
       returning s.family, s.account_id, a.username`));
     const families = [...new Map(ended.map((row) => [row.family, row])).values()];
     await emitAll(tx, families.map((row) => ({ name: 'session.revoked' as const, payload: { tenantId: null, accountId: row.account_id, family: row.family } })));
-    return [...new Map(ended.map((row) => [row.account_id, { accountId: row.account_id, username: row.username }])).values()];
+    for (const row of new Map(ended.map((row) => [row.account_id, row])).values()) await log(tx, { accountId: row.account_id, username: row.username });
   });
 }
 

@@ -57,9 +57,8 @@ export async function ssoRoutes(app: FastifyInstance): Promise<void> {
     const { issuer, sub, sid } = await checkLogoutToken(body.logout_token);
     const [link] = sub ? await db.select({ accountId: ssoLinks.accountId }).from(ssoLinks).where(and(eq(ssoLinks.issuer, issuer), eq(ssoLinks.subject, sub))) : [];
     if (sub && !link && !sid) return null; // nobody of ours: nothing to end
-    for (const ended of await endSsoSessions(db, issuer, link?.accountId, sid)) {
-      await insertAudit(db, { tenantId, accountId: ended.accountId, username: ended.username, action: 'sign-out', result: 'ssoLoggedOut', clientIp: request.ip });
-    }
+    await endSsoSessions(db, issuer, link?.accountId, sid, (tx, ended) =>
+      insertAudit(tx, { tenantId, accountId: ended.accountId, username: ended.username, action: 'sign-out', result: 'ssoLoggedOut', clientIp: request.ip }));
     return null;
   }, { rateLimitPerMinute: 120 });
   registerEndpoint(app, ssoEndpoints.passwordSignIn, ({ body, tenantId, inTenant }) =>
