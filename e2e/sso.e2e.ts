@@ -5,7 +5,8 @@
  * clicks "使用 E2E IdP 登录" on the sign-in page, signs in on the provider's own login and consent pages
  * and comes back signed in to the console as the account created for it, whose sign-in history says
  * `sso`; a person of no mapped group is refused with the server's message; the administrator sees the
- * rule in 登录账号's 单点登录 tab.
+ * rule in 登录账号's 单点登录 tab, turns the data centre's password sign-in off there (confirmed; a new
+ * browser's sign-in page then says so) and on again (always, so later files' operators sign in).
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -68,5 +69,25 @@ describe.skipIf(!hasChromium)('single sign-on', () => {
     const row = admin.locator('.ant-table-row').filter({ hasText: E2E_SSO_GROUP });
     await expect.poll(() => row.textContent(), { timeout: 90_000 }).toContain(ROLE_NAME);
     await admin.context().close();
+  }, 240_000);
+
+  it('turns password sign-in off in that tab (confirmed), the sign-in page says so, and on again', async () => {
+    const admin = await newPage(browser);
+    await signInThroughUi(admin);
+    await admin.goto(url('/loginAccount?tab=sso'));
+    const toggle = admin.locator('#sso-password-sign-in');
+    try {
+      await toggle.click({ timeout: 90_000 });
+      await admin.locator('.ant-popconfirm').getByRole('button', { name: '确 定' }).or(admin.locator('.ant-popconfirm').getByRole('button', { name: '确定' })).click();
+      await expect.poll(() => toggle.getAttribute('aria-checked'), { timeout: 60_000 }).toBe('false');
+      const visitor = await newPage(browser);
+      await visitor.goto(url('/api/login'));
+      await expect.poll(() => visitor.locator('.login-notice').textContent(), { timeout: 60_000 }).toContain('停用密码登录');
+      await visitor.context().close();
+    } finally {
+      if ((await toggle.getAttribute('aria-checked')) === 'false') await toggle.click();
+      await expect.poll(() => toggle.getAttribute('aria-checked'), { timeout: 60_000 }).toBe('true');
+      await admin.context().close();
+    }
   }, 240_000);
 });

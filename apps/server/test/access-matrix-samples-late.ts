@@ -182,6 +182,8 @@ export const ACCESS_SCHEDULE_SAMPLES: Record<string, Sample> = {
   'POST /oauth/sso/start': { access: 'public' },
   'POST /oauth/sso/callback': { access: 'public', body: () => ({ transaction: 'none', callback: '?code=none' }) },
   'GET /oauth/sso/logoutUrl': { access: 'authenticated' },
+  'POST /oauth/sso/backchannelLogout': { access: 'public', body: () => ({ logout_token: 'none' }) },
+  'POST /iot/v1/sso/passwordSignIn': { access: 'LOGIN_ACCOUNT', body: () => ({ enabled: true }) },
   'GET /iot/v1/sso/rule/list': { access: 'LOGIN_ACCOUNT' },
   'POST /iot/v1/sso/rule': { access: 'LOGIN_ACCOUNT', body: () => ({ claim: 'groups', value: 'matrix', roleIds: [999_999] }) },
   'POST /iot/v1/sso/rule/delete': { access: 'LOGIN_ACCOUNT', body: () => ({ id: 999_999 }) },

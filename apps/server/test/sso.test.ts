@@ -50,7 +50,7 @@ describe.skipIf(skipSuite)('single sign-on', () => {
     (await rowsOf<{ id: number }>(ctx.database.system.execute(sql`select id from accounts where username = ${username}`)))[0];
 
   it('says whether it is on and under which name', async () => {
-    expect(dataOf(await ctx.app.inject({ method: 'GET', url: '/oauth/sso' }))).toEqual({ enabled: true, displayName: 'Keycloak' });
+    expect(dataOf(await ctx.app.inject({ method: 'GET', url: '/oauth/sso' }))).toEqual({ enabled: true, displayName: 'Keycloak', passwordSignIn: true });
   });
 
   it('starts with PKCE (S256), state and nonce at the issuer\'s authorization endpoint', async () => {

@@ -77,6 +77,13 @@ export const sessions = pgTable('sessions', {
   /** Where the sign-in came from (issue #28 "Sessions"): set on its first token; rotated ones leave them null. */
   clientIp: text('client_ip'),
   userAgent: text('user_agent'),
+  /**
+   * A single sign-on's provider (issuer) and its session id (`sid` of the ID token, null when the
+   * provider sends none), set on the family's first token; null for a password sign-in. Back-channel
+   * logout ends the families they name (issue #28; docs/identity.md "Single sign-on").
+   */
+  ssoIssuer: text('sso_issuer'),
+  ssoSid: text('sso_sid'),
 }, (t) => [index('sessions_account').on(t.accountId), index('sessions_family').on(t.family)]);
 
 /**

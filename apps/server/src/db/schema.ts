@@ -14,6 +14,8 @@ export const tenants = pgTable('tenants', {
   name: text('name').notNull(),
   /** IANA zone every page, the big screen, exports and the analysis' days use for this data centre (issue #24). */
   timeZone: text('time_zone').notNull().default('Asia/Shanghai'),
+  /** False: password sign-in is refused for this data centre's operators, single sign-on only (issue #28; docs/identity.md). */
+  passwordSignIn: boolean('password_sign_in').notNull().default(true),
   createdAt: createdAt(),
 });
 

@@ -32,6 +32,10 @@ export const ERRORS = {
   SSO_FAILED: { status: 401, message: { 'zh-CN': '单点登录失败或已超时，请重新登录', 'en-US': 'Single sign-on failed or timed out; sign in again' } },
   /** Issue #28: no mapping rule of any data centre matches the person's claims. */
   SSO_NO_RULE: { status: 403, message: { 'zh-CN': '您的身份未被授权访问本平台，请联系管理员配置单点登录映射规则', 'en-US': 'Your identity is not authorised here; ask an administrator for a single sign-on rule' } },
+  /** Issue #28: the data centre signs its operators in with single sign-on only (platform administrators keep the password). */
+  PASSWORD_SIGN_IN_OFF: { status: 403, message: { 'zh-CN': '该数据中心已停用密码登录，请使用单点登录', 'en-US': 'Password sign-in is off for this data centre; use single sign-on' } },
+  /** Issue #28: turning password sign-in off (or deleting the last rule while it is off) would leave nobody a way in. */
+  SSO_RULE_REQUIRED: { status: 409, message: { 'zh-CN': '请先配置单点登录并至少添加一条映射到本数据中心的规则', 'en-US': 'Configure single sign-on and add at least one rule for this data centre first' } },
   TOKEN_EXPIRED: { status: 403, message: { 'zh-CN': '您的token已过期，请重新登录！', 'en-US': 'Your session has expired; please sign in again!' } },
   FORBIDDEN: { status: 403, message: { 'zh-CN': '没有权限', 'en-US': 'No permission' } },
   /** Granting, binding or managing more than the caller holds (issue #5 "No escalation"). */
@@ -89,5 +93,9 @@ export const SIGN_OUT_REASONS = {
   signedOutElsewhere: { 'zh-CN': '此会话已在您的其他会话中被退出，请重新登录', 'en-US': 'This session was signed out from another of your sessions; sign in again' },
   /** Issue #28 "Sessions": an account manager signed the session out. */
   signedOutByManager: { 'zh-CN': '管理员已结束您的会话，请重新登录', 'en-US': 'An administrator ended your session; sign in again' },
+  /** Issue #28 "Single sign-on": the OpenID provider said the person signed out there (back-channel logout). */
+  ssoLoggedOut: { 'zh-CN': '您已在单点登录服务中退出，请重新登录', 'en-US': 'You signed out at the single sign-on provider; sign in again' },
+  /** Issue #28: the data centre turned password sign-in off; password sessions of its operators ended. */
+  passwordSignInOff: { 'zh-CN': '该数据中心已停用密码登录，请使用单点登录重新登录', 'en-US': 'Password sign-in was turned off for this data centre; sign in with single sign-on' },
 } as const satisfies Record<string, LocalizedText>;
 export type SignOutReason = keyof typeof SIGN_OUT_REASONS;

@@ -25,7 +25,7 @@ export type SignInMethod = (typeof SIGN_IN_METHODS)[number];
  */
 export const SIGN_IN_RESULTS = [
   'success', 'twoFactorPending', 'INVALID_CREDENTIALS', 'CAPTCHA_INVALID', 'TWO_FACTOR_INVALID', 'TOO_MANY_ATTEMPTS', 'ACCOUNT_DISABLED',
-  'SSO_NO_RULE',
+  'SSO_NO_RULE', 'PASSWORD_SIGN_IN_OFF',
 ] as const;
 export type SignInResult = (typeof SIGN_IN_RESULTS)[number];
 

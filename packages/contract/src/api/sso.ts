@@ -18,6 +18,8 @@ export const ssoStatus = z.object({
   enabled: z.boolean(),
   /** The issuer's name on the button ("Sign in with {name}"); null when SSO is off. */
   displayName: z.string().nullable(),
+  /** Password sign-in into the request's data centre (`tenantId` header) is allowed; false: SSO only (administrators excepted). */
+  passwordSignIn: z.boolean(),
 });
 
 export const ssoStartResponse = z.object({
@@ -45,6 +47,12 @@ export const ssoRuleBody = z.strictObject({
   roleIds: z.array(int4Id).min(1).max(50),
 });
 
+/** Password sign-in on or off for the request's data centre; off needs OIDC_ISSUER and a rule of the data centre. */
+export const passwordSignInBody = z.strictObject({ enabled: z.boolean() });
+
+/** OpenID Connect Back-Channel Logout 1.0: the provider posts its signed logout token as a form field. */
+export const backchannelLogoutBody = z.object({ logout_token: text().min(1).max(16_384) });
+
 export const ssoRuleRecord = z.object({
   id: z.number().int(),
   claim: z.string(),
@@ -66,6 +74,19 @@ export const ssoEndpoints = {
   logoutUrl: endpoint({
     method: 'GET', path: '/oauth/sso/logoutUrl', access: 'authenticated', kind: 'token', duringEnrolment: true,
     response: z.object({ url: z.string().nullable() }),
+  }),
+  /**
+   * Back-Channel Logout (the provider's call, form-encoded): ends the platform sessions begun through the
+   * provider session the logout token names. 400 on a token that does not check out.
+   */
+  backchannelLogout: endpoint({
+    method: 'POST', path: '/oauth/sso/backchannelLogout', access: 'public', kind: 'tokenless', body: backchannelLogoutBody, response: z.null(),
+  }),
+  /** Turns password sign-in of the data centre on or off (refused with SSO_RULE_REQUIRED when SSO could not replace it). */
+  passwordSignIn: endpoint({
+    method: 'POST', path: '/iot/v1/sso/passwordSignIn', access: 'LOGIN_ACCOUNT', kind: 'token', stepUp: true,
+    action: { label: { 'zh-CN': '设置密码登录', 'en-US': 'Set password sign-in' }, target: ['enabled'] },
+    body: passwordSignInBody, response: z.object({ passwordSignIn: z.boolean() }),
   }),
   rule: {
     list: endpoint({ method: 'GET', path: '/iot/v1/sso/rule/list', access: 'LOGIN_ACCOUNT', kind: 'token', response: z.array(ssoRuleRecord) }),

@@ -15,7 +15,7 @@
  */
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
-import { SIGN_IN_RESULTS, type SignInMethod, type SignInResult, type signInBody, TWO_FACTOR_CHALLENGE_S, type twoFactorSignInBody } from '@iot/contract';
+import { ACCOUNT_TYPE_ADMIN, SIGN_IN_RESULTS, type SignInMethod, type SignInResult, type signInBody, TWO_FACTOR_CHALLENGE_S, type twoFactorSignInBody } from '@iot/contract';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import { accounts } from '../../db/schema.js';
@@ -29,6 +29,7 @@ import { issueChallenge, readChallenge } from '../twoFactor/challenge.js';
 import { checkSecondFactor, isTwoFactorOn } from '../twoFactor/service.js';
 import { type ClientOf, recordSignIn } from './history.js';
 import { verifyPassword } from './passwords.js';
+import { passwordSignInRefused, type SsoOrigin } from './sso-sessions.js';
 import { issueToken } from './tokens.js';
 
 const THROTTLE_WINDOW_S = 15 * 60;
@@ -76,16 +77,17 @@ export async function throttle(ctx: SignInContext, username: string, audit: Audi
   return failures.username >= config.SIGN_IN_MAX_FAILURES;
 }
 
-/** Issues the token of a fresh sign-in of `accountId` (password or single sign-on) and its token response. */
-export const tokenOf = async (ctx: SignInContext, accountId: number) => {
+/** Issues the token of a fresh sign-in of `accountId` (password, or single sign-on begun at `sso`) and its token response. */
+export const tokenOf = async (ctx: SignInContext, accountId: number, sso?: SsoOrigin) => {
   const { config } = ctx;
-  const token = await issueToken(ctx.db, accountId, { idleS: config.TOKEN_IDLE_S, absoluteS: config.TOKEN_ABSOLUTE_S, rotateS: config.TOKEN_ROTATE_S }, ctx);
+  const token = await issueToken(ctx.db, accountId, { idleS: config.TOKEN_IDLE_S, absoluteS: config.TOKEN_ABSOLUTE_S, rotateS: config.TOKEN_ROTATE_S }, ctx, sso);
   return { access_token: token, token_type: 'bearer' as const, expires_in: config.TOKEN_IDLE_S };
 };
 
 /**
  * Signs in; returns the token response, or a two-factor challenge for an account with two-factor on.
- * Throws ApiError: TOO_MANY_ATTEMPTS, CAPTCHA_INVALID, KEY_EXPIRED, VALIDATION_FAILED, INVALID_CREDENTIALS, ACCOUNT_DISABLED.
+ * Throws ApiError: TOO_MANY_ATTEMPTS, CAPTCHA_INVALID, KEY_EXPIRED, VALIDATION_FAILED, INVALID_CREDENTIALS, ACCOUNT_DISABLED,
+ * PASSWORD_SIGN_IN_OFF (an operator of a data centre that signs in with SSO only; administrators are exempt).
  */
 export async function signIn(ctx: SignInContext, input: z.output<typeof signInBody>) {
   const { db, config } = ctx;
@@ -109,6 +111,10 @@ export async function signIn(ctx: SignInContext, input: z.output<typeof signInBo
   if (!account.enabled) {
     await audit('ACCOUNT_DISABLED', account.id);
     throw new ApiError('ACCOUNT_DISABLED');
+  }
+  if (account.type !== ACCOUNT_TYPE_ADMIN && (await passwordSignInRefused(db, account.id, ctx.tenantId))) {
+    await audit('PASSWORD_SIGN_IN_OFF', account.id);
+    throw new ApiError('PASSWORD_SIGN_IN_OFF');
   }
   if (await isTwoFactorOn(db, account.id)) {
     await audit('TWO_FACTOR_REQUIRED', account.id);

@@ -14,6 +14,7 @@ import { preparedOn } from '../../db/prepared.js';
 import { emit } from '../../events/emit.js';
 import { ACCOUNT_TYPE_ADMIN, SIGN_OUT_REASONS, type SignOutReason } from '@iot/contract';
 import { type ClientOf, userAgentOf } from './history.js';
+import type { SsoOrigin } from './sso-sessions.js';
 import { accountRoles, accountTenants, accounts, roles, sessions, tenants, twoFactors } from '../../db/schema.js';
 
 /** How long a replaced token still works, s. */
@@ -39,11 +40,12 @@ export interface ValidSession {
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 const newToken = () => randomBytes(32).toString('base64url');
 
-/** Issues a token for a fresh sign-in from `client` (its address and user agent, kept for the session list). */
-export async function issueToken(db: Db, accountId: number, policy: TokenPolicy, client?: ClientOf): Promise<string> {
+/** Issues a token for a fresh sign-in from `client` (its address and user agent, kept for the session list); `sso`: begun at a provider. */
+export async function issueToken(db: Db, accountId: number, policy: TokenPolicy, client?: ClientOf, sso?: SsoOrigin): Promise<string> {
   const token = newToken();
   await db.insert(sessions).values({
     tokenHash: hashToken(token), accountId, family: randomUUID(), clientIp: client?.clientIp ?? null, userAgent: userAgentOf(client?.userAgent),
+    ssoIssuer: sso?.issuer ?? null, ssoSid: sso?.sid ?? null,
     expiresAt: sql`now() + make_interval(secs => ${policy.absoluteS})`,
   });
   return token;

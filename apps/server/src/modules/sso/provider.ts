@@ -38,6 +38,8 @@ export interface OidcProvider {
   finish(transaction: string, callback: string): Promise<{ claims: Claims; tenantId: number }>;
   /** The provider's end-session URL (undefined when it has none). */
   endSessionUrl(): Promise<string | undefined>;
+  /** The provider's discovered metadata (issuer, jwks_uri…), for checking its logout tokens (backchannel.ts). */
+  metadata(): Promise<oidc.ServerMetadata>;
 }
 
 /** A client of the provider in `settings`, sealing transactions with `box`. */
@@ -96,6 +98,9 @@ export function oidcProvider(settings: OidcSettings, box: SecretBox, log: Fastif
       const config = await configuration();
       if (!config.serverMetadata().end_session_endpoint) return undefined;
       return oidc.buildEndSessionUrl(config, { post_logout_redirect_uri: settings.postLogoutUri }).href;
+    },
+    async metadata() {
+      return (await configuration()).serverMetadata();
     },
   };
 }

@@ -71,7 +71,7 @@ export async function ssoSignIn(ctx: SignInContext, claims: Claims, usernameClai
     await audit('TWO_FACTOR_REQUIRED', accountId);
     return { twoFactorRequired: true as const, challenge: issueChallenge(ctx.config, accountId), expires_in: TWO_FACTOR_CHALLENGE_S };
   }
-  const token = await tokenOf(ctx, accountId);
+  const token = await tokenOf(ctx, accountId, { issuer: claims.iss, sid: typeof claims.sid === 'string' ? claims.sid : null });
   await audit('success', accountId);
   return token;
 }

@@ -2,10 +2,11 @@
  * Data centres (tenants; table `tenants`, owned by this module): the header's list, and each data
  * centre's settings, its IANA time zone (issue #24: every page, the big screen, exports and the
  * analysis' days use it). The zone is read often (exports, user info): it is cached per instance for
- * ZONE_CACHE_MS, and at once when this instance changes it.
+ * ZONE_CACHE_MS, and at once when this instance changes it. Password sign-in on or off per data
+ * centre (issue #28; the sso module decides when it may be turned off).
  */
 import { DEFAULT_TIME_ZONE, type TenantSettings } from '@iot/contract';
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client.js';
 import { tenants } from '../../db/schema.js';
 import { ApiError } from '../../http/api-error.js';
@@ -42,4 +43,22 @@ export async function setTimeZone(db: Executor, tenantId: number, timeZone: stri
   await db.update(tenants).set({ timeZone }).where(eq(tenants.id, tenantId));
   zones.set(tenantId, { zone: timeZone, at: Date.now() });
   return tenantSettingsOf(db, tenantId);
+}
+
+/** Whether data centre `tenantId` allows password sign-in (true for an unknown one: the sign-in then fails on its own). */
+export async function passwordSignInOf(db: Executor, tenantId: number): Promise<boolean> {
+  const [row] = await db.select({ on: tenants.passwordSignIn }).from(tenants).where(eq(tenants.id, tenantId));
+  return row?.on ?? true;
+}
+
+/** Whether any of `tenantIds` has password sign-in off. */
+export async function anyPasswordSignInOff(db: Executor, tenantIds: number[]): Promise<boolean> {
+  if (tenantIds.length === 0) return false;
+  const rows = await db.select({ id: tenants.id }).from(tenants).where(and(inArray(tenants.id, tenantIds), eq(tenants.passwordSignIn, false)));
+  return rows.length > 0;
+}
+
+/** Turns password sign-in of `tenantId` on or off in the caller's transaction (the sso module checks the lock-out guard first). */
+export async function setPasswordSignIn(db: Executor, tenantId: number, on: boolean): Promise<void> {
+  await db.update(tenants).set({ passwordSignIn: on }).where(eq(tenants.id, tenantId));
 }

@@ -5,7 +5,8 @@
  * The provider sends the browser back to this page with `?code=…&state=…` (or `?error=…`): the query
  * string is removed from the address bar at once and handed with the transaction to POST
  * /oauth/sso/callback, whose token (`onToken`) or two-factor challenge (`onChallenge`) finishes the
- * sign-in as after a password. The session token never appears in a URL.
+ * sign-in as after a password. The session token never appears in a URL. When the data centre has
+ * password sign-in off (issue #28), a notice above the button says so.
  */
 import { ssoEndpoints } from '@iot/contract';
 import { useQuery } from '@tanstack/react-query';
@@ -59,6 +60,7 @@ export function SsoSignIn({ onToken, onChallenge }: SsoSignInProps) {
   if (!status.data?.enabled) return null;
   return (
     <>
+      {!status.data.passwordSignIn && <p className="login-notice" role="status">{t('passwordOff', { name: status.data.displayName })}</p>}
       <div className="login-or">{t('or')}</div>
       <button type="button" className="login-sso" onClick={() => void start()} disabled={busy} aria-busy={busy || undefined}>
         {t('ssoSubmit', { name: status.data.displayName })}

@@ -2,7 +2,8 @@
  * 登录账号's single sign-on tab (issue #28; docs/identity.md "Single sign-on"): the data centre's
  * rules mapping a claim of the OpenID provider's (`groups` by default) to roles here, with add (claim,
  * value, roles; the server refuses roles beyond the caller's with ESCALATION) and delete. Whether the
- * server has a provider at all is said on top (GET /oauth/sso); rules can be kept either way.
+ * server has a provider at all is said on top (GET /oauth/sso); rules can be kept either way. Below
+ * it, the data centre's password sign-in switch (PasswordSignIn.tsx).
  */
 import { ssoEndpoints as api, type SsoRuleRecord } from '@iot/contract';
 import { PlusOutlined, ReloadOutlined } from '@ant-design/icons';
@@ -15,6 +16,7 @@ import { useApiQuery } from '../../api/useApiQuery';
 import { useInvalidate } from '../../api/useInvalidate';
 import { maxChars } from '../../components/formRules';
 import { formatTime } from '../../components/logColumns';
+import { PasswordSignIn } from './PasswordSignIn';
 import { RoleSelect } from './RoleSelect';
 
 interface Values {
@@ -61,6 +63,7 @@ export function SsoRules() {
         <Alert type={provider.enabled ? 'info' : 'warning'} showIcon
           message={provider.enabled ? t('intro', { name: provider.displayName }) : t('notConfigured')} />
       )}
+      {provider && <PasswordSignIn enabled={provider.passwordSignIn} />}
       <Space>
         <Button type="primary" icon={<PlusOutlined />} onClick={() => setAdding(true)}>{t('add')}</Button>
         <Button icon={<ReloadOutlined />} onClick={() => void refresh()}>{t('refresh')}</Button>
