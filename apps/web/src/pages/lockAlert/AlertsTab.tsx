@@ -15,7 +15,6 @@ import { call } from '../../api/client';
 import { useApiMutation } from '../../api/useApiMutation';
 import { useMayCall } from '../../app/mayCall';
 import { useLanguage } from '../../app/useSession';
-import { DASH } from '../../components/logColumns';
 import { logQuery } from '../../components/logFilters';
 import { ServerTable } from '../../components/ServerTable';
 import { AcknowledgeAlertButton } from '../../inbox/AcknowledgeAlert';
@@ -43,20 +42,17 @@ export function AlertsTab({ onOrdered }: { onOrdered(id: number): void }) {
     return [
       ...alertColumns(t, language),
       {
-        title: t('workOrder:viewOrders'), key: 'workOrders', width: 150,
-        render: (_: unknown, row) => (row.workOrders.length === 0 ? DASH : (
-          <Link to={`/lockAlert?tab=workOrders&alertId=${row.id}`}>
-            <Space size={2} direction="vertical">
-              {row.workOrders.map((order) => <Badge key={order.id} status={STATE_BADGES[order.state]} text={`#${order.id} ${WORK_ORDER_LABELS.states[order.state][language]}`} />)}
-            </Space>
-          </Link>
-        )),
-      },
-      {
         title: t('actions'), key: 'actions', fixed: 'right',
         render: (_: unknown, row) => (
-          <Space size={4}>
+          <Space size={2} direction="vertical">
             {row.acknowledgedAt ? t('acknowledgeDone') : <AcknowledgeAlertButton alertId={row.id} />}
+            {row.workOrders.length > 0 && (
+              <Link to={`/lockAlert?tab=workOrders&alertId=${row.id}`} title={t('workOrder:viewOrders')}>
+                {row.workOrders.map((order) => (
+                  <div key={order.id}><Badge status={STATE_BADGES[order.state]} text={`#${order.id} ${WORK_ORDER_LABELS.states[order.state][language]}`} /></div>
+                ))}
+              </Link>
+            )}
           </Space>
         ),
       },
