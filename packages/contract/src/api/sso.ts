@@ -50,8 +50,8 @@ export const ssoRuleBody = z.strictObject({
 /** Password sign-in on or off for the request's data centre; off needs OIDC_ISSUER and a rule of the data centre. */
 export const passwordSignInBody = z.strictObject({ enabled: z.boolean() });
 
-/** OpenID Connect Back-Channel Logout 1.0: the provider posts its signed logout token as a form field. */
-export const backchannelLogoutBody = z.object({ logout_token: text().min(1).max(16_384) });
+/** The back-channel logout request (OpenID Connect Back-Channel Logout 1.0 §2.5): the form field `logout_token` alone, unknown fields refused like every body. */
+export const backchannelLogoutBody = z.strictObject({ logout_token: text().min(1).max(16_384) });
 
 export const ssoRuleRecord = z.object({
   id: z.number().int(),
