@@ -22,7 +22,14 @@ const api = (name: string, database: string) => ({
     testTimeout: 30_000,
     hookTimeout: 120_000,
     retry: 1,
-    globalSetup: database === 'postgres' ? ['apps/server/test/postgres-global.ts'] : [],
+    // The files share one process (and its loaded modules) instead of re-importing the app per file:
+    // about 6 s less per file, the API projects in half the time (stop 41: api-pglite 518 s instead of
+    // about 1,100 s). Every file builds its own app on its own database; a file that changes
+    // process-wide state (the tenant time-zone cache) puts it back in its afterAll.
+    isolate: false,
+    // Each starts the database server if needed and migrates one template database that every test
+    // file copies (stop 41: about 4 s less per file on PGlite).
+    globalSetup: database === 'postgres' ? ['apps/server/test/postgres-global.ts'] : ['apps/server/test/pglite-global.ts'],
   },
 });
 

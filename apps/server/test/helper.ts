@@ -4,6 +4,7 @@
  * through the real RSA-OAEP flow.
  */
 import { constants, publicEncrypt, randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import { ERRORS, TOKEN_HEADER } from '@iot/contract';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { sql } from 'drizzle-orm';
@@ -31,20 +32,30 @@ export interface TestContext {
   close(): Promise<void>;
 }
 
-/** The URL of a new, empty PostgreSQL database of the test server (api-postgres only). */
-export async function freshPostgresUrl(): Promise<string> {
+/**
+ * The URL of a new PostgreSQL database of the test server (api-postgres only): empty, or a copy of the
+ * database named `template`.
+ */
+export async function freshPostgresUrl(template?: string): Promise<string> {
   const adminUrl = inject('postgresUrl');
   const name = `test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  await admin.query(template ? `create database ${name} template ${template}` : `create database ${name}`);
   await admin.end();
   return adminUrl.replace(/\/postgres$/, `/${name}`);
 }
 
+/**
+ * A new database, already migrated: a copy of the migrated template the project's global setup made
+ * (pglite-global.ts, postgres-global.ts), so a file does not pay initdb and every migration again.
+ */
 async function newDatabase(): Promise<Database & { url?: string }> {
-  if (!isPostgres) return openDatabase({ dataDir: 'memory://' });
-  const url = await freshPostgresUrl();
+  if (!isPostgres) {
+    const template = inject('pgliteTemplate');
+    return openDatabase({ dataDir: 'memory://', loadDataDir: template ? new Blob([await readFile(template)]) : undefined });
+  }
+  const url = await freshPostgresUrl(inject('postgresTemplate'));
   return Object.assign(await openDatabase({ databaseUrl: url, dataDir: '' }), { url });
 }
 
