@@ -142,6 +142,10 @@ export const ACCESS_SCHEDULE_SAMPLES: Record<string, Sample> = {
   'POST /iot/v1/workOrder/fromAlerts': { access: 'LOCK_ALERT_LOG', body: () => ({ alertIds: [999_999] }) },
   'POST /iot/v1/workOrder/edit': { access: 'LOCK_ALERT_LOG', body: () => ({ id: 999_999, title: 'matrix', kind: 'other' }) },
   'POST /iot/v1/workOrder/transition': { access: 'LOCK_ALERT_LOG', body: () => ({ id: 999_999, state: 'CANCELLED' }) },
+  // Not multipart: allowed callers get 400, never a change.
+  'POST /iot/v1/workOrder/photo/add': { access: 'LOCK_ALERT_LOG', body: () => ({}) },
+  'GET /iot/v1/workOrder/photo': { access: 'LOCK_ALERT_LOG', query: () => 'id=999999' },
+  'POST /iot/v1/workOrder/photo/delete': { access: 'LOCK_ALERT_LOG', body: () => ({ id: 999_999 }) },
   'GET /iot/v1/notification/channel': { access: 'SUBSCRIPTIONMANAGEMENT' },
   'POST /iot/v1/notification/channel': { access: 'SUBSCRIPTIONMANAGEMENT', body: () => ({ kind: 'wecom', name: 'matrix', url: 'https://203.0.113.9/hook', secret: 'matrix-key-1234' }) },
   'POST /iot/v1/notification/channel/update': { access: 'SUBSCRIPTIONMANAGEMENT', body: () => ({ id: 999_999, kind: 'wecom', name: 'matrix' }) },

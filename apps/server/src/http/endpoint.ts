@@ -46,7 +46,7 @@ export interface HandlerContext<E extends Endpoint> {
 export interface EndpointOptions {
   /** Send the data as it is, without the envelope (the spec's static config file). */
   raw?: boolean;
-  /** Send the data (a string) as it is with this content type, e.g. `text/csv; charset=utf-8`. */
+  /** Send the data (a string or bytes) as it is with this content type, e.g. `text/csv; charset=utf-8`, unless the handler set one. */
   contentType?: string;
   /** False when the handler writes its own system-log row; calls whose endpoint has an `action` are logged by default. */
   audit?: boolean;
@@ -125,7 +125,8 @@ export function registerEndpoint<E extends Endpoint>(
       } finally {
         app.lifecycle.handlersRunning -= 1;
       }
-      if (options.contentType) return reply.type(options.contentType).send(data);
+      // A handler that set the exact type keeps it (contentType `image/*` names the family for the OpenAPI document).
+      if (options.contentType) return (reply.hasHeader('content-type') ? reply : reply.type(options.contentType)).send(data);
       if (options.raw) return data;
       return { success: true, code: 'OK', message: 'success', data: data ?? null };
     },

@@ -1,5 +1,5 @@
 /**
- * Downloads a file endpoint (log exports): same headers as the HTTP client (tenantId, token,
+ * Downloads a file endpoint (log exports, a work order's photos): same headers as the HTTP client (tenantId, token,
  * Accept-Language), the body saved under the server's file name. Errors go through the client's
  * error toast; the result says whether the server cut the export (EXPORT_TRUNCATED_HEADER).
  */
@@ -9,8 +9,8 @@ import { getLanguage, getTenantId, getToken, setToken } from '../app/session';
 import { queryString } from './client';
 import { notifyError } from './notify';
 
-/** Fetches `endpoint` with `query` and saves the response; resolves to { truncated } or undefined on failure. */
-export async function downloadFile(endpoint: Endpoint, query: object): Promise<{ truncated: boolean } | undefined> {
+/** Fetches a file endpoint with the client's headers; undefined after the error toast. */
+export async function fetchFile(endpoint: Endpoint, query: object): Promise<Response | undefined> {
   const headers = { [TENANT_HEADER]: String(getTenantId()), [TOKEN_HEADER]: getToken() ?? '', 'Accept-Language': getLanguage() };
   let response: Response;
   try {
@@ -26,6 +26,13 @@ export async function downloadFile(endpoint: Endpoint, query: object): Promise<{
     notifyError(body?.message ?? `HTTP ${response.status}`, body?.code);
     return undefined;
   }
+  return response;
+}
+
+/** Fetches `endpoint` with `query` and saves the response; resolves to { truncated } or undefined on failure. */
+export async function downloadFile(endpoint: Endpoint, query: object): Promise<{ truncated: boolean } | undefined> {
+  const response = await fetchFile(endpoint, query);
+  if (!response) return undefined;
   const name = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? 'export';
   const url = URL.createObjectURL(await response.blob());
   const anchor = Object.assign(document.createElement('a'), { href: url, download: name });

@@ -19,8 +19,13 @@ export interface Uploaded {
   header(name: string): string | null;
 }
 
-/** POSTs `file` as the form field `file`; `onProgress` gets the uploaded share, 0-100. */
-export function uploadFile(endpoint: Endpoint, file: Blob, fileName: string, onProgress: (percent: number) => void): Promise<Uploaded> {
+/**
+ * POSTs `file` as the form field `file`, after the text `fields` (e.g. the work order a photo belongs
+ * to); `onProgress` gets the uploaded share, 0-100.
+ */
+export function uploadFile(
+  endpoint: Endpoint, file: Blob, fileName: string, onProgress: (percent: number) => void, fields: Readonly<Record<string, string>> = {},
+): Promise<Uploaded> {
   return new Promise((resolve, reject) => {
     const send = (retriesLeft: number) => {
       const xhr = new XMLHttpRequest();
@@ -56,6 +61,7 @@ export function uploadFile(endpoint: Endpoint, file: Blob, fileName: string, onP
         resolve(json ? { data: body?.data, header } : { file: { blob, name }, header });
       };
       const form = new FormData();
+      for (const [name, value] of Object.entries(fields)) form.append(name, value);
       form.append('file', file, fileName);
       xhr.send(form);
     };

@@ -85,6 +85,22 @@ export const workOrderQuery = pageQuery.extend({
 }).refine(...timeOrder);
 export type WorkOrderQuery = z.output<typeof workOrderQuery>;
 
+/** Photos one order keeps, at most, and the size of one, bytes (5 MiB: a phone's photo). */
+export const WORK_ORDER_PHOTOS_MAX = 6;
+export const WORK_ORDER_PHOTO_MAX_BYTES = 5 * 1024 * 1024;
+/** The image formats a photo may have, recognised from its bytes (not its name or the client's type). */
+export const WORK_ORDER_PHOTO_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
+/** The photo upload's form: the order, then the file `file`. */
+export const workOrderPhotoFields = z.strictObject({ workOrderId: int8Id });
+
+const workOrderPhoto = z.object({
+  id: z.number().int(), fileName: z.string(), contentType: z.enum(WORK_ORDER_PHOTO_TYPES), sizeBytes: z.number().int(),
+  /** Pixels. */
+  width: z.number().int(), height: z.number().int(),
+  createdBy: z.string(), createdAt: z.string(),
+});
+export type WorkOrderPhoto = z.infer<typeof workOrderPhoto>;
+
 export const workOrderRecord = z.object({
   id: z.number().int(), title: z.string(), kind: z.enum(WORK_ORDER_KINDS), priority: z.enum(WORK_ORDER_PRIORITIES), state: z.enum(WORK_ORDER_STATES),
   assigneeId: z.number().int().nullable(), assigneeName: z.string().nullable(), notes: z.string(),
@@ -96,6 +112,8 @@ export const workOrderRecord = z.object({
   createdBy: z.string(),
   /** ISO 8601 UTC. */
   dueAt: z.string().nullable(), createdAt: z.string(), updatedAt: z.string(), closedAt: z.string().nullable(),
+  /** Oldest first; the image itself: the `photo` endpoint. */
+  photos: z.array(workOrderPhoto),
 });
 export type WorkOrderRecord = z.infer<typeof workOrderRecord>;
 
@@ -121,5 +139,20 @@ export const workOrderEndpoints = {
   transition: endpoint({
     method: 'POST', path: '/iot/v1/workOrder/transition', access: ACCESS, kind: 'token', action: a('变更工单状态', 'Change work order state'),
     body: workOrderTransitionBody, response: workOrderRecord,
+  }),
+  /**
+   * multipart: field `workOrderId`, then the image `file` (JPEG, PNG or WebP, at most
+   * WORK_ORDER_PHOTO_MAX_BYTES; another format: 400 on body.file; the order's WORK_ORDER_PHOTOS_MAX-th
+   * photo already there: 409 on body.file). Answers the order with its photos.
+   */
+  addPhoto: endpoint({
+    method: 'POST', path: '/iot/v1/workOrder/photo/add', access: ACCESS, kind: 'multipart', response: workOrderRecord,
+    upload: { fields: workOrderPhotoFields, maxBytes: WORK_ORDER_PHOTO_MAX_BYTES }, action: { label: t('添加工单照片', 'Add work order photo') },
+  }),
+  /** The image's bytes with its content type (the console shows them through an object URL). */
+  photo: endpoint({ method: 'GET', path: '/iot/v1/workOrder/photo', access: ACCESS, kind: 'token', query: z.object({ id: int8Id }), response: z.unknown() }),
+  deletePhoto: endpoint({
+    method: 'POST', path: '/iot/v1/workOrder/photo/delete', access: ACCESS, kind: 'token', action: { label: t('删除工单照片', 'Delete work order photo'), target: ['id'] },
+    body: z.strictObject({ id: int8Id }), response: workOrderRecord,
   }),
 };

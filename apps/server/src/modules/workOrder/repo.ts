@@ -1,6 +1,6 @@
 /**
  * Reading work orders (table `work_orders`, owned by this module): one order or a page of them with
- * their locks (id, IMEI, name) and the assignee's username, newest first. In the caller's tenant
+ * their locks (id, IMEI, name), the assignee's username and their photos' descriptions, newest first. In the caller's tenant
  * transaction or read (row-level security confines rows to the data centre).
  */
 import type { Page, WorkOrderQuery, WorkOrderRecord } from '@iot/contract';
@@ -22,13 +22,18 @@ function toRecord(row: Row): WorkOrderRecord {
     alertIds: (row.alert_ids as (number | string)[]).map(Number), battery: row.battery === null ? null : Number(row.battery),
     confirmedAt: date(row.confirmed_at), createdBy: String(row.created_by), dueAt: date(row.due_at), createdAt: iso(row.created_at as string),
     updatedAt: iso(row.updated_at as string), closedAt: date(row.closed_at),
+    photos: ((typeof row.photos === 'string' ? JSON.parse(row.photos) : row.photos) as WorkOrderRecord['photos'])
+      .map((p) => ({ ...p, id: Number(p.id), createdAt: iso(p.createdAt) })),
   };
 }
 
 const SELECT = sql`
   select w.*, a.username as assignee_name,
     coalesce((select json_agg(json_build_object('lockId', l.id, 'imei', l.imei, 'lockName', l.name) order by l.id)
-      from locks l where l.id = any(w.lock_ids)), '[]'::json) as locks
+      from locks l where l.id = any(w.lock_ids)), '[]'::json) as locks,
+    coalesce((select json_agg(json_build_object('id', p.id, 'fileName', p.file_name, 'contentType', p.content_type, 'sizeBytes', p.size_bytes,
+        'width', p.width, 'height', p.height, 'createdBy', p.created_by, 'createdAt', p.created_at) order by p.id)
+      from work_order_photos p where p.work_order_id = w.id), '[]'::json) as photos
   from work_orders w left join accounts a on a.id = w.assignee_id`;
 
 /** Order `id` of the data centre, or undefined. */

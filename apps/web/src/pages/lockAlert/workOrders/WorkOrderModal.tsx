@@ -1,6 +1,7 @@
 /**
  * Add or edit a work order (contract workOrderAddBody / workOrderEditBody): title, kind, priority,
- * assignee (an account of the data centre), due time, notes and, for a new order, its locks by IMEI.
+ * assignee (an account of the data centre), due time, notes and, for a new order, its locks by IMEI;
+ * an existing order's photos below the form (WorkOrderPhotos).
  */
 import { WORK_ORDER_KINDS, WORK_ORDER_LABELS, WORK_ORDER_PRIORITIES, type WorkOrderKind, type WorkOrderPriority, type WorkOrderRecord, workOrderEndpoints as api } from '@iot/contract';
 import { Col, DatePicker, Form, Input, Modal, Row, Select } from 'antd';
@@ -12,6 +13,7 @@ import { useApiMutation } from '../../../api/useApiMutation';
 import { useApiQuery } from '../../../api/useApiQuery';
 import { useLanguage } from '../../../app/useSession';
 import { maxChars } from '../../../components/formRules';
+import { WorkOrderPhotos } from './WorkOrderPhotos';
 
 interface Values { title: string; kind: WorkOrderKind; priority: WorkOrderPriority; assigneeId: number | null; dueAt: Dayjs | null; notes: string; locks: string[] }
 
@@ -60,6 +62,7 @@ export function WorkOrderModal({ record, open, onClose }: { record?: WorkOrderRe
         </Form.Item>
         <Form.Item name="notes" label={t('notes')} rules={[maxChars(2000)]}><Input.TextArea id="work-order-notes" rows={3} /></Form.Item>
       </Form>
+      {record && open && <WorkOrderPhotos workOrderId={record.id} />}
     </Modal>
   );
 }

@@ -1,0 +1,11 @@
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+let t = performance.now();
+const lap = (n) => { const now = performance.now(); console.log(n, Math.round(now - t)); t = now; };
+const a = await PGlite.create('memory://', { extensions: { pg_trgm } }); lap('create');
+await a.exec('create extension if not exists pg_trgm; create table x(i int); insert into x values (1)'); lap('exec');
+const dump = await a.dumpDataDir('none'); lap('dump ' + dump.size);
+await a.close();
+const b = await PGlite.create('memory://', { extensions: { pg_trgm }, loadDataDir: dump }); lap('load');
+console.log((await b.query('select * from x')).rows); lap('q');
+const c = await PGlite.create('memory://', { extensions: { pg_trgm }, loadDataDir: dump }); lap('load2');
