@@ -3,8 +3,9 @@
  * dry run's row problems in both languages (bad room, overlap inside the file and with a booked stay,
  * bad times, bad mobile) writing nothing, a refused commit writing nothing, a clean commit booking every
  * stay in one transaction with its doors queued and its system-log row, a repeated file refused by its
- * references, another data centre seeing none of it; CSV and .xlsx alike.
+ * references, another data centre seeing none of it; CSV and .xlsx alike; the row limit.
  */
+import { STAY_IMPORT_MAX_ROWS } from '@iot/contract';
 import ExcelJS from 'exceljs';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -122,6 +123,16 @@ describe.skipIf(skipSuite)('stay import', () => {
     expect((await post('/iot/v1/stay/import', file, 'other.csv', 101)).statusCode).toBe(400);
     expect(dataOf(await call(ctx.app, token, { method: 'GET', url: '/iot/v1/stay/list', tenantId: 101 })).total).toBe(0);
   });
+
+  it(`checks a file of ${STAY_IMPORT_MAX_ROWS} rows and refuses one more, naming the limit`, async () => {
+    const first = Date.now() + 1000 * HOUR;
+    const lines = Array.from({ length: STAY_IMPORT_MAX_ROWS }, (_, n) => row(0, first + n * 2 * HOUR, first + (n * 2 + 1) * HOUR, `L-${n}`, '周', '13900000031'));
+    const full = dataOf(await post('/iot/v1/stay/importCheck', csvOf([HEADER, ...lines]), 'full.csv'));
+    expect(full).toMatchObject({ rows: STAY_IMPORT_MAX_ROWS, valid: STAY_IMPORT_MAX_ROWS, invalid: 0, stays: STAY_IMPORT_MAX_ROWS });
+    const over = await post('/iot/v1/stay/importCheck', csvOf([HEADER, ...lines, row(0, first - 4 * HOUR, first - 3 * HOUR, 'L-x', '周', '13900000031')]), 'over.csv');
+    expect(over.statusCode).toBe(400);
+    expect(over.json().errors[0]).toMatchObject({ field: 'body.file', message: { 'en-US': expect.stringContaining(String(STAY_IMPORT_MAX_ROWS)) } });
+  }, 60_000);
 
   it('answers 400 on body.file, never 500, to what is no booking sheet', async () => {
     for (const [content, name] of [['not,a,sheet\n1,2,3', 'x.csv'], [Buffer.from([0x50, 0x4b, 3, 4, 0, 0]), 'x.xlsx'], [csvOf([HEADER]), 'empty.csv']] as const) {

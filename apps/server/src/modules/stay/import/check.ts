@@ -30,8 +30,11 @@ async function rule(errors: RowErrors, stay: FileStay, column: StayImportColumn,
   }
 }
 
-/** The file's stays that pass every rule in `tx`, and every row's problems. `now`: ms, injectable for tests. */
-async function checkStays(tx: Executor, rows: readonly SheetRow<StayImportColumn>[], timeZone: string, now: number) {
+/**
+ * The file's stays that pass every rule in `tx`, and every row's problems. `now`: ms, injectable for
+ * tests; `serialise`: take each room's booking lock (the commit), or not (the dry run books nothing).
+ */
+async function checkStays(tx: Executor, rows: readonly SheetRow<StayImportColumn>[], timeZone: string, now: number, serialise: boolean) {
   const { stays: candidates, errors } = parseBookings(rows, timeZone);
   const references = candidates.flatMap((stay) => (stay.body.reference ? [stay.body.reference] : []));
   const taken = new Map<string, number>();
@@ -48,7 +51,7 @@ async function checkStays(tx: Executor, rows: readonly SheetRow<StayImportColumn
     if (known !== undefined) addError(errors, first, 'reference', { 'zh-CN': `该预订单号已登记（#${known}）`, 'en-US': `This reference is already booked (#${known})` });
     await rule(errors, stay, 'room', () => roomLocks(tx, stay.body.room));
     await rule(errors, stay, 'checkOutAt', () => checkTimes(stay.checkInAt, stay.checkOutAt, STAY_MAX_DAYS, now));
-    await rule(errors, stay, 'checkInAt', () => checkOverlap(tx, stay.body.room, new Date(stay.checkInAt), new Date(stay.checkOutAt)));
+    await rule(errors, stay, 'checkInAt', () => checkOverlap(tx, stay.body.room, new Date(stay.checkInAt), new Date(stay.checkOutAt), undefined, serialise));
     if ((errors.get(first)?.length ?? 0) === before) valid.push(stay);
   }
   return { valid, errors };
@@ -56,7 +59,7 @@ async function checkStays(tx: Executor, rows: readonly SheetRow<StayImportColumn
 
 /** The dry run of `rows` in `tx`: every row's result and the totals; writes nothing. */
 export async function checkBookings(tx: Executor, rows: readonly SheetRow<StayImportColumn>[], timeZone: string, now = Date.now()): Promise<StayImportCheck> {
-  const { valid, errors } = await checkStays(tx, rows, timeZone, now);
+  const { valid, errors } = await checkStays(tx, rows, timeZone, now, false);
   const results = rows.map(({ row }) => ({ row, ok: !errors.has(row), errors: errors.get(row) ?? [] }));
   const invalid = results.filter((result) => !result.ok).length;
   return { rows: rows.length, valid: rows.length - invalid, invalid, stays: invalid === 0 ? valid.length : 0, results };
@@ -68,7 +71,7 @@ export async function checkBookings(tx: Executor, rows: readonly SheetRow<StayIm
  * `body.file.<row>.<column>` (the first MAX_COMMIT_ERRORS). Returns the new stays' ids in file order.
  */
 export async function importBookings(tx: Executor, actor: Actor, rows: readonly SheetRow<StayImportColumn>[], timeZone: string, now = Date.now()) {
-  const { valid, errors } = await checkStays(tx, rows, timeZone, now);
+  const { valid, errors } = await checkStays(tx, rows, timeZone, now, true);
   if (errors.size > 0) {
     const fieldErrors: FieldError[] = [...errors.entries()].sort(([a], [b]) => a - b)
       .flatMap(([row, list]) => list.map((error) => ({ field: `body.file.${row}.${error.column}`, message: error.reason })));

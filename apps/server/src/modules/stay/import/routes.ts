@@ -37,7 +37,7 @@ export async function stayImportRoutes(app: FastifyInstance, actorOf: (tenantId:
   }), { raw: true });
   registerEndpoint(app, E.importCheck, async ({ request, inTenant, tenantId }) => {
     const rows = await upload(request);
-    return inTenant(async (tx) => checkBookings(tx, rows, await timeZoneOf(tx, tenantId)));
+    return inTenant(async (tx) => checkBookings(tx, rows, await timeZoneOf(tx, tenantId)), { read: true });
   });
   registerEndpoint(app, E.import, async ({ request, inTenant, tenantId, principal }) => {
     const rows = await upload(request);
