@@ -49,6 +49,10 @@ export const ACCESS_SCHEDULE_SAMPLES: Record<string, Sample> = {
   'GET /iot/v1/stay/list': { access: ['VOUCHER_USER_MANAGE', 'LOOK_INFO'] },
   'GET /iot/v1/stay/detail': { access: ['VOUCHER_USER_MANAGE', 'LOOK_INFO'], query: () => 'id=999999' },
   'GET /iot/v1/stay/notReady': { access: ['VOUCHER_USER_MANAGE', 'LOOK_INFO'] },
+  'GET /iot/v1/stay/importTemplate': { access: 'VOUCHER_USER_MANAGE', query: () => 'format=csv' },
+  // Not multipart: allowed callers get 400, never a booking.
+  'POST /iot/v1/stay/importCheck': { access: 'VOUCHER_USER_MANAGE', body: () => ({}) },
+  'POST /iot/v1/stay/import': { access: 'VOUCHER_USER_MANAGE', body: () => ({}) },
   'POST /iot/v1/simulator/keypadAdd': { access: 'VOUCHER_PASSWORD_MANAGE', body: () => ({ lockId: 999_999, password: '123456' }) },
   // Device registry (issue #11).
   'GET /iot/v1/lockDevice/export': { access: 'LOOK_INFO', query: () => 'format=csv' },

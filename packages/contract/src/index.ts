@@ -51,6 +51,7 @@ export * from './api/firmware.js';
 export * from './api/live.js';
 export * from './api/offlineCode.js';
 export * from './api/stay.js';
+export * from './api/stayImport.js';
 export * from './lockModels.js';
 export * from './version.js';
 export * from './ratings.js';

@@ -14,6 +14,7 @@ import type { Authority } from '../authorities.js';
 import { SYNC_STATES } from './credentialLog.js';
 import { endpoint } from './endpoint.js';
 import { pageOf, pageQuery } from './envelope.js';
+import { stayImportEndpoints } from './stayImport.js';
 import { int4Id, keyword, text } from './input.js';
 import { isoTime } from './time.js';
 
@@ -156,4 +157,6 @@ export const stayEndpoints = {
   detail: endpoint({ method: 'GET', path: '/iot/v1/stay/detail', access: R, kind: 'token', query: z.object({ id: int4Id }), response: stayDetail }),
   /** Today's (data centre's day) booked stays whose credentials are not on every door yet, earliest check-in first. */
   notReady: endpoint({ method: 'GET', path: '/iot/v1/stay/notReady', access: R, kind: 'token', response: z.array(stayRecord) }),
+  /** The booking import (api/stayImport.ts): template, dry run, commit. */
+  ...stayImportEndpoints,
 };

@@ -8,6 +8,7 @@ import { lazySecretBox } from '../../crypto/secret-box.js';
 import { registerEndpoint } from '../../http/endpoint.js';
 import type { Actor } from '../credential/ops.js';
 import { timeZoneOf } from '../tenant/service.js';
+import { stayImportRoutes } from './import/routes.js';
 import { addStay, changeRoom, editStay, moveStay, suspendStay } from './service.js';
 import { listStays, notReadyStays, stayDetail } from './views.js';
 
@@ -26,5 +27,7 @@ export async function stayRoutes(app: FastifyInstance): Promise<void> {
   registerEndpoint(app, E.changeRoom, ({ body, inTenant, tenantId, principal }) => inTenant((tx) => changeRoom(tx, actorOf(tenantId, principal), body.id, body.room)));
   registerEndpoint(app, E.list, ({ query, inTenant }) => inTenant((tx) => listStays(tx, query)));
   registerEndpoint(app, E.detail, ({ query, inTenant }) => inTenant((tx) => stayDetail(tx, query.id)));
+  // The booking import in a scope of its own: multipart parsing is registered for its routes only.
+  await app.register((scope) => stayImportRoutes(scope, actorOf));
   registerEndpoint(app, E.notReady, ({ inTenant, tenantId }) => inTenant(async (tx) => notReadyStays(tx, await timeZoneOf(tx, tenantId))));
 }

@@ -41,9 +41,10 @@ export function doorWindow(stay: { checkInAt: Date; checkOutAt: Date; bufferBefo
 /**
  * Serialises bookings of one room (a transaction-scoped advisory lock on its name), then refuses an
  * active stay of the room overlapping [checkIn, checkOut) other than `exceptId`: 409 on body.checkInAt.
+ * `serialise` false (a dry run that books nothing) skips the lock.
  */
-export async function checkOverlap(tx: Executor, room: Room, checkInAt: Date, checkOutAt: Date, exceptId?: number): Promise<void> {
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${JSON.stringify(['stay', room.building, room.floor, room.room])}))`);
+export async function checkOverlap(tx: Executor, room: Room, checkInAt: Date, checkOutAt: Date, exceptId?: number, serialise = true): Promise<void> {
+  if (serialise) await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${JSON.stringify(['stay', room.building, room.floor, room.room])}))`);
   const [other] = await tx.select({ id: stays.id }).from(stays).where(and(
     eq(stays.building, room.building), eq(stays.floor, room.floor), eq(stays.room, room.room),
     inArray(stays.state, [...STAY_ACTIVE_STATES]), lt(stays.checkInAt, checkOutAt), gt(stays.checkOutAt, checkInAt),

@@ -2,7 +2,8 @@
  * 入住管理 / Stays of one room (issue #27), a drawer of 产品 RoomInquiry: the room's stays (GET
  * /iot/v1/stay/list filtered to the room, refreshed every 10 s) with a readiness light (every door
  * 正常 / queued on N doors / failed / suspended), booking, check in, check out, cancel, no-show (a booked
- * stay past its check-in), suspend and resume (a checked-in long lease), each confirmed, and change room.
+ * stay past its check-in), suspend and resume (a checked-in long lease), each confirmed, change room, and
+ * 导入 / Import of a bookings file (StayImportModal).
  * A plain antd Table: the page's URL holds the chosen lock, which the shared ServerTable's URL state would replace.
  */
 import { STAY_SUSPENDABLE_KINDS, stayEndpoints, type StayRecord, type StayReadiness } from '@iot/contract';
@@ -14,6 +15,7 @@ import { useApiMutation } from '../../api/useApiMutation';
 import { useApiQuery } from '../../api/useApiQuery';
 import { formatTime } from '../../app/timeZone';
 import { StayBookModal } from './StayBookModal';
+import { StayImportModal } from './StayImportModal';
 import { StayRoomModal } from './StayRoomModal';
 
 const REFETCH_MS = 10_000;
@@ -26,6 +28,7 @@ type Move = 'checkIn' | 'checkOut' | 'cancel' | 'noShow' | 'suspend' | 'resume';
 export function StayDrawer({ room, onClose }: { room?: Room; onClose(): void }) {
   const { t } = useTranslation('stay');
   const [booking, setBooking] = useState(false);
+  const [importing, setImporting] = useState(false);
   const [moving, setMoving] = useState<StayRecord>();
   const { data, isFetching } = useApiQuery(stayEndpoints.list, { ...room, size: 50 }, { enabled: room !== undefined, refetchInterval: REFETCH_MS });
   const move = useApiMutation({
@@ -61,11 +64,12 @@ export function StayDrawer({ room, onClose }: { room?: Room; onClose(): void }) 
   ];
   return (
     <Drawer open={room !== undefined} onClose={onClose} size="min(1000px, 96vw)" className="stay-drawer" title={t('title', { room: room ? [room.building, room.floor, room.room].filter(Boolean).join(' / ') : '' })}
-      extra={<Button type="primary" onClick={() => setBooking(true)}>{t('book')}</Button>}>
+      extra={<Space><Button onClick={() => setImporting(true)}>{t('import')}</Button><Button type="primary" onClick={() => setBooking(true)}>{t('book')}</Button></Space>}>
       <Table<StayRecord> rowKey="id" size="small" columns={columns} dataSource={data?.records ?? []} loading={isFetching && !data} pagination={false}
         locale={{ emptyText: t('empty') }} scroll={{ x: 900 }} />
       {room && <StayBookModal open={booking} room={room} onClose={() => setBooking(false)} />}
       <StayRoomModal stay={moving} onClose={() => setMoving(undefined)} />
+      <StayImportModal open={importing} onClose={() => setImporting(false)} />
     </Drawer>
   );
 }
