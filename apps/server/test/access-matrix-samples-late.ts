@@ -138,18 +138,6 @@ export const ACCESS_SCHEDULE_SAMPLES: Record<string, Sample> = {
   'GET /iot/v1/airSwitch/energy': { access: 'AIRSWITCH_RULE', query: () => 'from=2026-11-01&to=2026-11-22' },
   'GET /iot/v1/airSwitch/energy/export': { access: 'AIRSWITCH_RULE', query: () => 'from=2026-11-01&to=2026-11-22&chart=byPeriod&format=xlsx' },
   // Notifications (issue #25), under 订阅管理's key: channel and rule 999999 do not exist; a public test address is never reached (404 first).
-  // Work orders (issue #25): an unknown order or alert is a 404 or 400, so an allowed caller changes nothing.
-  'GET /iot/v1/workOrder/list': { access: 'LOCK_ALERT_LOG' },
-  'GET /iot/v1/workOrder/assignees': { access: 'LOCK_ALERT_LOG' },
-  'GET /iot/v1/workOrder/detail': { access: 'LOCK_ALERT_LOG', query: () => 'id=999999' },
-  'POST /iot/v1/workOrder/add': { access: 'LOCK_ALERT_LOG', body: () => ({ title: 'matrix', kind: 'other', locks: [999_999] }) },
-  'POST /iot/v1/workOrder/fromAlerts': { access: 'LOCK_ALERT_LOG', body: () => ({ alertIds: [999_999] }) },
-  'POST /iot/v1/workOrder/edit': { access: 'LOCK_ALERT_LOG', body: () => ({ id: 999_999, title: 'matrix', kind: 'other' }) },
-  'POST /iot/v1/workOrder/transition': { access: 'LOCK_ALERT_LOG', body: () => ({ id: 999_999, state: 'CANCELLED' }) },
-  // Not multipart: allowed callers get 400, never a change.
-  'POST /iot/v1/workOrder/photo/add': { access: 'LOCK_ALERT_LOG', body: () => ({}) },
-  'GET /iot/v1/workOrder/photo': { access: 'LOCK_ALERT_LOG', query: () => 'id=999999' },
-  'POST /iot/v1/workOrder/photo/delete': { access: 'LOCK_ALERT_LOG', body: () => ({ id: 999_999 }) },
   'GET /iot/v1/notification/channel': { access: 'SUBSCRIPTIONMANAGEMENT' },
   'POST /iot/v1/notification/channel': { access: 'SUBSCRIPTIONMANAGEMENT', body: () => ({ kind: 'wecom', name: 'matrix', url: 'https://203.0.113.9/hook', secret: 'matrix-key-1234' }) },
   'POST /iot/v1/notification/channel/update': { access: 'SUBSCRIPTIONMANAGEMENT', body: () => ({ id: 999_999, kind: 'wecom', name: 'matrix' }) },

@@ -130,5 +130,17 @@ export const SAMPLES: Record<string, Sample> = {
   'POST /iot/v1/operateUser/commandStates': { access: ['VOUCHER_USER_MANAGE', 'VOUCHER_CARD_MANAGE'], body: () => ({ commandIds: [999_999] }) },
   'GET /iot/v1/lockDevice/capacity': { access: ['VOUCHER_USER_MANAGE', 'VOUCHER_PASSWORD_MANAGE', 'VOUCHER_CARD_MANAGE', 'VOUCHER_FP_MANAGE', 'VOUCHER_SCHEDULE_MANAGE', 'LOOK_INFO'], query: () => 'lockId=1' },
   'GET /iot/v1/lockDevice/whoCanOpen': { access: ['LOOK_INFO', 'VOUCHER_USER_MANAGE', 'VOUCHER_SCHEDULE_MANAGE'], query: () => 'lockId=1' },
+  // Work orders (issue #25): an unknown order or alert is a 404 or 400, so an allowed caller changes nothing.
+  'GET /iot/v1/workOrder/list': { access: 'LOCK_ALERT_LOG' },
+  'GET /iot/v1/workOrder/assignees': { access: 'LOCK_ALERT_LOG' },
+  'GET /iot/v1/workOrder/detail': { access: 'LOCK_ALERT_LOG', query: () => 'id=999999' },
+  'POST /iot/v1/workOrder/add': { access: 'LOCK_ALERT_LOG', body: () => ({ title: 'matrix', kind: 'other', locks: [999_999] }) },
+  'POST /iot/v1/workOrder/fromAlerts': { access: 'LOCK_ALERT_LOG', body: () => ({ alertIds: [999_999] }) },
+  'POST /iot/v1/workOrder/edit': { access: 'LOCK_ALERT_LOG', body: () => ({ id: 999_999, title: 'matrix', kind: 'other' }) },
+  'POST /iot/v1/workOrder/transition': { access: 'LOCK_ALERT_LOG', body: () => ({ id: 999_999, state: 'CANCELLED' }) },
+  // Not multipart: allowed callers get 400, never a change.
+  'POST /iot/v1/workOrder/photo/add': { access: 'LOCK_ALERT_LOG', body: () => ({}) },
+  'GET /iot/v1/workOrder/photo': { access: 'LOCK_ALERT_LOG', query: () => 'id=999999' },
+  'POST /iot/v1/workOrder/photo/delete': { access: 'LOCK_ALERT_LOG', body: () => ({ id: 999_999 }) },
   ...ACCESS_SCHEDULE_SAMPLES,
 };

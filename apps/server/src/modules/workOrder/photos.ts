@@ -6,7 +6,7 @@
  * Errors: 404 for an order or photo the data centre lacks; 400 on body.file for bytes that are not one
  * of the formats; 409 on body.file when the order already keeps WORK_ORDER_PHOTOS_MAX photos.
  */
-import { WORK_ORDER_PHOTO_TYPES, WORK_ORDER_PHOTOS_MAX, type WorkOrderRecord } from '@iot/contract';
+import { type WORK_ORDER_PHOTO_TYPES, WORK_ORDER_PHOTOS_MAX, type WorkOrderRecord } from '@iot/contract';
 import { sql } from 'drizzle-orm';
 import { imageSize } from 'image-size';
 import type { Executor, Tx } from '../../db/client.js';
