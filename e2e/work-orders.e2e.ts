@@ -1,11 +1,18 @@
 /**
  * Work orders (issue #25) in Chromium against the e2e server: failed keypad attempts on the
  * always-online lock raise an alert → on 门锁警告 the operator selects it and 生成工单 → the work-order
- * tab shows the new order → 开始处理, then 完成 (a battery order asks for the new reading) → the order is done.
+ * tab shows the new order → 开始处理, then 完成 (a battery order asks for the new reading) → the order is done
+ * → the technician's photo is added to the closed order (照片) and shown as a thumbnail.
+ * Set E2E_SCREENSHOT_DIR to also save the photos dialog in both languages.
  */
 import { expect, it, describe } from 'vitest';
 import { apiGet, apiPost, hasChromium, url, useSignedInPage } from './browser.js';
 import { E2E_ONLINE_IMEI } from './global-setup.js';
+import { shootBothLanguages } from './shots.js';
+
+const shotDir = process.env.E2E_SCREENSHOT_DIR;
+/** A 1x1 PNG. */
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
 
 type Paged<T> = { records: T[] };
 
@@ -41,6 +48,22 @@ describe.skipIf(!hasChromium)('work orders: from an alert to a closed order', ()
     await expect.poll(() => row.textContent(), { timeout: 15_000, interval: 300 }).toContain('已完成');
     const done = await apiGet<{ state: string }>(page, `/iot/v1/workOrder/detail?id=${order?.id}`);
     expect(done.state).toBe('DONE');
+    // The photo of the new battery, added after closing.
+    await row.locator('.work-order-photos-button').click();
+    const dialog = page.locator('.ant-modal:visible');
+    await dialog.locator('input[type=file]').setInputFiles({ name: '新电池.png', mimeType: 'image/png', buffer: PNG });
+    // The browser shows it (the page's Content-Security-Policy allows the object URL).
+    const shown = () => dialog.locator('.work-order-photo img').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0).catch(() => false);
+    await expect.poll(shown, { timeout: 15_000, interval: 300 }).toBe(true);
+    await expect.poll(() => row.locator('.work-order-photos-button').textContent(), { timeout: 15_000, interval: 300 }).toContain('(1)');
+    await dialog.locator('.ant-modal-close').click();
+    if (shotDir) {
+      await shootBothLanguages(page, shotDir, 'work-order-photos', {
+        en: /Photos/, zh: /照片/,
+        before: async () => { await row.locator('.work-order-photos-button').click(); await expect.poll(shown, { timeout: 15_000, interval: 300 }).toBe(true); },
+        after: () => dialog.locator('.ant-modal-close').click(),
+      });
+    }
     // The alert's row shows the order and its state.
     await page.goto(url(`/lockAlert?keyword=${E2E_ONLINE_IMEI}`));
     await page.locator('.ant-table-row', { hasText: `#${order?.id} 已完成` }).waitFor({ timeout: 30_000 });

@@ -15,6 +15,7 @@ import { useLanguage } from '../../../app/useSession';
 import { ServerTable } from '../../../components/ServerTable';
 import { WORK_ORDER_FILTER_DEFAULTS, WorkOrderFilters, workOrderColumns, workOrderQuery } from './columns';
 import { WorkOrderModal } from './WorkOrderModal';
+import { WorkOrderPhotos } from './WorkOrderPhotos';
 
 const REFETCH_MS = 10_000;
 
@@ -24,6 +25,7 @@ export function WorkOrdersTab() {
   const language = useLanguage();
   const [editing, setEditing] = useState<{ record?: WorkOrderRecord; open: boolean }>({ open: false });
   const [closing, setClosing] = useState<WorkOrderRecord>();
+  const [photosOf, setPhotosOf] = useState<WorkOrderRecord>();
   const [battery, setBattery] = useState<number | null>(null);
   const move = useApiMutation({
     mutationFn: (body: { id: number; state: WorkOrderState; battery?: number }) => call(api.transition, { body }),
@@ -31,6 +33,7 @@ export function WorkOrdersTab() {
   });
   const columns = useMemo(() => workOrderColumns(t, language, {
     edit: (record) => setEditing({ record, open: true }),
+    photos: setPhotosOf,
     move: (row, state) => {
       if (state === 'DONE' && row.kind === 'batteryReplacement') { setBattery(null); setClosing(row); } else void move.run({ id: row.id, state });
     },
@@ -44,6 +47,9 @@ export function WorkOrdersTab() {
         toolbar={<Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({ open: true })}>{t('add')}</Button>}
       />
       <WorkOrderModal {...editing} onClose={() => setEditing((s) => ({ ...s, open: false }))} />
+      <Modal open={Boolean(photosOf)} title={`${t('photos')} · #${photosOf?.id ?? ''} ${photosOf?.title ?? ''}`} footer={null} width={640} onCancel={() => setPhotosOf(undefined)} destroyOnHidden>
+        {photosOf && <WorkOrderPhotos workOrderId={photosOf.id} />}
+      </Modal>
       <Modal open={Boolean(closing)} title={t('doneTitle')} okText={t('ok')} cancelText={t('close')} okButtonProps={{ disabled: battery === null }}
         confirmLoading={move.isPending} onCancel={() => setClosing(undefined)}
         onOk={() => closing && battery !== null && void move.run({ id: closing.id, state: 'DONE', battery })}>

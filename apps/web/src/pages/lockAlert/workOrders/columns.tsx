@@ -12,6 +12,8 @@ const PRIORITY_COLORS: Record<string, string> = { low: 'default', normal: 'blue'
 
 export interface RowActions {
   edit(row: WorkOrderRecord): void;
+  /** Opens the order's photos (any state: proof often comes after closing). */
+  photos(row: WorkOrderRecord): void;
   move(row: WorkOrderRecord, state: WorkOrderState): void;
 }
 
@@ -36,10 +38,13 @@ export function workOrderColumns(t: TFunction, language: Language, actions: RowA
     },
     { title: t('notes'), dataIndex: 'notes', width: 180, ellipsis: { showTitle: true }, render: (notes: string) => notes || DASH },
     {
-      title: t('actions'), key: 'actions', width: 230, fixed: 'right',
+      title: t('actions'), key: 'actions', width: 260, fixed: 'right',
       render: (_, row) => (
         <Space size={0} wrap>
           {row.state !== 'DONE' && row.state !== 'CANCELLED' && <Button type="link" size="small" onClick={() => actions.edit(row)}>{t('edit')}</Button>}
+          <Button type="link" size="small" className="work-order-photos-button" onClick={() => actions.photos(row)}>
+            {t('photos')}{row.photos.length > 0 ? ` (${row.photos.length})` : ''}
+          </Button>
           {may(row, 'IN_PROGRESS') && <Button type="link" size="small" onClick={() => actions.move(row, 'IN_PROGRESS')}>{t('start')}</Button>}
           {may(row, 'DONE') && <Button type="link" size="small" onClick={() => actions.move(row, 'DONE')}>{t('done')}</Button>}
           {may(row, 'CANCELLED') && (
