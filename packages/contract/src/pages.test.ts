@@ -79,7 +79,7 @@ describe('page tree', () => {
       { key: 'VOUCHER_PASSWORD_REVEAL', page: 'VOUCHER_PASSWORD_MANAGE', title: { 'zh-CN': '查看密码明文', 'en-US': 'Reveal passwords' } },
       { key: 'LOCK_OFFLINE_CODE', page: 'VOUCHER_PASSWORD_MANAGE', title: { 'zh-CN': '签发离线密码', 'en-US': 'Issue offline codes' } },
       { key: 'RENEW_PRODUCT_MANAGE', page: 'RENEW', title: { 'zh-CN': '管理套餐', 'en-US': 'Manage packages' } },
-      { key: 'TENANT_SETTINGS', page: 'LOGIN_ACCOUNT', title: { 'zh-CN': '修改数据中心时区', 'en-US': 'Change the data-centre time zone' } },
+      { key: 'TENANT_SETTINGS', page: 'LOGIN_ACCOUNT', title: { 'zh-CN': '修改数据中心设置', 'en-US': 'Change the data-centre settings' } },
     ]);
   });
 

@@ -97,7 +97,7 @@ export const PAGE_TREE = [
   ] },
   { index: 'userManagement', key: 'USER_MANAGEMENTTOP', group: true, status: 1, title: t('用户管理', 'Users'), icon: 'team', subs: [
     { index: 'loginAccount', key: 'LOGIN_ACCOUNT', title: t('登录账号', 'Login accounts'), actions: [
-      { key: 'TENANT_SETTINGS', title: t('修改数据中心时区', 'Change the data-centre time zone') },
+      { key: 'TENANT_SETTINGS', title: t('修改数据中心设置', 'Change the data-centre settings') },
     ] },
     { index: 'rolePermissions', key: 'ROLE_PERMISSIONS', title: t('角色权限', 'Roles') },
     { index: 'bindingRoles', key: 'BINDING_ROLES', title: t('绑定角色', 'Role bindings') },

@@ -16,6 +16,9 @@ export const tenants = pgTable('tenants', {
   timeZone: text('time_zone').notNull().default('Asia/Shanghai'),
   /** False: password sign-in is refused for this data centre's operators, single sign-on only (issue #28; docs/identity.md). */
   passwordSignIn: boolean('password_sign_in').notNull().default(true),
+  /** Buffers a stay booked without its own gets, minutes (issue #27; 0..1440; 30 = contract STAY_DEFAULT_BUFFERS for a new data centre). */
+  stayBufferBeforeMinutes: integer('stay_buffer_before_minutes').notNull().default(30),
+  stayBufferAfterMinutes: integer('stay_buffer_after_minutes').notNull().default(30),
   createdAt: createdAt(),
 });
 

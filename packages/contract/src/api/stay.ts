@@ -40,7 +40,10 @@ export const STAY_ACTIVE_STATES: readonly StayState[] = ['BOOKED', 'CHECKED_IN',
 /** The kinds that may be suspended: a lease, whose rent falls due while the tenant lives there (hotel nights and short rentals are paid up front). */
 export const STAY_SUSPENDABLE_KINDS: readonly StayKind[] = ['longLease'];
 
-/** Buffers of a data centre when a stay names none, minutes: doors open this early before check-in, this late after check-out. */
+/**
+ * Buffers of a new data centre, minutes (the `tenants` columns' default): doors open this early before
+ * check-in, this late after check-out. Each data centre sets its own (tenant settings); a stay may name its own.
+ */
 export const STAY_DEFAULT_BUFFERS = { beforeMinutes: 30, afterMinutes: 30 } as const;
 /**
  * Margin added to a room's longest heartbeat interval for the lead time, ms (docs/stays.md "Lead time"):
@@ -66,7 +69,9 @@ const mobile = z.string().regex(/^1[3-9]\d{9}$/, { error: '请输入 11 位手�
 /** Resident ID card number (18 characters, the last a digit or X); stored sealed, never returned in full. */
 const idCard = z.string().regex(/^\d{17}[\dXx]$/, { error: '身份证号须为 18 位 / An ID card number has 18 characters' });
 const place = (max: number) => text().trim().max(max);
-const minutes = z.number().int().min(0).max(24 * 60);
+/** A buffer, minutes: 0 to 1440 (one day). */
+export const bufferMinutes = z.number().int().min(0).max(24 * 60);
+const minutes = bufferMinutes;
 
 export const stayGuestInput = z.strictObject({ name: text().trim().min(1).max(50), mobile, idCardNumber: idCard.optional() });
 export const stayRoom = z.strictObject({ building: place(64), floor: place(64), room: place(64).min(1) });

@@ -1,28 +1,40 @@
 /**
  * Data centres (tenants): the static list behind the header's selector (spec §2 "Header", §7), and a
  * data centre's settings: its time zone, which every page, the big screen, exports and the analysis'
- * days use (issue #24); changed only with TENANT_SETTINGS (administrators hold every key).
+ * days use (issue #24), and its stays' default buffers (issue #27, minutes); changed only with
+ * TENANT_SETTINGS (administrators hold every key).
  */
 import { z } from 'zod';
 import { timeZoneName } from './deviceLog.js';
 import { endpoint } from './endpoint.js';
+import { bufferMinutes } from './stay.js';
 
 export const dataCentreOption = z.object({ label: z.string(), value: z.number().int() });
 export type DataCentreOption = z.infer<typeof dataCentreOption>;
 
-/** The request's data centre: id, name and IANA time zone. */
-export const tenantSettings = z.object({ tenantId: z.number().int(), name: z.string(), timeZone: z.string() });
+/**
+ * The request's data centre: id, name, IANA time zone, and the buffers a stay booked without its own
+ * gets, minutes (doors open this early before check-in, this late after check-out).
+ */
+export const tenantSettings = z.object({
+  tenantId: z.number().int(), name: z.string(), timeZone: z.string(),
+  stayBufferBeforeMinutes: z.number().int(), stayBufferAfterMinutes: z.number().int(),
+});
 export type TenantSettings = z.infer<typeof tenantSettings>;
-export const tenantSettingsBody = z.strictObject({ timeZone: timeZoneName });
+/** A partial update: only the fields sent change. */
+export const tenantSettingsBody = z.strictObject({
+  timeZone: timeZoneName.optional(), stayBufferBeforeMinutes: bufferMinutes.optional(), stayBufferAfterMinutes: bufferMinutes.optional(),
+});
+export type TenantSettingsBody = z.infer<typeof tenantSettingsBody>;
 
 /** Served as a plain JSON array (not enveloped), as the spec's static file is. */
 export const tenantEndpoints = {
   config: endpoint({ method: 'GET', path: '/static/config.json', access: 'public', kind: 'tokenless', response: z.array(dataCentreOption) }),
   settings: endpoint({ method: 'GET', path: '/iot/v1/tenant/settings', access: 'authenticated', kind: 'token', response: tenantSettings }),
-  /** Sets the data centre's time zone; the system log records the old and new zone. */
+  /** Sets the data centre's time zone and/or default stay buffers; the system log records each before and after. */
   saveSettings: endpoint({
     method: 'POST', path: '/iot/v1/tenant/settings', access: 'TENANT_SETTINGS', kind: 'token',
-    action: { label: { 'zh-CN': '修改数据中心时区', 'en-US': 'Change data-centre time zone' }, target: ['timeZone'], entity: 'tenant' },
+    action: { label: { 'zh-CN': '修改数据中心设置', 'en-US': 'Change data-centre settings' }, target: ['timeZone'], entity: 'tenant' },
     body: tenantSettingsBody, response: tenantSettings,
   }),
 };

@@ -5,7 +5,7 @@
  * `stay.changed` so the stays job looks at its due times again. ID card numbers and the guests' digits
  * are sealed with the secret box; `now` (ms) is injectable for tests.
  */
-import { STAY_ACTIVE_STATES, STAY_DEFAULT_BUFFERS, STAY_MAX_DAYS, STAY_SUSPENDABLE_KINDS, type StayKind, type StayAddBody, type StayEditBody, type StayRecord, type StayState } from '@iot/contract';
+import { STAY_ACTIVE_STATES, STAY_MAX_DAYS, STAY_SUSPENDABLE_KINDS, type StayKind, type StayAddBody, type StayEditBody, type StayRecord, type StayState } from '@iot/contract';
 import { randomInt } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
@@ -13,6 +13,7 @@ import { stayGuests, stays } from '../../db/schema.js';
 import { emit } from '../../events/emit.js';
 import { ApiError, conflictError } from '../../http/api-error.js';
 import type { Actor } from '../credential/ops.js';
+import { stayBuffersOf } from '../tenant/service.js';
 import { reconcileDoors } from './doors.js';
 import { checkOverlap, checkTimes, checkTransition, issueDueAt, leadTimeMs, type Room, roomLocks } from './rules.js';
 import { stayRecord } from './views.js';
@@ -42,16 +43,20 @@ async function settle(tx: Executor, actor: Actor, id: number, now: number): Prom
   return stayRecord(tx, id);
 }
 
-/** Books a stay (see contract stayEndpoints.add): 400 for a room without a lock or times out of range, 409 on an overlap. */
+/**
+ * Books a stay (see contract stayEndpoints.add; a buffer not given is the data centre's default, minutes):
+ * 400 for a room without a lock or times out of range, 409 on an overlap.
+ */
 export async function addStay(tx: Executor, actor: Actor, body: StayAddBody, now = Date.now()): Promise<StayRecord> {
   const checkInAt = Date.parse(body.checkInAt);
   const checkOutAt = Date.parse(body.checkOutAt);
   checkTimes(checkInAt, checkOutAt, STAY_MAX_DAYS, now);
   const lockRows = await roomLocks(tx, body.room);
   await checkOverlap(tx, body.room, new Date(checkInAt), new Date(checkOutAt));
+  const defaults = await stayBuffersOf(tx, actor.tenantId);
   const [row] = await tx.insert(stays).values({
     tenantId: actor.tenantId, ...body.room, kind: body.kind, state: 'BOOKED', checkInAt: new Date(checkInAt), checkOutAt: new Date(checkOutAt),
-    bufferBeforeMinutes: body.bufferBeforeMinutes ?? STAY_DEFAULT_BUFFERS.beforeMinutes, bufferAfterMinutes: body.bufferAfterMinutes ?? STAY_DEFAULT_BUFFERS.afterMinutes,
+    bufferBeforeMinutes: body.bufferBeforeMinutes ?? defaults.beforeMinutes, bufferAfterMinutes: body.bufferAfterMinutes ?? defaults.afterMinutes,
     reference: body.reference ?? null, issueDueAt: issueDueAt(checkInAt, leadTimeMs(lockRows)), createdBy: actor.username,
   }).returning({ id: stays.id });
   const id = row?.id as number;

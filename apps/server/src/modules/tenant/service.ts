@@ -3,9 +3,10 @@
  * centre's settings, its IANA time zone (issue #24: every page, the big screen, exports and the
  * analysis' days use it). The zone is read often (exports, user info): it is cached per instance for
  * ZONE_CACHE_MS, and at once when this instance changes it. Password sign-in on or off per data
- * centre (issue #28; the sso module decides when it may be turned off).
+ * centre (issue #28; the sso module decides when it may be turned off). The buffers a stay booked
+ * without its own gets (issue #27, minutes), read by the stay module through stayBuffersOf.
  */
-import { DEFAULT_TIME_ZONE, type TenantSettings } from '@iot/contract';
+import { DEFAULT_TIME_ZONE, STAY_DEFAULT_BUFFERS, type TenantSettings, type TenantSettingsBody } from '@iot/contract';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client.js';
 import { tenants } from '../../db/schema.js';
@@ -31,18 +32,30 @@ export async function timeZoneOf(db: Executor, tenantId: number): Promise<string
   return zone;
 }
 
-/** The settings of data centre `tenantId`; 404 when there is none. */
+/** The settings of data centre `tenantId` (buffers in minutes); 404 when there is none. */
 export async function tenantSettingsOf(db: Executor, tenantId: number): Promise<TenantSettings> {
-  const [row] = await db.select({ name: tenants.name, timeZone: tenants.timeZone }).from(tenants).where(eq(tenants.id, tenantId));
+  const [row] = await db.select({
+    name: tenants.name, timeZone: tenants.timeZone, stayBufferBeforeMinutes: tenants.stayBufferBeforeMinutes, stayBufferAfterMinutes: tenants.stayBufferAfterMinutes,
+  }).from(tenants).where(eq(tenants.id, tenantId));
   if (!row) throw new ApiError('NOT_FOUND');
   return { tenantId, ...row };
 }
 
-/** Sets the time zone of data centre `tenantId` (already checked by the contract's timeZoneName) in the caller's transaction. */
-export async function setTimeZone(db: Executor, tenantId: number, timeZone: string): Promise<TenantSettings> {
-  await db.update(tenants).set({ timeZone }).where(eq(tenants.id, tenantId));
-  zones.set(tenantId, { zone: timeZone, at: Date.now() });
+/**
+ * Changes the fields of `body` that are present (time zone, default stay buffers in minutes; already
+ * checked by the contract) of data centre `tenantId` in the caller's transaction.
+ */
+export async function saveTenantSettings(db: Executor, tenantId: number, body: TenantSettingsBody): Promise<TenantSettings> {
+  const changes = Object.fromEntries(Object.entries(body).filter(([, value]) => value !== undefined)) as TenantSettingsBody;
+  if (Object.keys(changes).length > 0) await db.update(tenants).set(changes).where(eq(tenants.id, tenantId));
+  if (changes.timeZone) zones.set(tenantId, { zone: changes.timeZone, at: Date.now() });
   return tenantSettingsOf(db, tenantId);
+}
+
+/** The buffers, minutes, a stay of data centre `tenantId` gets when it names none (STAY_DEFAULT_BUFFERS for an unknown one). */
+export async function stayBuffersOf(db: Executor, tenantId: number): Promise<{ beforeMinutes: number; afterMinutes: number }> {
+  const [row] = await db.select({ beforeMinutes: tenants.stayBufferBeforeMinutes, afterMinutes: tenants.stayBufferAfterMinutes }).from(tenants).where(eq(tenants.id, tenantId));
+  return row ?? { ...STAY_DEFAULT_BUFFERS };
 }
 
 /** Whether data centre `tenantId` allows password sign-in (true for an unknown one: the sign-in then fails on its own). */

@@ -1,17 +1,19 @@
 /**
  * The data centre's time zone in the header (issue #24: one rule for the whole product, shown where
  * every page can see it): its name and UTC offset; holders of TENANT_SETTINGS (administrators) change it
- * from its popover. Every time on every page, the big screen and exports then follow it.
+ * from its popover. Every time on every page, the big screen and exports then follow it. The popover
+ * also holds the data centre's default stay buffers (StayBufferDefaults, issue #27).
  */
 import { ClockCircleOutlined } from '@ant-design/icons';
 import { tenantEndpoints } from '@iot/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, Popover, Select, Space, Typography } from 'antd';
+import { Button, Divider, Popover, Select, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../api/client';
 import { useApiMutation } from '../../api/useApiMutation';
 import { getTimeZone, zoneOffset } from '../timeZone';
+import { StayBufferDefaults } from './StayBufferDefaults';
 import { mayOpen, USER_INFO_KEY, useUserInfo } from '../useSession';
 
 /** Every IANA zone this browser knows (the server checks the same names). */
@@ -47,6 +49,8 @@ export function TimeZoneSetting() {
             onClick={() => chosen && void save.run(chosen)}>{t('save')}</Button>
         </Space.Compact>
       )}
+      <Divider style={{ margin: '4px 0' }} />
+      <StayBufferDefaults editable={editable} />
     </Space>
   );
   return (

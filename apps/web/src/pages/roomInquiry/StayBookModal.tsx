@@ -1,14 +1,16 @@
 /**
  * 预订入住 / Book a stay (issue #27; POST /iot/v1/stay/add) for the room of 产品 RoomInquiry: guests
  * (name, mobile, optional ID card), check-in and check-out (a RangePicker read in the data centre's
- * zone), kind and buffers (empty: the data centre's defaults). The server's field errors land on the form.
+ * zone), kind and buffers (empty: the data centre's defaults, GET /iot/v1/tenant/settings, shown as the
+ * fields' placeholders; the server applies them). The server's field errors land on the form.
  */
-import { STAY_KINDS, stayEndpoints, type StayAddBody } from '@iot/contract';
+import { STAY_KINDS, stayEndpoints, type StayAddBody, tenantEndpoints } from '@iot/contract';
 import { Button, DatePicker, Form, Input, InputNumber, Modal, Select, Space } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../api/client';
 import { useApiMutation } from '../../api/useApiMutation';
+import { useApiQuery } from '../../api/useApiQuery';
 import { fromPicker } from '../../app/timeZone';
 
 interface Values {
@@ -24,6 +26,7 @@ const FIELDS = { 'body.checkInAt': 'times', 'body.checkOutAt': 'times', 'body.ro
 export function StayBookModal({ open, room, onClose }: { open: boolean; room: StayAddBody['room']; onClose(): void }) {
   const { t } = useTranslation('stay');
   const [form] = Form.useForm<Values>();
+  const { data: settings } = useApiQuery(tenantEndpoints.settings, undefined, { enabled: open });
   const add = useApiMutation({
     mutationFn: (body: StayAddBody) => call(stayEndpoints.add, { body }),
     invalidate: [stayEndpoints.list], form, fields: FIELDS, success: t('done'), onSuccess: onClose,
@@ -62,8 +65,8 @@ export function StayBookModal({ open, room, onClose }: { open: boolean; room: St
           )}
         </Form.List>
         <Space align="start" wrap className="stay-buffers">
-          <Form.Item name="bufferBeforeMinutes" label={t('bufferBefore')}><InputNumber min={0} max={1440} precision={0} placeholder="30" /></Form.Item>
-          <Form.Item name="bufferAfterMinutes" label={t('bufferAfter')}><InputNumber min={0} max={1440} precision={0} placeholder="30" /></Form.Item>
+          <Form.Item name="bufferBeforeMinutes" label={t('bufferBefore')}><InputNumber min={0} max={1440} precision={0} placeholder={settings?.stayBufferBeforeMinutes.toString()} /></Form.Item>
+          <Form.Item name="bufferAfterMinutes" label={t('bufferAfter')}><InputNumber min={0} max={1440} precision={0} placeholder={settings?.stayBufferAfterMinutes.toString()} /></Form.Item>
         </Space>
       </Form>
     </Modal>

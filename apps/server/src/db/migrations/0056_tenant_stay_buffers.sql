@@ -1,0 +1,2 @@
+ALTER TABLE "tenants" ADD COLUMN "stay_buffer_before_minutes" integer DEFAULT 30 NOT NULL;--> statement-breakpoint
+ALTER TABLE "tenants" ADD COLUMN "stay_buffer_after_minutes" integer DEFAULT 30 NOT NULL;
