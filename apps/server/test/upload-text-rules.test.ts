@@ -58,7 +58,10 @@ describe.skipIf(skipSuite)('text rules of every upload', () => {
   };
 
   it('knows the multipart endpoints from the contract', () => {
-    expect(UPLOADS.map((endpoint) => endpoint.path).sort()).toEqual(['/iot/v1/firmware/upload', '/iot/v1/holidayCalendar/import', '/iot/v1/lockDevice/import', '/iot/v1/lockDevice/importCheck']);
+    expect(UPLOADS.map((endpoint) => endpoint.path).sort()).toEqual([
+      '/iot/v1/firmware/upload', '/iot/v1/holidayCalendar/import', '/iot/v1/lockDevice/import', '/iot/v1/lockDevice/importCheck',
+      '/iot/v1/stay/import', '/iot/v1/stay/importCheck', '/iot/v1/workOrder/photo/add',
+    ]);
     expect(UPLOADS.every((endpoint) => endpoint.kind === 'multipart')).toBe(true);
   });
 

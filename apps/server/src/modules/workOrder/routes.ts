@@ -13,7 +13,8 @@ const PHOTO_UPLOAD: UploadField = { field: 'body.file', maxBytes: WORK_ORDER_PHO
 
 /** Registers the work-order routes. */
 export async function workOrderRoutes(app: FastifyInstance): Promise<void> {
-  await app.register(multipart, { limits: { fileSize: WORK_ORDER_PHOTO_MAX_BYTES, files: 1, fields: 1, parts: 2, fieldSize: 32, headerPairs: 50 } });
+  // One field beyond the form's: an unknown field is then named by the form's schema (400 on body), not cut off by the parser.
+  await app.register(multipart, { limits: { fileSize: WORK_ORDER_PHOTO_MAX_BYTES, files: 1, fields: 2, parts: 3, fieldSize: 32, headerPairs: 50 } });
   registerEndpoint(app, api.list, ({ query, inTenant }) => inTenant((tx) => listWorkOrders(tx, query), { read: true }));
   registerEndpoint(app, api.detail, async ({ query, inTenant }) => {
     const record = await inTenant((tx) => findWorkOrder(tx, query.id), { read: true });
