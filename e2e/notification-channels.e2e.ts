@@ -11,14 +11,19 @@ import { createHmac } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { apiGet, chooseOption, hasChromium, rows, url, useSignedInPage } from './browser.js';
 import { shootBothLanguages } from './shots.js';
 
 const SECRET = 'SECe2e-dingtalk-secret-0001';
-const STAMP = String(Date.now()).slice(-6);
-const CHANNEL = `E2E 值班群 ${STAMP}`;
-const RULE = `E2E 全部告警 ${STAMP}`;
+/** Stamped per attempt (beforeEach): a retry makes its own channel and rule. */
+let CHANNEL = '';
+let RULE = '';
+beforeEach(() => {
+  const stamp = String(Date.now()).slice(-6);
+  CHANNEL = `E2E 值班群 ${stamp}`;
+  RULE = `E2E 全部告警 ${stamp}`;
+});
 const shotDir = process.env.E2E_SCREENSHOT_DIR;
 
 /** A DingTalk robot at the HTTP boundary: answers errcode 0 only to a request signed with SECRET. */

@@ -9,11 +9,13 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { apiGet, apiPost, goInApp, hasChromium, rows, useSignedInPage } from './browser.js';
 import { E2E_ONLINE_IMEI } from './global-setup.js';
 
-const STAMP = Date.now().toString(36);
+/** Stamped per attempt (beforeEach): a retry makes its own channels, rule and user. */
+let STAMP = '';
+beforeEach(() => { STAMP = Date.now().toString(36); });
 const DURESS_DIGITS = '739146';
 type Paged<T> = { records: T[] };
 type Synced = { id: number; syncState: string };

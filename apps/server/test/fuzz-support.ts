@@ -14,12 +14,13 @@
 import { apiEndpoints, type Endpoint, TOKEN_HEADER } from '@iot/contract';
 import { eq } from 'drizzle-orm';
 import fc from 'fast-check';
-import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import type { FastifyInstance, InjectOptions } from 'fastify';
 import { z } from 'zod';
 import { accounts } from '../src/db/schema.js';
 import { issueToken } from '../src/modules/oauth/tokens.js';
 import { DEMO_RECEIVER_PATH } from '../src/modules/subscription/demo-receiver.js';
 import { HOSTILE_BY_FIELD, multipartArbitrary } from './fuzz-pools.js';
+import { sendInProcess, sendOverSocket } from './fuzz-transport.js';
 
 export const SLOW_MS = 5_000;
 const NUMBERS = [0, -1, 1, 2, 7, 100, 101, 2 ** 31 - 1, 2 ** 31, -(2 ** 31) - 1, 2 ** 53, 2 ** 53 + 2, 2 ** 63, 1e308, -1e308, 0.5, -0.0, 1e-9];
@@ -162,16 +163,10 @@ export function requestArbitrary(routes: RouteUnderTest[]): fc.Arbitrary<FuzzReq
   });
 }
 
-async function textOf(response: LightMyRequestResponse): Promise<string> {
-  let text = '';
-  for await (const chunk of response.stream()) text += String(chunk);
-  return text;
-}
-
 export interface FuzzResult { requests: number; failures: string[]; slowestMs: number; statuses: Record<number, number> }
 
-/** Sends `numRuns` hostile requests with `seed`; collects 5xx and slow answers instead of stopping at the first. */
-export async function fuzzApp(app: FastifyInstance, { seed, numRuns }: { seed: number; numRuns: number }): Promise<FuzzResult> {
+/** Sends `numRuns` hostile requests with `seed` (over a socket to `port` when given, else in process); collects 5xx and slow answers instead of stopping at the first. */
+export async function fuzzApp(app: FastifyInstance, { seed, numRuns, port }: { seed: number; numRuns: number; port?: number }): Promise<FuzzResult> {
   const policy = { idleS: 3600, absoluteS: 3600, rotateS: 3600 };
   const idOf = async (username: string) => (await app.database.system.select({ id: accounts.id }).from(accounts).where(eq(accounts.username, username)))[0]?.id;
   const adminId = await idOf('admin');
@@ -187,19 +182,18 @@ export async function fuzzApp(app: FastifyInstance, { seed, numRuns }: { seed: n
     const token = await tokenFor(who);
     const headers = { ...(options.headers as Record<string, string>), ...(token ? { [TOKEN_HEADER]: token } : {}) };
     const started = performance.now();
-    const response = await app.inject({ ...options, headers, ...(route.endpoint?.stream ? { payloadAsStream: true } : {}) });
-    // A stream stays open (until the app closes); any other answer of a streaming route is read whole.
-    const body = !route.endpoint?.stream ? response.body : response.statusCode === 200 ? '' : await textOf(response);
+    const stream = Boolean(route.endpoint?.stream);
+    const { statusCode, body } = (port === undefined ? undefined : await sendOverSocket(port, { ...options, headers }, stream)) ?? await sendInProcess(app, { ...options, headers }, stream);
     const ms = performance.now() - started;
     result.requests += 1;
     result.slowestMs = Math.max(result.slowestMs, ms);
-    result.statuses[response.statusCode] = (result.statuses[response.statusCode] ?? 0) + 1;
+    result.statuses[statusCode] = (result.statuses[statusCode] ?? 0) + 1;
     // /readyz answers 503 by design while the broker is not up (API test apps run no gateway); so does
     // the demo receiver after a fuzzed call switched it off (POST /nbdev/demoReceiver).
-    const designed = response.statusCode === 503 && (route.url === '/readyz' || route.url === DEMO_RECEIVER_PATH);
-    if ((response.statusCode >= 500 && !designed) || ms > SLOW_MS) {
+    const designed = statusCode === 503 && (route.url === '/readyz' || route.url === DEMO_RECEIVER_PATH);
+    if ((statusCode >= 500 && !designed) || statusCode === 0 || ms > SLOW_MS) { // 0: the connection dropped unanswered
       const sent = String(options.payload ?? '').slice(0, 200);
-      result.failures.push(`${response.statusCode} in ${ms.toFixed(0)} ms: ${who} ${route.method} ${String(options.url).slice(0, 200)} ${JSON.stringify(sent)} -> ${body.slice(0, 200)}`);
+      result.failures.push(`${statusCode} in ${ms.toFixed(0)} ms: ${who} ${route.method} ${String(options.url).slice(0, 200)} ${JSON.stringify(sent)} -> ${body.slice(0, 200)}`);
     }
   }), { seed, numRuns, endOnFailure: true });
   return result;
