@@ -53,6 +53,9 @@ export const ACCESS_SCHEDULE_SAMPLES: Record<string, Sample> = {
   // Not multipart: allowed callers get 400, never a booking.
   'POST /iot/v1/stay/importCheck': { access: 'VOUCHER_USER_MANAGE', body: () => ({}) },
   'POST /iot/v1/stay/import': { access: 'VOUCHER_USER_MANAGE', body: () => ({}) },
+  // A lock outside the tenant is a 404, so an allowed caller marks nothing.
+  'GET /iot/v1/stay/commonDoor/list': { access: ['VOUCHER_USER_MANAGE', 'LOOK_INFO'] },
+  'POST /iot/v1/stay/commonDoor': { access: 'VOUCHER_USER_MANAGE', body: () => ({ lockId: 999_999, commonDoor: 'building' }) },
   'POST /iot/v1/simulator/keypadAdd': { access: 'VOUCHER_PASSWORD_MANAGE', body: () => ({ lockId: 999_999, password: '123456' }) },
   // Device registry (issue #11).
   'GET /iot/v1/lockDevice/export': { access: 'LOOK_INFO', query: () => 'format=csv' },

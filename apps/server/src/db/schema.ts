@@ -4,7 +4,7 @@
  * Times are `timestamptz`; units are in column comments.
  */
 import { sql } from 'drizzle-orm';
-import { bigserial, boolean, index, integer, jsonb, pgTable, real, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigserial, boolean, check, index, integer, jsonb, pgTable, real, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
@@ -57,6 +57,11 @@ export const locks = pgTable('locks', {
   alwaysOnline: boolean('always_online').notNull().default(false),
   /** A door whose remote unlocks need a second operator's approval (issue #26, modules/remoteUnlock). */
   highSecurity: boolean('high_security').notNull().default(false),
+  /**
+   * A common door (issue #27, stays): `building` (an entrance, a lift) or `floor` (a floor gate) serves
+   * every room of its building or of its floor, so a stay of any such room is issued on it too; null: a room's own door.
+   */
+  commonDoor: text('common_door'),
   /** open | closed, from doorState uplinks. */
   doorState: text('door_state'),
   locked: boolean('locked'),
@@ -89,6 +94,8 @@ export const locks = pgTable('locks', {
   index('locks_tenant_firmware').on(t.tenantId, t.firmwareVersion),
   // The analysis' new locks per day (modules/analysis/trends.ts): the range's registrations, index-only.
   index('locks_tenant_created').on(t.tenantId, t.createdAt).where(sql`decommissioned_at is null`),
+  index('locks_tenant_common_door').on(t.tenantId, t.building, t.floor).where(sql`common_door is not null`),
+  check('locks_common_door', sql`${t.commonDoor} in ('building', 'floor')`),
 ]);
 
 /** System log (系统日志): sign-ins, sign-outs and every mutating call. Never holds secrets. */

@@ -7,7 +7,9 @@ import type { FastifyInstance } from 'fastify';
 import { lazySecretBox } from '../../crypto/secret-box.js';
 import { registerEndpoint } from '../../http/endpoint.js';
 import type { Actor } from '../credential/ops.js';
+import { listCommonDoors } from '../lockDevice/common-door.js';
 import { timeZoneOf } from '../tenant/service.js';
+import { markCommonDoor } from './common-doors.js';
 import { stayImportRoutes } from './import/routes.js';
 import { addStay, changeRoom, editStay, moveStay, suspendStay } from './service.js';
 import { listStays, notReadyStays, stayDetail } from './views.js';
@@ -29,5 +31,7 @@ export async function stayRoutes(app: FastifyInstance): Promise<void> {
   registerEndpoint(app, E.detail, ({ query, inTenant }) => inTenant((tx) => stayDetail(tx, query.id)));
   // The booking import in a scope of its own: multipart parsing is registered for its routes only.
   await app.register((scope) => stayImportRoutes(scope, actorOf));
+  registerEndpoint(app, E.commonDoors, ({ query, inTenant }) => inTenant((tx) => listCommonDoors(tx, query.building)));
+  registerEndpoint(app, E.setCommonDoor, ({ body, inTenant, tenantId }) => inTenant((tx) => markCommonDoor(tx, tenantId, body.lockId, body.commonDoor)));
   registerEndpoint(app, E.notReady, ({ inTenant, tenantId }) => inTenant(async (tx) => notReadyStays(tx, await timeZoneOf(tx, tenantId))));
 }

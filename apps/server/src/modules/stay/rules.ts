@@ -3,7 +3,7 @@
  * intervals, the doors' validity window, overlaps and state transitions. Times are ms since epoch.
  */
 import { STAY_ACTIVE_STATES, STAY_ALERT_BEFORE_MS, STAY_LEAD_MARGIN_MS, STAY_TRANSITIONS, type StayState } from '@iot/contract';
-import { and, eq, gt, inArray, isNull, lt, ne, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { locks, stays } from '../../db/schema.js';
 import { conflictError, fieldError } from '../../http/api-error.js';
@@ -14,13 +14,22 @@ export interface Room {
   room: string;
 }
 
-/** The registered, not decommissioned locks of a room in the tenant (RLS), by id; 400 on body.room when there is none. */
+/**
+ * The doors of a room in the tenant (RLS): its own registered, not decommissioned locks, then the common
+ * doors serving it (its building's `building` doors, its floor's `floor` doors; docs/stays.md "Common
+ * doors"), each by id; 400 on `field` when the room has no lock of its own.
+ */
 export async function roomLocks(tx: Executor, room: Room, field = 'body.room'): Promise<{ id: number; heartbeatIntervalS: number }[]> {
-  const rows = await tx.select({ id: locks.id, heartbeatIntervalS: locks.heartbeatIntervalS }).from(locks)
-    .where(and(eq(locks.building, room.building), eq(locks.floor, room.floor), eq(locks.room, room.room), isNull(locks.decommissionedAt), isNull(locks.imeiReleasedAt)))
+  const registered = and(isNull(locks.decommissionedAt), isNull(locks.imeiReleasedAt));
+  const own = await tx.select({ id: locks.id, heartbeatIntervalS: locks.heartbeatIntervalS }).from(locks)
+    .where(and(eq(locks.building, room.building), eq(locks.floor, room.floor), eq(locks.room, room.room), registered))
     .orderBy(locks.id);
-  if (rows.length === 0) throw fieldError(field, '该房间没有门锁', 'This room has no lock');
-  return rows;
+  if (own.length === 0) throw fieldError(field, '该房间没有门锁', 'This room has no lock');
+  const common = await tx.select({ id: locks.id, heartbeatIntervalS: locks.heartbeatIntervalS }).from(locks)
+    .where(and(eq(locks.building, room.building), or(eq(locks.commonDoor, 'building'), and(eq(locks.commonDoor, 'floor'), eq(locks.floor, room.floor))), registered))
+    .orderBy(locks.id);
+  const ownIds = new Set(own.map((lock) => lock.id));
+  return [...own, ...common.filter((lock) => !ownIds.has(lock.id))];
 }
 
 /**

@@ -2,7 +2,8 @@
  * The lock of the room chosen in 产品 (RoomInquiry), live (GET lockRoomList by its IMEI, every 10 s):
  * location, live state with the next expected wake of a sleeping lock, battery, door and open alarms;
  * who can open this door now or at a chosen time (the credential module's whoCanOpen), and links to
- * its journal, alarms, credentials and registry row, each filtered to this lock; its room's stays (入住管理, StayDrawer).
+ * its journal, alarms, credentials and registry row, each filtered to this lock; its room's stays (入住管理, StayDrawer)
+ * and whether it is a common door of its building or floor (CommonDoorSetting).
  */
 import { lockEndpoints } from '@iot/contract';
 import { Badge, Button, Card, Descriptions, Empty, Space } from 'antd';
@@ -13,6 +14,7 @@ import { useApiQuery } from '../../api/useApiQuery';
 import { LockLink } from '../../components/LockLink';
 import { WhoCanOpenDrawer } from '../credential/WhoCanOpenDrawer';
 import { LIVE_BADGE } from './liveState';
+import { CommonDoorSetting } from './CommonDoorSetting';
 import { StayDrawer } from './StayDrawer';
 import { formatTime } from '../../app/timeZone';
 
@@ -49,7 +51,8 @@ export function RoomLockPanel({ imei }: { imei?: string }) {
         <Descriptions.Item label={t('openAlarms')}>
           {lock.openAlarms > 0 ? <Link to={filtered('/lockAlert')}><Badge status="error" text={lock.openAlarms} /></Link> : 0}
         </Descriptions.Item>
-        <Descriptions.Item label={t('registryState')} span={2}>{t(`registry.${lock.state}`)}</Descriptions.Item>
+        <Descriptions.Item label={t('registryState')}>{t(`registry.${lock.state}`)}</Descriptions.Item>
+        <Descriptions.Item label={t('stay:commonDoor.label')}><CommonDoorSetting lockId={lock.id} building={lock.location.building} /></Descriptions.Item>
       </Descriptions>
       <Space wrap className="room-lock-links">
         {links.map(([key, to]) => <Link key={key} to={to} data-link={key}>{t(`links.${key}`)}</Link>)}
