@@ -6,14 +6,14 @@
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 
-const all = ['ingest', 'logs-query', 'web', 'lighthouse', 'first-start', 'api', 'fleet', 'push', 'airswitch', 'ota', 'analysis', 'heavy-requests', 'idle', 'sse'];
+const all = ['ingest', 'logs-query', 'web', 'lighthouse', 'first-start', 'api', 'fleet', 'push', 'airswitch', 'ota', 'analysis', 'heavy-requests', 'idle', 'sse', 'stays'];
 const picked = process.argv.slice(2).length ? process.argv.slice(2) : all;
 let failed = false;
 for (const name of picked) {
   if (!all.includes(name)) throw new Error(`unknown benchmark ${name}; one of ${all.join(', ')}`);
   console.log(`\n=== bench/${name}.ts (${new Date().toISOString()}) ===`);
   const started = Date.now();
-  const result = spawnSync(process.execPath, ['--import', 'tsx', join(import.meta.dirname, `${name}.ts`)], { stdio: 'inherit', timeout: (name === 'idle' ? 30 : 15) * 60_000 });
+  const result = spawnSync(process.execPath, ['--import', 'tsx', join(import.meta.dirname, `${name}.ts`)], { stdio: 'inherit', timeout: (['idle', 'stays'].includes(name) ? 30 : 15) * 60_000 });
   console.log(`=== ${name}: ${result.status === 0 ? 'within budget' : 'BUDGET MISSED or failed'} in ${((Date.now() - started) / 1000).toFixed(0)} s ===`);
   if (result.status !== 0) failed = true;
 }

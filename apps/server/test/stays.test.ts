@@ -68,6 +68,7 @@ describe.skipIf(skipSuite)('stays', () => {
     await runStays(env.ctx.database, box, quiet, dueAt + 1000);
     const issued = await detail(stay.id);
     expect(issued.doors).toHaveLength(2);
+    expect(issued.doors[0].imei).toMatch(/^\d{15}$/);
     expect(issued.issuedAt).not.toBeNull();
     const ready = await waitReadiness(stay.id, 'ready');
     expect(ready.doors.every((door: { userState: string; credentialState: string }) => door.userState === 'normal' && door.credentialState === 'normal')).toBe(true);
@@ -80,7 +81,7 @@ describe.skipIf(skipSuite)('stays', () => {
 
     expect(await post('/iot/v1/stay/checkIn', { id: stay.id })).toMatchObject({ state: 'CHECKED_IN' });
     const extendedTo = checkIn + 48 * HOUR;
-    expect(await post('/iot/v1/stay/edit', { id: stay.id, checkOutAt: at(extendedTo) })).toMatchObject({ checkOutAt: at(extendedTo) });
+    expect(await post('/iot/v1/stay/edit', { id: stay.id, checkOutAt: at(extendedTo), reference: 'PMS-1b' })).toMatchObject({ checkOutAt: at(extendedTo), reference: 'PMS-1b' });
     await waitReadiness(stay.id, 'ready');
     expect(await attempt(lockId(0), digits, checkIn + 40 * HOUR)).toMatchObject({ success: true });
 

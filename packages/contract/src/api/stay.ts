@@ -92,11 +92,12 @@ export const stayAddBody = z.strictObject({
 }).refine(...timeRule);
 export type StayAddBody = z.infer<typeof stayAddBody>;
 
-/** Changes times, buffers or guests (the guest list is replaced as a whole). */
+/** Changes times, buffers, guests (the guest list is replaced as a whole) or the booking reference (empty: none). */
 export const stayEditBody = z.strictObject({
   id: int4Id, checkInAt: isoTime.optional(), checkOutAt: isoTime.optional(),
   bufferBeforeMinutes: minutes.optional(), bufferAfterMinutes: minutes.optional(),
   guests: z.array(stayGuestInput).min(1).max(10).optional(),
+  reference: place(64).optional(),
 }).refine(...timeRule);
 export type StayEditBody = z.infer<typeof stayEditBody>;
 export const stayIdBody = z.strictObject({ id: int4Id });
@@ -109,7 +110,7 @@ export const stayGuest = z.object({
 });
 /** One credential of a guest on a door: the lock user and its password, with their sync states (null: not created / removed). */
 export const stayDoorCredential = z.object({
-  guestId: z.number().int(), lockId: z.number().int(), lockName: z.string(),
+  guestId: z.number().int(), lockId: z.number().int(), lockName: z.string(), imei: z.string(),
   lockUserId: z.number().int().nullable(), userState: z.enum([...SYNC_STATES, 'deleted']).nullable(),
   credentialId: z.number().int().nullable(), credentialState: z.enum([...SYNC_STATES, 'deleted']).nullable(),
   /** The stay no longer wants this door (check-out, cancel, room change, guest removed): its delete was queued. */

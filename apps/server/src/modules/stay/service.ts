@@ -86,7 +86,7 @@ const refuseWhileSuspended = (state: string) => {
   if (state === 'SUSPENDED') throw conflictError('body.id', '租约已暂停：恢复后才能换房或更换住客', 'The lease is suspended: resume it before changing its room or guests');
 };
 
-/** Changes times, buffers or guests of an active stay; doors follow (extend, shorten). Guests of a suspended lease are refused (409). */
+/** Changes times, buffers, guests or the reference of an active stay; doors follow (extend, shorten). Guests of a suspended lease are refused (409). */
 export async function editStay(tx: Executor, actor: Actor, body: StayEditBody, now = Date.now()): Promise<StayRecord> {
   const stay = await lockedStay(tx, body.id);
   if (!STAY_ACTIVE_STATES.includes(stay.state as StayState)) checkTransition(stay.state as StayState, 'BOOKED');
@@ -99,6 +99,7 @@ export async function editStay(tx: Executor, actor: Actor, body: StayEditBody, n
   await tx.update(stays).set({
     checkInAt: new Date(checkInAt), checkOutAt: new Date(checkOutAt), issueDueAt: issueDueAt(checkInAt, leadTimeMs(await roomLocks(tx, stay))),
     bufferBeforeMinutes: body.bufferBeforeMinutes ?? stay.bufferBeforeMinutes, bufferAfterMinutes: body.bufferAfterMinutes ?? stay.bufferAfterMinutes,
+    ...(body.reference === undefined ? {} : { reference: body.reference || null }),
     alertedAt: checkInAt === stay.checkInAt.getTime() ? stay.alertedAt : null, updatedAt: new Date(now),
   }).where(eq(stays.id, stay.id));
   if (body.guests) await replaceGuests(tx, actor, stay.id, body.guests);

@@ -46,12 +46,12 @@ export async function stayDetail(tx: Executor, id: number): Promise<StayDetail> 
   const record = await stayRecord(tx, id);
   const doors = await doorStates(tx, [id]);
   const lockIds = [...new Set(doors.map((door) => door.lockId))];
-  const names = new Map((lockIds.length ? await tx.select({ id: locks.id, name: locks.name }).from(locks).where(inArray(locks.id, lockIds)) : []).map((lock) => [lock.id, lock.name]));
+  const names = new Map((lockIds.length ? await tx.select({ id: locks.id, name: locks.name, imei: locks.imei }).from(locks).where(inArray(locks.id, lockIds)) : []).map((lock) => [lock.id, lock]));
   const state = <T>(id: number | null, value: T | null) => (id === null ? null : (value ?? 'deleted'));
   return {
     ...record,
     doors: doors.map((door) => ({
-      guestId: door.guestId, lockId: door.lockId, lockName: names.get(door.lockId) ?? '', lockUserId: door.lockUserId, credentialId: door.credentialId,
+      guestId: door.guestId, lockId: door.lockId, lockName: names.get(door.lockId)?.name ?? '', imei: names.get(door.lockId)?.imei ?? '', lockUserId: door.lockUserId, credentialId: door.credentialId,
       userState: state(door.lockUserId, door.userState) as StayDetail['doors'][number]['userState'],
       credentialState: state(door.credentialId, door.credentialState) as StayDetail['doors'][number]['credentialState'],
       released: door.released,

@@ -1,10 +1,11 @@
 /**
  * 产品 RoomInquiry (issue #11): the data centre's buildings, floors and rooms as a tree loaded level by
  * level (RoomTree), each room with its lock's live state; a search by IMEI, name or room; the chosen
- * lock (in the URL, `?imei=`) beside it with who can open it and links to its journal and credentials.
+ * lock (in the URL, `?imei=`) beside it with who can open it and links to its journal and credentials;
+ * 今日未就绪 / Not ready today: today's stays whose doors are not ready (StayNotReadyDrawer).
  */
 import { lockEndpoints } from '@iot/contract';
-import { Badge, Card, Col, Input, List, Row } from 'antd';
+import { Badge, Card, Col, Flex, Input, List, Row } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -12,6 +13,7 @@ import { useApiQuery } from '../../api/useApiQuery';
 import { LIVE_BADGE } from './liveState';
 import { RoomLockPanel } from './RoomLockPanel';
 import { RoomTree } from './RoomTree';
+import { StayNotReadyButton } from './StayNotReadyDrawer';
 
 /** The room inquiry page. */
 export default function RoomInquiryPage() {
@@ -25,7 +27,10 @@ export default function RoomInquiryPage() {
     <Row gutter={16} className="room-inquiry">
       <Col span={10}>
         <Card size="small" className="room-tree-card">
-          <Input.Search id="room-search" allowClear placeholder={t('searchPlaceholder')} enterButton onSearch={(value) => setKeyword(value.trim())} />
+          <Flex gap={8} className="room-search-bar">
+            <Input.Search id="room-search" allowClear placeholder={t('searchPlaceholder')} enterButton onSearch={(value) => setKeyword(value.trim())} />
+            <StayNotReadyButton onPick={pick} />
+          </Flex>
           {keyword !== '' && (
             <List size="small" className="room-search-results" dataSource={found ?? []} locale={{ emptyText: t('noMatch') }}
               renderItem={(lock) => (

@@ -6,8 +6,8 @@
  * 导入 / Import of a bookings file (StayImportModal).
  * A plain antd Table: the page's URL holds the chosen lock, which the shared ServerTable's URL state would replace.
  */
-import { STAY_SUSPENDABLE_KINDS, stayEndpoints, type StayRecord, type StayReadiness } from '@iot/contract';
-import { Badge, Button, Drawer, Popconfirm, Space, Table, type TableColumnsType, Tag } from 'antd';
+import { STAY_SUSPENDABLE_KINDS, stayEndpoints, type StayRecord } from '@iot/contract';
+import { Button, Drawer, Popconfirm, Space, Table, type TableColumnsType, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../api/client';
@@ -16,10 +16,11 @@ import { useApiQuery } from '../../api/useApiQuery';
 import { formatTime } from '../../app/timeZone';
 import { StayBookModal } from './StayBookModal';
 import { StayImportModal } from './StayImportModal';
+import { ReadinessBadge } from './StayReadiness';
 import { StayRoomModal } from './StayRoomModal';
+import { StayRowActions } from './StayRowActions';
 
 const REFETCH_MS = 10_000;
-const LIGHT: Record<StayReadiness, 'success' | 'processing' | 'error' | 'warning' | 'default'> = { ready: 'success', queued: 'processing', failed: 'error', pending: 'default', suspended: 'warning', none: 'default' };
 const STATE_COLOR: Record<StayRecord['state'], string> = { BOOKED: 'blue', CHECKED_IN: 'green', SUSPENDED: 'gold', CHECKED_OUT: 'default', CANCELLED: 'default', NO_SHOW: 'orange' };
 type Room = { building: string; floor: string; room: string };
 type Move = 'checkIn' | 'checkOut' | 'cancel' | 'noShow' | 'suspend' | 'resume';
@@ -44,10 +45,7 @@ export function StayDrawer({ room, onClose }: { room?: Room; onClose(): void }) 
     { title: t('times'), key: 'times', width: 230, render: (_, s) => `${formatTime(s.checkInAt, 'MM-DD HH:mm')} → ${formatTime(s.checkOutAt, 'MM-DD HH:mm')}` },
     { title: t('kind'), dataIndex: 'kind', width: 100, render: (kind: StayRecord['kind']) => t(`kinds.${kind}`) },
     { title: t('state'), dataIndex: 'state', width: 90, render: (state: StayRecord['state']) => <Tag color={STATE_COLOR[state]}>{t(`states.${state}`)}</Tag> },
-    {
-      title: t('readiness'), key: 'readiness', width: 170,
-      render: (_, s) => <Badge status={LIGHT[s.readiness]} text={t(`readinessText.${s.readiness}`, { count: s.readiness === 'failed' ? s.failedDoors : s.queuedDoors })} />,
-    },
+    { title: t('readiness'), key: 'readiness', width: 170, render: (_, s) => <ReadinessBadge stay={s} /> },
     {
       title: t('actions'), key: 'actions', width: 260, render: (_, s) => (
         <Space size={4} wrap>
@@ -58,6 +56,7 @@ export function StayDrawer({ room, onClose }: { room?: Room; onClose(): void }) 
           {s.state === 'BOOKED' && Date.parse(s.checkInAt) <= Date.now() && confirmed(s, 'noShow', true)}
           {s.state === 'BOOKED' && confirmed(s, 'cancel', true)}
           {(s.state === 'BOOKED' || s.state === 'CHECKED_IN') && <Button size="small" type="link" onClick={() => setMoving(s)}>{t('changeRoom')}</Button>}
+          <StayRowActions stay={s} />
         </Space>
       ),
     },
