@@ -45,17 +45,14 @@ export default function ContactModal({ open, onClose }: { open: boolean; onClose
     <Modal open={open} title={t('title')} onCancel={onClose} okText={t('save')} cancelText={t('close')} onOk={() => form.submit()} confirmLoading={save.isPending} destroyOnHidden>
       <Typography.Paragraph type="secondary">{t('intro')}</Typography.Paragraph>
       <Form form={form} layout="vertical" onFinish={(values) => void save.run(values)} autoComplete="off">
-        <Form.Item label={t('email')} required={false}>
+        <Form.Item label={t('email')} extra={<>
+          {data?.email && (data.emailVerifiedAt ? <Tag color="success" icon={<CheckCircleFilled />}>{t('verified')}</Tag> : <Tag color="warning">{t('unverified')}</Tag>)}
+          {send.data && !send.data.sent && <Typography.Text type="danger">{t('sendFailed', { error: send.data.error })}</Typography.Text>}
+        </>}>
           <Space.Compact style={{ width: '100%' }}>
             <Form.Item name="email" noStyle rules={[{ type: 'email', message: t('emailInvalid') }]}><Input id="contact-email" placeholder="name@example.com" /></Form.Item>
             <Button disabled={!saved || Boolean(data?.emailVerifiedAt)} loading={send.isPending} onClick={() => void send.run()}>{t('verify')}</Button>
           </Space.Compact>
-        </Form.Item>
-        <Form.Item noStyle>
-          {data?.email && (data.emailVerifiedAt
-            ? <Tag color="success" icon={<CheckCircleFilled />} style={{ marginBottom: 16 }}>{t('verified')}</Tag>
-            : <Tag color="warning" style={{ marginBottom: 16 }}>{t('unverified')}</Tag>)}
-          {send.data && !send.data.sent && <Typography.Paragraph type="danger">{t('sendFailed', { error: send.data.error })}</Typography.Paragraph>}
         </Form.Item>
         <Form.Item name="mobile" label={t('mobile')} rules={[{ pattern: MOBILE_CN, message: t('mobileInvalid') }]}>
           <Input id="contact-mobile" maxLength={11} inputMode="numeric" placeholder="13800138000" />
