@@ -147,6 +147,7 @@ export const ACCESS_SCHEDULE_SAMPLES: Record<string, Sample> = {
   'POST /iot/v1/notification/channel/delete': { access: 'SUBSCRIPTIONMANAGEMENT', body: () => ({ id: 999_999 }) },
   'POST /iot/v1/notification/channel/test': { access: 'SUBSCRIPTIONMANAGEMENT', body: () => ({ id: 999_999 }) },
   'GET /iot/v1/notification/rule': { access: 'SUBSCRIPTIONMANAGEMENT' },
+  'GET /iot/v1/notification/rule/recipients': { access: 'SUBSCRIPTIONMANAGEMENT' },
   'POST /iot/v1/notification/rule': { access: 'SUBSCRIPTIONMANAGEMENT', body: () => ({ name: 'matrix', channelIds: [999_999] }) },
   'POST /iot/v1/notification/rule/delete': { access: 'SUBSCRIPTIONMANAGEMENT', body: () => ({ id: 999_999 }) },
   'GET /iot/v1/notification/delivery': { access: 'SUBSCRIPTIONMANAGEMENT' },
@@ -189,4 +190,9 @@ export const ACCESS_SCHEDULE_SAMPLES: Record<string, Sample> = {
   // The inbox: every signed-in account reads and marks its own (item 999999 is nobody's: nothing changes).
   'GET /iot/v1/notification/inbox': { access: 'authenticated' },
   'POST /iot/v1/notification/inbox/read': { access: 'authenticated', body: () => ({ ids: [999_999] }) },
+  // Each account's own contact details (issue #25 "Who"): a wrong code changes nothing.
+  'GET /iot/v1/account/contact': { access: 'authenticated' },
+  'POST /iot/v1/account/contact': { access: 'authenticated', body: () => ({ mobile: '13800138000' }) },
+  'POST /iot/v1/account/contact/sendCode': { access: 'authenticated' },
+  'POST /iot/v1/account/contact/verify': { access: 'authenticated', body: () => ({ code: '000000' }) },
 };

@@ -25,6 +25,7 @@ export * from './api/airSwitchAlert.js';
 export * from './api/lockGroup.js';
 export * from './api/lockInformation.js';
 export * from './api/account.js';
+export * from './api/accountContact.js';
 export * from './api/apiKey.js';
 export * from './api/twoFactor.js';
 export * from './api/session.js';

@@ -21,6 +21,17 @@ export const accounts = pgTable('accounts', {
   enabled: boolean('enabled').notNull().default(true),
   /** The tenant the account was created in. */
   homeTenantId: integer('home_tenant_id').notNull().references(() => tenants.id),
+  /** Contact (issue #25 "Who"): the address notifications are e-mailed to once verified; changing it un-verifies it. */
+  email: text('email'),
+  emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
+  /** The pending verification code: scrypt hash `salt:hash` (hex), its expiry and the wrong attempts so far. */
+  emailCodeHash: text('email_code_hash'),
+  emailCodeExpiresAt: timestamp('email_code_expires_at', { withTimezone: true }),
+  emailCodeAttempts: integer('email_code_attempts').notNull().default(0),
+  /** A mainland China mobile number (no SMS yet). */
+  mobile: text('mobile'),
+  /** zh-CN | en-US: the language of e-mails to the account; null: the sending channel's. */
+  language: text('language'),
   createdAt: createdAt(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

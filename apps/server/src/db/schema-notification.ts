@@ -51,6 +51,12 @@ export const notificationRules = pgTable('notification_rules', {
   /** Minutes without acknowledgement before the escalation channels are notified; 0: no escalation. */
   escalateAfterMin: integer('escalate_after_min').notNull().default(0),
   escalationChannelIds: bigint('escalation_channel_ids', { mode: 'number' }).array().notNull().default(sql`'{}'::bigint[]`),
+  /** Explicit recipients (accounts and roles of the data centre): inbox and e-mail to a verified address, besides the default recipients. */
+  recipientAccountIds: integer('recipient_account_ids').array().notNull().default(sql`'{}'::integer[]`),
+  recipientRoleIds: integer('recipient_role_ids').array().notNull().default(sql`'{}'::integer[]`),
+  /** Recipients of the escalation, as escalationChannelIds. */
+  escalationAccountIds: integer('escalation_account_ids').array().notNull().default(sql`'{}'::integer[]`),
+  escalationRoleIds: integer('escalation_role_ids').array().notNull().default(sql`'{}'::integer[]`),
   /** Quiet hours `HH:MM` to `HH:MM` in the data centre's time zone (may span midnight); null: none. */
   quietStart: text('quiet_start'),
   quietEnd: text('quiet_end'),
@@ -95,6 +101,8 @@ export const notificationDeliveries = pgTable('notification_deliveries', {
   tenantId: integer('tenant_id').notNull(),
   notificationId: bigint('notification_id', { mode: 'number' }).notNull().references(() => notifications.id, { onDelete: 'cascade' }),
   channelId: bigint('channel_id', { mode: 'number' }).references(() => notificationChannels.id, { onDelete: 'set null' }),
+  /** A recipient's e-mail (sent through the e-mail channel `channel_id` to the account's verified address); null: the channel's own. */
+  accountId: integer('account_id').references(() => accounts.id, { onDelete: 'cascade' }),
   /** pending | sent | failed | suppressed. */
   state: text('state').notNull().default('pending'),
   attempts: integer('attempts').notNull().default(0),

@@ -7,6 +7,7 @@ import type { Language, LocalizedText } from '../i18n.js';
 import { CREDENTIAL_ACTION_LABELS } from '../labels.js';
 import { ROUTES } from '../routes.js';
 import { accountEndpoints } from './account.js';
+import { accountContactEndpoints } from './accountContact.js';
 import { apiKeyEndpoints } from './apiKey.js';
 import { twoFactorEndpoints } from './twoFactor.js';
 import { sessionEndpoints, signInHistoryEndpoints } from './session.js';
@@ -56,7 +57,7 @@ function isEndpoint(value: unknown): value is Endpoint {
  */
 const API_TABLES = {
   auth: authEndpoints, tenant: tenantEndpoints, lock: lockEndpoints, analysis: analysisEndpoints, lockGroup: lockGroupEndpoints,
-  lockInformation: lockInformationEndpoints, deviceType: deviceTypeEndpoints, account: accountEndpoints, role: roleEndpoints,
+  lockInformation: lockInformationEndpoints, deviceType: deviceTypeEndpoints, account: accountEndpoints, accountContact: accountContactEndpoints, role: roleEndpoints,
   systemLog: systemLogEndpoints, command: commandEndpoints, uplinkLog: uplinkLogEndpoints, heartbeatLog: heartbeatLogEndpoints,
   alert: alertEndpoints, openRecord: openRecordEndpoints, journal: journalEndpoints, credential: credentialEndpoints,
   offboard: offboardEndpoints, subscription: subscriptionEndpoints, demoReceiver: demoReceiverEndpoints, airSwitch: airSwitchEndpoints,

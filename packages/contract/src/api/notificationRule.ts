@@ -48,6 +48,8 @@ export type NotificationDeliveryState = (typeof NOTIFICATION_DELIVERY_STATES)[nu
 export const NOTIFICATION_RETRY_SCHEDULE_MS = [5_000, 30_000, 120_000, 600_000] as const;
 /** The largest hourly cap of a rule (notifications per hour). */
 export const HOURLY_CAP_MAX = 10_000;
+/** Most accounts or roles a rule names in each recipient list. */
+export const RECIPIENTS_MAX = 50;
 /** Default storm window, s: repeats of a kind on a device within it are counted, not sent. */
 export const STORM_WINDOW_DEFAULT_S = 300;
 
@@ -66,12 +68,22 @@ const ruleFields = {
   groupIds: z.array(int4Id).max(100).default([]),
   /** Device type models (设备类型). */
   deviceTypes: z.array(text().trim().min(1).max(64)).max(100).default([]),
-  channelIds: z.array(int8Id).min(1).max(20),
+  /** Channels; may be empty when the rule names recipients (accounts or roles) instead. */
+  channelIds: z.array(int8Id).max(20).default([]),
   /** s; 0: no storm control. */
   stormWindowS: z.number().int().min(0).max(86_400).default(STORM_WINDOW_DEFAULT_S),
   /** Minutes: an alert not acknowledged within them is notified to escalationChannelIds too; 0: no escalation. */
   escalateAfterMin: z.number().int().min(0).max(10_080).default(0),
   escalationChannelIds: z.array(int8Id).max(20).default([]),
+  /**
+   * Explicit recipients (accounts of the data centre, holders of its roles): besides the default
+   * recipients, the notification lands in their inbox and is e-mailed to their verified address.
+   */
+  recipientAccountIds: z.array(int4Id).max(RECIPIENTS_MAX).default([]),
+  recipientRoleIds: z.array(int4Id).max(RECIPIENTS_MAX).default([]),
+  /** Escalation to accounts and role holders (inbox, e-mail to a verified address), as escalationChannelIds. */
+  escalationAccountIds: z.array(int4Id).max(RECIPIENTS_MAX).default([]),
+  escalationRoleIds: z.array(int4Id).max(RECIPIENTS_MAX).default([]),
   /** Channel deliveries within these local hours (the data centre's time zone) are logged suppressed, critical alerts excepted; null: none. */
   quietHours: quietHours.nullable().default(null),
   /**
@@ -82,13 +94,15 @@ const ruleFields = {
   /** A lock alert the rule matches opens a work order of this kind for the lock, unless one of that kind is open on it (docs/work-orders.md); null: none. */
   openWorkOrder: z.enum(WORK_ORDER_KINDS).nullable().default(null),
 };
-export const notificationRuleBody = z.strictObject({ id: int8Id.optional(), ...ruleFields });
+export const notificationRuleBody = z.strictObject({ id: int8Id.optional(), ...ruleFields })
+  .refine((rule) => rule.channelIds.length + rule.recipientAccountIds.length + rule.recipientRoleIds.length > 0, { message: 'name a channel or a recipient', path: ['channelIds'] });
 export type NotificationRuleBody = z.output<typeof notificationRuleBody>;
 
 export const notificationRuleRecord = z.object({
   id: z.number().int(), name: z.string(), enabled: z.boolean(), kinds: z.array(z.string()), minSeverity: z.enum(ALERT_SEVERITIES),
   buildings: z.array(z.string()), groupIds: z.array(z.number().int()), deviceTypes: z.array(z.string()), channelIds: z.array(z.number().int()),
   stormWindowS: z.number().int(), escalateAfterMin: z.number().int(), escalationChannelIds: z.array(z.number().int()),
+  recipientAccountIds: z.array(z.number().int()), recipientRoleIds: z.array(z.number().int()), escalationAccountIds: z.array(z.number().int()), escalationRoleIds: z.array(z.number().int()),
   quietHours: z.object({ start: z.string(), end: z.string() }).nullable(), hourlyCap: z.number().int(), openWorkOrder: z.enum(WORK_ORDER_KINDS).nullable(),
   updatedAt: z.string(),
 });
@@ -102,6 +116,8 @@ export const notificationDeliveryQuery = pageQuery.extend({
 export const notificationDeliveryRecord = z.object({
   id: z.number().int(), notificationId: z.number().int(), ruleId: z.number().int().nullable(), channelId: z.number().int().nullable(), channelName: z.string().nullable(),
   kind: z.string(), severity: z.string(), deviceKind: z.enum(NOTIFICATION_SUBJECT_KINDS), deviceId: z.number().int(), deviceName: z.string().nullable(),
+  /** A recipient's e-mail: the account (its username) it went to; null: the channel's own recipients. */
+  accountId: z.number().int().nullable(), accountName: z.string().nullable(),
   state: z.enum(NOTIFICATION_DELIVERY_STATES), attempts: z.number().int(), lastError: z.string().nullable(),
   /** A delivery of the rule's escalation (the alert was not acknowledged in time). */
   escalation: z.boolean(),
@@ -115,7 +131,15 @@ export type NotificationDeliveryRecord = z.infer<typeof notificationDeliveryReco
 const ACCESS = 'SUBSCRIPTIONMANAGEMENT' as const;
 const a = (zh: string, en: string) => ({ label: { 'zh-CN': zh, 'en-US': en }, target: ['id', 'name'] });
 
+/** Who a rule may name: the data centre's enabled accounts (with whether e-mail reaches them) and its roles. */
+export const notificationRecipientChoices = z.object({
+  accounts: z.array(z.object({ id: z.number().int(), username: z.string(), email: z.string().nullable(), emailVerified: z.boolean() })),
+  roles: z.array(z.object({ id: z.number().int(), name: z.string() })),
+});
+
 export const notificationRuleEndpoints = {
+  /** The accounts and roles a rule may name as recipients. */
+  recipients: endpoint({ method: 'GET', path: '/iot/v1/notification/rule/recipients', access: ACCESS, kind: 'token', response: notificationRecipientChoices }),
   list: endpoint({ method: 'GET', path: '/iot/v1/notification/rule', access: ACCESS, kind: 'token', response: z.array(notificationRuleRecord) }),
   /** Creates (no id) or updates a rule; a channel of another data centre is a 400 on channelIds. */
   save: endpoint({

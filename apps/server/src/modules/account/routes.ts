@@ -1,7 +1,10 @@
-/** Login-account routes (登录账号): add, list, delete, password, enable, and the roles of an account. */
-import { accountEndpoints } from '@iot/contract';
+/** Login-account routes (登录账号): add, list, delete, password, enable, the roles of an account; and each account's own contact details. */
+import { accountContactEndpoints as contact, accountEndpoints } from '@iot/contract';
 import type { FastifyInstance } from 'fastify';
+import { lazySecretBox } from '../../crypto/secret-box.js';
 import { registerEndpoint } from '../../http/endpoint.js';
+import { egressPolicyOf } from '../subscription/egress.js';
+import { getContact, saveContact, sendEmailCode, verifyEmail } from './contact.js';
 import { listAccounts } from './repo.js';
 import { accountRoles, addAccount, changePassword, deleteAccount, enableAccount } from './service.js';
 
@@ -15,4 +18,11 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
   registerEndpoint(app, accountEndpoints.editPassword, (ctx) => changePassword({ ...ctx, system }, ctx.body));
   registerEndpoint(app, accountEndpoints.enable, (ctx) => enableAccount({ ...ctx, system }, ctx.body));
   registerEndpoint(app, accountEndpoints.queryRoles, (ctx) => accountRoles({ ...ctx, system }, ctx.query.accountId));
+  // The caller's own contact details: every query names the signed-in account.
+  const box = lazySecretBox(app.config);
+  const policy = egressPolicyOf(app.config);
+  registerEndpoint(app, contact.get, ({ inTenant, principal }) => inTenant((tx) => getContact(tx, principal.accountId), { read: true }));
+  registerEndpoint(app, contact.save, ({ body, inTenant, principal }) => inTenant((tx) => saveContact(tx, principal.accountId, body)));
+  registerEndpoint(app, contact.sendCode, ({ inTenant, principal }) => sendEmailCode(inTenant, principal.accountId, box, policy));
+  registerEndpoint(app, contact.verify, ({ body, inTenant, principal }) => verifyEmail(inTenant, principal.accountId, body.code));
 }

@@ -21,6 +21,8 @@ export interface Claimed {
   firstAt: string;
   /** The rule's hourly cap, when this is the first delivery over it (its message says so); else null. */
   capReached: number | null;
+  /** A recipient's e-mail (its account's current address, whether verified, and its language); null: the channel's own recipients. */
+  recipient: { accountId: number; email: string | null; verified: boolean; language: Language | null } | null;
   /** A stay's doors (guest x lock) whose lock user or password is not 正常 yet / failed, now; null for other objects. */
   doors: { queued: number; failed: number } | null;
 }
@@ -47,7 +49,9 @@ export async function claimNotificationDeliveries(db: Db, batch: number, leaseS:
       n.kind, n.severity, n.device_kind, n.device_id, n.count, n.first_at, d.cap_reached,
       case when d.cap_reached then (select r.hourly_cap from notification_rules r where r.id = n.rule_id) end as hourly_cap,
       ${objectNameSql} as device_name, ${objectCodeSql} as device_code,
-      case when n.device_kind = 'stay' then ${stayDoorsSql} end as stay_doors`));
+      case when n.device_kind = 'stay' then ${stayDoorsSql} end as stay_doors,
+      (select json_build_object('accountId', a.id, 'email', a.email, 'verified', a.email_verified_at is not null, 'language', a.language)
+        from accounts a where a.id = d.account_id) as recipient`));
   return rows.map((row) => ({
     id: Number(row.id), tenantId: Number(row.tenant_id), attempts: Number(row.attempts), channelId: Number(row.channel_id),
     channelKind: row.channel_kind as NotificationChannelKind, language: row.language as Language,
@@ -55,6 +59,7 @@ export async function claimNotificationDeliveries(db: Db, batch: number, leaseS:
     kind: String(row.kind), severity: String(row.severity), deviceKind: row.device_kind as Claimed['deviceKind'], deviceId: Number(row.device_id),
     deviceName: String(row.device_name ?? ''), deviceCode: String(row.device_code ?? ''), count: Number(row.count), firstAt: new Date(row.first_at as string).toISOString(),
     capReached: row.cap_reached === true && row.hourly_cap != null ? Number(row.hourly_cap) : null,
+    recipient: row.recipient == null ? null : (json(row.recipient) as Claimed['recipient']),
     doors: row.stay_doors == null ? null : (({ queued, failed }) => ({ queued: Number(queued), failed: Number(failed) }))(json(row.stay_doors) as Record<string, unknown>),
   }));
 }

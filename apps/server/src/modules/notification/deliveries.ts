@@ -23,7 +23,7 @@ export async function listNotificationDeliveries(tx: Tx, filter: Filter):
   const rows = rowsOf<Row>(await tx.execute(sql`
     select d.id, d.notification_id, n.rule_id, d.channel_id, c.name as channel_name, n.kind, n.severity, n.device_kind, n.device_id, n.count,
       ${objectNameSql} as device_name,
-      d.state, d.attempts, d.last_error, d.escalation, d.created_at, d.sent_at, d.next_attempt_at
+      d.account_id, (select a.username from accounts a where a.id = d.account_id) as account_name, d.state, d.attempts, d.last_error, d.escalation, d.created_at, d.sent_at, d.next_attempt_at
     from notification_deliveries d join notifications n on n.id = d.notification_id left join notification_channels c on c.id = d.channel_id
     where ${where} order by d.id desc limit ${filter.size} offset ${(filter.current - 1) * filter.size}`));
   return {
@@ -32,7 +32,8 @@ export async function listNotificationDeliveries(tx: Tx, filter: Filter):
       id: Number(row.id), notificationId: Number(row.notification_id), ruleId: row.rule_id == null ? null : Number(row.rule_id),
       channelId: row.channel_id == null ? null : Number(row.channel_id), channelName: (row.channel_name as string | null) ?? null,
       kind: String(row.kind), severity: String(row.severity), deviceKind: row.device_kind as NotificationDeliveryRecord['deviceKind'], deviceId: Number(row.device_id),
-      deviceName: (row.device_name as string | null) ?? null, state: row.state as NotificationDeliveryState, attempts: Number(row.attempts),
+      deviceName: (row.device_name as string | null) ?? null,
+      accountId: row.account_id == null ? null : Number(row.account_id), accountName: (row.account_name as string | null) ?? null, state: row.state as NotificationDeliveryState, attempts: Number(row.attempts),
       lastError: (row.last_error as string | null) ?? null, escalation: Boolean(row.escalation), count: Number(row.count), createdAt: iso(row.created_at as string), sentAt: time(row.sent_at),
       nextAttemptAt: row.state === 'pending' ? time(row.next_attempt_at) : null,
     })),

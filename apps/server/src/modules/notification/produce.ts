@@ -7,7 +7,8 @@
  * counts into the open notification, and its deliveries are logged as `suppressed` (`storm control`).
  * Beyond a rule's hourly cap (its notifications of the last hour), the first new one goes out with a
  * summary line (`cap_reached`), later ones are logged `suppressed` (`hourly cap`) and still reach the inbox.
- * Every new notification lands in its recipients' inboxes (inbox.ts). A rule with `openWorkOrder` also
+ * Every new notification lands in its recipients' inboxes (inbox.ts), and in those of the rule's explicit
+ * recipients, who are e-mailed too when their address is verified (recipients.ts). A rule with `openWorkOrder` also
  * opens a work order for a matched lock alert (modules/workOrder/automatic.ts).
  * A burst is produced set-wise: a fixed number of statements whatever the number of alarms
  * (bench/notifications.ts), in the data centre's transaction.
@@ -19,6 +20,7 @@ import { rowsOf } from '../../db/rows.js';
 import { openForAlarms } from '../workOrder/automatic.js';
 import { deliverToInbox, recipientsOf } from './inbox.js';
 import { inQuietHours } from './quiet.js';
+import { explicitRecipients, type MailTarget } from './recipients.js';
 import { type RaisedAlarm, type Subject, subjectKey, subjectsOf } from './subjects.js';
 
 export type { RaisedAlarm } from './subjects.js';
@@ -71,7 +73,7 @@ export async function produceNotifications(tx: Tx, alarms: readonly RaisedAlarm[
   if (tenantId === undefined) return 0;
   const rules = rowsOf<Row>(await tx.execute(sql`
     select r.id, r.min_severity, r.kinds, r.buildings, r.group_ids, r.device_types, r.channel_ids, r.storm_window_s, r.escalate_after_min,
-      r.quiet_start, r.quiet_end, r.hourly_cap, r.open_work_order, t.time_zone
+      r.quiet_start, r.quiet_end, r.hourly_cap, r.open_work_order, r.recipient_account_ids, r.recipient_role_ids, t.time_zone
     from notification_rules r join tenants t on t.id = r.tenant_id
     where r.enabled and (cardinality(r.kinds) = 0 or r.kinds && ${sql.param([...new Set(alarms.map((a) => a.kind))])}::text[])`));
   if (rules.length === 0) return 0;
@@ -151,25 +153,37 @@ async function write(tx: Tx, tenantId: number, at: string, opened: [string, Open
       update notifications n set count = n.count + v.n, last_at = ${at}::timestamptz
       from unnest(${sql.param([...repeats.keys()])}::bigint[], ${sql.param([...repeats.values()])}::int[]) as v(id, n) where n.id = v.id`);
   }
-  const rows: { id: number; channelId: number; state: string; reason: string | null; capReached: boolean }[] = [];
+  const explicit = await explicitRecipients(tx, tenantId, opened.map(([, o]) => o.rule));
+  const rows: { id: number; channelId: number | null; accountId: number | null; state: string; reason: string | null; capReached: boolean }[] = [];
   for (const [key, o] of opened) {
     const reason = o.quiet ? 'quiet hours' : o.overCap ? 'hourly cap' : null;
-    for (const channelId of channelsOf(o.rule, enabled)) rows.push({ id: ids.get(key) as number, channelId, state: reason ? 'suppressed' : 'pending', reason, capReached: o.capReached === true });
+    const targets: MailTarget[] = [...channelsOf(o.rule, enabled).map((channelId) => ({ channelId, accountId: null, reason: null })), ...(explicit.get(o.ruleId)?.mail ?? [])];
+    for (const t of targets) {
+      const why = t.reason ?? reason;
+      rows.push({ id: ids.get(key) as number, channelId: t.channelId, accountId: t.accountId, state: why ? 'suppressed' : 'pending', reason: why, capReached: o.capReached === true });
+    }
   }
   for (const { key, rule } of suppressed) {
-    for (const channelId of channelsOf(rule, enabled)) rows.push({ id: ids.get(key) as number, channelId, state: 'suppressed', reason: 'storm control', capReached: false });
+    for (const channelId of channelsOf(rule, enabled)) rows.push({ id: ids.get(key) as number, channelId, accountId: null, state: 'suppressed', reason: 'storm control', capReached: false });
   }
   if (rows.length > 0) {
     const p = <V>(pick: (r: (typeof rows)[number]) => V) => sql.param(rows.map(pick));
     await tx.execute(sql`
-      insert into notification_deliveries (tenant_id, notification_id, channel_id, state, last_error, cap_reached)
-      select ${tenantId}, v.id, v.channel_id, v.state, v.reason, v.cap_reached
-      from unnest(${p((r) => r.id)}::bigint[], ${p((r) => r.channelId)}::bigint[], ${p((r) => r.state)}::text[], ${p((r) => r.reason)}::text[],
-        ${p((r) => r.capReached)}::boolean[]) as v(id, channel_id, state, reason, cap_reached)`);
+      insert into notification_deliveries (tenant_id, notification_id, channel_id, account_id, state, last_error, cap_reached)
+      select ${tenantId}, v.id, v.channel_id, v.account_id, v.state, v.reason, v.cap_reached
+      from unnest(${p((r) => r.id)}::bigint[], ${p((r) => r.channelId)}::bigint[], ${p((r) => r.accountId)}::int[], ${p((r) => r.state)}::text[], ${p((r) => r.reason)}::text[],
+        ${p((r) => r.capReached)}::boolean[]) as v(id, channel_id, account_id, state, reason, cap_reached)`);
   }
   for (const deviceKind of NOTIFICATION_SUBJECT_KINDS) {
     const notificationIds = opened.filter(([, o]) => o.alarm.deviceKind === deviceKind).map(([key]) => ids.get(key) as number);
-    if (notificationIds.length > 0) await deliverToInbox(tx, tenantId, notificationIds, await recipientsOf(tx, tenantId, deviceKind));
+    if (notificationIds.length === 0) continue;
+    const defaults = await recipientsOf(tx, tenantId, deviceKind);
+    await deliverToInbox(tx, tenantId, notificationIds, defaults);
+    // The rule's explicit recipients besides the defaults, per notification.
+    for (const [key, o] of opened) {
+      const extra = (explicit.get(o.ruleId)?.accountIds ?? []).filter((id) => !defaults.includes(id));
+      if (o.alarm.deviceKind === deviceKind && extra.length > 0) await deliverToInbox(tx, tenantId, [ids.get(key) as number], extra);
+    }
   }
   return rows.filter((r) => r.state === 'pending').length;
 }

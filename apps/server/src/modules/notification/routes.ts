@@ -13,6 +13,7 @@ import { listNotificationDeliveries } from './deliveries.js';
 import { listInbox, markInboxRead } from './inbox.js';
 import { testMessage } from './messages.js';
 import { PROVIDERS } from './providers/index.js';
+import { listRecipientChoices } from './recipients.js';
 import { deleteRule, listRules, saveRule } from './rules.js';
 
 /** Registers the notification routes. */
@@ -31,6 +32,7 @@ export async function notificationRoutes(app: FastifyInstance): Promise<void> {
     await inTenant((tx) => recordTest(tx, body.id, result.sent, result.error));
     return result;
   });
+  registerEndpoint(app, api.rule.recipients, ({ inTenant, tenantId }) => inTenant((tx) => listRecipientChoices(tx, tenantId), { read: true }));
   registerEndpoint(app, api.rule.list, ({ inTenant }) => inTenant((tx) => listRules(tx), { read: true }));
   registerEndpoint(app, api.rule.save, ({ body, inTenant, tenantId }) => inTenant((tx) => saveRule(tx, tenantId, body)));
   registerEndpoint(app, api.rule.delete, ({ body, inTenant }) => inTenant(async (tx) => ({ deleted: await deleteRule(tx, body.id) })));

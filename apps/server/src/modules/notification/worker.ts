@@ -22,6 +22,7 @@ import { startWorkerLoop } from '../../jobs/loop.js';
 import { type EgressPolicy, PUSH_TIMEOUT_MS } from '../subscription/egress.js';
 import { type Claimed, claimNotificationDeliveries, channelOf } from './claim.js';
 import { escalateDue, nextEscalationMs } from './escalate.js';
+import { sendMailTo } from './mailer.js';
 import { alarmMessage } from './messages.js';
 import { type RaisedAlarm, produceNotifications } from './produce.js';
 import { PROVIDERS } from './providers/index.js';
@@ -60,8 +61,11 @@ export function startNotificationWorker(options: NotificationWorkerOptions): Not
 
   async function attempt(claimed: Claimed): Promise<{ id: number; error: string | null; attempts: number }> {
     const channel = channelOf(claimed, box);
-    const message = { ...alarmMessage(channel.language, claimed), id: randomUUID(), occurredAt: claimed.firstAt };
-    const result = await PROVIDERS[channel.kind](channel, message, policy);
+    const { recipient } = claimed;
+    // A recipient's e-mail: to the account's address as it is now, in the account's language (else the channel's).
+    if (recipient && (!recipient.email || !recipient.verified)) return { id: claimed.id, error: 'e-mail not verified', attempts: claimed.attempts };
+    const message = { ...alarmMessage(recipient?.language ?? channel.language, claimed), id: randomUUID(), occurredAt: claimed.firstAt };
+    const result = recipient?.email ? await sendMailTo(channel, recipient.email, message, policy) : await PROVIDERS[channel.kind](channel, message, policy);
     return { id: claimed.id, error: result.sent ? null : (result.error ?? 'not accepted'), attempts: claimed.attempts };
   }
 

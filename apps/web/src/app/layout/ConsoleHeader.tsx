@@ -1,7 +1,7 @@
 /**
  * Header: sidebar toggle, breadcrumb, live-update dot, the inbox's bell, data-centre selector, its time zone
- * (TimeZoneSetting), language toggle, username (opening two-factor sign-in: UserSecurity), sign-ins and
- * sessions (SessionsButton), logout.
+ * (TimeZoneSetting), language toggle, username (opening two-factor sign-in: UserSecurity), contact details
+ * (ContactButton: e-mail with its verification, mobile), sign-ins and sessions (SessionsButton), logout.
  */
 import { BREADCRUMB_TITLE, BREADCRUMB_TITLE_EN, findRoute } from '@iot/contract';
 import { GlobalOutlined, LogoutOutlined, MenuFoldOutlined, MenuUnfoldOutlined, UserOutlined } from '@ant-design/icons';
@@ -18,6 +18,7 @@ import { DataCentreSelect } from './DataCentreSelect';
 import { TimeZoneSetting } from './TimeZoneSetting';
 import { UserSecurity } from '../../twoFactor/UserSecurity';
 import { SessionsButton } from '../../sessions/SessionsButton';
+import { ContactButton } from '../../contact/ContactButton';
 
 interface Props {
   collapsed: boolean;
@@ -53,6 +54,7 @@ export function ConsoleHeader({ collapsed, onToggle, onTenantChanged }: Props) {
           {t('switchLanguage')}
         </Button>
         <Suspense fallback={<span className="console-username"><UserOutlined /> {username}</span>}><UserSecurity username={username} /></Suspense>
+        <Suspense fallback={null}><ContactButton /></Suspense>
         <Suspense fallback={null}><SessionsButton /></Suspense>
         <Tooltip title={t('logout')}>
           <Button type="text" aria-label={t('logout')} icon={<LogoutOutlined />} onClick={() => void signOut()} />

@@ -22,7 +22,7 @@ const shownState = (r: NotificationDeliveryRecord) => (r.state === 'pending' && 
 function columns(t: TFunction): TableColumnsType<NotificationDeliveryRecord> {
   return [
     { title: t('createdAt'), dataIndex: 'createdAt', render: formatTime },
-    { title: t('channel'), dataIndex: 'channelName', render: (name: string | null) => name ?? t('deletedChannel') },
+    { title: t('channel'), dataIndex: 'channelName', render: (name: string | null, r) => (r.accountName ? `${name ?? '—'} → ${r.accountName}` : name ?? t('deletedChannel')) },
     { title: t('alertKind'), dataIndex: 'kind', render: (kind: string) => <Tag>{alertKindLabel(t, kind)}</Tag> },
     { title: t('severity'), dataIndex: 'severity', render: (s: string) => <Tag color={SEVERITY_COLORS[s]}>{t(`deviceLog:severities.${s}`)}</Tag> },
     { title: t('device'), dataIndex: 'deviceName', render: (name: string | null, r) => `${t(`deviceLog:deviceKinds.${r.deviceKind}`)} · ${name ?? `#${r.deviceId}`}` },

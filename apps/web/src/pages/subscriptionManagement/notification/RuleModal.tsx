@@ -1,8 +1,8 @@
 /**
  * Add or edit a notification rule (contract notificationRuleBody): name, alert kinds (the labels of
  * 门锁警告 and the air-switch alarms; none: every kind), minimum severity, scope (buildings, lock groups,
- * device types; all empty: every device), channels, storm window, hourly cap, escalation (minutes
- * unacknowledged, then its channels), quiet hours (the data centre's local time), the work order a
+ * device types; all empty: every device), channels and recipients (accounts, roles), storm window,
+ * hourly cap, escalation (minutes unacknowledged, then its channels and recipients), quiet hours (the data centre's local time), the work order a
  * matched lock alert opens (none by default) and enabled.
  */
 import { ALERT_SEVERITIES, HOURLY_CAP_MAX, WORK_ORDER_KINDS, WORK_ORDER_LABELS, isNotificationEventKind, NOTIFICATION_ALERT_KINDS, type NotificationRuleBody, type NotificationRuleRecord, lockGroupEndpoints, notificationEndpoints as api } from '@iot/contract';
@@ -18,6 +18,7 @@ import { useMayCall } from '../../../app/mayCall';
 import { maxChars, numberRange } from '../../../components/formRules';
 import { RemoteSelect } from '../../../components/RemoteSelect';
 import { alertKindLabel, LOCK_KINDS } from './alertKinds';
+import { RecipientPickers } from './RecipientPickers';
 
 type Values = Omit<NotificationRuleBody, 'id' | 'quietHours'> & { quietHours?: [Dayjs, Dayjs] | null };
 const clock = (time: string) => dayjs(`2000-01-01T${time}`);
@@ -40,7 +41,8 @@ export function RuleModal({ record, open, onClose }: { record?: NotificationRule
   useEffect(() => {
     if (!open) return;
     form.setFieldsValue(record ? { ...record, quietHours: record.quietHours ? [clock(record.quietHours.start), clock(record.quietHours.end)] : null }
-      : { enabled: true, kinds: [], minSeverity: 'warning', buildings: [], groupIds: [], deviceTypes: [], channelIds: [], stormWindowS: 300, hourlyCap: 0, escalateAfterMin: 0, escalationChannelIds: [], quietHours: null, openWorkOrder: null });
+      : { enabled: true, kinds: [], minSeverity: 'warning', buildings: [], groupIds: [], deviceTypes: [], channelIds: [], stormWindowS: 300, hourlyCap: 0, escalateAfterMin: 0, escalationChannelIds: [], quietHours: null, openWorkOrder: null,
+        recipientAccountIds: [], recipientRoleIds: [], escalationAccountIds: [], escalationRoleIds: [] });
   }, [open, record, form]);
   const channelOptions = (channels.data ?? []).map((c) => ({ value: c.id, label: `${c.name} · ${t(`kinds.${c.kind}`)}` }));
   const kindOptions = [
@@ -81,9 +83,13 @@ export function RuleModal({ record, open, onClose }: { record?: NotificationRule
           )}
           <Col span={8}><Form.Item name="deviceTypes" label={t('deviceTypes')}><Select id="rule-deviceTypes" {...tags} placeholder={t('deviceTypesHint')} /></Form.Item></Col>
         </Row>
-        <Form.Item name="channelIds" label={t('channels')} rules={[{ required: true, type: 'array', min: 1, message: t('channelsRequired') }]}>
-          <Select id="rule-channels" mode="multiple" loading={channels.isLoading} optionFilterProp="label" options={channelOptions} />
+        <Form.Item name="channelIds" label={t('channels')} dependencies={['recipientAccountIds', 'recipientRoleIds']} rules={[({ getFieldValue }) => ({
+          validator: (_, ids?: number[]) => (ids?.length || getFieldValue('recipientAccountIds')?.length || getFieldValue('recipientRoleIds')?.length
+            ? Promise.resolve() : Promise.reject(new Error(t('channelsRequired')))),
+        })]}>
+          <Select id="rule-channels" mode="multiple" allowClear loading={channels.isLoading} optionFilterProp="label" options={channelOptions} />
         </Form.Item>
+        <RecipientPickers prefix="recipient" />
         <Row gutter={16}>
           <Col span={12}>
             <Form.Item name="stormWindowS" label={t('stormWindow')} extra={t('stormWindowHint')} rules={numberRange(0, 86_400)}>
@@ -108,6 +114,7 @@ export function RuleModal({ record, open, onClose }: { record?: NotificationRule
             </Form.Item>
           </Col>
         </Row>
+        <RecipientPickers prefix="escalation" />
         <Row gutter={16}>
           <Col span={12}>
             <Form.Item name="quietHours" label={t('quietHours')} tooltip={t('quietHoursHint')}>

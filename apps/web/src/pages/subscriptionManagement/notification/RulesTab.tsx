@@ -34,7 +34,10 @@ function columns(t: TFunction, language: Language, actions: Actions): TableColum
     { title: t('alertKinds'), dataIndex: 'kinds', width: 160, ellipsis: { showTitle: true }, render: (kinds: string[]) => (kinds.length ? list(kinds.map((k) => alertKindLabel(t, k))) : t('allKinds')) },
     { title: t('minSeverity'), dataIndex: 'minSeverity', width: 120, render: (s: string) => <Tag color={SEVERITY_COLORS[s]}>{t(`deviceLog:severities.${s}`)}</Tag> },
     { title: t('scope'), key: 'scope', width: 140, ellipsis: { showTitle: true }, render: (_, r) => scope(r) },
-    { title: t('channels'), dataIndex: 'channelIds', width: 150, render: (ids: number[]) => ids.map((id) => <Tag key={id}>{actions.channelName(id)}</Tag>) },
+    { title: t('channels'), dataIndex: 'channelIds', width: 150, render: (ids: number[], r) => [
+      ...ids.map((id) => <Tag key={id}>{actions.channelName(id)}</Tag>),
+      r.recipientAccountIds.length + r.recipientRoleIds.length > 0 && <Tag key="people" color="blue">{t('recipientCount', { accounts: r.recipientAccountIds.length, roles: r.recipientRoleIds.length })}</Tag>,
+    ] },
     { title: t('stormWindowShort'), dataIndex: 'stormWindowS', width: 100, align: 'right' },
     {
       title: t('actions'), key: 'actions', width: 110,
