@@ -52,6 +52,7 @@ export * from './api/live.js';
 export * from './api/offlineCode.js';
 export * from './api/stay.js';
 export * from './api/stayImport.js';
+export * from './api/stayBackupCode.js';
 export * from './lockModels.js';
 export * from './version.js';
 export * from './ratings.js';

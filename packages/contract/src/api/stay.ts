@@ -14,6 +14,7 @@ import type { Authority } from '../authorities.js';
 import { SYNC_STATES } from './credentialLog.js';
 import { endpoint } from './endpoint.js';
 import { pageOf, pageQuery } from './envelope.js';
+import { stayBackupCodeEndpoints } from './stayBackupCode.js';
 import { stayImportEndpoints } from './stayImport.js';
 import { int4Id, keyword, text } from './input.js';
 import { isoTime } from './time.js';
@@ -164,4 +165,6 @@ export const stayEndpoints = {
   notReady: endpoint({ method: 'GET', path: '/iot/v1/stay/notReady', access: R, kind: 'token', response: z.array(stayRecord) }),
   /** The booking import (api/stayImport.ts): template, dry run, commit. */
   ...stayImportEndpoints,
+  /** Backup codes for sleeping locks (api/stayBackupCode.ts): issue, a stay's codes, a lock's pool. */
+  ...stayBackupCodeEndpoints,
 };
