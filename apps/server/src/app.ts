@@ -53,13 +53,14 @@ import { workOrderRoutes } from './modules/workOrder/routes.js';
 import { apiKeyRoutes } from './modules/apiKey/routes.js';
 import { twoFactorRoutes } from './modules/twoFactor/routes.js';
 import { stayRoutes } from './modules/stay/routes.js';
+import { backupCodeRoutes } from './modules/backupCode/routes.js';
 import { ssoRoutes } from './modules/sso/routes.js';
 
 /** Every module's routes; adding an entity adds one line here. */
 const modules = [oauthRoutes, tenantRoutes, lockDeviceRoutes, analysisRoutes, lockGroupRoutes, deviceTypeRoutes, accountRoutes, roleRoutes, auditRoutes, commandRoutes, lockConfigRoutes,
   logUpCommandRoutes, logHeartbeatRoutes, lockAlertRoutes, lockOpenRecordRoutes, lockJournalRoutes, credentialRoutes, subscriptionRoutes, wxRoutes, airSwitchRoutes, firmwareRoutes, liveRoutes,
   accessScheduleRoutes, holidayCalendarRoutes, credentialDriftRoutes, remoteUnlockRoutes, notificationRoutes, apiKeyRoutes, offlineCodeRoutes, twoFactorRoutes,
-  workOrderRoutes, stayRoutes, ssoRoutes];
+  workOrderRoutes, stayRoutes, backupCodeRoutes, ssoRoutes];
 
 export interface AppOptions {
   config: Config;

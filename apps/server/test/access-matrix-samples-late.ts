@@ -56,6 +56,10 @@ export const ACCESS_SCHEDULE_SAMPLES: Record<string, Sample> = {
   // A lock outside the tenant is a 404, so an allowed caller marks nothing.
   'GET /iot/v1/stay/commonDoor/list': { access: ['VOUCHER_USER_MANAGE', 'LOOK_INFO'] },
   'POST /iot/v1/stay/commonDoor': { access: 'VOUCHER_USER_MANAGE', body: () => ({ lockId: 999_999, commonDoor: 'building' }) },
+  // Backup codes (issue #27): a stay or lock outside the tenant is a 404, so an allowed caller issues nothing.
+  'POST /iot/v1/stay/backupCode': { access: 'VOUCHER_USER_MANAGE', body: () => ({ stayId: 999_999 }) },
+  'GET /iot/v1/stay/backupCodes': { access: ['VOUCHER_USER_MANAGE', 'LOOK_INFO'], query: () => 'stayId=999999' },
+  'GET /iot/v1/stay/backupCodePool': { access: ['VOUCHER_USER_MANAGE', 'LOOK_INFO'], query: () => 'lockId=999999' },
   'POST /iot/v1/simulator/keypadAdd': { access: 'VOUCHER_PASSWORD_MANAGE', body: () => ({ lockId: 999_999, password: '123456' }) },
   // Device registry (issue #11).
   'GET /iot/v1/lockDevice/export': { access: 'LOOK_INFO', query: () => 'format=csv' },

@@ -54,6 +54,7 @@ export * from './api/offlineCode.js';
 export * from './api/stay.js';
 export * from './api/stayImport.js';
 export * from './api/stayCommonDoor.js';
+export * from './api/stayBackupCode.js';
 export * from './lockModels.js';
 export * from './version.js';
 export * from './ratings.js';

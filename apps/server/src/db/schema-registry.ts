@@ -50,6 +50,8 @@ export const deviceTypes = pgTable('device_types', {
   yearDaySchedulesPerUser: integer('year_day_schedules_per_user').notNull().default(4),
   holidaySchedules: integer('holiday_schedules').notNull().default(16),
   credentialRulesSupport: text('credential_rules_support').array().notNull().default(sql`'{single}'::text[]`),
+  /** Issue #27: backup codes each lock of the type keeps installed (contract BACKUP_CODE_POOL_DEFAULT; 0: none; docs/stays.md "Backup codes"). */
+  backupCodePool: integer('backup_code_pool').notNull().default(3),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 }, (t) => [uniqueIndex('device_types_tenant_model').on(t.tenantId, t.model)]);
 

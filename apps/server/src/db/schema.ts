@@ -180,3 +180,6 @@ export * from './schema-two-factor.js';
 export * from './schema-work-order.js';
 /* Issue #27: stays (bookings and leases). */
 export * from './schema-stay.js';
+
+/* Issue #27: backup codes for sleeping locks. */
+export * from './schema-backup-code.js';

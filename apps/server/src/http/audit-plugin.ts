@@ -25,7 +25,7 @@ import { insertAudit } from '../modules/audit/repo.js';
 
 /** Body fields copied into the log. */
 export const AUDITED_FIELDS = ['id', 'ids', 'accountId', 'lockId', 'lockUserId', 'imei', 'username', 'name', 'action', 'roleIds', 'enabled', 'authorities',
-  'productId', 'lockIds', 'outTradeNo', 'amountFen', 'reason', 'nameZh', 'tenantIds', 'timeZone'] as const;
+  'productId', 'lockIds', 'outTradeNo', 'amountFen', 'reason', 'nameZh', 'tenantIds', 'timeZone', 'stayId'] as const;
 const MAX_TEXT = 64;
 const MAX_ITEMS = 50;
 

@@ -5,7 +5,7 @@
  * few they need), with the jobs they depend on.
  *
  *   pushWorker <- gateway (broker, ingest, command and air switch dispatchers, firmware transfer) <- demoFleet
- *   notifications, workOrders, presence, heartbeatRetention (+ sign-in history), telemetryRetention, analysis, reconciliation, stays: independent
+ *   notifications, workOrders, presence, heartbeatRetention (+ sign-in history), telemetryRetention, analysis, reconciliation, stays, backupCodes: independent
  *
  * So at shutdown the demo fleet stops first, then the independent jobs, then the gateway (every
  * accepted uplink committed), then the push worker (the last uplinks' pushes delivered or leased).
@@ -24,13 +24,14 @@ import { startNotificationWorker } from '../modules/notification/worker.js';
 import { startWorkOrderWorker } from '../modules/workOrder/worker.js';
 import { startReconciler } from '../modules/wx/reconcile.js';
 import { startStaysJob } from '../modules/stay/job.js';
+import { startBackupCodeJob } from '../modules/backupCode/job.js';
 import { presenceFollowers } from '../wiring.js';
 import { demoFleetJob } from './demo-job.js';
 import { gatewayJob } from './gateway-job.js';
 import { inDependencyOrder, type JobDefinition, jobPlugin } from './plugin.js';
 
 /** Every job's name. */
-export type JobName = 'pushWorker' | 'notifications' | 'workOrders' | 'gateway' | 'presence' | 'heartbeatRetention' | 'telemetryRetention' | 'analysis' | 'reconciliation' | 'stays' | 'demoFleet';
+export type JobName = 'pushWorker' | 'notifications' | 'workOrders' | 'gateway' | 'presence' | 'heartbeatRetention' | 'telemetryRetention' | 'analysis' | 'reconciliation' | 'stays' | 'backupCodes' | 'demoFleet';
 
 const close = (worker: { close(): Promise<void> }) => ({ stop: () => worker.close() });
 
@@ -65,6 +66,7 @@ const JOBS: readonly JobDefinition<JobName>[] = [
   },
   { name: 'reconciliation', dependencies: [], start: (app) => startReconciler(app.database, app.payments, app.config.WXPAY_RECONCILE_MS, app.log) },
   { name: 'stays', dependencies: [], start: ({ database, config, log }) => startStaysJob(database, lazySecretBox(config), log) },
+  { name: 'backupCodes', dependencies: [], start: ({ database, config, log }) => startBackupCodeJob(database, lazySecretBox(config), log) },
   demoFleetJob,
 ];
 

@@ -12,6 +12,7 @@ import { electricalRatings, heartbeatRange } from '../ratings.js';
 import { endpoint } from './endpoint.js';
 import { pageOf, pageQuery } from './envelope.js';
 import { DIGITS_ORDER, ELECTRICAL_KIND, HEARTBEAT_IN_RANGE, int4Id, keyword, METHODS_UNIQUE, text } from './input.js';
+import { BACKUP_CODE_POOL_DEFAULT, BACKUP_CODE_POOL_MAX } from './stayBackupCode.js';
 
 /** Device kinds one registry serves (air switches arrive with their own issue). */
 export const DEVICE_KINDS = ['lock', 'airSwitch'] as const;
@@ -62,6 +63,8 @@ const deviceTypeFields = z.strictObject({
   /** Ratings of an air switch (required for kind airSwitch, null for a lock): thresholds are checked against them. */
   electrical: electricalRatings.nullable().default(null),
   ...accessCapacityFields,
+  /** Backup codes each lock of the type keeps installed (issue #27, docs/stays.md "Backup codes"); 0: none. */
+  backupCodePool: z.number().int().min(0).max(BACKUP_CODE_POOL_MAX).default(BACKUP_CODE_POOL_DEFAULT),
 });
 type Fields = z.output<typeof deviceTypeFields>;
 const heartbeatInRange: [(type: Fields) => boolean, { error: string; path: string[] }] = [
@@ -95,6 +98,7 @@ export const deviceTypeRecord = z.object({
   yearDaySchedulesPerUser: z.number().int(),
   holidaySchedules: z.number().int(),
   credentialRulesSupport: z.array(z.enum(CREDENTIAL_RULES)),
+  backupCodePool: z.number().int(),
   /** Devices of the data centre registered with this model (decommissioned ones included). */
   deviceCount: z.number().int(),
   createdAt: z.string(),

@@ -15,6 +15,7 @@ import { SYNC_STATES } from './credentialLog.js';
 import { endpoint } from './endpoint.js';
 import { pageOf, pageQuery } from './envelope.js';
 import { stayCommonDoorEndpoints } from './stayCommonDoor.js';
+import { stayBackupCodeEndpoints } from './stayBackupCode.js';
 import { stayImportEndpoints } from './stayImport.js';
 import { int4Id, keyword, text } from './input.js';
 import { isoTime } from './time.js';
@@ -168,4 +169,6 @@ export const stayEndpoints = {
   ...stayImportEndpoints,
   /** Common doors (api/stayCommonDoor.ts): entrances, lifts and floor gates a room's stays are issued on too. */
   ...stayCommonDoorEndpoints,
+  /** Backup codes for sleeping locks (api/stayBackupCode.ts): issue, a stay's codes, a lock's pool. */
+  ...stayBackupCodeEndpoints,
 };

@@ -1,6 +1,7 @@
 /**
  * Read side of credential management (issue #4): the paged lists, the operation logs (with the lock's
- * answer read through the command row), a lock's capacity and the password reveal (the only way digits leave the platform; it writes a system-log row each time).
+ * answer read through the command row), a lock's capacity and the password reveal (the only way digits leave the platform, with
+ * a backup code's digits when it is issued (issue #27); each writes a system-log row).
  */
 import type {
   CredentialKind, CredentialRecord, credentialListQuery, lockUserListQuery, OperationLogRecord, operationLogQuery, Page,
@@ -82,4 +83,14 @@ export async function revealPassword(tx: Executor, who: { tenantId: number; acco
     target: String(id), result: 'success', clientIp: who.clientIp, detail: { id, lockId: row.lockId, kind: row.kind },
   });
   return { id, password: open(row.enc) };
+}
+
+/**
+ * The digits of password `id` of lock `lockId` (issue #27: a backup code shown when it is issued; the
+ * caller's endpoint writes the system-log row). 404 when there is no such password in the tenant.
+ */
+export async function passwordDigits(tx: Executor, id: number, lockId: number, open: (sealed: string) => string): Promise<string> {
+  const [row] = await tx.select({ enc: credentials.secretEnc, kind: credentials.kind, lockId: credentials.lockId }).from(credentials).where(eq(credentials.id, id));
+  if (!row?.enc || row.lockId !== lockId || !['password', 'tempPassword'].includes(row.kind)) throw new ApiError('NOT_FOUND');
+  return open(row.enc);
 }

@@ -6,7 +6,7 @@
  * 404 for an id not in the data centre.
  */
 import {
-  AIR_SWITCH_MODELS, DEFAULT_HEARTBEAT_RANGE_S, type DeviceTypeInput, type DeviceTypeOption, type DeviceTypeRecord, LOCK_MODELS, LOCK_TYPE_SEEDS, LOCK_VENDOR, type Page,
+  AIR_SWITCH_MODELS, BACKUP_CODE_POOL_DEFAULT, DEFAULT_HEARTBEAT_RANGE_S, type DeviceTypeInput, type DeviceTypeOption, type DeviceTypeRecord, LOCK_MODELS, LOCK_TYPE_SEEDS, LOCK_VENDOR, type Page,
 } from '@iot/contract';
 import { and, asc, count, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
@@ -25,7 +25,7 @@ function columnsOf(input: DeviceTypeInput) {
     maxValidityDays: input.maxValidityDays, unlockMethods: input.unlockMethods, firmwareFamily: input.firmwareFamily,
     ...ratingColumns(input),
     weekDaySchedulesPerUser: input.weekDaySchedulesPerUser, yearDaySchedulesPerUser: input.yearDaySchedulesPerUser,
-    holidaySchedules: input.holidaySchedules, credentialRulesSupport: input.credentialRulesSupport,
+    holidaySchedules: input.holidaySchedules, credentialRulesSupport: input.credentialRulesSupport, backupCodePool: input.backupCodePool,
   };
 }
 
@@ -50,7 +50,7 @@ function seedLockTypeRow(tenantId: number, model: string) {
       kind: 'lock', model, connectivity: seed?.connectivity ?? 'nbiotSleeping', heartbeatIntervalS: seed?.heartbeatIntervalS ?? 300,
       heartbeatRangeS: seed?.heartbeatRangeS ?? { ...DEFAULT_HEARTBEAT_RANGE_S }, electrical: null,
       capacity: rules.capacity, passwordDigits: rules.passwordDigits, maxValidityDays: rules.maxValidityDays,
-      unlockMethods: seed?.unlockMethods ?? [], firmwareFamily: seed?.firmwareFamily ?? '', ...rules.access,
+      unlockMethods: seed?.unlockMethods ?? [], firmwareFamily: seed?.firmwareFamily ?? '', ...rules.access, backupCodePool: BACKUP_CODE_POOL_DEFAULT,
     }),
   };
 }
@@ -76,7 +76,7 @@ async function seedAirSwitchTypes(tx: Executor, tenantIds: readonly number[]): P
       kind: 'airSwitch', model, connectivity: 'alwaysOnline', heartbeatIntervalS: telemetryIntervalS,
       heartbeatRangeS: { min: telemetryIntervalS, max: 3600 }, electrical,
       capacity: { users: 0, passwords: 0, cards: 0, fingerprints: 0 }, passwordDigits: { min: 6, max: 6 }, maxValidityDays: 1, unlockMethods: [], firmwareFamily: 'ZG-AS',
-      weekDaySchedulesPerUser: 0, yearDaySchedulesPerUser: 0, holidaySchedules: 0, credentialRulesSupport: ['single'],
+      weekDaySchedulesPerUser: 0, yearDaySchedulesPerUser: 0, holidaySchedules: 0, credentialRulesSupport: ['single'], backupCodePool: 0,
     }),
   })));
   if (rows.length > 0) await tx.insert(deviceTypes).values(rows).onConflictDoNothing();
@@ -102,7 +102,7 @@ export async function listDeviceTypes(tx: Executor, q: { keyword?: string; kind?
     unlockMethods: row.unlockMethods, firmwareFamily: row.firmwareFamily, deviceCount: used, createdAt: iso(row.createdAt) as string,
     heartbeatRangeS: { min: row.heartbeatMinS, max: row.heartbeatMaxS }, electrical: electricalOf(row),
     weekDaySchedulesPerUser: row.weekDaySchedulesPerUser, yearDaySchedulesPerUser: row.yearDaySchedulesPerUser,
-    holidaySchedules: row.holidaySchedules, credentialRulesSupport: row.credentialRulesSupport,
+    holidaySchedules: row.holidaySchedules, credentialRulesSupport: row.credentialRulesSupport, backupCodePool: row.backupCodePool,
   })) as DeviceTypeRecord[];
   return { records, total: total?.n ?? 0, current: q.current, size: q.size };
 }

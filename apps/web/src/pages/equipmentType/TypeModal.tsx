@@ -4,7 +4,7 @@
  * the type's devices' thresholds would break), others (duplicate model, type in use) as a toast.
  */
 import {
-  CONNECTIVITIES, CREDENTIAL_RULE_LABELS, CREDENTIAL_RULES, DEFAULT_ACCESS_CAPACITY, DEFAULT_HEARTBEAT_RANGE_S, DEVICE_KINDS, type DeviceTypeInput, type DeviceTypeRecord,
+  BACKUP_CODE_POOL_DEFAULT, BACKUP_CODE_POOL_MAX, CONNECTIVITIES, CREDENTIAL_RULE_LABELS, CREDENTIAL_RULES, DEFAULT_ACCESS_CAPACITY, DEFAULT_HEARTBEAT_RANGE_S, DEVICE_KINDS, type DeviceTypeInput, type DeviceTypeRecord,
   deviceTypeEndpoints, protocol,
 } from '@iot/contract';
 import { Form, Input, InputNumber, Modal, Select, Space } from 'antd';
@@ -21,6 +21,7 @@ const DEFAULTS: DeviceTypeInput = {
   kind: 'lock', model: '', connectivity: 'nbiotSleeping', heartbeatIntervalS: 300, heartbeatRangeS: { ...DEFAULT_HEARTBEAT_RANGE_S },
   capacity: { users: 100, passwords: 100, cards: 100, fingerprints: 50 }, passwordDigits: { min: 6, max: 9 },
   maxValidityDays: 365, unlockMethods: ['password', 'card', 'app'], firmwareFamily: '', electrical: null, ...DEFAULT_ACCESS_CAPACITY,
+  backupCodePool: BACKUP_CODE_POOL_DEFAULT,
 };
 
 export interface TypeModalProps {
@@ -91,6 +92,11 @@ export function TypeModal({ editing, open, onClose }: TypeModalProps) {
             <Select mode="multiple" options={CREDENTIAL_RULES.map((rule) => ({ value: rule, label: CREDENTIAL_RULE_LABELS[rule][language], disabled: rule === 'single' }))} />
           </Form.Item>
         </Space.Compact>
+        {kind !== 'airSwitch' && (
+          <Form.Item name="backupCodePool" label={t('backupCodePool')} tooltip={t('backupCodePoolHint')} rules={[{ required: true }, ...numberRange(0, BACKUP_CODE_POOL_MAX)]}>
+            <InputNumber id="type-backup-code-pool" style={{ width: 160 }} />
+          </Form.Item>
+        )}
         <Form.Item name="unlockMethods" label={t('unlockMethods')}>
           <Select mode="multiple" options={protocol.OPEN_METHODS.map((method) => ({ value: method, label: t(`deviceLog:methods.${method}`) }))} />
         </Form.Item>

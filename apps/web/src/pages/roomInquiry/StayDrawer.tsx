@@ -14,6 +14,7 @@ import { call } from '../../api/client';
 import { useApiMutation } from '../../api/useApiMutation';
 import { useApiQuery } from '../../api/useApiQuery';
 import { formatTime } from '../../app/timeZone';
+import { StayBackupCode } from './StayBackupCode';
 import { StayBookModal } from './StayBookModal';
 import { StayImportModal } from './StayImportModal';
 import { ReadinessBadge } from './StayReadiness';
@@ -57,6 +58,7 @@ export function StayDrawer({ room, onClose }: { room?: Room; onClose(): void }) 
           {s.state === 'BOOKED' && confirmed(s, 'cancel', true)}
           {(s.state === 'BOOKED' || s.state === 'CHECKED_IN') && <Button size="small" type="link" onClick={() => setMoving(s)}>{t('changeRoom')}</Button>}
           <StayRowActions stay={s} />
+          {s.state === 'CHECKED_IN' && <StayBackupCode stay={s} />}
         </Space>
       ),
     },
