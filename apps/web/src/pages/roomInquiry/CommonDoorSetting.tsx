@@ -34,7 +34,7 @@ export function CommonDoorSetting({ lockId, building }: { lockId: number; buildi
     <>
       {modalHolder}
       <Select<Choice>
-        className="room-common-door" size="small" style={{ minWidth: 200 }} value={current} loading={doors.isLoading || save.isPending}
+        className="room-common-door" size="small" style={{ minWidth: 240 }} value={current} loading={doors.isLoading || save.isPending}
         disabled={!mayChange} onChange={choose} options={CHOICES.map((choice) => ({ value: choice, label: t(`commonDoor.${choice}`) }))}
       />
     </>

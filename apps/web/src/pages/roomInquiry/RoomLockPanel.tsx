@@ -51,8 +51,8 @@ export function RoomLockPanel({ imei }: { imei?: string }) {
         <Descriptions.Item label={t('openAlarms')}>
           {lock.openAlarms > 0 ? <Link to={filtered('/lockAlert')}><Badge status="error" text={lock.openAlarms} /></Link> : 0}
         </Descriptions.Item>
-        <Descriptions.Item label={t('registryState')}>{t(`registry.${lock.state}`)}</Descriptions.Item>
-        <Descriptions.Item label={t('stay:commonDoor.label')}><CommonDoorSetting lockId={lock.id} building={lock.location.building} /></Descriptions.Item>
+        <Descriptions.Item label={t('registryState')} span={2}>{t(`registry.${lock.state}`)}</Descriptions.Item>
+        <Descriptions.Item label={t('stay:commonDoor.label')} span={2}><CommonDoorSetting lockId={lock.id} building={lock.location.building} /></Descriptions.Item>
       </Descriptions>
       <Space wrap className="room-lock-links">
         {links.map(([key, to]) => <Link key={key} to={to} data-link={key}>{t(`links.${key}`)}</Link>)}
