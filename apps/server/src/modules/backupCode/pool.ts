@@ -21,8 +21,8 @@ import { serviceExpiredSql } from '../lockDevice/service-period.js';
 const POOL_USER_NAME = '备用密码';
 /**
  * The fill adds an entry (two commands) only while the lock has at most this many commands QUEUED, so
- * it never takes more than half of the lock's queue (protocol.MAX_QUEUED_PER_DEVICE): the rest stays
- * free for the operators and the stays.
+ * it never brings the lock's queue (protocol.MAX_QUEUED_PER_DEVICE) past half: the rest stays free for
+ * the operators and the stays.
  */
 const FILL_QUEUE_LIMIT = protocol.MAX_QUEUED_PER_DEVICE / 2 - 2;
 const FAILED = new Set<string | null>(FAILED_SYNC_STATES);
