@@ -46,6 +46,7 @@ export const ACCESS_SCHEDULE_SAMPLES: Record<string, Sample> = {
   'POST /iot/v1/stay/suspend': { access: 'VOUCHER_USER_MANAGE', body: () => ({ id: 999_999 }) },
   'POST /iot/v1/stay/resume': { access: 'VOUCHER_USER_MANAGE', body: () => ({ id: 999_999 }) },
   'POST /iot/v1/stay/changeRoom': { access: 'VOUCHER_USER_MANAGE', body: () => ({ id: 999_999, room: { building: 'A栋', floor: '1层', room: '101' } }) },
+  'POST /iot/v1/stay/card': { access: 'VOUCHER_USER_MANAGE', body: () => ({ id: 999_999, guestId: 999_999, cardNumber: 'A1B2C3D4' }) },
   'GET /iot/v1/stay/list': { access: ['VOUCHER_USER_MANAGE', 'LOOK_INFO'] },
   'GET /iot/v1/stay/detail': { access: ['VOUCHER_USER_MANAGE', 'LOOK_INFO'], query: () => 'id=999999' },
   'GET /iot/v1/stay/notReady': { access: ['VOUCHER_USER_MANAGE', 'LOOK_INFO'] },

@@ -59,6 +59,8 @@ export const stayGuests = pgTable('stay_guests', {
   idCardLast4: text('id_card_last4'),
   /** The guest's digits on every door, sealed; drawn once so every door and a room change keep them. */
   passwordEnc: text('password_enc').notNull(),
+  /** IC card number the front desk issued (hex, upper case) as the lock reads it, or null: each door then holds it too. */
+  cardNumber: text('card_number'),
 }, (t) => [index('stay_guests_stay').on(t.stayId)]);
 
 export const stayDoors = pgTable('stay_doors', {
@@ -71,6 +73,8 @@ export const stayDoors = pgTable('stay_doors', {
   /** The lock user (modules/credential) holding the guest's window, and its password; removed there once the lock confirms a delete. */
   lockUserId: integer('lock_user_id'),
   credentialId: integer('credential_id'),
+  /** The guest's card on this door (a credential of the same lock user), null while the guest has none or it is not added yet. */
+  cardCredentialId: integer('card_credential_id'),
   /** Set when the stay stopped wanting this door (its delete was queued). */
   releasedAt: ts('released_at'),
 }, (t) => [index('stay_doors_stay').on(t.stayId), index('stay_doors_user').on(t.lockUserId)]);

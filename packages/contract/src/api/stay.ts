@@ -11,6 +11,7 @@
  */
 import { z } from 'zod';
 import type { Authority } from '../authorities.js';
+import { cardNumber } from './credential.js';
 import { SYNC_STATES } from './credentialLog.js';
 import { endpoint } from './endpoint.js';
 import { pageOf, pageQuery } from './envelope.js';
@@ -75,7 +76,8 @@ const place = (max: number) => text().trim().max(max);
 export const bufferMinutes = z.number().int().min(0).max(24 * 60);
 const minutes = bufferMinutes;
 
-export const stayGuestInput = z.strictObject({ name: text().trim().min(1).max(50), mobile, idCardNumber: idCard.optional() });
+/** A guest; `cardNumber`: the IC card the front desk issued (hex as the lock reads it), held on every door beside the password; left out in an edit: kept. */
+export const stayGuestInput = z.strictObject({ name: text().trim().min(1).max(50), mobile, idCardNumber: idCard.optional(), cardNumber: cardNumber.optional() });
 export const stayRoom = z.strictObject({ building: place(64), floor: place(64), room: place(64).min(1) });
 
 const timeRule: [(v: { checkInAt?: string; checkOutAt?: string }) => boolean, { error: string; path: PropertyKey[] }] = [
@@ -102,18 +104,24 @@ export const stayEditBody = z.strictObject({
 }).refine(...timeRule);
 export type StayEditBody = z.infer<typeof stayEditBody>;
 export const stayIdBody = z.strictObject({ id: int4Id });
+/** Gives guest `guestId` of stay `id` the card `cardNumber` (null: takes it back): every door adds it (and deletes the one it replaces). */
+export const stayCardBody = z.strictObject({ id: int4Id, guestId: int4Id, cardNumber: cardNumber.nullable() });
 export const stayChangeRoomBody = z.strictObject({ id: int4Id, room: stayRoom });
 
 export const stayGuest = z.object({
   id: z.number().int(), name: z.string(), mobile: z.string(),
   /** Last four characters only ("**************123X"), or null. */
   idCardMasked: z.string().nullable(),
+  /** The card the front desk issued (upper-case hex), or null. */
+  cardNumber: z.string().nullable(),
 });
 /** One credential of a guest on a door: the lock user and its password, with their sync states (null: not created / removed). */
 export const stayDoorCredential = z.object({
   guestId: z.number().int(), lockId: z.number().int(), lockName: z.string(), imei: z.string(),
   lockUserId: z.number().int().nullable(), userState: z.enum([...SYNC_STATES, 'deleted']).nullable(),
   credentialId: z.number().int().nullable(), credentialState: z.enum([...SYNC_STATES, 'deleted']).nullable(),
+  /** The guest's card on this door (null: the guest has none, or it is not added yet). */
+  cardCredentialId: z.number().int().nullable(), cardState: z.enum([...SYNC_STATES, 'deleted']).nullable(),
   /** The stay no longer wants this door (check-out, cancel, room change, guest removed): its delete was queued. */
   released: z.boolean(),
 });
@@ -161,6 +169,8 @@ export const stayEndpoints = {
   /** Resumes a suspended lease: the doors' lock users are unfrozen; 409 unless SUSPENDED. */
   resume: change('resume', '恢复租约', 'Resume a lease', stayIdBody),
   changeRoom: change('changeRoom', '换房', 'Change room', stayChangeRoomBody),
+  /** Issues (or takes back) a guest's card on every door of a booked or checked-in stay; 409 when another active stay's guest holds it. */
+  card: change('card', '发放门卡', 'Issue a card', stayCardBody),
   list: endpoint({ method: 'GET', path: '/iot/v1/stay/list', access: R, kind: 'token', query: stayListQuery, response: pageOf(stayRecord) }),
   detail: endpoint({ method: 'GET', path: '/iot/v1/stay/detail', access: R, kind: 'token', query: z.object({ id: int4Id }), response: stayDetail }),
   /** Today's (data centre's day) booked stays whose credentials are not on every door yet, earliest check-in first. */

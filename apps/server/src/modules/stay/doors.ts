@@ -9,12 +9,14 @@
  * job runs this again when that credential settles (credential.sync). Runs in the caller's tenant transaction.
  */
 import { eq, inArray } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.js';
 import { credentials, lockUsers, stayDoors, stayGuests, stays } from '../../db/schema.js';
 import { ApiError } from '../../http/api-error.js';
 import { addCredential } from '../credential/credentials.js';
 import type { Actor } from '../credential/ops.js';
 import { discardUser, userOperation } from '../credential/users.js';
+import { cardRows, syncDoorCard } from './cards.js';
 import { doorWindow, roomLocks } from './rules.js';
 
 const BUSY = new Set(['adding', 'modifying', 'deleting']);
@@ -24,8 +26,11 @@ const floorMinute = (ms: number) => Math.floor(ms / MINUTE) * MINUTE;
 
 type Guest = typeof stayGuests.$inferSelect;
 
-/** Adds the guest's lock user and password on `lockId`; a lock that has the guest's digits already gets random ones. */
-async function openDoor(tx: Executor, actor: Actor, stayId: number, guest: Guest, lockId: number, window: { validFrom: string; validTo: string }): Promise<void> {
+/**
+ * Adds the guest's lock user and password (and card, if any) on `lockId`; a lock that has the guest's
+ * digits already gets random ones. True when the card was left for later.
+ */
+async function openDoor(tx: Executor, actor: Actor, stayId: number, guest: Guest, lockId: number, window: { validFrom: string; validTo: string }): Promise<boolean> {
   const user = await userOperation(tx, actor, { action: 'add', lockId, name: guest.name, phone: guest.mobile, ...window });
   const input = { kind: 'password' as const, lockId, lockUserId: user.record.id };
   let credentialId: number;
@@ -35,7 +40,9 @@ async function openDoor(tx: Executor, actor: Actor, stayId: number, guest: Guest
     if (!(error instanceof ApiError) || error.code !== 'DUPLICATE_CREDENTIAL') throw error;
     credentialId = (await addCredential(tx, actor, input)).record.id;
   }
-  await tx.insert(stayDoors).values({ tenantId: actor.tenantId, stayId, guestId: guest.id, lockId, lockUserId: user.record.id, credentialId });
+  const [door] = await tx.insert(stayDoors).values({ tenantId: actor.tenantId, stayId, guestId: guest.id, lockId, lockUserId: user.record.id, credentialId }).returning();
+  // The front desk's card beside the password; one held on the lock by someone else still is left for later.
+  return door && guest.cardNumber ? syncDoorCard(tx, actor, { ...door, lockUserId: user.record.id }, guest.cardNumber, undefined) : false;
 }
 
 /**
@@ -55,6 +62,7 @@ export async function reconcileDoors(tx: Executor, actor: Actor, stayId: number,
   const doors = (await tx.select().from(stayDoors).where(eq(stayDoors.stayId, stayId))).filter((door) => door.releasedAt === null);
   const userIds = doors.flatMap((door) => (door.lockUserId === null ? [] : [door.lockUserId]));
   const users = new Map((userIds.length ? await tx.select().from(lockUsers).where(inArray(lockUsers.id, userIds)) : []).map((user) => [user.id, user]));
+  const cards = await cardRows(tx, doors.map((door) => door.cardCredentialId));
   let pending = false;
   const windowIso = { validFrom: new Date(window.validFrom).toISOString(), validTo: new Date(window.validTo).toISOString() };
   for (const door of doors) {
@@ -76,11 +84,15 @@ export async function reconcileDoors(tx: Executor, actor: Actor, stayId: number,
     if (user.status !== status) {
       // The freeze (or unfreeze) first: it is what suspension is for; a window change follows when it settles.
       await userOperation(tx, actor, { action: status === 'frozen' ? 'freeze' : 'unfreeze', id: user.id });
-      pending ||= moved;
+      pending ||= moved || want.guest.cardNumber !== (door.cardCredentialId === null ? null : cards.get(door.cardCredentialId)?.cardNumber ?? null);
     } else if (moved) await userOperation(tx, actor, { action: 'modify', id: user.id, ...windowIso });
+    if (user.status === status && status === 'normal') {
+      const card = door.cardCredentialId === null ? undefined : cards.get(door.cardCredentialId);
+      pending = (await syncDoorCard(tx, actor, { ...door, lockUserId: user.id }, want.guest.cardNumber, card)) || pending;
+    }
   }
   for (const { guest, lockId } of wanted.values()) {
-    await openDoor(tx, actor, stayId, guest, lockId, windowIso);
+    pending = (await openDoor(tx, actor, stayId, guest, lockId, windowIso)) || pending;
     // A door added to a suspended stay (a lock added to its room) is frozen once its add has settled.
     pending ||= status === 'frozen';
   }
@@ -98,18 +110,29 @@ export interface DoorState {
   /** normal | frozen (the lock user's status), null once the row is gone. */
   userStatus: string | null;
   credentialState: string | null;
+  /** The guest's card on this door and its sync state; `cardWanted`: the guest holds a card. */
+  cardCredentialId: number | null;
+  cardState: string | null;
+  cardWanted: boolean;
   released: boolean;
 }
+
+/** The door's credentials are all on the lock: user (with `status`), password and the guest's card, if any. */
+export const doorReady = (door: DoorState, status = 'normal') =>
+  door.userState === 'normal' && door.credentialState === 'normal' && door.userStatus === status && (!door.cardWanted || door.cardState === 'normal');
 
 /** The doors of `stayIds` with the sync states read from the credential tables. */
 export async function doorStates(tx: Executor, stayIds: readonly number[]): Promise<DoorState[]> {
   if (stayIds.length === 0) return [];
+  const cards = alias(credentials, 'card');
   const rows = await tx.select({
     stayId: stayDoors.stayId, guestId: stayDoors.guestId, lockId: stayDoors.lockId, lockUserId: stayDoors.lockUserId, credentialId: stayDoors.credentialId,
     releasedAt: stayDoors.releasedAt, userState: lockUsers.syncState, userStatus: lockUsers.status, credentialState: credentials.syncState,
+    cardCredentialId: stayDoors.cardCredentialId, cardState: cards.syncState, guestCard: stayGuests.cardNumber,
   }).from(stayDoors).leftJoin(lockUsers, eq(lockUsers.id, stayDoors.lockUserId)).leftJoin(credentials, eq(credentials.id, stayDoors.credentialId))
+    .leftJoin(cards, eq(cards.id, stayDoors.cardCredentialId)).leftJoin(stayGuests, eq(stayGuests.id, stayDoors.guestId))
     .where(inArray(stayDoors.stayId, [...stayIds])).orderBy(stayDoors.id);
-  return rows.map(({ releasedAt, ...row }) => ({ ...row, released: releasedAt !== null }));
+  return rows.map(({ releasedAt, guestCard, ...row }) => ({ ...row, cardWanted: guestCard !== null, released: releasedAt !== null }));
 }
 
 /**
@@ -122,8 +145,8 @@ export function readinessOf(stay: { state: string; issuedAt: Date | null; pendin
   const suspended = stay.state === 'SUSPENDED';
   const status = suspended ? 'frozen' : 'normal';
   const active = doors.filter((door) => !door.released);
-  const failedDoors = active.filter((door) => door.userState?.endsWith('_failed') || door.credentialState?.endsWith('_failed')).length;
-  const queuedDoors = active.filter((door) => !(door.userState === 'normal' && door.credentialState === 'normal' && door.userStatus === status)).length - failedDoors;
+  const failedDoors = active.filter((door) => [door.userState, door.credentialState, door.cardState].some((state) => state?.endsWith('_failed'))).length;
+  const queuedDoors = active.filter((door) => !doorReady(door, status)).length - failedDoors;
   const open = stay.state === 'BOOKED' || stay.state === 'CHECKED_IN' || suspended;
   const readiness = !open ? 'none' as const : stay.issuedAt === null ? 'pending' as const : failedDoors > 0 ? 'failed' as const
     : queuedDoors > 0 || stay.pending ? 'queued' as const : active.length === 0 ? 'none' as const : suspended ? 'suspended' as const : 'ready' as const;

@@ -11,7 +11,7 @@ import { listCommonDoors } from '../lockDevice/common-door.js';
 import { timeZoneOf } from '../tenant/service.js';
 import { markCommonDoor } from './common-doors.js';
 import { stayImportRoutes } from './import/routes.js';
-import { addStay, changeRoom, editStay, moveStay, suspendStay } from './service.js';
+import { addStay, changeRoom, editStay, issueCard, moveStay, suspendStay } from './service.js';
 import { listStays, notReadyStays, stayDetail } from './views.js';
 
 export async function stayRoutes(app: FastifyInstance): Promise<void> {
@@ -27,6 +27,7 @@ export async function stayRoutes(app: FastifyInstance): Promise<void> {
   registerEndpoint(app, E.suspend, ({ body, inTenant, tenantId, principal }) => inTenant((tx) => suspendStay(tx, actorOf(tenantId, principal), body.id, true)));
   registerEndpoint(app, E.resume, ({ body, inTenant, tenantId, principal }) => inTenant((tx) => suspendStay(tx, actorOf(tenantId, principal), body.id, false)));
   registerEndpoint(app, E.changeRoom, ({ body, inTenant, tenantId, principal }) => inTenant((tx) => changeRoom(tx, actorOf(tenantId, principal), body.id, body.room)));
+  registerEndpoint(app, E.card, ({ body, inTenant, tenantId, principal }) => inTenant((tx) => issueCard(tx, actorOf(tenantId, principal), body)));
   registerEndpoint(app, E.list, ({ query, inTenant }) => inTenant((tx) => listStays(tx, query)));
   registerEndpoint(app, E.detail, ({ query, inTenant }) => inTenant((tx) => stayDetail(tx, query.id)));
   // The booking import in a scope of its own: multipart parsing is registered for its routes only.

@@ -4,8 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { type DoorState, readinessOf } from './doors.js';
 import { checkTransition, doorWindow, issueDueAt, leadTimeMs } from './rules.js';
 
-const door = (userState: string | null, credentialState: string | null, released = false, userStatus = 'normal'): DoorState =>
-  ({ stayId: 1, guestId: 1, lockId: 1, lockUserId: 1, credentialId: 1, userState, userStatus, credentialState, released });
+const door = (userState: string | null, credentialState: string | null, released = false, userStatus = 'normal', cardState: string | null = null): DoorState =>
+  ({ stayId: 1, guestId: 1, lockId: 1, lockUserId: 1, credentialId: 1, userState, userStatus, credentialState, cardCredentialId: cardState ? 2 : null, cardState, cardWanted: cardState !== null, released });
 const issued = { state: 'BOOKED', issuedAt: new Date(0), pending: false };
 
 describe('stay rules', () => {
@@ -38,6 +38,11 @@ describe('stay rules', () => {
     expect(readinessOf(issued, [door('normal', 'normal'), door('deleting', 'normal', true)]).readiness).toBe('ready');
     expect(readinessOf({ ...issued, issuedAt: null }, []).readiness).toBe('pending');
     expect(readinessOf({ ...issued, state: 'CHECKED_OUT' }, [door('deleting', 'normal', true)]).readiness).toBe('none');
+    // A guest's card counts: still on its way (or not added yet) is queued, failed is failed.
+    expect(readinessOf(issued, [door('normal', 'normal', false, 'normal', 'adding')])).toEqual({ readiness: 'queued', queuedDoors: 1, failedDoors: 0 });
+    expect(readinessOf(issued, [door('normal', 'normal', false, 'normal', 'add_failed')]).readiness).toBe('failed');
+    expect(readinessOf(issued, [door('normal', 'normal', false, 'normal', 'normal')]).readiness).toBe('ready');
+    expect(readinessOf(issued, [{ ...door('normal', 'normal'), cardWanted: true }]).readiness).toBe('queued');
   });
 
   it('is suspended only when every door of a suspended stay is frozen on its lock; a freeze on its way is queued', () => {

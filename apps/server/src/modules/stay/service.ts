@@ -14,6 +14,7 @@ import { emit } from '../../events/emit.js';
 import { ApiError, conflictError } from '../../http/api-error.js';
 import type { Actor } from '../credential/ops.js';
 import { stayBuffersOf } from '../tenant/service.js';
+import { checkCards, setGuestCard } from './cards.js';
 import { reconcileDoors } from './doors.js';
 import { checkOverlap, checkTimes, checkTransition, issueDueAt, leadTimeMs, type Room, roomLocks } from './rules.js';
 import { stayRecord } from './views.js';
@@ -27,6 +28,7 @@ async function insertGuests(tx: Executor, actor: Actor, stayId: number, guests: 
   await tx.insert(stayGuests).values(guests.map((guest) => ({
     tenantId: actor.tenantId, stayId, name: guest.name, mobile: guest.mobile, passwordEnc: actor.box.seal(drawDigits()),
     idCardEnc: guest.idCardNumber ? actor.box.seal(guest.idCardNumber.toUpperCase()) : null, idCardLast4: guest.idCardNumber?.slice(-4).toUpperCase() ?? null,
+    cardNumber: guest.cardNumber?.toUpperCase() ?? null,
   })));
 }
 
@@ -53,6 +55,7 @@ export async function addStay(tx: Executor, actor: Actor, body: StayAddBody, now
   checkTimes(checkInAt, checkOutAt, STAY_MAX_DAYS, now);
   const lockRows = await roomLocks(tx, body.room);
   await checkOverlap(tx, body.room, new Date(checkInAt), new Date(checkOutAt));
+  await checkCards(tx, body.guests.map((guest) => guest.cardNumber), { checkInAt: new Date(checkInAt), checkOutAt: new Date(checkOutAt) });
   const defaults = await stayBuffersOf(tx, actor.tenantId);
   const [row] = await tx.insert(stays).values({
     tenantId: actor.tenantId, ...body.room, kind: body.kind, state: 'BOOKED', checkInAt: new Date(checkInAt), checkOutAt: new Date(checkOutAt),
@@ -75,6 +78,7 @@ async function replaceGuests(tx: Executor, actor: Actor, stayId: number, guests:
     else {
       kept.add(same.id);
       if (guest.idCardNumber) await tx.update(stayGuests).set({ idCardEnc: actor.box.seal(guest.idCardNumber.toUpperCase()), idCardLast4: guest.idCardNumber.slice(-4).toUpperCase() }).where(eq(stayGuests.id, same.id));
+      if (guest.cardNumber) await tx.update(stayGuests).set({ cardNumber: guest.cardNumber.toUpperCase() }).where(eq(stayGuests.id, same.id));
     }
   }
   for (const row of current) if (!kept.has(row.id)) await tx.delete(stayGuests).where(eq(stayGuests.id, row.id));
@@ -103,6 +107,8 @@ export async function editStay(tx: Executor, actor: Actor, body: StayEditBody, n
     alertedAt: checkInAt === stay.checkInAt.getTime() ? stay.alertedAt : null, updatedAt: new Date(now),
   }).where(eq(stays.id, stay.id));
   if (body.guests) await replaceGuests(tx, actor, stay.id, body.guests);
+  const cards = (await tx.select({ cardNumber: stayGuests.cardNumber }).from(stayGuests).where(eq(stayGuests.stayId, stay.id)).orderBy(stayGuests.id)).map((guest) => guest.cardNumber);
+  await checkCards(tx, cards, { checkInAt: new Date(checkInAt), checkOutAt: new Date(checkOutAt) }, stay.id, () => 'body.guests');
   return settle(tx, actor, stay.id, now);
 }
 
@@ -145,4 +151,17 @@ export async function changeRoom(tx: Executor, actor: Actor, id: number, room: R
   await checkOverlap(tx, room, stay.checkInAt, stay.checkOutAt, id);
   await tx.update(stays).set({ ...room, issueDueAt: issueDueAt(stay.checkInAt.getTime(), leadTimeMs(lockRows)), updatedAt: new Date(now) }).where(eq(stays.id, id));
   return settle(tx, actor, id, now);
+}
+
+/**
+ * Issues card `cardNumber` to guest `guestId` of booked or checked-in stay `id` (null: takes it back);
+ * every door adds it (and deletes the card it replaces). 409 while suspended or for another state; see
+ * cards.ts setGuestCard for the card's own refusals.
+ */
+export async function issueCard(tx: Executor, actor: Actor, body: { id: number; guestId: number; cardNumber: string | null }, now = Date.now()): Promise<StayRecord> {
+  const stay = await lockedStay(tx, body.id);
+  refuseWhileSuspended(stay.state);
+  if (stay.state !== 'BOOKED' && stay.state !== 'CHECKED_IN') checkTransition(stay.state as StayState, 'BOOKED');
+  await setGuestCard(tx, stay, body.guestId, body.cardNumber);
+  return settle(tx, actor, stay.id, now);
 }

@@ -26,6 +26,7 @@ async function records(tx: Executor, rows: readonly StayRow[]): Promise<StayReco
     reference: row.reference,
     guests: guests.filter((guest) => guest.stayId === row.id).map((guest) => ({
       id: guest.id, name: guest.name, mobile: guest.mobile, idCardMasked: guest.idCardLast4 ? `${'*'.repeat(14)}${guest.idCardLast4}` : null,
+      cardNumber: guest.cardNumber,
     })),
     issuedAt: iso(row.issuedAt), issueDueAt: iso(row.issueDueAt),
     ...readinessOf(row, doors.filter((door) => door.stayId === row.id)),
@@ -54,6 +55,7 @@ export async function stayDetail(tx: Executor, id: number): Promise<StayDetail> 
       guestId: door.guestId, lockId: door.lockId, lockName: names.get(door.lockId)?.name ?? '', imei: names.get(door.lockId)?.imei ?? '', lockUserId: door.lockUserId, credentialId: door.credentialId,
       userState: state(door.lockUserId, door.userState) as StayDetail['doors'][number]['userState'],
       credentialState: state(door.credentialId, door.credentialState) as StayDetail['doors'][number]['credentialState'],
+      cardCredentialId: door.cardCredentialId, cardState: state(door.cardCredentialId, door.cardState) as StayDetail['doors'][number]['cardState'],
       released: door.released,
     })),
   };

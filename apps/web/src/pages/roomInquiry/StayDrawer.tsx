@@ -42,7 +42,7 @@ export function StayDrawer({ room, onClose }: { room?: Room; onClose(): void }) 
     <Popconfirm title={t(`${to}Confirm`)} onConfirm={() => move.run({ id: s.id, to })}><Button size="small" type="link" danger={danger}>{t(to)}</Button></Popconfirm>
   );
   const columns: TableColumnsType<StayRecord> = [
-    { title: t('guests'), key: 'guests', render: (_, s) => s.guests.map((g) => <div key={g.id}>{`${g.name} ${g.mobile}`}</div>) },
+    { title: t('guests'), key: 'guests', render: (_, s) => s.guests.map((g) => <div key={g.id}>{`${g.name} ${g.mobile}`}{g.cardNumber && <Tag className="stay-guest-card" style={{ marginInlineStart: 4 }}>{t('guestCard', { card: g.cardNumber })}</Tag>}</div>) },
     { title: t('times'), key: 'times', width: 230, render: (_, s) => `${formatTime(s.checkInAt, 'MM-DD HH:mm')} → ${formatTime(s.checkOutAt, 'MM-DD HH:mm')}` },
     { title: t('kind'), dataIndex: 'kind', width: 100, render: (kind: StayRecord['kind']) => t(`kinds.${kind}`) },
     { title: t('state'), dataIndex: 'state', width: 90, render: (state: StayRecord['state']) => <Tag color={STATE_COLOR[state]}>{t(`states.${state}`)}</Tag> },
