@@ -19,6 +19,8 @@ export const tenants = pgTable('tenants', {
   /** Buffers a stay booked without its own gets, minutes (issue #27; 0..1440; 30 = contract STAY_DEFAULT_BUFFERS for a new data centre). */
   stayBufferBeforeMinutes: integer('stay_buffer_before_minutes').notNull().default(30),
   stayBufferAfterMinutes: integer('stay_buffer_after_minutes').notNull().default(30),
+  /** True: the backup-code job issues a backup code by itself to a checked-in stay's doors still waiting for the guest's code (issue #27; docs/stays.md). */
+  stayAutoBackupCode: boolean('stay_auto_backup_code').notNull().default(false),
   createdAt: createdAt(),
 });
 

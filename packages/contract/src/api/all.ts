@@ -12,6 +12,7 @@ import { apiKeyEndpoints } from './apiKey.js';
 import { twoFactorEndpoints } from './twoFactor.js';
 import { sessionEndpoints, signInHistoryEndpoints } from './session.js';
 import { ssoEndpoints } from './sso.js';
+import { BACKUP_CODE_AUTO_ACTION } from './stayBackupCode.js';
 import { airSwitchEndpoints } from './airSwitch.js';
 import { airSwitchAlertLogEndpoints } from './airSwitchAlert.js';
 import { authEndpoints } from './auth.js';
@@ -101,10 +102,15 @@ export const PROVIDER_ACTIONS: Record<string, AuditAction> = {
   'wxpay-closed': { label: { 'zh-CN': '订单超时关闭', 'en-US': 'Order closed unpaid' } },
 };
 
+/** System-log actions written by the platform's jobs (issue #27: a backup code issued by rule). */
+const JOB_ACTIONS: Record<string, AuditAction> = {
+  [BACKUP_CODE_AUTO_ACTION]: { label: { 'zh-CN': '自动发放备用密码', 'en-US': 'Backup code issued automatically' } },
+};
+
 /** The system-log `action` of an endpoint: `METHOD path` (stable across languages and label edits). */
 export const auditActionKey = (endpoint: Pick<Endpoint, 'method' | 'path'>) => `${endpoint.method} ${endpoint.path}`;
 
-const byKey = new Map<string, AuditAction>([...Object.entries(SESSION_ACTIONS), ...Object.entries(PROVIDER_ACTIONS)]);
+const byKey = new Map<string, AuditAction>([...Object.entries(SESSION_ACTIONS), ...Object.entries(PROVIDER_ACTIONS), ...Object.entries(JOB_ACTIONS)]);
 for (const endpoint of apiEndpoints) if (endpoint.action) byKey.set(auditActionKey(endpoint), endpoint.action);
 
 /** The readable name of a system-log `action`; undefined for an action no endpoint declares (older rows). */

@@ -25,6 +25,11 @@ export const BACKUP_CODE_POOL_MAX = 10;
  */
 export const BACKUP_CODE_EXPIRING_MINUTES = 1440;
 
+/** The `issuedBy` of a backup code the platform issued by itself (data-centre setting `stayAutoBackupCode`), and its system-log rows' username. */
+export const BACKUP_CODE_JOB_USERNAME = 'system:backupCodes';
+/** The system-log action of an automatic issue (target the stay, detail `stayId` and `lockId`, never the code). */
+export const BACKUP_CODE_AUTO_ACTION = 'backupCode-auto-issued';
+
 /** issued: given to a stay and valid; retired: its delete was queued (the lock drops it at its next wake). */
 export const BACKUP_CODE_STATES = ['issued', 'retired'] as const;
 /** synced: the guest's own code became 正常 on that lock; ended: the stay was checked out, suspended or moved to another room. */
@@ -39,6 +44,8 @@ export const backupCodeIssueBody = z.strictObject({
 /** An issued code, with its digits (shown to the front desk; asking again for the same stay and lock shows the same code). */
 export const issuedBackupCode = z.object({
   id: z.number().int(), lockId: z.number().int(), lockName: z.string(), code: z.string(), issuedAt: z.string(),
+  /** Who issued it: the front desk's username, or BACKUP_CODE_JOB_USERNAME when the platform did (data-centre setting `stayAutoBackupCode`). */
+  issuedBy: z.string(),
   /** The latest it is valid: the end of the stay's doors' window (check-out + buffer after); retired earlier once the guest's code is 正常. */
   validUntil: z.string(),
   /** The lock itself refuses it this many minutes after its first use. */

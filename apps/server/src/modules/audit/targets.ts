@@ -26,7 +26,7 @@ interface EntitySpec {
 const named = (column: PgColumn, fallback: PgColumn | SQL) => sql<string>`coalesce(nullif(${column}, ''), ${fallback}::text)`;
 
 const ENTITIES: Record<AuditEntity, EntitySpec> = {
-  tenant: { table: tenants, id: tenants.id, name: sql<string>`${tenants.name}`, fields: { timeZone: tenants.timeZone, stayBufferBeforeMinutes: tenants.stayBufferBeforeMinutes, stayBufferAfterMinutes: tenants.stayBufferAfterMinutes } },
+  tenant: { table: tenants, id: tenants.id, name: sql<string>`${tenants.name}`, fields: { timeZone: tenants.timeZone, stayBufferBeforeMinutes: tenants.stayBufferBeforeMinutes, stayBufferAfterMinutes: tenants.stayBufferAfterMinutes, stayAutoBackupCode: tenants.stayAutoBackupCode } },
   lock: {
     table: locks, id: locks.id, name: named(locks.name, locks.imei),
     fields: { name: locks.name, building: locks.building, floor: locks.floor, room: locks.room, model: locks.model, iccid: locks.iccid, note: locks.note, enabled: locks.enabled, simulated: locks.simulated },

@@ -1,7 +1,8 @@
 /**
  * The backup-code job (issue #27; docs/stays.md "Backup codes"): each pass retires the issued backup
  * codes whose time has come (service.ts retireIfDue: the guest's own code 正常 on that lock, or the stay
- * no longer holds the door) and tops up the pools (pool.ts) of the locks in rooms, so a lock asleep at
+ * no longer holds the door), issues backup codes by rule in the data centres that turned it on (auto.ts:
+ * at check-in and while checked in, each door still waiting for the guest's code) and tops up the pools (pool.ts) of the locks in rooms, so a lock asleep at
  * check-in has codes ready: a sleeping lock takes new entries only at a wake, so they are installed in
  * advance. It sleeps until a stay changes (`stay.changed`), a lock user or credential settles
  * (`credential.sync` normal or deleted: a door became ready, an entry was deleted) or a lock changes
@@ -13,6 +14,7 @@
  * logged as `system:backupCodes`.
  */
 import { setImmediate as nextTurn } from 'node:timers/promises';
+import { BACKUP_CODE_JOB_USERNAME } from '@iot/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import { SAFETY_SWEEP_MS } from '../../config.js';
 import type { SecretBox } from '../../crypto/secret-box.js';
@@ -20,11 +22,12 @@ import type { Database } from '../../db/client.js';
 import { backupCodes, credentials, lockUsers, stayDoors, stays } from '../../db/schema.js';
 import { startWorkerLoop } from '../../jobs/loop.js';
 import type { StartedJob } from '../../jobs/plugin.js';
+import { autoIssueBackupCodes, autoIssueCandidates } from './auto.js';
 import { fillPool, shortPools } from './pool.js';
 import { retireIfDue } from './service.js';
 
-/** Who the credential operations of the job name. */
-const JOB_USERNAME = 'system:backupCodes';
+/** Who the credential operations, the automatic issues and their system-log rows of the job name. */
+const JOB_USERNAME = BACKUP_CODE_JOB_USERNAME;
 /**
  * Pool entries added per pass, each in its own transaction with a turn of the event loop between two: a
  * pass that uses them all asks for the next a second later (the loop's shortest sleep). An entry is
@@ -65,6 +68,12 @@ export async function runBackupCodes(database: Database, box: SecretBox, log: Lo
     const lockId = await database.withTenant(code.tenantId, (tx) => retireIfDue(tx, { tenantId: code.tenantId, username: JOB_USERNAME, box }, code.id, now))
       .catch((error) => log.warn({ err: error, backupCodeId: code.id }, 'backup code not retired; tried again at the next pass'));
     if (lockId !== undefined) emptied.add(lockId);
+    await nextTurn();
+  }
+  for (const stay of await autoIssueCandidates(database)) {
+    const issued = await database.withTenant(stay.tenantId, (tx) => autoIssueBackupCodes(tx, stay.tenantId, JOB_USERNAME, stay.id, now))
+      .catch((error) => log.warn({ err: error, stayId: stay.id }, 'backup codes not issued by rule; tried again at the next pass'));
+    for (const lockId of issued ?? []) emptied.add(lockId);
     await nextTurn();
   }
   const only = pass.locks === undefined ? undefined : [...new Set([...pass.locks, ...emptied])];

@@ -20,7 +20,7 @@ import { doorWindow } from '../stay/rules.js';
 import { entryReady } from './pool.js';
 
 /** The guest's own credential is on the lock: user and password 正常, the user not frozen. */
-const doorReady = (door: DoorState) => door.userState === 'normal' && door.credentialState === 'normal' && door.userStatus === 'normal';
+export const doorReady = (door: DoorState) => door.userState === 'normal' && door.credentialState === 'normal' && door.userStatus === 'normal';
 const BUSY = new Set(['adding', 'modifying', 'deleting']);
 
 async function lockNames(tx: Executor, ids: readonly number[]): Promise<Map<number, string>> {
@@ -62,22 +62,33 @@ export async function issueBackupCodes(tx: Executor, actor: Actor, body: { stayI
   const validUntil = new Date(doorWindow(stay).validTo).toISOString();
   const codes: IssuedBackupCode[] = [];
   for (const lockId of waiting) {
-    const [held] = await tx.select().from(backupCodes).where(and(eq(backupCodes.stayId, stay.id), eq(backupCodes.lockId, lockId), eq(backupCodes.state, 'issued')));
-    let row = held;
-    if (!row) {
-      const entry = await takeEntry(tx, lockId);
-      const name = names.get(lockId) ?? `#${lockId}`;
-      if (!entry) throw conflictError('body.lockId', `门锁 ${name} 没有可用的备用密码（已用完或尚未装入门锁）`, `Lock ${name} has no backup code ready (all used, or not on the lock yet)`);
-      [row] = await tx.update(backupCodes).set({ state: 'issued', stayId: stay.id, issuedAt: new Date(now), issuedBy: actor.username })
-        .where(eq(backupCodes.id, entry.id)).returning();
-    }
-    if (!row) throw new ApiError('NOT_FOUND');
+    const row = (await heldCode(tx, stay.id, lockId)) ?? (await issueEntry(tx, actor.username, stay.id, lockId, now));
+    const name = names.get(lockId) ?? `#${lockId}`;
+    if (!row) throw conflictError('body.lockId', `门锁 ${name} 没有可用的备用密码（已用完或尚未装入门锁）`, `Lock ${name} has no backup code ready (all used, or not on the lock yet)`);
     codes.push({
       id: row.id, lockId, lockName: names.get(lockId) ?? '', code: await passwordDigits(tx, row.credentialId, lockId, actor.box.open),
-      issuedAt: iso(row.issuedAt) as string, validUntil, expiringMinutes: BACKUP_CODE_EXPIRING_MINUTES,
+      issuedAt: iso(row.issuedAt) as string, issuedBy: row.issuedBy ?? '', validUntil, expiringMinutes: BACKUP_CODE_EXPIRING_MINUTES,
     });
   }
   return { stayId: stay.id, codes };
+}
+
+/** The code stay `stayId` holds issued on lock `lockId`, if any. */
+export async function heldCode(tx: Executor, stayId: number, lockId: number) {
+  const [held] = await tx.select().from(backupCodes).where(and(eq(backupCodes.stayId, stayId), eq(backupCodes.lockId, lockId), eq(backupCodes.state, 'issued')));
+  return held;
+}
+
+/**
+ * Issues the oldest ready pool entry of lock `lockId` to stay `stayId` as `username` at `now` (ms); the
+ * caller has checked the stay and the door. Returns the issued row, or undefined when the lock has no
+ * ready entry (the manual route refuses with 409, the automatic pass skips the lock).
+ */
+export async function issueEntry(tx: Executor, username: string, stayId: number, lockId: number, now: number) {
+  const entry = await takeEntry(tx, lockId);
+  if (!entry) return undefined;
+  const [row] = await tx.update(backupCodes).set({ state: 'issued', stayId, issuedAt: new Date(now), issuedBy: username }).where(eq(backupCodes.id, entry.id)).returning();
+  return row;
 }
 
 /**

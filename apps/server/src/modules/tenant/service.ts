@@ -4,7 +4,9 @@
  * analysis' days use it). The zone is read often (exports, user info): it is cached per instance for
  * ZONE_CACHE_MS, and at once when this instance changes it. Password sign-in on or off per data
  * centre (issue #28; the sso module decides when it may be turned off). The buffers a stay booked
- * without its own gets (issue #27, minutes), read by the stay module through stayBuffersOf.
+ * without its own gets (issue #27, minutes), read by the stay module through stayBuffersOf, and
+ * whether backup codes are issued by rule (issue #27, read by the backup-code module through
+ * stayAutoBackupCodeOf).
  */
 import { DEFAULT_TIME_ZONE, STAY_DEFAULT_BUFFERS, type TenantSettings, type TenantSettingsBody } from '@iot/contract';
 import { and, asc, eq, inArray } from 'drizzle-orm';
@@ -36,13 +38,14 @@ export async function timeZoneOf(db: Executor, tenantId: number): Promise<string
 export async function tenantSettingsOf(db: Executor, tenantId: number): Promise<TenantSettings> {
   const [row] = await db.select({
     name: tenants.name, timeZone: tenants.timeZone, stayBufferBeforeMinutes: tenants.stayBufferBeforeMinutes, stayBufferAfterMinutes: tenants.stayBufferAfterMinutes,
+    stayAutoBackupCode: tenants.stayAutoBackupCode,
   }).from(tenants).where(eq(tenants.id, tenantId));
   if (!row) throw new ApiError('NOT_FOUND');
   return { tenantId, ...row };
 }
 
 /**
- * Changes the fields of `body` that are present (time zone, default stay buffers in minutes; already
+ * Changes the fields of `body` that are present (time zone, default stay buffers in minutes, automatic backup codes; already
  * checked by the contract) of data centre `tenantId` in the caller's transaction.
  */
 export async function saveTenantSettings(db: Executor, tenantId: number, body: TenantSettingsBody): Promise<TenantSettings> {
@@ -56,6 +59,12 @@ export async function saveTenantSettings(db: Executor, tenantId: number, body: T
 export async function stayBuffersOf(db: Executor, tenantId: number): Promise<{ beforeMinutes: number; afterMinutes: number }> {
   const [row] = await db.select({ beforeMinutes: tenants.stayBufferBeforeMinutes, afterMinutes: tenants.stayBufferAfterMinutes }).from(tenants).where(eq(tenants.id, tenantId));
   return row ?? { ...STAY_DEFAULT_BUFFERS };
+}
+
+/** Whether data centre `tenantId` has the backup-code job issue backup codes by itself (false for an unknown one). */
+export async function stayAutoBackupCodeOf(db: Executor, tenantId: number): Promise<boolean> {
+  const [row] = await db.select({ on: tenants.stayAutoBackupCode }).from(tenants).where(eq(tenants.id, tenantId));
+  return row?.on ?? false;
 }
 
 /** Whether data centre `tenantId` allows password sign-in (true for an unknown one: the sign-in then fails on its own). */

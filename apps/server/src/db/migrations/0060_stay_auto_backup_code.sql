@@ -1,0 +1,1 @@
+ALTER TABLE "tenants" ADD COLUMN "stay_auto_backup_code" boolean DEFAULT false NOT NULL;
