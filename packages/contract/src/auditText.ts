@@ -20,11 +20,17 @@ export const AUDIT_FIELD_LABELS: Readonly<Record<string, LocalizedText>> = {
   maxValidityDays: t('最长有效期（天）', 'Longest validity (days)'), capacityUsers: t('用户容量', 'User slots'), capacityPasswords: t('密码容量', 'Password slots'),
   capacityCards: t('卡片容量', 'Card slots'), capacityFingerprints: t('指纹容量', 'Fingerprint slots'), state: t('状态', 'State'), location: t('位置', 'Location'),
   priceFen: t('价格', 'Price'), lockCount: t('门锁数', 'Locks'), months: t('月数', 'Months'), contact: t('联系方式', 'Contact'),
+  kind: t('类型', 'Kind'), checkInAt: t('入住时间', 'Check-in'), checkOutAt: t('退房时间', 'Check-out'), bufferBeforeMinutes: t('提前开门（分钟）', 'Open early (minutes)'),
+  bufferAfterMinutes: t('延后关门（分钟）', 'Close late (minutes)'), reference: t('预订单号', 'Booking reference'),
+};
+/** A stay's kinds in words (the stay's `kind` field). */
+const STAY_KIND_LABELS: Readonly<Record<string, LocalizedText>> = {
+  hotelNight: t('酒店住宿', 'Hotel night'), shortRental: t('短租', 'Short rental'), longLease: t('长租', 'Long lease'),
 };
 
 /** Fields holding fen (shown as ¥0.00) and times (shown with `time`). */
 const MONEY = new Set(['amountFen', 'priceFen']);
-const TIMES = new Set(['validFrom', 'validTo']);
+const TIMES = new Set(['validFrom', 'validTo', 'checkInAt', 'checkOutAt']);
 const YES_NO = { true: t('是', 'yes'), false: t('否', 'no') };
 
 /** One recorded value in words: — for none, yes / no, ¥ for fen, times through `time`, lists with the language's separator. */
@@ -34,6 +40,7 @@ export function auditValueText(field: string, value: unknown, language: Language
   if (MONEY.has(field) && typeof value === 'number') return `¥${(value / 100).toFixed(2)}`;
   if (TIMES.has(field) && typeof value === 'string') return time(value);
   if (field === 'action' && typeof value === 'string') return CREDENTIAL_ACTION_LABELS[value]?.[language] ?? value;
+  if (field === 'kind' && typeof value === 'string') return STAY_KIND_LABELS[value]?.[language] ?? value;
   if (Array.isArray(value)) return value.length === 0 ? '—' : listText(value.map(String), language);
   return String(value);
 }

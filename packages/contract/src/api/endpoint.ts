@@ -8,7 +8,7 @@ import type { RouteAccess } from '../authorities.js';
 import type { LocalizedText } from '../i18n.js';
 
 /** Kinds of object a change's `id` names, whose name and changed fields the system log records (issue #24). */
-export const AUDIT_ENTITIES = ['tenant', 'lock', 'lockUser', 'credential', 'role', 'account', 'group', 'deviceType', 'firmwarePackage', 'rollout', 'command', 'airSwitch', 'product', 'customerCode'] as const;
+export const AUDIT_ENTITIES = ['tenant', 'lock', 'lockUser', 'credential', 'role', 'account', 'group', 'deviceType', 'firmwarePackage', 'rollout', 'command', 'airSwitch', 'product', 'customerCode', 'stay'] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 
 /**

@@ -95,9 +95,12 @@ export const stayAddBody = z.strictObject({
 }).refine(...timeRule);
 export type StayAddBody = z.infer<typeof stayAddBody>;
 
-/** Changes times, buffers, guests (the guest list is replaced as a whole) or the booking reference (empty: none). */
+/**
+ * Changes times, buffers, guests (the guest list is replaced as a whole), the booking reference (empty:
+ * none) or the kind (a suspended stay stays a longLease: 409 on body.kind otherwise).
+ */
 export const stayEditBody = z.strictObject({
-  id: int4Id, checkInAt: isoTime.optional(), checkOutAt: isoTime.optional(),
+  id: int4Id, kind: z.enum(STAY_KINDS).optional(), checkInAt: isoTime.optional(), checkOutAt: isoTime.optional(),
   bufferBeforeMinutes: minutes.optional(), bufferAfterMinutes: minutes.optional(),
   guests: z.array(stayGuestInput).min(1).max(10).optional(),
   reference: place(64).optional(),
@@ -153,7 +156,7 @@ const W: Authority = 'VOUCHER_USER_MANAGE';
 const R: readonly Authority[] = ['VOUCHER_USER_MANAGE', 'LOOK_INFO'];
 const label = (zh: string, en: string) => ({ 'zh-CN': zh, 'en-US': en });
 const change = <B extends z.ZodType>(path: string, zh: string, en: string, body: B) =>
-  endpoint({ method: 'POST', path: `/iot/v1/stay/${path}`, access: W, kind: 'token', body, response: stayRecord, action: { label: label(zh, en), target: ['id'] } });
+  endpoint({ method: 'POST', path: `/iot/v1/stay/${path}`, access: W, kind: 'token', body, response: stayRecord, action: { label: label(zh, en), target: ['id'], entity: 'stay' } });
 
 export const stayEndpoints = {
   /** Books a stay; 409 when the room has an overlapping active stay, 400 when the room has no lock. Honours Idempotency-Key. */

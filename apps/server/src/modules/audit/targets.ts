@@ -11,7 +11,7 @@ import { eq, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.js';
 import {
-  accounts, airSwitches, tenants, commands, credentials, customerCodes, deviceTypes, firmwarePackages, firmwareRollouts, lockGroups, locks, lockUsers, products, roles,
+  accounts, airSwitches, tenants, commands, credentials, customerCodes, deviceTypes, firmwarePackages, firmwareRollouts, lockGroups, locks, lockUsers, products, roles, stays,
 } from '../../db/schema.js';
 
 interface EntitySpec {
@@ -61,6 +61,14 @@ const ENTITIES: Record<AuditEntity, EntitySpec> = {
   product: {
     table: products, id: products.id, name: sql<string>`${products.nameZh}`,
     fields: { nameZh: products.nameZh, nameEn: products.nameEn, priceFen: products.priceFen, lockCount: products.lockCount, months: products.months, enabled: products.enabled },
+  },
+  // A stay by its room and number ("A-3-301 #12"); guests (names, mobiles) are not compared.
+  stay: {
+    table: stays, id: stays.id, name: sql<string>`concat_ws('-', nullif(${stays.building}, ''), nullif(${stays.floor}, ''), ${stays.room}) || ' #' || ${stays.id}`,
+    fields: {
+      kind: stays.kind, state: stays.state, checkInAt: stays.checkInAt, checkOutAt: stays.checkOutAt,
+      bufferBeforeMinutes: stays.bufferBeforeMinutes, bufferAfterMinutes: stays.bufferAfterMinutes, reference: stays.reference,
+    },
   },
   customerCode: { table: customerCodes, id: customerCodes.id, name: sql<string>`${customerCodes.code}`, fields: { name: customerCodes.name, contact: customerCodes.contact, enabled: customerCodes.enabled } },
 };

@@ -79,8 +79,13 @@ export async function reconcileDoors(tx: Executor, actor: Actor, stayId: number,
       await tx.update(stayDoors).set({ releasedAt: new Date(now) }).where(eq(stayDoors.id, door.id));
       continue;
     }
-    if (user.syncState === 'add_failed') continue; // readiness shows it failed: retried or discarded in 用户管理
     const moved = user.validFrom?.getTime() !== floorMinute(window.validFrom) || user.validTo?.getTime() !== floorMinute(window.validTo);
+    if (user.syncState === 'add_failed') {
+      // Readiness shows it failed: retried (door detail, 用户管理) or discarded by hand. A retry re-sends the
+      // row as it was, so a stay changed meanwhile waits (`pending`) and follows once the add settles.
+      pending ||= moved || user.status !== status;
+      continue;
+    }
     if (user.status !== status) {
       // The freeze (or unfreeze) first: it is what suspension is for; a window change follows when it settles.
       await userOperation(tx, actor, { action: status === 'frozen' ? 'freeze' : 'unfreeze', id: user.id });

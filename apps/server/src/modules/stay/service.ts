@@ -90,11 +90,18 @@ const refuseWhileSuspended = (state: string) => {
   if (state === 'SUSPENDED') throw conflictError('body.id', '租约已暂停：恢复后才能换房或更换住客', 'The lease is suspended: resume it before changing its room or guests');
 };
 
-/** Changes times, buffers, guests or the reference of an active stay; doors follow (extend, shorten). Guests of a suspended lease are refused (409). */
+/**
+ * Changes times, buffers, guests, the reference or the kind of an active stay; doors follow (extend,
+ * shorten). Guests of a suspended lease, and a kind other than longLease for it, are refused (409).
+ */
 export async function editStay(tx: Executor, actor: Actor, body: StayEditBody, now = Date.now()): Promise<StayRecord> {
   const stay = await lockedStay(tx, body.id);
   if (!STAY_ACTIVE_STATES.includes(stay.state as StayState)) checkTransition(stay.state as StayState, 'BOOKED');
   if (body.guests) refuseWhileSuspended(stay.state);
+  // Only a lease can be suspended (STAY_SUSPENDABLE_KINDS): a suspended one keeps its kind until resumed.
+  if (body.kind && stay.state === 'SUSPENDED' && !STAY_SUSPENDABLE_KINDS.includes(body.kind)) {
+    throw conflictError('body.kind', '租约已暂停：只能是长租，恢复后才能改类型', 'The lease is suspended: it stays a long lease until it is resumed');
+  }
   const checkInAt = body.checkInAt ? Date.parse(body.checkInAt) : stay.checkInAt.getTime();
   const checkOutAt = body.checkOutAt ? Date.parse(body.checkOutAt) : stay.checkOutAt.getTime();
   if (checkInAt >= checkOutAt) throw new ApiError('VALIDATION_FAILED', [{ field: 'body.checkOutAt', message: { 'zh-CN': '退房时间须晚于入住时间', 'en-US': 'Check-out must be after check-in' } }]);
@@ -103,7 +110,7 @@ export async function editStay(tx: Executor, actor: Actor, body: StayEditBody, n
   await tx.update(stays).set({
     checkInAt: new Date(checkInAt), checkOutAt: new Date(checkOutAt), issueDueAt: issueDueAt(checkInAt, leadTimeMs(await roomLocks(tx, stay))),
     bufferBeforeMinutes: body.bufferBeforeMinutes ?? stay.bufferBeforeMinutes, bufferAfterMinutes: body.bufferAfterMinutes ?? stay.bufferAfterMinutes,
-    ...(body.reference === undefined ? {} : { reference: body.reference || null }),
+    ...(body.reference === undefined ? {} : { reference: body.reference || null }), ...(body.kind ? { kind: body.kind } : {}),
     alertedAt: checkInAt === stay.checkInAt.getTime() ? stay.alertedAt : null, updatedAt: new Date(now),
   }).where(eq(stays.id, stay.id));
   if (body.guests) await replaceGuests(tx, actor, stay.id, body.guests);

@@ -23,7 +23,7 @@ export function StayBookModal({ open, room, onClose }: { open: boolean; room: St
       width={700} className="stay-book-modal" destroyOnHidden>
       <Form form={form} layout="vertical" initialValues={{ kind: 'hotelNight', guests: [{}] }} autoComplete="off"
         onFinish={(v) => void add.run({ room, kind: v.kind ?? 'hotelNight', ...stayBodyOf(v) })}>
-        <StayFormFields open={open} withKind />
+        <StayFormFields open={open} />
       </Form>
     </Modal>
   );

@@ -2,7 +2,8 @@
  * 门锁明细 / Doors of a stay (issue #27; GET /iot/v1/stay/detail?id=, refreshed every 5 s while open):
  * one row per guest x lock with the lock (name and IMEI, linking to its page), the lock user's and the
  * password's sync states in the platform's words (正常 / 添加中 / 添加失败 ..., credential
- * syncStates; 已删除 once the lock confirmed a delete) and whether the stay released the door.
+ * syncStates; 已删除 once the lock confirmed a delete), whether the stay released the door, and for a
+ * door whose user or password failed 重试 / Retry (StayDoorRetry).
  */
 import { stayEndpoints, type StayDetail, type SyncState } from '@iot/contract';
 import { Badge, Modal, Space, Table, type TableColumnsType, Tag } from 'antd';
@@ -10,6 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { useApiQuery } from '../../api/useApiQuery';
 import { LockLink } from '../../components/LockLink';
 import { syncColor } from '../credential/SyncStateBadge';
+import { StayDoorRetry } from './StayDoorRetry';
 
 type Door = StayDetail['doors'][number];
 const REFETCH_MS = 5000;
@@ -36,6 +38,7 @@ export function StayDoorsModal({ id, onClose }: { id?: number; onClose(): void }
     { title: t('doorUser'), key: 'user', width: 130, render: (_, d) => <DoorState state={d.userState} /> },
     { title: t('doorPassword'), key: 'password', width: 130, render: (_, d) => <DoorState state={d.credentialState} /> },
     { title: t('doorReleased'), key: 'released', width: 100, render: (_, d) => (d.released ? <Tag>{t('doorReleasedYes')}</Tag> : <Tag color="green">{t('doorHeld')}</Tag>) },
+    { title: t('doorAction'), key: 'action', width: 80, render: (_, d) => <StayDoorRetry door={d} /> },
   ];
   return (
     <Modal open={id !== undefined} title={t('doorsTitle')} onCancel={onClose} footer={null} width={820} className="stay-doors-modal" destroyOnHidden>

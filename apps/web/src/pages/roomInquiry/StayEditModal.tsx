@@ -1,8 +1,9 @@
 /**
  * 修改入住 / Edit a stay (issue #27; POST /iot/v1/stay/edit) of a booked or checked-in stay: the
- * booking form's fields (StayFormFields, without the kind) filled with the stay's times, guests (an
- * empty ID card keeps the guest's), buffers and reference. The guest list replaces the old one; a
- * guest whose name and mobile are unchanged keeps their doors, so an extension only moves the windows.
+ * booking form's fields (StayFormFields) filled with the stay's times, kind (sent when changed),
+ * guests (an empty ID card keeps the guest's), buffers and reference. The guest list replaces the old
+ * one; a guest whose name and mobile are unchanged keeps their doors, so an extension only moves the
+ * windows.
  */
 import { stayEndpoints, type StayEditBody, type StayRecord } from '@iot/contract';
 import { Form, Modal } from 'antd';
@@ -17,7 +18,7 @@ const MINUTE = 'YYYY-MM-DD HH:mm';
 
 /** The form's values of `stay`. */
 const valuesOf = (stay: StayRecord): StayFormValues => ({
-  times: [toPicker(stay.checkInAt), toPicker(stay.checkOutAt)],
+  kind: stay.kind, times: [toPicker(stay.checkInAt), toPicker(stay.checkOutAt)],
   guests: stay.guests.map((g) => ({ name: g.name, mobile: g.mobile, idCardMasked: g.idCardMasked })),
   bufferBeforeMinutes: stay.bufferBeforeMinutes, bufferAfterMinutes: stay.bufferAfterMinutes, reference: stay.reference ?? '',
 });
@@ -37,7 +38,7 @@ export function StayEditModal({ stay, onClose }: { stay?: StayRecord; onClose():
     const { checkInAt, checkOutAt, ...rest } = stayBodyOf(v);
     // A time left as shown is not sent: the picker's minutes would move it (and re-arm the 1-hour check) by seconds.
     void edit.run({
-      id: stay.id, ...rest, reference: rest.reference ?? '',
+      id: stay.id, ...rest, reference: rest.reference ?? '', ...(v.kind === stay.kind ? {} : { kind: v.kind }),
       ...(sameMinute(v.times[0], stay.checkInAt) ? {} : { checkInAt }), ...(sameMinute(v.times[1], stay.checkOutAt) ? {} : { checkOutAt }),
     });
   };
@@ -46,7 +47,7 @@ export function StayEditModal({ stay, onClose }: { stay?: StayRecord; onClose():
       width={700} className="stay-edit-modal" destroyOnHidden>
       {stay && (
         <Form form={form} layout="vertical" initialValues={valuesOf(stay)} onFinish={submit} autoComplete="off">
-          <StayFormFields open withKind={false} />
+          <StayFormFields open />
         </Form>
       )}
     </Modal>

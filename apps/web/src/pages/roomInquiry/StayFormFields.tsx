@@ -1,9 +1,9 @@
 /**
  * The fields of a stay's form (issue #27), shared by 预订入住 (StayBookModal) and 修改入住
- * (StayEditModal): check-in / check-out (a RangePicker read in the data centre's zone), kind (booking
- * only), guests (name, mobile, optional ID card; on an edit an empty ID card keeps the guest's, whose
- * masked form is the placeholder), buffers (empty: the data centre's defaults, shown as placeholders)
- * and the booking reference.
+ * (StayEditModal): check-in / check-out (a RangePicker read in the data centre's zone), kind (an edit
+ * may change it too), guests (name, mobile, optional ID card; on an edit an empty ID card keeps the
+ * guest's, whose masked form is the placeholder), buffers (empty: the data centre's defaults, shown as
+ * placeholders) and the booking reference.
  */
 import { STAY_KINDS, type StayAddBody, tenantEndpoints } from '@iot/contract';
 import { Button, DatePicker, Form, Input, InputNumber, Select, Space } from 'antd';
@@ -40,8 +40,8 @@ export function stayBodyOf(v: StayFormValues) {
   };
 }
 
-/** The fields, inside the caller's Form; `withKind`: the kind select (a booking's; an edit keeps the kind). */
-export function StayFormFields({ open, withKind }: { open: boolean; withKind: boolean }) {
+/** The fields, inside the caller's Form. */
+export function StayFormFields({ open }: { open: boolean }) {
   const { t } = useTranslation('stay');
   const form = Form.useFormInstance<StayFormValues>();
   const { data: settings } = useApiQuery(tenantEndpoints.settings, undefined, { enabled: open });
@@ -51,11 +51,9 @@ export function StayFormFields({ open, withKind }: { open: boolean; withKind: bo
         <Form.Item name="times" label={t('times')} rules={[{ required: true }]}>
           <DatePicker.RangePicker id="stay-times" showTime={{ format: 'HH:mm' }} format="YYYY-MM-DD HH:mm" />
         </Form.Item>
-        {withKind && (
-          <Form.Item name="kind" label={t('kind')}>
-            <Select id="stay-kind" style={{ width: 140 }} options={STAY_KINDS.map((k) => ({ value: k, label: t(`kinds.${k}`) }))} />
-          </Form.Item>
-        )}
+        <Form.Item name="kind" label={t('kind')}>
+          <Select id="stay-kind" style={{ width: 140 }} options={STAY_KINDS.map((k) => ({ value: k, label: t(`kinds.${k}`) }))} />
+        </Form.Item>
       </Space>
       <Form.List name="guests">
         {(fields, { add: addGuest, remove }) => (
