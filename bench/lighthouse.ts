@@ -10,7 +10,8 @@
  * Its report (screenshots removed, gzipped: `zcat` it or open it in the Lighthouse viewer) is written to
  * bench/lighthouse/<audit>.json.gz (LIGHTHOUSE_OUT: another folder) and every figure to summary.json there, with the machine's load average (Lighthouse's simulated throttling
  * scales with the CPU it gets: compare figures of one run, not across busy and quiet machines).
- * LIGHTHOUSE_SKIP_BUILD=1 reuses apps/web/dist and apps/server/dist. Exits 1 when a budget is missed.
+ * LIGHTHOUSE_SKIP_BUILD=1 reuses apps/web/dist and apps/server/dist; LIGHTHOUSE_ONLY=home-mobile,... runs only the
+ * audits named (summary.json then holds only those). Exits 1 when a budget is missed.
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -105,7 +106,8 @@ let signedIn = false;
 try {
   console.log(`lighthouse: ${base}, ${runs} run(s) per audit, ${cpus().length} CPUs, load average ${load()}`);
   mkdirSync(out, { recursive: true });
-  for (const audit of AUDITS) {
+  const only = process.env.LIGHTHOUSE_ONLY?.split(',');
+  for (const audit of AUDITS.filter((entry) => !only || only.includes(entry.name))) {
     if (audit.signedIn && !signedIn) {
       signedIn = true;
       // Sign in once through the page (the session lives in localStorage, which Lighthouse keeps).

@@ -50,8 +50,11 @@ describe.skipIf(!hasChromium)('analysis: 首页 and the big screen (issue #14)',
     const analysis = await apiGet<Analysis>(page, '/iot/v1/lockDevice/analysis?days=7');
     await expect.poll(() => kpiValue(page, 'total'), { timeout: 20_000 }).toBe(analysis.fleet.total);
     expect(analysis.fleet.total).toBeGreaterThan(0);
-    await page.locator('[data-chart="unlocks"] canvas').waitFor({ timeout: 20_000 });
-    await page.locator('[data-chart="online"] canvas').waitFor({ timeout: 20_000 });
+    // A chart is drawn once it comes near the view (components/charts/ChartBox).
+    for (const name of ['unlocks', 'online']) {
+      await page.locator(`[data-chart-box="${name}"]`).scrollIntoViewIfNeeded();
+      await page.locator(`[data-chart="${name}"] canvas`).waitFor({ timeout: 20_000 });
+    }
     const expiringLink = page.locator('a.kpi-link', { has: page.locator('[data-kpi="serviceExpiring"]') });
     expect(await expiringLink.getAttribute('href')).toBe('/api/lockInfo?serviceExpiring=true');
     await page.locator('[data-kpi="lowBattery"]').click();

@@ -2,16 +2,18 @@
  * 首页 / 门锁分析 (issue #14): what needs doing today. KPI rows (fleet, to do, today's unlocks), each a
  * link to the list it counts; trends over 7 / 30 / 90 days, distributions, top 10s and battery
  * forecasts, all from GET /iot/v1/lockDevice/analysis, refreshed in place as the live stream's events
- * come (every 10 s while it is down; charts merge the new figures; the page is not re-drawn). ECharts loads lazily with the charts.
+ * come (every 10 s while it is down; charts merge the new figures; the page is not re-drawn). Each chart is
+ * drawn once it comes near the view (components/charts/ChartBox), ECharts loading with the first one.
  */
 import { ANALYSIS_RANGES, analysisEndpoints } from '@iot/contract';
 import { FundProjectionScreenOutlined } from '@ant-design/icons';
 import { Card, Segmented } from 'antd';
-import { lazy, type ReactNode, Suspense, useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useApiQuery } from '../../api/useApiQuery';
 import { PageSpin } from '../../components/PageSpin';
+import { ChartBox } from '../../components/charts/ChartBox';
 import { KpiCards } from './KpiCards';
 import { fleetKpis, unlockKpis, workKpis } from './kpis';
 import { BATTERY_BUCKETS, buckets, fleetDonut, onlineRate, RSSI_BUCKETS, stackedDays, todayVsYesterday } from './options';
@@ -19,7 +21,6 @@ import { TopLists } from './TopLists';
 import { inZone } from '../../app/timeZone';
 import { useLiveState } from '../../live/LiveConnection';
 
-const EChart = lazy(() => import('../../components/charts/EChart'));
 const REFRESH_MS = 10_000;
 
 /** The home page / lock analysis screen. */
@@ -33,7 +34,7 @@ export default function HomePage() {
   const todayStart = inZone().startOf('day').toISOString();
   const chart = (name: string, title: string, option: Record<string, unknown>, extra?: ReactNode) => (
     <Card size="small" title={title} extra={extra} className="home-card">
-      <div className="chart-box chart-box-small"><Suspense fallback={<PageSpin />}><EChart name={name} option={option} /></Suspense></div>
+      <ChartBox name={name} option={option} className="chart-box chart-box-small" />
     </Card>
   );
   return (
