@@ -17,7 +17,7 @@ import { insertAudit } from '../audit/repo.js';
 import { doorStates } from '../stay/doors.js';
 import { stayAutoBackupCodeOf } from '../tenant/service.js';
 import { entryReady } from './pool.js';
-import { doorReady, heldCode, issueEntry } from './service.js';
+import { guestCodeReady, heldCode, issueEntry } from './service.js';
 
 /**
  * Checked-in stays that may want an automatic backup code (owner connection, every data centre): their
@@ -56,7 +56,7 @@ export async function autoIssueBackupCodes(tx: Executor, tenantId: number, usern
   const [stay] = await tx.select({ id: stays.id, state: stays.state }).from(stays).where(eq(stays.id, stayId)).for('update');
   if (stay?.state !== 'CHECKED_IN') return [];
   const doors = (await doorStates(tx, [stay.id])).filter((door) => !door.released);
-  const waiting = [...new Set(doors.filter((door) => !doorReady(door)).map((door) => door.lockId))];
+  const waiting = [...new Set(doors.filter((door) => !guestCodeReady(door)).map((door) => door.lockId))];
   const issued: number[] = [];
   for (const lockId of waiting) {
     if (await heldCode(tx, stay.id, lockId)) continue;

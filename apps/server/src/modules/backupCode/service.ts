@@ -19,8 +19,12 @@ import { type DoorState, doorStates } from '../stay/doors.js';
 import { doorWindow } from '../stay/rules.js';
 import { entryReady } from './pool.js';
 
-/** The guest's own credential is on the lock: user and password 正常, the user not frozen. */
-export const doorReady = (door: DoorState) => door.userState === 'normal' && door.credentialState === 'normal' && door.userStatus === 'normal';
+/**
+ * The guest's own code is on the lock: user and password 正常, the user not frozen. Unlike the stays'
+ * doorReady (stay/doors.ts), a card still on its way does not count: the guest can open with the code,
+ * so no backup code is needed for it.
+ */
+export const guestCodeReady = (door: DoorState) => door.userState === 'normal' && door.credentialState === 'normal' && door.userStatus === 'normal';
 const BUSY = new Set(['adding', 'modifying', 'deleting']);
 
 async function lockNames(tx: Executor, ids: readonly number[]): Promise<Map<number, string>> {
@@ -54,7 +58,7 @@ export async function issueBackupCodes(tx: Executor, actor: Actor, body: { stayI
     if (!lockIds.includes(body.lockId)) throw fieldError('body.lockId', '该门锁不在此入住的房间', "This lock is not a door of the stay's room");
     lockIds = [body.lockId];
   }
-  const waiting = lockIds.filter((lockId) => doors.some((door) => door.lockId === lockId && !doorReady(door)));
+  const waiting = lockIds.filter((lockId) => doors.some((door) => door.lockId === lockId && !guestCodeReady(door)));
   if (waiting.length === 0) {
     throw conflictError(body.lockId === undefined ? 'body.stayId' : 'body.lockId', '住客密码已在门锁上生效，无需备用密码', "The guest's own code is on the lock already: no backup code is needed");
   }
@@ -102,7 +106,7 @@ export async function retireIfDue(tx: Executor, actor: Actor, id: number, now = 
   if (code?.state !== 'issued' || code.stayId === null) return undefined;
   const [stay] = await tx.select({ id: stays.id, state: stays.state }).from(stays).where(eq(stays.id, code.stayId));
   const doors = stay ? (await doorStates(tx, [stay.id])).filter((door) => door.lockId === code.lockId && !door.released) : [];
-  const reason = stay?.state !== 'CHECKED_IN' || doors.length === 0 ? 'ended' : doors.every(doorReady) ? 'synced' : undefined;
+  const reason = stay?.state !== 'CHECKED_IN' || doors.length === 0 ? 'ended' : doors.every(guestCodeReady) ? 'synced' : undefined;
   if (!reason) return undefined;
   const [user] = await tx.select({ id: lockUsers.id, syncState: lockUsers.syncState }).from(lockUsers).where(eq(lockUsers.id, code.lockUserId));
   if (user && BUSY.has(user.syncState)) return undefined;

@@ -39,8 +39,9 @@ export interface StaysNamed {
 function pendingOf(database: Database, named: StaysNamed | undefined): SQL | undefined {
   if (!named) return eq(stays.pending, true);
   if (named.stays.length === 0 && named.locks.length === 0) return undefined;
-  const doorOn = database.system.select({ one: sql`1` }).from(stayDoors).where(and(eq(stayDoors.stayId, stays.id), inArray(stayDoors.lockId, [...named.locks])));
-  const onLocks = named.locks.length ? exists(doorOn) : undefined;
+  const onLocks = named.locks.length
+    ? exists(database.system.select({ one: sql`1` }).from(stayDoors).where(and(eq(stayDoors.stayId, stays.id), inArray(stayDoors.lockId, [...named.locks]))))
+    : undefined;
   return and(eq(stays.pending, true), or(...(named.stays.length ? [inArray(stays.id, [...named.stays])] : []), ...(onLocks ? [onLocks] : [])));
 }
 
