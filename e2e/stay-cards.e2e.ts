@@ -6,6 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { apiGet, apiPost, hasChromium, url, useSignedInPage } from './browser.js';
+import { emptyRoomOf } from './stay-room.js';
 
 const IMEI = '861234500000000';
 const MINUTE = 60_000;
@@ -17,12 +18,7 @@ describe.skipIf(!hasChromium)('stays console: cards', () => {
 
   it('issues a card to a guest, opens the door with it, and takes it back', async () => {
     const page = session.page;
-    const [lock] = await apiGet<{ location: { building: string; floor: string; room: string } }[]>(page, `/iot/v1/lockDevice/lockRoomList?keyword=${IMEI}&size=1`);
-    const room = lock?.location ?? { building: '', floor: '', room: '' };
-    for (const old of (await apiGet<{ records: Stay[] }>(page, `/iot/v1/stay/list?${new URLSearchParams({ ...room, current: '1', size: '50' })}`)).records) {
-      if (old.state === 'BOOKED') await apiPost(page, '/iot/v1/stay/cancel', { id: old.id });
-      if (old.state === 'CHECKED_IN' || old.state === 'SUSPENDED') await apiPost(page, '/iot/v1/stay/checkOut', { id: old.id });
-    }
+    const room = await emptyRoomOf(page, IMEI);
     const now = Date.now();
     const guest = `E2E 门卡 ${now % 100_000}`;
     // A card number of this attempt (a retry does not meet the card of the one before it).

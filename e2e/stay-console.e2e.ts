@@ -11,6 +11,7 @@
 import { imeiWithCheckDigit } from '@iot/contract';
 import { describe, expect, it } from 'vitest';
 import { apiGet, apiPost, chooseOption, hasChromium, url, useSignedInPage } from './browser.js';
+import { emptyRoomOf } from './stay-room.js';
 
 const IMEI = '861234500000000';
 const MINUTE = 60_000;
@@ -28,12 +29,7 @@ describe.skipIf(!hasChromium)('stays console: edit, doors, not ready today', () 
 
   it('edits a booked stay\'s check-out, shows its doors 正常 and lists today\'s stays not ready', async () => {
     const page = session.page;
-    const [lock] = await apiGet<{ location: { building: string; floor: string; room: string } }[]>(page, `/iot/v1/lockDevice/lockRoomList?keyword=${IMEI}&size=1`);
-    const room = lock?.location ?? { building: '', floor: '', room: '' };
-    for (const old of (await apiGet<{ records: Stay[] }>(page, `/iot/v1/stay/list?${new URLSearchParams({ ...room, current: '1', size: '50' })}`)).records) {
-      if (old.state === 'BOOKED') await apiPost(page, '/iot/v1/stay/cancel', { id: old.id });
-      if (old.state === 'CHECKED_IN' || old.state === 'SUSPENDED') await apiPost(page, '/iot/v1/stay/checkOut', { id: old.id });
-    }
+    const room = await emptyRoomOf(page, IMEI);
     const now = Date.now();
     const guest = `E2E 修改 ${now % 100_000}`;
     // Check-in in 2 minutes: inside the lead time, so the doors are issued at once.
