@@ -40,6 +40,16 @@ describe.skipIf(skipSuite)('row-level security', () => {
     expect(missing).toEqual([]);
   });
 
+  it('reads the tenant once per query in every tenant policy, not once per row', async () => {
+    // `tenant_id = app_tenant_id()` re-reads the setting for each scanned row (3.9 ms against 0.8 ms to
+    // count 8,000 heartbeats); `(select app_tenant_id())` is evaluated once (0062_tenant_policy_once_per_query.sql).
+    const perRow = rowsOf<{ name: string }>(await ctx.database.system.execute(sql`
+      select tablename || '.' || policyname as name from pg_policies
+      where schemaname = 'public' and (qual ~ '= app_tenant_id\(\)' or with_check ~ '= app_tenant_id\(\)')
+      order by 1`));
+    expect(perRow.map((row) => row.name)).toEqual([]);
+  });
+
   it('notices a new tenant table without a policy', async () => {
     await ctx.database.system.execute(sql`create table guard_probe (id int primary key, tenant_id int not null)`);
     try {
