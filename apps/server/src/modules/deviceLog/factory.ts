@@ -22,7 +22,7 @@ import { sortOrder } from '../../db/sql.js';
 import { registerEndpoint } from '../../http/endpoint.js';
 import { type ExportColumn, type ExportPages, sendExport } from '../../http/export.js';
 import { lockColumns } from '../lockDevice/sql.js';
-import { cappedCount } from './count.js';
+import { cappedCount, CountMemory, type CountResult } from './count.js';
 import { lockIdOf, logConditions } from './filter.js';
 import { timeZoneOf } from '../tenant/service.js';
 
@@ -55,7 +55,8 @@ export interface DeviceLogSpec<F extends LogFilter, C extends SelectedFieldsFlat
 }
 
 export interface DeviceLog<F extends LogFilter, R> {
-  list(tx: Tx, filter: F, current: number, size: number): Promise<Page<R>>;
+  /** A page; `remembered`: a capped log's large count may come from (and go to) that memory under `key`. */
+  list(tx: Tx, filter: F, current: number, size: number, remembered?: { memory: CountMemory; key: string }): Promise<Page<R>>;
   rows(tx: Tx, filter: F, limit: number): Promise<R[]>;
   /** Registers the log's list and export endpoints (their queries: paging / format + timeZone, plus F). */
   register(app: FastifyInstance, endpoints: { list: Endpoint; export: Endpoint }, exportMax: number): void;
@@ -83,7 +84,7 @@ export function defineDeviceLog<F extends LogFilter, C extends SelectedFieldsFla
     return (rows as LogRow<C>[]).map(spec.toRecord);
   }
 
-  async function counted(tx: Tx, filter: F, where: SQL | undefined): Promise<{ total: number; totalCapped?: true }> {
+  async function counted(tx: Tx, filter: F, where: SQL | undefined): Promise<CountResult> {
     // The lock is joined only for the keyword: the lock id is resolved already.
     const matching = tx.select({ one: sql<number>`1` }).from(spec.table);
     const rows = (filter.keyword ? matching.innerJoin(locks, eq(locks.id, spec.lockColumn)) : matching).where(where);
@@ -93,10 +94,11 @@ export function defineDeviceLog<F extends LogFilter, C extends SelectedFieldsFla
   }
 
   const log: DeviceLog<F, R> = {
-    async list(tx, filter, current, size) {
+    async list(tx, filter, current, size, remembered) {
       const found = await whereOf(tx, filter);
       if (found === null) return { records: [], total: 0, current, size };
-      const total = await counted(tx, filter, found.where);
+      const take = () => counted(tx, filter, found.where);
+      const total = remembered && spec.count === 'capped' ? await remembered.memory.count(remembered.key, take) : await take();
       return { records: await select(tx, filter, found, size, (current - 1) * size), ...total, current, size };
     },
     async rows(tx, filter, limit) {
@@ -104,9 +106,12 @@ export function defineDeviceLog<F extends LogFilter, C extends SelectedFieldsFla
       return found === null ? [] : select(tx, filter, found, limit);
     },
     register(app, endpoints, exportMax) {
-      registerEndpoint(app, endpoints.list, ({ query, inTenant }) => {
+      const memory = new CountMemory();
+      registerEndpoint(app, endpoints.list, ({ query, inTenant, request }) => {
         const { current, size, ...filter } = query as { current: number; size: number };
-        return inTenant((tx) => log.list(tx, filter as unknown as F, current, size));
+        // The validated query's keys come in the schema's order, so one filter gives one key.
+        const key = `${request.tenantId} ${JSON.stringify(filter)}`;
+        return inTenant((tx) => log.list(tx, filter as unknown as F, current, size, { memory, key }));
       });
       registerEndpoint(app, endpoints.export, async ({ query, inTenant, request, reply }) => {
         const { format, timeZone, ...filter } = query as { format: 'csv' | 'xlsx'; timeZone?: string };
