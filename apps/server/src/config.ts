@@ -3,7 +3,7 @@
  * makes `npm start` work with nothing set.
  */
 import { resolve } from 'node:path';
-import { protocol } from '@iot/contract';
+import { isTimeZone, protocol } from '@iot/contract';
 import { z } from 'zod';
 import { oidcSettings } from './modules/sso/settings.js';
 
@@ -73,7 +73,7 @@ const configSchema = z.object({
   /** Sign-in history rows older than this are deleted by the heartbeat retention job's run, d (issue #28 "Sessions"; also at most 1,000 per account). */
   SIGN_IN_HISTORY_DAYS: z.coerce.number().int().min(1).max(36_500).default(90),
   /** IANA zone of the air switches' daily energy rollup (the days most operators ask for); other zones are summed from hourly rows. */
-  TELEMETRY_TIME_ZONE: z.string().refine((zone) => { try { new Intl.DateTimeFormat('en-US', { timeZone: zone }); return true; } catch { return false; } }, 'unknown time zone').default('Asia/Shanghai'),
+  TELEMETRY_TIME_ZONE: z.string().refine(isTimeZone, 'unknown time zone').default('Asia/Shanghai'),
   /** A token unused this long expires, s. */
   TOKEN_IDLE_S: z.coerce.number().int().min(1).default(30 * 60),
   /** A sign-in lasts at most this long, s. */

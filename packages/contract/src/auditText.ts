@@ -3,10 +3,9 @@
  * recorded and, for an edit, each changed field as `label: before → after`, in either language. The
  * console's 系统日志 and its export both use these, so they say the same.
  */
-import { type Language, type LocalizedText, listText } from './i18n.js';
+import { type Language, type LocalizedText, listText, localized as t } from './i18n.js';
 import { CREDENTIAL_ACTION_LABELS } from './labels.js';
 
-const t = (zh: string, en: string): LocalizedText => ({ 'zh-CN': zh, 'en-US': en });
 
 /** Labels of the fields a system-log row records (request fields and compared object fields). */
 export const AUDIT_FIELD_LABELS: Readonly<Record<string, LocalizedText>> = {

@@ -9,8 +9,8 @@
 import type { Language, LocalizedText } from './i18n.js';
 import { CREDENTIAL_ACTION_LABELS, LOG_LABELS, lockConfigFields, RESULT_CODE_LABELS } from './labels.js';
 import type { LockConfig } from './protocol/index.js';
+import { localized as t } from './i18n.js';
 
-const t = (zh: string, en: string): LocalizedText => ({ 'zh-CN': zh, 'en-US': en });
 
 /** Field key -> label, for every field of the lock protocol's messages' data. */
 export const MESSAGE_FIELD_LABELS: Readonly<Record<string, LocalizedText>> = {

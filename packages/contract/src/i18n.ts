@@ -4,6 +4,9 @@ export type Language = (typeof LANGUAGES)[number];
 /** A text in every language of the console. */
 export type LocalizedText = Record<Language, string>;
 
+/** A text in Chinese and English: the one helper every label, header and error message is built with. */
+export const localized = (zh: string, en: string): LocalizedText => ({ 'zh-CN': zh, 'en-US': en });
+
 /** Picks the language from an Accept-Language header value; Chinese unless English is preferred. */
 export function languageFromHeader(header: string | undefined): Language {
   if (!header) return 'zh-CN';

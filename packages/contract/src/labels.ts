@@ -6,8 +6,8 @@
  */
 import type { Language, LocalizedText } from './i18n.js';
 import type { LockConfig } from './protocol/index.js';
+import { localized as t } from './i18n.js';
 
-const t = (zh: string, en: string): LocalizedText => ({ 'zh-CN': zh, 'en-US': en });
 
 /** Enum value -> label, per enum of the device logs. */
 export const LOG_LABELS = {

@@ -13,8 +13,8 @@
  * authorities shown under the page in the role editor; holding one does not open the page).
  */
 import type { LocalizedText } from './i18n.js';
+import { localized as t } from './i18n.js';
 
-const t = (zh: string, en: string): LocalizedText => ({ 'zh-CN': zh, 'en-US': en });
 
 /** The shape every node of PAGE_TREE satisfies. */
 export interface PageNode {

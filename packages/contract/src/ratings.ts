@@ -15,6 +15,7 @@ import type { LocalizedText } from './i18n.js';
 import type { CircuitThresholds } from './protocol/airSwitch.js';
 import { MAX_CIRCUITS } from './protocol/airSwitch.js';
 import type { LockConfig } from './protocol/index.js';
+import { localized as l } from './i18n.js';
 
 const ordered = (range: { min: number; max: number }) => range.min <= range.max;
 
@@ -58,7 +59,6 @@ export const RATED_FIELDS = [
   { path: '/iot/v1/zg/tempPassword', field: 'password', rating: 'passwordDigits', relation: 'length within' },
 ] as const;
 
-const l = (zh: string, en: string): LocalizedText => ({ 'zh-CN': zh, 'en-US': en });
 
 /**
  * Issues of a circuit's thresholds as they would be stored (`merged`: saved values overlaid by the

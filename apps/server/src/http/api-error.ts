@@ -2,7 +2,7 @@
  * ApiError: a refusal with one of the contract's error codes (HTTP status and zh/en message come from
  * the contract's ERRORS table). Thrown anywhere in a request; the error handler renders the envelope.
  */
-import { ERRORS, type ErrorCode, type FieldError, type LocalizedText } from '@iot/contract';
+import { ERRORS, type ErrorCode, type FieldError, type LocalizedText, localized } from '@iot/contract';
 
 export class ApiError extends Error {
   readonly status: number;
@@ -22,10 +22,10 @@ export class ApiError extends Error {
  * why, e.g. "this username is taken" on body.username, not only "conflicting data").
  */
 export function conflictError(field: string, zh: string, en: string): ApiError {
-  return new ApiError('CONFLICT', [{ field, message: { 'zh-CN': zh, 'en-US': en } }]);
+  return new ApiError('CONFLICT', [{ field, message: localized(zh, en) }]);
 }
 
 /** Shorthand for a 400 naming one field. */
 export function fieldError(field: string, zh: string, en: string): ApiError {
-  return new ApiError('VALIDATION_FAILED', [{ field, message: { 'zh-CN': zh, 'en-US': en } }]);
+  return new ApiError('VALIDATION_FAILED', [{ field, message: localized(zh, en) }]);
 }

@@ -5,6 +5,7 @@
  * message in both languages, naming the limit; it crosses from the worker thread as plain data.
  */
 import type { LocalizedText } from '@iot/contract';
+import { localized } from '@iot/contract';
 
 /** Limits of one sheet. */
 export interface SheetLimits {
@@ -47,7 +48,7 @@ export class SheetRefusal extends Error {
   }
 }
 
-const refusal = (zh: string, en: string) => new SheetRefusal({ 'zh-CN': zh, 'en-US': en });
+const refusal = (zh: string, en: string) => new SheetRefusal(localized(zh, en));
 
 /** The refusals, each naming its limit. */
 export const refuse = {

@@ -7,8 +7,8 @@
  * Each value has a zh and an en label here; the console's locale files carry the same words.
  */
 import type { LocalizedText } from '../i18n.js';
+import { localized as t } from '../i18n.js';
 
-const t = (zh: string, en: string): LocalizedText => ({ 'zh-CN': zh, 'en-US': en });
 
 /** Matter DoorLock cluster id. */
 export const DOOR_LOCK_CLUSTER_ID = 0x0101;

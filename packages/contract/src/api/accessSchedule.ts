@@ -18,6 +18,7 @@ import { endpoint } from './endpoint.js';
 import { pageOf, pageQuery, sortFields } from './envelope.js';
 import { int4Id, keyword, TIME_HHMM } from './input.js';
 import { deviceTarget } from './lockGroup.js';
+import { localized as label } from '../i18n.js';
 
 /** A time of day HH:mm (00:00-23:59). */
 const hhmm = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, { error: TIME_HHMM });
@@ -82,7 +83,6 @@ export const applyScheduleTemplateBody = z.strictObject({
 
 const T = 'token' as const;
 const A = 'VOUCHER_SCHEDULE_MANAGE' as const;
-const label = (zh: string, en: string) => ({ 'zh-CN': zh, 'en-US': en });
 
 export const accessScheduleEndpoints = {
   operate: endpoint({ method: 'POST', path: '/iot/v1/accessSchedule/operate', access: A, kind: T, body: accessScheduleBody, response: accessScheduleRecord,

@@ -6,7 +6,7 @@
  * address un-verifies it. A code lives EMAIL_CODE_TTL_MS and allows EMAIL_CODE_ATTEMPTS wrong tries.
  */
 import { z } from 'zod';
-import { LANGUAGES } from '../i18n.js';
+import { LANGUAGES, localized } from '../i18n.js';
 import { endpoint } from './endpoint.js';
 import { text } from './input.js';
 
@@ -41,7 +41,7 @@ export const accountEmailCodeBody = z.strictObject({ code: text().trim().regex(/
 /** The outcome of sending a code: `error` says why the mail did not leave (the SMTP server's answer, never a secret). */
 export const accountEmailSendResult = z.object({ sent: z.boolean(), error: z.string().nullable(), codeExpiresAt: z.string().nullable() });
 
-const a = (zh: string, en: string) => ({ label: { 'zh-CN': zh, 'en-US': en } });
+const a = (zh: string, en: string) => ({ label: localized(zh, en) });
 
 export const accountContactEndpoints = {
   get: endpoint({ method: 'GET', path: '/iot/v1/account/contact', access: 'authenticated', kind: 'token', response: accountContactRecord }),

@@ -15,6 +15,7 @@ import { pageOf, pageQuery } from './envelope.js';
 import { alertAcknowledgeBody } from './lockAlert.js';
 import { int4Id, int8Id, keyword, text } from './input.js';
 import { calendarDay } from './time.js';
+import { localized as label } from '../i18n.js';
 
 /** Seeded air switch device types (kind airSwitch, always online): model -> electrical ratings (contract ratings.ts) and reporting interval. */
 export const AIR_SWITCH_MODELS: Record<string, ElectricalRatings & { telemetryIntervalS: number }> = {
@@ -24,7 +25,6 @@ export const AIR_SWITCH_MODELS: Record<string, ElectricalRatings & { telemetryIn
 /** Load profile of a simulated air switch (apps/simulator). */
 export const LOAD_PROFILES = ['office', 'shop', 'residence'] as const;
 
-const label = (zh: string, en: string) => ({ 'zh-CN': zh, 'en-US': en });
 const isoOrNull = z.string().nullable();
 const num = z.number().nullable();
 const ALERT_STATES = ['active', 'cleared'] as const;

@@ -7,10 +7,10 @@
  */
 import { z } from 'zod';
 import { AIR_SWITCH_ALERT_KINDS, airSwitchAlertRecord } from './airSwitch.js';
-import { exportFields, exportResponse, queryFlag } from './deviceLog.js';
+import { exportFields, exportResponse } from './deviceLog.js';
 import { endpoint } from './endpoint.js';
 import { pageOf, pageQuery, sortFields } from './envelope.js';
-import { int4Id, keyword } from './input.js';
+import { int4Id, keyword, queryFlag } from './input.js';
 import { ALERT_SEVERITIES, ALERT_STATES, alertAcknowledgeBody } from './lockAlert.js';
 import { isoTime, timeOrder } from './time.js';
 

@@ -10,8 +10,8 @@ import { ATTENTION_KINDS, type AttentionKind } from './lockFleet.js';
 import { endpoint } from './endpoint.js';
 import { isoTime } from './time.js';
 
-const label = (zh: string, en: string) => ({ 'zh-CN': zh, 'en-US': en });
 import { OPEN_METHODS, ALERT_KINDS, type AlertKind } from '../protocol/index.js';
+import { localized as label } from '../i18n.js';
 
 /** Trend ranges the console offers, days. */
 export const ANALYSIS_RANGES = [7, 30, 90] as const;

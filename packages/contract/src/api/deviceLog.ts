@@ -19,9 +19,6 @@ export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 /** A time series (battery, RSSI) holds at most about this many points; longer ranges are averaged per bucket. */
 export const SERIES_MAX_POINTS = 500;
 
-/** Query-string boolean: "true"/"false"/"1"/"0". */
-export const queryFlag = z.enum(['true', 'false', '1', '0']).transform((value) => value === 'true' || value === '1');
-
 /** True when `value` names an IANA time zone this runtime knows (e.g. Asia/Shanghai, UTC). */
 export function isTimeZone(value: string): boolean {
   try {

@@ -13,6 +13,7 @@ import { endpoint } from './endpoint.js';
 import { pageOf, pageQuery } from './envelope.js';
 import { DIGITS_ORDER, ELECTRICAL_KIND, HEARTBEAT_IN_RANGE, int4Id, keyword, METHODS_UNIQUE, text } from './input.js';
 import { BACKUP_CODE_POOL_DEFAULT, BACKUP_CODE_POOL_MAX } from './stayBackupCode.js';
+import { localized as label } from '../i18n.js';
 
 /** Device kinds one registry serves (air switches arrive with their own issue). */
 export const DEVICE_KINDS = ['lock', 'airSwitch'] as const;
@@ -115,7 +116,6 @@ export const deviceTypeListQuery = pageQuery.extend({
 export const deviceTypeOption = z.object({ id: z.number().int(), kind: z.enum(DEVICE_KINDS), model: z.string(), connectivity: z.enum(CONNECTIVITIES) });
 export type DeviceTypeOption = z.infer<typeof deviceTypeOption>;
 
-const label = (zh: string, en: string) => ({ 'zh-CN': zh, 'en-US': en });
 
 export const deviceTypeEndpoints = {
   list: endpoint({

@@ -10,6 +10,7 @@ import { endpoint } from './endpoint.js';
 import { pageOf, pageQuery } from './envelope.js';
 import { versionInput } from '../version.js';
 import { int4Id, keyword, text, TIME_HHMM } from './input.js';
+import { localized as label } from '../i18n.js';
 
 /** A lock's state in a rollout (ThingsBoard fw_state / Aliyun OTA device states, plus WAITING for a gate). */
 export const OTA_JOB_STATES = ['QUEUED', 'WAITING', 'NOTIFIED', 'DOWNLOADING', 'VERIFIED', 'UPDATING', 'UPDATED', 'FAILED', 'CANCELED'] as const;
@@ -180,7 +181,6 @@ export const lockOtaHistoryRecord = z.object({
 });
 export type LockOtaHistoryRecord = z.infer<typeof lockOtaHistoryRecord>;
 
-const label = (zh: string, en: string) => ({ 'zh-CN': zh, 'en-US': en });
 const byId = z.strictObject({ id: int4Id });
 const rolloutAction = (path: string, zh: string, en: string) => endpoint({
   method: 'POST', path: `/iot/v1/firmware/rollout/${path}`, access: 'FIRMWARE_ROLLOUT_RUN', kind: 'token', body: byId, response: z.null(),

@@ -19,6 +19,7 @@ import { pageOf, pageQuery } from './envelope.js';
 import { int4Id, keyword, text } from './input.js';
 import { IMPORT_MAX_BYTES } from './lockImport.js';
 import { calendarDay } from './time.js';
+import { localized as h } from '../i18n.js';
 
 export const HOLIDAY_ENTRY_KINDS = ['holiday', 'workday'] as const;
 export type HolidayEntryKind = (typeof HOLIDAY_ENTRY_KINDS)[number];
@@ -76,7 +77,6 @@ export const lockHolidayRecord = z.object({
 export const HOLIDAY_IMPORT_COLUMNS = ['startDate', 'endDate', 'kind', 'name', 'operatingMode', 'worksAs'] as const;
 export type HolidayImportColumn = (typeof HOLIDAY_IMPORT_COLUMNS)[number];
 export const HOLIDAY_IMPORT_REQUIRED: readonly HolidayImportColumn[] = ['startDate', 'kind', 'name'];
-const h = (zh: string, en: string): LocalizedText => ({ 'zh-CN': zh, 'en-US': en });
 export const HOLIDAY_IMPORT_HEADERS: Record<HolidayImportColumn, LocalizedText> = {
   startDate: h('开始日期', 'Start date'), endDate: h('结束日期', 'End date'), kind: h('类型（假日/调休上班）', 'Kind (holiday/workday)'),
   name: h('名称', 'Name'), operatingMode: h('运行模式', 'Operating mode'), worksAs: h('按星期几上班', 'Works as'),

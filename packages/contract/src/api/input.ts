@@ -91,3 +91,6 @@ export const keyword = (max = 64) => text().trim().max(max);
 export const int4Id = z.coerce.number().int().min(1).max(INT4_MAX);
 /** An id of an int8 (bigserial) column, from JSON or a query string. */
 export const int8Id = z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER);
+
+/** Query-string boolean: "true"/"false"/"1"/"0". */
+export const queryFlag = z.enum(['true', 'false', '1', '0']).transform((value) => value === 'true' || value === '1');

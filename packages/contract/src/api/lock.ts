@@ -1,15 +1,15 @@
 /** Lock endpoints (spec §7 "Locks"; issue #2 "Lock list API"). */
 import { z } from 'zod';
 import { normaliseVersion } from '../version.js';
-import { IMEI_INVALID, int4Id, keyword, text } from './input.js';
+import { IMEI_INVALID, int4Id, keyword, queryFlag, text } from './input.js';
 import { endpoint } from './endpoint.js';
 import { exportFields, exportResponse } from './deviceLog.js';
 import { pageOf, pageQuery } from './envelope.js';
 import { ATTENTION_KINDS, type AttentionKind, LIVE_STATES, lockFleetEndpoints } from './lockFleet.js';
 import { lockImportEndpoints } from './lockImport.js';
+import { localized as label } from '../i18n.js';
 
 /** Query-string boolean: "true"/"false"/"1"/"0". */
-const queryBoolean = z.enum(['true', 'false', '1', '0']).transform((value) => value === 'true' || value === '1');
 
 /** Registry states: `active` (may connect), `disabled` (refused at connect), `decommissioned` (retired, history kept). */
 export const LOCK_STATES = ['active', 'disabled', 'decommissioned'] as const;
@@ -33,15 +33,15 @@ export function imeiWithCheckDigit(body: string): string {
   throw new Error(`an IMEI body is 14 digits: ${body}`);
 }
 
-const attentionFilters = Object.fromEntries(ATTENTION_KINDS.map((kind) => [kind, queryBoolean.optional()])) as
-  Record<AttentionKind, z.ZodOptional<typeof queryBoolean>>;
+const attentionFilters = Object.fromEntries(ATTENTION_KINDS.map((kind) => [kind, queryFlag.optional()])) as
+  Record<AttentionKind, z.ZodOptional<typeof queryFlag>>;
 
 /** The filters of the lock list, its export and "members from the current filter" (all combine with AND). */
 export const lockFilterQuery = z.object({
   /** Matches IMEI, name or room (substring, case-insensitive). */
   keyword: keyword().optional(),
   /** true: online or asleep (heartbeat recent); false: offline. */
-  online: queryBoolean.optional(),
+  online: queryFlag.optional(),
   liveState: z.enum(LIVE_STATES).optional(),
   /** Device type model code (exact). */
   model: keyword(32).optional(),
@@ -52,7 +52,7 @@ export const lockFilterQuery = z.object({
   /** Attention filters (ATTENTION_KINDS); `true` keeps only the locks matching it. */
   ...attentionFilters,
   /** `true`: only locks whose service ends within SERVICE_EXPIRING_DAYS days (not yet ended): the home page's KPI. */
-  serviceExpiring: queryBoolean.optional(),
+  serviceExpiring: queryFlag.optional(),
   /** Default: every state but decommissioned. */
   state: z.enum([...LOCK_STATES, 'all']).optional(),
   /** Any form of a version (`V1.2.3`, `1.2.3+b`) finds the locks reporting it (stored canonical, version.ts). */
@@ -124,7 +124,6 @@ export const lockSecretResponse = z.object({ id: z.number().int(), imei: z.strin
 export type LockSecret = z.infer<typeof lockSecretResponse>;
 
 
-const label = (zh: string, en: string) => ({ 'zh-CN': zh, 'en-US': en });
 
 export const lockEndpoints = {
   ...lockFleetEndpoints,

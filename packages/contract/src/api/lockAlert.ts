@@ -4,9 +4,9 @@
  * its `occurrences`. Operators acknowledge alerts (who and when is recorded).
  */
 import { z } from 'zod';
-import { int8Id, text } from './input.js';
+import { int8Id, queryFlag, text } from './input.js';
 import { type ALERT_KINDS, alertKind } from '../protocol/index.js';
-import { exportResponse, lockRefRecord, logQueries, queryFlag } from './deviceLog.js';
+import { exportResponse, lockRefRecord, logQueries } from './deviceLog.js';
 import { endpoint } from './endpoint.js';
 import { pageOf } from './envelope.js';
 import { WORK_ORDER_STATES } from './workOrder.js';

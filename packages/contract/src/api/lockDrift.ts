@@ -16,6 +16,7 @@ import { CREDENTIAL_KINDS, SYNC_STATES } from './credentialLog.js';
 import { lockRefFields } from './deviceLog.js';
 import { endpoint } from './endpoint.js';
 import { int4Id } from './input.js';
+import { localized as label } from '../i18n.js';
 
 const subject = z.enum(['user', 'credential']);
 export const lockDriftRecord = z.object({
@@ -36,7 +37,6 @@ export type LockDriftRecord = z.infer<typeof lockDriftRecord>;
 
 const T = 'token' as const;
 const R = 'LOCK_DRIFT_RESOLVE' as const;
-const label = (zh: string, en: string) => ({ 'zh-CN': zh, 'en-US': en });
 const rowRef = z.strictObject({ subject, id: int4Id });
 
 export const lockDriftEndpoints = {

@@ -9,6 +9,7 @@ import { endpoint } from './endpoint.js';
 import { pageOf, pageQuery } from './envelope.js';
 import { int4Id, keyword, TARGET_ONE, text } from './input.js';
 import { lockFilterQuery } from './lock.js';
+import { localized as label } from '../i18n.js';
 
 /** Most IMEIs one target may list (a pasted list). */
 export const DEVICE_TARGET_MAX_IMEIS = 10_000;
@@ -64,7 +65,6 @@ export const lockGroupAddMembersResponse = z.object({
 export type LockGroupAddMembersResult = z.infer<typeof lockGroupAddMembersResponse>;
 export const lockGroupRemoveMembersBody = z.strictObject({ groupId: int4Id, lockIds: z.array(int4Id).min(1).max(DEVICE_TARGET_MAX_IMEIS) });
 
-const label = (zh: string, en: string) => ({ 'zh-CN': zh, 'en-US': en });
 
 export const lockGroupEndpoints = {
   /** The groups page; also the rollout form's group picker (固件管理, FIRMWARE_RULE). */

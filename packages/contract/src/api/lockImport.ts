@@ -8,6 +8,7 @@ import { z } from 'zod';
 import type { LocalizedText } from '../i18n.js';
 import { exportResponse } from './deviceLog.js';
 import { endpoint } from './endpoint.js';
+import { localized as h } from '../i18n.js';
 
 /** At most this many data rows per file. */
 export const IMPORT_MAX_ROWS = 10_000;
@@ -23,7 +24,6 @@ export type ImportColumn = (typeof IMPORT_COLUMNS)[number];
 /** Columns every file must have. */
 export const IMPORT_REQUIRED: readonly ImportColumn[] = ['imei', 'name', 'model'];
 
-const h = (zh: string, en: string): LocalizedText => ({ 'zh-CN': zh, 'en-US': en });
 /** Header of each column in both languages. */
 export const IMPORT_HEADERS: Record<ImportColumn, LocalizedText> = {
   imei: h('IMEI', 'IMEI'), name: h('名称', 'Name'), model: h('设备类型', 'Device type'), building: h('楼栋', 'Building'),

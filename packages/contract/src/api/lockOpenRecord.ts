@@ -7,7 +7,8 @@
 import { z } from 'zod';
 import { ACCESS_REFUSALS } from '../access/matter.js';
 import { OPEN_METHODS } from '../protocol/index.js';
-import { exportResponse, lockRefFields, lockRefRecord, logQueries, queryFlag } from './deviceLog.js';
+import { exportResponse, lockRefFields, lockRefRecord, logQueries } from './deviceLog.js';
+import { queryFlag } from './input.js';
 import { endpoint } from './endpoint.js';
 import { pageOf } from './envelope.js';
 

@@ -6,7 +6,7 @@
  * Under 订阅管理's authority key (SUBSCRIPTIONMANAGEMENT), beside the open platform's customers.
  */
 import { z } from 'zod';
-import { LANGUAGES } from '../i18n.js';
+import { LANGUAGES, localized } from '../i18n.js';
 import { endpoint } from './endpoint.js';
 import { int8Id, text } from './input.js';
 import { notificationInboxEndpoints } from './notificationInbox.js';
@@ -91,7 +91,7 @@ export type NotificationSendResult = z.infer<typeof notificationSendResult>;
 
 const ACCESS = 'SUBSCRIPTIONMANAGEMENT' as const;
 const idBody = z.strictObject({ id: int8Id });
-const a = (zh: string, en: string) => ({ label: { 'zh-CN': zh, 'en-US': en }, target: ['id', 'name'] });
+const a = (zh: string, en: string) => ({ label: localized(zh, en), target: ['id', 'name'] });
 
 export const notificationEndpoints = {
   channel: {

@@ -10,8 +10,7 @@
 import { z } from 'zod';
 import { endpoint } from './endpoint.js';
 import { pageOf, pageQuery } from './envelope.js';
-import { int8Id } from './input.js';
-import { queryFlag } from './deviceLog.js';
+import { int8Id, queryFlag } from './input.js';
 import { ALERT_SEVERITIES } from './lockAlert.js';
 import { NOTIFICATION_SUBJECT_KINDS } from './notificationRule.js';
 

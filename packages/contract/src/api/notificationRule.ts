@@ -14,6 +14,7 @@ import { int4Id, int8Id, TIME_HHMM, text } from './input.js';
 import { ALERT_SEVERITIES } from './lockAlert.js';
 import { isoTime, timeOrder } from './time.js';
 import { WORK_ORDER_KINDS } from './workOrder.js';
+import { localized } from '../i18n.js';
 
 /**
  * Operational events a rule may watch besides alerts (issue #25 "What"), each with the severity its
@@ -129,7 +130,7 @@ export const notificationDeliveryRecord = z.object({
 export type NotificationDeliveryRecord = z.infer<typeof notificationDeliveryRecord>;
 
 const ACCESS = 'SUBSCRIPTIONMANAGEMENT' as const;
-const a = (zh: string, en: string) => ({ label: { 'zh-CN': zh, 'en-US': en }, target: ['id', 'name'] });
+const a = (zh: string, en: string) => ({ label: localized(zh, en), target: ['id', 'name'] });
 
 /** Who a rule may name: the data centre's enabled accounts (with whether e-mail reaches them) and its roles. */
 export const notificationRecipientChoices = z.object({

@@ -13,6 +13,7 @@ import { lockId } from './command.js';
 import { endpoint } from './endpoint.js';
 import { int4Id, text } from './input.js';
 import { calendarDay, isoTime } from './time.js';
+import { localized as label } from '../i18n.js';
 
 export const OFFLINE_CODE_KINDS = ['oneTime', 'hourly', 'daily'] as const;
 export type OfflineCodeKind = (typeof OFFLINE_CODE_KINDS)[number];
@@ -61,7 +62,6 @@ export const offlineCodeIssued = offlineCodeRecord.extend({ code: z.string() });
 export type OfflineCodeIssued = z.infer<typeof offlineCodeIssued>;
 
 const A = 'LOCK_OFFLINE_CODE' as const;
-const label = (zh: string, en: string) => ({ 'zh-CN': zh, 'en-US': en });
 
 export const offlineCodeEndpoints = {
   /** Computes and records a code; 400 on window fields out of range, 404 for a lock outside the tenant, 409 when the same window was issued already. */

@@ -14,6 +14,7 @@ import { COMMAND_STATES } from '../protocol/index.js';
 import { lockId } from './command.js';
 import { endpoint } from './endpoint.js';
 import { int4Id, text } from './input.js';
+import { localized as label } from '../i18n.js';
 
 /** How long a high-security request waits for a second operator, ms (issue #26: 10 minutes). */
 export const REMOTE_UNLOCK_APPROVAL_MS = 10 * 60_000;
@@ -51,7 +52,6 @@ export type RemoteUnlockOverview = z.infer<typeof remoteUnlockOverview>;
 
 const U = 'LOCK_REMOTE_UNLOCK' as const;
 const A = 'LOCK_REMOTE_UNLOCK_APPROVE' as const;
-const label = (zh: string, en: string) => ({ 'zh-CN': zh, 'en-US': en });
 
 export const remoteUnlockEndpoints = {
   overview: endpoint({ method: 'GET', path: '/iot/v1/lockDevice/remoteUnlock', access: ['LOOK_INFO', U, A], kind: 'token', query: z.object({ lockId }), response: remoteUnlockOverview }),

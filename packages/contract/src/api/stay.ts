@@ -20,6 +20,7 @@ import { stayBackupCodeEndpoints } from './stayBackupCode.js';
 import { stayImportEndpoints } from './stayImport.js';
 import { int4Id, keyword, text } from './input.js';
 import { isoTime } from './time.js';
+import { localized as label } from '../i18n.js';
 
 export const STAY_KINDS = ['hotelNight', 'shortRental', 'longLease'] as const;
 export type StayKind = (typeof STAY_KINDS)[number];
@@ -154,7 +155,6 @@ export const stayListQuery = pageQuery.extend({
 
 const W: Authority = 'VOUCHER_USER_MANAGE';
 const R: readonly Authority[] = ['VOUCHER_USER_MANAGE', 'LOOK_INFO'];
-const label = (zh: string, en: string) => ({ 'zh-CN': zh, 'en-US': en });
 const change = <B extends z.ZodType>(path: string, zh: string, en: string, body: B) =>
   endpoint({ method: 'POST', path: `/iot/v1/stay/${path}`, access: W, kind: 'token', body, response: stayRecord, action: { label: label(zh, en), target: ['id'], entity: 'stay' } });
 

@@ -10,6 +10,7 @@ import type { Authority } from '../authorities.js';
 import { lockId } from './command.js';
 import { endpoint } from './endpoint.js';
 import { keyword } from './input.js';
+import { localized as label } from '../i18n.js';
 
 export const COMMON_DOOR_SCOPES = ['building', 'floor'] as const;
 export type CommonDoorScope = (typeof COMMON_DOOR_SCOPES)[number];
@@ -25,7 +26,6 @@ export const commonDoorRecord = z.object({
 });
 export type CommonDoorRecord = z.infer<typeof commonDoorRecord>;
 
-const label = (zh: string, en: string) => ({ 'zh-CN': zh, 'en-US': en });
 const R: readonly Authority[] = ['VOUCHER_USER_MANAGE', 'LOOK_INFO'];
 
 export const stayCommonDoorEndpoints = {

@@ -13,6 +13,7 @@ import type { LocalizedText } from '../i18n.js';
 import { exportResponse } from './deviceLog.js';
 import { endpoint } from './endpoint.js';
 import { IMPORT_MAX_BYTES, importUploadFields } from './lockImport.js';
+import { localized as h } from '../i18n.js';
 
 /** At most this many data rows (guests) per booking file: each stay is checked against the database. */
 export const STAY_IMPORT_MAX_ROWS = 2_000;
@@ -26,7 +27,6 @@ export type StayImportColumn = (typeof STAY_IMPORT_COLUMNS)[number];
 /** Columns every file must have. */
 export const STAY_IMPORT_REQUIRED: readonly StayImportColumn[] = ['room', 'checkInAt', 'checkOutAt', 'guestName', 'guestMobile'];
 
-const h = (zh: string, en: string): LocalizedText => ({ 'zh-CN': zh, 'en-US': en });
 /** Header of each column in both languages. */
 export const STAY_IMPORT_HEADERS: Record<StayImportColumn, LocalizedText> = {
   building: h('楼栋', 'Building'), floor: h('楼层', 'Floor'), room: h('房间', 'Room'),

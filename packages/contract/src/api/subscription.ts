@@ -10,6 +10,7 @@ import { int8Id, keyword, text } from './input.js';
 import { exportFields, exportResponse, logFilterFields } from './deviceLog.js';
 import { endpoint } from './endpoint.js';
 import { pageOf, pageQuery } from './envelope.js';
+import { localized as l, localized } from '../i18n.js';
 
 /** Event types a configuration may subscribe to (docs/open-platform.md has each payload). */
 export const PUSH_EVENT_TYPES = ['unlock', 'alarm', 'doorState', 'heartbeat', 'presence', 'commandResult', 'credentialSync'] as const;
@@ -125,7 +126,7 @@ export const deliveryRecord = z.object({
 });
 export type DeliveryRecord = z.infer<typeof deliveryRecord>;
 
-const t = (zh: string, en: string) => ({ label: { 'zh-CN': zh, 'en-US': en }, target: ['customerCode', 'id'], entity: 'customerCode' as const });
+const t = (zh: string, en: string) => ({ label: localized(zh, en), target: ['customerCode', 'id'], entity: 'customerCode' as const });
 const ACCESS = 'SUBSCRIPTIONMANAGEMENT' as const;
 
 export const subscriptionEndpoints = {
@@ -185,7 +186,6 @@ export const demoReceiverEndpoints = {
   }),
 };
 
-const l = (zh: string, en: string) => ({ 'zh-CN': zh, 'en-US': en });
 /** Labels of the open platform's enum values in both languages (exports and the console). */
 export const SUBSCRIPTION_LABELS = {
   eventTypes: {

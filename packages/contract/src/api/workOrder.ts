@@ -13,8 +13,8 @@ import { endpoint } from './endpoint.js';
 import { pageOf, pageQuery } from './envelope.js';
 import { int4Id, int8Id, text } from './input.js';
 import { isoTime, timeOrder } from './time.js';
+import { localized as t } from '../i18n.js';
 
-const t = (zh: string, en: string): LocalizedText => ({ 'zh-CN': zh, 'en-US': en });
 
 export const WORK_ORDER_KINDS = ['batteryReplacement', 'tamperInspection', 'offlineInspection', 'other'] as const;
 export type WorkOrderKind = (typeof WORK_ORDER_KINDS)[number];

@@ -10,6 +10,7 @@ import { endpoint } from './endpoint.js';
 import { pageOf, pageQuery } from './envelope.js';
 import { isoTime } from './time.js';
 import { int4Id, keyword, text } from './input.js';
+import { localized as label } from '../i18n.js';
 
 /** WeChat Pay `trade_state` values. */
 export const TRADE_STATES = ['NOTPAY', 'USERPAYING', 'SUCCESS', 'REFUND', 'CLOSED', 'REVOKED', 'PAYERROR'] as const;
@@ -155,7 +156,6 @@ export const serviceSummaryResponse = z.object({
 });
 export type ServiceSummary = z.infer<typeof serviceSummaryResponse>;
 
-const label = (zh: string, en: string) => ({ 'zh-CN': zh, 'en-US': en });
 
 export const wxEndpoints = {
   /** Packages; every holder of RENEW or ORDER_MANAGEMENT may read them. */

@@ -18,6 +18,7 @@
 import { z } from 'zod';
 import type { LocalizedText } from '../i18n.js';
 import { OTA_MAX_PACKAGE_BYTES } from '../protocol/ota.js';
+import { localized as l } from '../i18n.js';
 
 export const FIRMWARE_MAGIC = 'ZGFW';
 export const FIRMWARE_FORMAT_VERSION = 1;
@@ -131,7 +132,6 @@ export function firmwareSignedPart(manifest: FirmwareManifest): Uint8Array {
   return out;
 }
 
-const l = (zh: string, en: string): LocalizedText => ({ 'zh-CN': zh, 'en-US': en });
 
 /** A refusal in both languages; `detail` is the detected file kind (unsigned) or what differs. */
 export function firmwareProblemMessage(problem: FirmwareProblem, detail = ''): LocalizedText {

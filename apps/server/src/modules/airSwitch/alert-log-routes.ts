@@ -3,7 +3,7 @@
  * switch alarms listed and exported with the log's filters, and acknowledged (one call, one
  * transaction with its system-log row), all through this module's alarm services.
  */
-import { type AirSwitchAlertRecord, airSwitchAlertLogEndpoints, type LocalizedText, LOG_EXPORT_MAX, LOG_LABELS } from '@iot/contract';
+import { type AirSwitchAlertRecord, airSwitchAlertLogEndpoints, type LocalizedText, LOG_EXPORT_MAX, LOG_LABELS, localized as h } from '@iot/contract';
 import type { FastifyInstance } from 'fastify';
 import { registerEndpoint } from '../../http/endpoint.js';
 import { type ExportColumn, sendExport } from '../../http/export.js';
@@ -11,7 +11,6 @@ import { airSwitchAlertRows, listAirSwitchAlerts } from './alert-log.js';
 import { acknowledgeAirSwitchAlerts } from './alerts.js';
 import { timeZoneOf } from '../tenant/service.js';
 
-const h = (zh: string, en: string): LocalizedText => ({ 'zh-CN': zh, 'en-US': en });
 const tripReasons: Readonly<Record<string, LocalizedText>> = LOG_LABELS.tripReasons;
 const COLUMNS: ExportColumn<AirSwitchAlertRecord>[] = [
   { header: h('最近发生', 'Last at'), value: (r) => r.lastAt, width: 26, time: true },

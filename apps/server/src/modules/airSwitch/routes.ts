@@ -6,7 +6,7 @@
  * alerts and their acknowledgement, energy analysis and its .xlsx export per chart; and the alarm log's
  * air switch routes (alert-log-routes.ts, authority LOCK_ALERT_LOG).
  */
-import { airSwitchEndpoints, type EnergyAnalysis, type LocalizedText } from '@iot/contract';
+import { airSwitchEndpoints, type EnergyAnalysis, type LocalizedText, localized as h } from '@iot/contract';
 import type { FastifyInstance } from 'fastify';
 import { registerEndpoint } from '../../http/endpoint.js';
 import { ApiError } from '../../http/api-error.js';
@@ -19,7 +19,6 @@ import { enqueueAirSwitchCommand, findAirSwitchCommand, recentCommands } from '.
 import { checkCircuit, checkThresholds } from './limits.js';
 import { getAirSwitch, listAirSwitches, lockedCircuit, registerAirSwitch, setDesiredThresholds } from './registry.js';
 
-const h = (zh: string, en: string): LocalizedText => ({ 'zh-CN': zh, 'en-US': en });
 type Row = Record<string, string | number>;
 const col = (key: string, header: LocalizedText, width = 16): ExportColumn<Row> => ({ header, value: (row) => row[key] ?? null, width });
 const CHART_COLUMNS: Record<keyof EnergyAnalysis, ExportColumn<Row>[]> = {

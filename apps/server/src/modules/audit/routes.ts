@@ -1,6 +1,7 @@
 /** System log routes (系统日志): the tenant's log page by page, and its CSV / Excel export. */
 import {
   auditActionText, auditChangesText, auditDetailText, ERRORS, type LocalizedText, SYSTEM_LOG_EXPORT_MAX, type SystemLogRecord, systemLogEndpoints,
+  localized as t,
 } from '@iot/contract';
 import type { FastifyInstance } from 'fastify';
 import { registerEndpoint } from '../../http/endpoint.js';
@@ -8,7 +9,6 @@ import { type ExportColumn, sendExport } from '../../http/export.js';
 import { exportAudit, listAudit } from './repo.js';
 import { timeZoneOf } from '../tenant/service.js';
 
-const t = (zh: string, en: string): LocalizedText => ({ 'zh-CN': zh, 'en-US': en });
 
 /** `success`, or the error code's message. */
 const RESULT_LABELS: Record<string, LocalizedText> = {

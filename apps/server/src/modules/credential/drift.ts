@@ -7,7 +7,7 @@
  * alarm clears. Tenant transaction; 404 for ids not in the tenant, 409 CONFLICT for a row in the wrong
  * state.
  */
-import { type CredentialKind, type LockDriftRecord, protocol } from '@iot/contract';
+import { type CredentialKind, type LockDriftRecord, protocol, localized } from '@iot/contract';
 import { and, eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { credentials, lockInventories, lockUsers, unmanagedSlots } from '../../db/schema.js';
@@ -22,7 +22,7 @@ import { dispatchUser, lockedUser } from './users.js';
 
 type InventoryTable = protocol.InventoryTable;
 const KIND_OF: Record<Exclude<InventoryTable, 'users'>, CredentialKind> = { passwords: 'password', cards: 'card', fingerprints: 'fingerprint' };
-const conflict = (zh: string, en: string) => new ApiError('CONFLICT', [{ field: 'body.id', message: { 'zh-CN': zh, 'en-US': en } }]);
+const conflict = (zh: string, en: string) => new ApiError('CONFLICT', [{ field: 'body.id', message: localized(zh, en) }]);
 
 /** The drift of one lock (see the module comment). */
 export async function driftOf(tx: Tx, ref: { lockId?: number; imei?: string }): Promise<LockDriftRecord> {

@@ -6,7 +6,7 @@
  * left, a bad time zone), 404 unknown rollout, 409 CONFLICT for an action its state does not allow.
  */
 import { createHash } from 'node:crypto';
-import { type RolloutInput, type RolloutState, rolloutInput } from '@iot/contract';
+import { isTimeZone, type RolloutInput, type RolloutState, rolloutInput } from '@iot/contract';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import semver from 'semver';
 import type { Executor } from '../../db/client.js';
@@ -46,11 +46,7 @@ const rank = (imei: string) => createHash('sha256').update(imei).digest('hex');
 
 /** Checks an IANA time zone name with Intl. */
 function checkTimeZone(timeZone: string): void {
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone });
-  } catch {
-    throw fieldError('body.timeZone', '未知的时区', 'Unknown time zone');
-  }
+  if (!isTimeZone(timeZone)) throw fieldError('body.timeZone', '未知的时区', 'Unknown time zone');
 }
 
 /**

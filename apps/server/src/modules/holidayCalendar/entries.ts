@@ -11,6 +11,7 @@ import {
   HOLIDAY_IMPORT_COLUMNS, HOLIDAY_IMPORT_HEADERS, HOLIDAY_IMPORT_REQUIRED, HOLIDAY_KIND_WORDS, type HolidayImportColumn, type HolidayEntryKind, type HolidayEntryRecord,
   type holidayEntryBody, type holidayImportResult, IMPORT_MAX_ROWS, OPERATING_MODE_LABELS, OPERATING_MODES, type OperatingMode, WEEK_DAY_LABELS,
   WEEK_DAYS, type WeekDay,
+  localized,
 } from '@iot/contract';
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -93,7 +94,7 @@ const dateOf = (cell: string) => {
   const text = cell.trim().replace(/[/.]/g, '-').replace(/-(\d)(?=-|$)/g, '-0$1');
   return /^\d{4}-\d{2}-\d{2}$/.test(text) && !Number.isNaN(Date.parse(text)) ? text : undefined;
 };
-const problem = (row: number, column: Problem['column'], zh: string, en: string): Problem => ({ row, column, reason: { 'zh-CN': zh, 'en-US': en } });
+const problem = (row: number, column: Problem['column'], zh: string, en: string): Problem => ({ row, column, reason: localized(zh, en) });
 
 /** Reads an import file's rows (http/sheet.ts, read before the transaction) into entries, or the problems of its rows. */
 function readEntries(rows: SheetRow<HolidayImportColumn>[]): { entries: (ReturnType<typeof normalize> & { row: number })[]; problems: Problem[] } {

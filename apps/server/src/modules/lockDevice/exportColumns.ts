@@ -1,8 +1,7 @@
 /** Columns of the lock list's CSV / Excel export (门锁信息, issue #11), in both languages. */
-import { formatVersion, type LockRecord, type LocalizedText } from '@iot/contract';
+import { formatVersion, type LockRecord, type LocalizedText, localized as h } from '@iot/contract';
 import type { ExportColumn } from '../../http/export.js';
 
-const h = (zh: string, en: string): LocalizedText => ({ 'zh-CN': zh, 'en-US': en });
 
 const STATE_LABELS: Record<string, LocalizedText> = {
   active: h('启用', 'Active'), disabled: h('停用', 'Disabled'), decommissioned: h('已退役', 'Decommissioned'),

@@ -4,7 +4,7 @@
  * transaction; the worker (worker.ts) owns the attempts.
  */
 import { randomUUID } from 'node:crypto';
-import { type DeliveryRecord, type DeliveryState, type Page, SUBSCRIPTION_LABELS } from '@iot/contract';
+import { type DeliveryRecord, type DeliveryState, type Page, SUBSCRIPTION_LABELS, localized as h } from '@iot/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { emit } from '../../events/emit.js';
@@ -85,7 +85,6 @@ export async function queueTestEvent(tx: Tx, tenantId: number, id: number): Prom
   return eventId;
 }
 
-const h = (zh: string, en: string) => ({ 'zh-CN': zh, 'en-US': en });
 /** Columns of the delivery export. */
 export const DELIVERY_EXPORT_COLUMNS: readonly ExportColumn<DeliveryRecord>[] = [
   { header: h('创建时间', 'Created at'), value: (r) => r.createdAt, width: 26, time: true },

@@ -3,7 +3,7 @@
  * and its export, close and refund; plus the service-period summary. The payment provider is set up
  * here (payments.ts); notifications are in notify-routes.ts.
  */
-import { LOG_EXPORT_MAX, type OrderRecord, orderStateText, REFUND_STATUS_LABELS, wxEndpoints } from '@iot/contract';
+import { LOG_EXPORT_MAX, type OrderRecord, orderStateText, REFUND_STATUS_LABELS, wxEndpoints, localized as t } from '@iot/contract';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { ApiError } from '../../http/api-error.js';
@@ -18,7 +18,6 @@ import { exportOrders, findOrderRow, listOrders, listProducts, orderRecordOf, sa
 import { closeOrder, createOrder, refundOrder } from './service.js';
 import { timeZoneOf } from '../tenant/service.js';
 
-const t = (zh: string, en: string) => ({ 'zh-CN': zh, 'en-US': en });
 const ORDER_COLUMNS: ExportColumn<OrderRecord>[] = [
   { header: t('商户订单号', 'Out trade no.'), value: (o) => o.outTradeNo, width: 30 },
   { header: t('套餐', 'Package'), value: (o) => o.description, width: 20 },

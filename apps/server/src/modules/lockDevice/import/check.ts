@@ -5,7 +5,7 @@
  * Returns every problem (row, column, reason in both languages) and the valid rows as registrations.
  */
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import { FIELD_MESSAGES, type ImportColumn, type ImportProblem, type LocalizedText, lockAddBody } from '@iot/contract';
+import { FIELD_MESSAGES, type ImportColumn, type ImportProblem, type LocalizedText, lockAddBody, localized as h } from '@iot/contract';
 import { and, inArray, isNull } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Executor, Tx } from '../../../db/client.js';
@@ -15,7 +15,6 @@ import type { ImportRow } from './read.js';
 
 export type ImportLock = z.output<typeof lockAddBody>;
 
-const h = (zh: string, en: string): LocalizedText => ({ 'zh-CN': zh, 'en-US': en });
 /** Rows checked between two turns of the event loop. */
 const YIELD_EVERY = 500;
 const YES = new Set(['是', 'yes', 'y', 'true', '1']);

@@ -3,7 +3,7 @@
  * call's system-log row, so all or nothing), CHUNK rows a statement, each with a new device secret
  * (stored as its SHA-256, returned once). 409 CONFLICT when an IMEI was registered meanwhile.
  */
-import { type LocalizedText, LOCK_VENDOR } from '@iot/contract';
+import { LOCK_VENDOR, localized as h } from '@iot/contract';
 import { hashDeviceSecret, newDeviceSecret } from '../../../crypto/device-secret.js';
 import type { Tx } from '../../../db/client.js';
 import { isUniqueViolation } from '../../../db/errors.js';
@@ -21,7 +21,6 @@ export interface IssuedSecret {
   secret: string;
 }
 
-const h = (zh: string, en: string): LocalizedText => ({ 'zh-CN': zh, 'en-US': en });
 /** Columns of the secrets file. */
 export const SECRET_COLUMNS: readonly ExportColumn<IssuedSecret>[] = [
   { header: h('IMEI', 'IMEI'), value: (r) => r.imei }, { header: h('名称', 'Name'), value: (r) => r.name },

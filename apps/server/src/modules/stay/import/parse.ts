@@ -4,7 +4,7 @@
  * reason in both languages). Rows with the same reference are one stay (one row per guest); overlaps
  * between stays of the file are found here, the database's rules in check.ts.
  */
-import { FIELD_MESSAGES, type LocalizedText, isoTime, STAY_KINDS, type StayAddBody, type StayImportColumn, type StayKind, stayAddBody } from '@iot/contract';
+import { FIELD_MESSAGES, type LocalizedText, isoTime, STAY_KINDS, type StayAddBody, type StayImportColumn, type StayKind, stayAddBody, localized as h } from '@iot/contract';
 import type { z } from 'zod';
 import type { SheetRow } from '../../../http/sheet.js';
 
@@ -23,7 +23,6 @@ export interface FileStay {
 /** Problems by row number; a row absent has none. */
 export type RowErrors = Map<number, RowError[]>;
 
-const h = (zh: string, en: string): LocalizedText => ({ 'zh-CN': zh, 'en-US': en });
 const KIND_WORDS: Record<StayKind, string[]> = { hotelNight: ['酒店', '酒店住宿', 'hotel'], shortRental: ['短租'], longLease: ['长租', 'lease'] };
 const STAY_FIELDS = ['building', 'floor', 'room', 'kind', 'checkInAt', 'checkOutAt', 'bufferBeforeMinutes', 'bufferAfterMinutes'] as const;
 const WALL = /^(\d{4})[-/](\d{1,2})[-/](\d{1,2})[ T](\d{1,2}):(\d{2})(?::(\d{2}))?$/;
