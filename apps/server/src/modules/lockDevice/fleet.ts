@@ -5,7 +5,7 @@
  * (tenant, building, floor, room), so a floor of a 100,000-lock data centre is an index range.
  */
 import type { LocationNode, LockOption } from '@iot/contract';
-import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, type Placeholder, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { locks } from '../../db/schema.js';
 import { preparedOn } from '../../db/prepared.js';
@@ -32,14 +32,20 @@ const openAlarmsSql = sql<number>`(select count(*) from alerts a where a.lock_id
  */
 export async function listLockRooms(tx: Tx, query: LockRoomQuery, wakeWindowMs: number): Promise<LockOption[]> {
   const given = ROOM_FILTERS.filter((field) => query[field] !== undefined);
-  const statement = preparedOn(tx, `lock_rooms:${wakeWindowMs}:${given.join(',')}`, (name) => tx.select({
+  const select = (bind: (field: (typeof ROOM_FILTERS)[number]) => string | Placeholder<string>) => tx.select({
     id: locks.id, imei: locks.imei, name: locks.name, room: roomSql, building: locks.building, floor: locks.floor, roomPart: locks.room,
     liveState: liveStateSql(wakeWindowMs), nextWakeAt: isoSql(nextWakeSql), battery: locks.battery, doorState: locks.doorState,
     openAlarms: openAlarmsSql, state: stateSql,
   }).from(locks).where(and(isNull(locks.imeiReleasedAt), ...given.map((field) => field === 'keyword'
-    ? lockPatternMatch(sql.placeholder(field)) : eq(locks[field], sql.placeholder(field)))))
-    .orderBy(asc(locks.id)).limit(sql.placeholder('size')).prepare(name));
-  const rows = await statement.execute({ ...query, keyword: query.keyword === undefined ? undefined : containsPattern(query.keyword) });
+    ? lockPatternMatch(bind(field)) : eq(locks[field], bind(field)))))
+    .orderBy(asc(locks.id));
+  const values = { ...query, keyword: query.keyword === undefined ? undefined : containsPattern(query.keyword) };
+  const rows = query.keyword !== undefined
+    // A keyword is planned with its value every time: a cached generic plan cannot know that the pattern
+    // suits the trigram indexes and scans the whole data centre (lockDevice/repo.ts listLocks).
+    ? await select((field) => values[field] ?? '').limit(query.size)
+    : await preparedOn(tx, `lock_rooms:${wakeWindowMs}:${given.join(',')}`, (name) =>
+      select((field) => sql.placeholder(field)).limit(sql.placeholder('size')).prepare(name)).execute(values);
   return rows.map((row) => ({
     id: row.id, imei: row.imei, name: row.name, room: row.room, liveState: row.liveState, nextWakeAt: row.nextWakeAt, battery: row.battery,
     doorState: row.doorState, openAlarms: row.openAlarms, state: row.state, location: { building: row.building, floor: row.floor, room: row.roomPart },

@@ -137,20 +137,27 @@ export async function lockRecordByImei(tx: Tx, imei: string, wakeWindowMs: numbe
  * most requested read (issue #9).
  */
 export async function listLocks(tx: Tx, filter: LockFilter, current: number, size: number, wakeWindowMs: number): Promise<Page<LockRecord>> {
-  const name = listStatementName(filter, wakeWindowMs);
-  const statement = preparedOn(tx, name, (statementName) => {
-    const where = lockWhere(filter, wakeWindowMs, (field) => sql.placeholder(field));
-    // The total as a sub-select, not `count(*) over ()`: the planner costs a window as if the LIMIT cut it
-    // short and walks the id index through the whole data centre; the sub-select counts on the filter's index.
-    return tx.select({ ...recordColumns(wakeWindowMs),
-      total: sql<number>`(select count(*) from (select 1 from ${locks} where ${where} limit ${LOG_COUNT_CAP + 1}) as capped)`.mapWith(Number) })
-      .from(locks).where(where).orderBy(asc(locks.id)).limit(sql.placeholder('limit')).offset(sql.placeholder('offset')).prepare(statementName);
-  });
-  const values = { ...filter, keyword: filter.keyword ? containsPattern(filter.keyword) : undefined, limit: size, offset: (current - 1) * size };
-  const rows = await statement.execute(values);
+  const offset = (current - 1) * size;
+  const rows = filter.keyword
+    // A keyword is planned with its value every time: a cached generic plan cannot know that the pattern
+    // suits the trigram indexes and scanned all 100,000 locks instead (390 ms against 18 ms, bench/fleet.ts).
+    ? await pageQuery(tx, lockWhere(filter, wakeWindowMs), wakeWindowMs).limit(size).offset(offset)
+    : await preparedOn(tx, listStatementName(filter, wakeWindowMs), (statementName) =>
+      pageQuery(tx, lockWhere(filter, wakeWindowMs, (field) => sql.placeholder(field)), wakeWindowMs)
+        .limit(sql.placeholder('limit')).offset(sql.placeholder('offset')).prepare(statementName))
+      .execute({ ...filter, limit: size, offset });
   const total = rows[0] ? cappedTotal(rows[0].total)
     : current > 1 ? await cappedCount(tx, tx.select({ one: sql`1` }).from(locks).where(lockWhere(filter, wakeWindowMs))) : { total: 0 };
   return { records: rows.map(toRecord), ...total, current, size };
+}
+
+/** The page's select: its records and the filter's total (capped) by `where`, ordered by id. */
+function pageQuery(tx: Tx, where: SQL | undefined, wakeWindowMs: number) {
+  // The total as a sub-select, not `count(*) over ()`: the planner costs a window as if the LIMIT cut it
+  // short and walks the id index through the whole data centre; the sub-select counts on the filter's index.
+  return tx.select({ ...recordColumns(wakeWindowMs),
+    total: sql<number>`(select count(*) from (select 1 from ${locks} where ${where} limit ${LOG_COUNT_CAP + 1}) as capped)`.mapWith(Number) })
+    .from(locks).where(where).orderBy(asc(locks.id));
 }
 
 /** Lock facts for its command queue (awake: an uplink within the last `wakeWindowMs` ms); 404 when not in the tenant. */
