@@ -1,5 +1,5 @@
 /**
- * The Node versions package.json `engines` promises (issue #24 "The runtime"): the lowest release of
+ * The Node versions package.json `engines` promises: the lowest release of
  * each line it names must satisfy the `engines.node` range of every package in package-lock.json, so
  * `npm ci` warns about no dependency on a supported Node, and the Node running the tests must be one
  * of them (CI runs the unit and api-pglite projects under Node 20 and Node 24, .ci/run).

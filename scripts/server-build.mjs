@@ -3,7 +3,7 @@
  * Compiles the server once into apps/server/dist (esbuild): apps/server/src/main.ts and the workspace
  * packages it uses (@iot/contract; @iot/simulator in its own chunk, loaded only with DEMO=on) become
  * plain ES modules; npm dependencies stay imports from node_modules. The worker thread's entry
- * (apps/server/src/workers/spreadsheet-worker.ts, issue #31) becomes dist/spreadsheet-worker.js beside
+ * (apps/server/src/workers/spreadsheet-worker.ts) becomes dist/spreadsheet-worker.js beside
  * main.js, where workers/pool.ts looks for it. The SQL migrations are copied
  * next to them. `npm start` runs `node apps/server/dist/main.js`, building first when the build is
  * missing or older than its sources (`ensureServerBuilt`). Run directly (`npm run build`) to build.

@@ -2,7 +2,7 @@
  * Builds the web app (apps/web/dist) when the build is missing or older than its sources or the
  * contract. Shared by `npm start` and `npm test`. SKIP_WEB_BUILD=1 skips the check. Quiet: Vite's
  * list of every asset (~570 lines) is left out, warnings and errors are shown, and one line says how
- * long the build took (issue #24: `npm start` ends with the URL and the sign-in, not with asset sizes).
+ * long the build took (`npm start` ends with the URL and the sign-in, not with asset sizes).
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';

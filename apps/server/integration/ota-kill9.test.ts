@@ -1,5 +1,5 @@
 /**
- * Issue #12 "Done means": a rollout survives a kill -9 of the platform. The real server (PGlite data
+ * A rollout survives a kill -9 of the platform. The real server (PGlite data
  * dir, embedded broker) runs a rollout to 20 simulated locks (@iot/simulator, always online, 4 chunks
  * of 2,048 bytes per heartbeat at one heartbeat a second, so a 40-chunk download takes ~10 s whatever
  * the machine's speed); it is SIGKILLed once every lock holds part of the package, and restarted on the

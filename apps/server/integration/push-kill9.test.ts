@@ -1,5 +1,5 @@
 /**
- * Open-platform durability (issue #16): 1,000 undelivered pushes are queued, the real server starts
+ * Open-platform durability: 1,000 undelivered pushes are queued, the real server starts
  * delivering them to a receiver and is SIGKILLed mid-stream, then restarted on the same data dir.
  * Every event must reach the receiver (verified signature), duplicates only as the same event id
  * (at least once), and every delivery ends `delivered`. A delivery in flight at the kill is retried

@@ -1,8 +1,8 @@
 /**
- * Graceful shutdown under load (issue #9): the real server (PGlite data dir, embedded broker) gets
+ * Graceful shutdown under load: the real server (PGlite data dir, embedded broker) gets
  * SIGTERM while 60 locks publish QoS 1 heartbeats as fast as they are acknowledged, an operator's
  * client creates roles through the API, several calls in flight, and a console holds the live stream
- * open (issue #23: it is told `closed: shutdown` and ended, never waited for). The process must log `stopped` and
+ * open (it is told `closed: shutdown` and ended, never waited for). The process must log `stopped` and
  * exit within its deadline; every heartbeat whose PUBACK reached a lock must be stored once; every
  * role whose creation was answered 200 must exist; no call may have failed with a 5xx other than the
  * 503 of a server that is closing. It runs the compiled server, as production does: under load tsx's

@@ -97,7 +97,7 @@ export async function buildApp({ config, database, logger, jobs = [] }: AppOptio
   // API answers (JSON lists, exports) compressed; the web app's files are compressed at build time (web-plugin.ts).
   await app.register(compress, { global: true });
   await app.register(rateLimit, { global: false });
-  // Worker threads for spreadsheet parsing and export files, off the event loop (issue #31).
+  // Worker threads for spreadsheet parsing and export files, off the event loop.
   await app.register(workersPlugin);
   await app.register(authPlugin);
   await app.register(docsPlugin); // before any route: it collects them for /openapi.json

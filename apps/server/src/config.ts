@@ -46,14 +46,14 @@ const configSchema = z.object({
   /** Number of simulated locks started with the server (0: none). */
   SIM_LOCKS: z.coerce.number().int().min(0).max(100_000).default(50),
   /**
-   * Simulated always-online 4G Cat.1 locks (ZG-4G300) started beside SIM_LOCKS (issue #26: the locks a
+   * Simulated always-online 4G Cat.1 locks (ZG-4G300) started beside SIM_LOCKS (the locks a
    * remote unlock reaches; they never sleep); none when SIM_LOCKS is 0.
    */
   SIM_ONLINE_LOCKS: z.coerce.number().int().min(0).max(10_000).default(4),
   /**
    * Heartbeat interval of simulated locks, s (default 60; real NB-IoT locks beat every few minutes
    * to hours). At 30 s the default demo's 50 locks, their unlocks and pushes cost 8.6-10.9 % of a
-   * core; at 60 s with the air switches at 30 s, under 5 % (issue #23 idle budget, bench/idle.ts).
+   * core; at 60 s with the air switches at 30 s, under 5 % (the idle budget of bench/idle.ts).
    */
   SIM_HEARTBEAT_S: z.coerce.number().int().min(1).max(86_400).default(60),
   /** Heartbeat interval of chosen simulated locks, s, as `imei:s,imei:s` (e.g. one lock that truly sleeps); others: SIM_HEARTBEAT_S. */
@@ -62,15 +62,15 @@ const configSchema = z.object({
   SIM_OUTAGES: flag.default(true),
   /** Unlocks, door movements and alarms of simulated locks: off, normal (demo) or high (busy logs). */
   SIM_ACTIVITY: z.enum(['off', 'normal', 'high']).default('normal'),
-  /** Simulated air switches per demo data centre (office, shop and residence load profiles in turn), DEMO=on; 0 for none (issue #13). */
+  /** Simulated air switches per demo data centre (office, shop and residence load profiles in turn), DEMO=on; 0 for none. */
   SIM_AIR_SWITCHES: z.coerce.number().int().min(0).max(10_000).default(3),
   /** Telemetry interval of simulated air switches, s (default 30: see SIM_HEARTBEAT_S; real breakers report every 1-15 min). */
   SIM_AIR_SWITCH_INTERVAL_S: z.coerce.number().int().min(1).max(86_400).default(30),
   /** Heartbeats older than this are deleted by a periodic job, d. */
   HEARTBEAT_RETENTION_DAYS: z.coerce.number().int().min(1).max(36_500).default(90),
-  /** Raw air switch uplinks (telemetry) older than this are deleted; hourly and daily rollups are kept for good (issue #13). */
+  /** Raw air switch uplinks (telemetry) older than this are deleted; hourly and daily rollups are kept for good. */
   TELEMETRY_RETENTION_DAYS: z.coerce.number().int().min(1).max(36_500).default(30),
-  /** Sign-in history rows older than this are deleted by the heartbeat retention job's run, d (issue #28 "Sessions"; also at most 1,000 per account). */
+  /** Sign-in history rows older than this are deleted by the heartbeat retention job's run, d (also at most 1,000 per account). */
   SIGN_IN_HISTORY_DAYS: z.coerce.number().int().min(1).max(36_500).default(90),
   /** IANA zone of the air switches' daily energy rollup (the days most operators ask for); other zones are summed from hourly rows. */
   TELEMETRY_TIME_ZONE: z.string().refine(isTimeZone, 'unknown time zone').default('Asia/Shanghai'),
@@ -84,7 +84,7 @@ const configSchema = z.object({
    * lost notification. 0: every request reads the database.
    */
   PRINCIPAL_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(5000),
-  /** Requests per minute of one API key (issue #28; 429 with Retry-After and RateLimit headers beyond it). */
+  /** Requests per minute of one API key (429 with Retry-After and RateLimit headers beyond it). */
   API_KEY_RATE_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(600),
   /** Requests per minute of all API keys of one account together. */
   API_KEY_ACCOUNT_RATE_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(1200),
@@ -129,7 +129,7 @@ const configSchema = z.object({
   /**
    * Safety sweep of the command dispatchers and the firmware transfer, ms: they wake on events and at
    * the earliest due time they know (a response timeout, an expiry), and besides sweep this often to
-   * catch what a lost notification did not announce (issue #23; docs/events.md). Default 5 min
+   * catch what a lost notification did not announce (docs/events.md). Default 5 min
    * (SAFETY_SWEEP_MS): within one process no event is lost, and a PostgreSQL listener that reconnects
    * resyncs every worker at once, so this sweep only guards against mistakes; at 30 s it was most of
    * an idle server's CPU (bench/idle.ts).
@@ -145,7 +145,7 @@ const configSchema = z.object({
   /** Origins (scheme://host[:port]) allowed to call the API from another site, comma-separated; none by default. */
   CORS_ORIGINS: z.string().default('').transform((value) => value.split(',').map((part) => part.trim()).filter(Boolean)),
   /**
-   * Open platform (issue #16): networks pushes may reach besides public addresses, comma-separated:
+   * Open platform: networks pushes may reach besides public addresses, comma-separated:
    * ipaddr.js range names (`loopback`, `private`, `linkLocal`, `uniqueLocal`) or CIDRs. Default:
    * `loopback` with DEMO=on (the demo receiver), none otherwise.
    */
@@ -156,7 +156,7 @@ const configSchema = z.object({
   PUSH_PAUSE_AFTER_S: z.coerce.number().int().min(1).max(30 * 86_400).default(86_400),
   /**
    * Safety sweep of the push delivery worker, ms: it wakes when deliveries are queued and at the
-   * earliest retry or lease it knows, and besides looks this often (issue #23; docs/events.md;
+   * earliest retry or lease it knows, and besides looks this often (docs/events.md;
    * default 5 min, SAFETY_SWEEP_MS, as COMMAND_SWEEP_MS).
    */
   PUSH_POLL_MS: z.coerce.number().int().min(10).max(600_000).default(SAFETY_SWEEP_MS),
@@ -166,7 +166,7 @@ const configSchema = z.object({
   /** Load shedding: requests get 503 while the event loop lags more than this, ms (0 disables). */
   MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
   /*
-   * WeChat Pay API v3 (issue #15, modules/wx/settings.ts). All of MCHID, APPID, MERCHANT_SERIAL,
+   * WeChat Pay API v3 (modules/wx/settings.ts). All of MCHID, APPID, MERCHANT_SERIAL,
    * MERCHANT_PRIVATE_KEY, API_V3_KEY, PLATFORM_SERIAL and PLATFORM_PUBLIC_KEY set: the real provider.
    * None set: DEMO=on runs the sandbox provider, DEMO=off has no payments. Keys: PEM text or a file path.
    */
@@ -186,7 +186,7 @@ const configSchema = z.object({
   /** Period of the reconciliation job (open orders and refunds asked at WeChat Pay), ms; 0: off. */
   WXPAY_RECONCILE_MS: z.coerce.number().int().min(0).max(3_600_000).default(30_000),
   /**
-   * Vendor public keys firmware packages must be signed with (issue #31): `keyId:base64,keyId:base64`,
+   * Vendor public keys firmware packages must be signed with: `keyId:base64,keyId:base64`,
    * each the base64 of an Ed25519 SubjectPublicKeyInfo (DER). Several keys while one is being rotated out;
    * DEMO=on adds the demo key. Private keys are refused (modules/firmware/vendor-keys.ts).
    */

@@ -26,9 +26,9 @@ import { seedDemoHolidays } from './demo-history/holidays.js';
 export async function seedDemoData(database: Database, config: Config): Promise<SeededCredential[]> {
   const created = await seedDemo(database, { adminPassword: config.ADMIN_PASSWORD, operatorPassword: config.OPERATOR_PASSWORD, simLocks: config.SIM_LOCKS,
     simOnlineLocks: config.SIM_LOCKS > 0 ? config.SIM_ONLINE_LOCKS : 0 });
-  await seedDemoServicePeriods(database.system); // issue #15: some locks near or past their service end
-  await ensureDemoAirSwitches(database, [100, 101], config.SIM_AIR_SWITCHES, config.TELEMETRY_TIME_ZONE); // issue #13
-  await seedDemoHolidays(database); // issue #26
+  await seedDemoServicePeriods(database.system); // some locks near or past their service end
+  await ensureDemoAirSwitches(database, [100, 101], config.SIM_AIR_SWITCHES, config.TELEMETRY_TIME_ZONE);
+  await seedDemoHolidays(database);
   return created;
 }
 
@@ -58,7 +58,7 @@ export async function startDemoFleet(app: FastifyInstance, database: Database, c
 }
 
 /**
- * Issue #13: the simulated air switches (SIM_AIR_SWITCHES per demo data centre, seeded by
+ * The simulated air switches (SIM_AIR_SWITCHES per demo data centre, seeded by
  * seedDemoData; their profile follows their number: office, shop, residence) with fresh secrets.
  */
 async function startDemoAirSwitches(app: FastifyInstance, database: Database, config: Config, brokerPort: number) {
@@ -75,7 +75,7 @@ async function startDemoLocks(app: FastifyInstance, database: Database, config: 
   // Each lock beats at SIM_HEARTBEAT_S or its SIM_HEARTBEAT_S_BY_IMEI interval and reports it (heartbeat intervalS).
   const { started, left } = demoLockChoice(await issueSimulatorCredentials(database, [], undefined, masterKeyFor(config)), config);
   // Each lock starts with the users and credentials the platform confirmed on it (a real lock keeps them;
-  // issue #26: so its inventory matches the platform's).
+  // so its inventory matches the platform's).
   const tables = await lockTablesByImei(database, started.map((device) => device.imei), lazySecretBox(config));
   const devices = started
     .map((device) => ({ ...device, heartbeatIntervalS: config.SIM_HEARTBEAT_S_BY_IMEI[device.imei] ?? config.SIM_HEARTBEAT_S, tables: tables.get(device.imei) }));
@@ -106,7 +106,7 @@ function demoLockChoice<T extends { imei: string }>(issued: T[], config: Config)
 }
 
 /**
- * The fleet follows the lock registry's events (issue #11, #23), from any instance:
+ * The fleet follows the lock registry's events, from any instance:
  * - a lock registered, edited or enabled as simulated that the fleet does not drive yet gets a fresh
  *   secret and joins it (`lock.changed`);
  * - a simulated lock whose secret an operator reset (`lock.secretReset`; the secret itself never
@@ -140,7 +140,7 @@ function deviceBrokerUrl(url: string): string {
   return parsed.toString();
 }
 
-/** The demo customer code of data centre 100, pushing to the embedded demo receiver (issue #16). */
+/** The demo customer code of data centre 100, pushing to the embedded demo receiver. */
 export const DEMO_CUSTOMER_CODE = 'DEMO-100';
 
 /**

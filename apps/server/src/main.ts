@@ -49,7 +49,7 @@ setImmediate(() => { app.swagger(); app.swagger({ yaml: true }); }); // the Open
 const address = app.server.address();
 const port = typeof address === 'object' && address ? address.port : config.PORT;
 const fleet = config.DEMO && config.SIM_LOCKS + config.SIM_AIR_SWITCHES > 0;
-// The last lines of `npm start` (issue #24): the details, then the URL and the sign-in, framed, in bold on a terminal.
+// The last lines of `npm start`: the details, then the URL and the sign-in, framed, in bold on a terminal.
 const bold = (text: string) => (process.stdout.isTTY ? `\x1b[1m${text}\x1b[22m` : text);
 const rule = `  ${'─'.repeat(76)}`;
 const lines = [

@@ -14,15 +14,15 @@ import { enqueueFinishedCommands, enqueuePushEvents, presenceEvent } from './mod
 
 /**
  * What follows a command's final state in its transaction (lifecycle.ts, outbox.ts cancel): the
- * credential sync states of the rows it carried (issue #4), those of the access and holiday schedules
- * (issue #26), then the open platform's commandResult / credentialSync pushes (issue #16).
+ * credential sync states of the rows it carried, those of the access and holiday schedules
+ *, then the open platform's commandResult / credentialSync pushes.
  */
 export const commandFollowers: CommandFollowers = [settleFinishedCommands, settleScheduleCommands, settleHolidayCommands, enqueueFinishedCommands];
 
 /**
  * What follows each presence sweep in its transaction (modules/lockDevice/presence.ts): the open
- * platform's offline presence pushes (issue #16), then the silentLock alarms of locks offline past
- * their tenant's silentIntervals (issue #14), whose due time the sweep also waits for.
+ * platform's offline presence pushes, then the silentLock alarms of locks offline past
+ * their tenant's silentIntervals, whose due time the sweep also waits for.
  */
 export const presenceFollowers: readonly PresenceFollower[] = [
   {

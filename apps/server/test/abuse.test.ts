@@ -1,5 +1,5 @@
 /**
- * Issue #10 "Abuse" on PGlite and PostgreSQL: sign-in throttling cannot lock an owner out (per
+ * Abuse of sign-in on PGlite and PostgreSQL: sign-in throttling cannot lock an owner out (per
  * address, per username and address, and per username a captcha plus a growing delay); forwarded
  * headers count only from configured proxies (TRUST_PROXY); security headers and CORS on every answer.
  */

@@ -1,11 +1,11 @@
 /**
- * The access matrix's expectations for the routes of issues #25 and #26 onwards (schedules, holiday
+ * The access matrix's expectations for the later routes (notifications, schedules, holiday
  * calendars, drift, remote unlock, notifications, API keys, offline codes): see access-matrix-samples.ts.
  */
 import type { Sample } from './access-matrix-samples.js';
 
 export const ACCESS_SCHEDULE_SAMPLES: Record<string, Sample> = {
-  // Schedules and holiday calendars (issue #26).
+  // Schedules and holiday calendars.
   'POST /iot/v1/accessSchedule/operate': { access: 'VOUCHER_SCHEDULE_MANAGE', body: () => ({ action: 'delete', id: 999_999 }) },
   'GET /iot/v1/accessSchedule/list': { access: 'VOUCHER_SCHEDULE_MANAGE' },
   'POST /iot/v1/accessSchedule/retry': { access: 'VOUCHER_SCHEDULE_MANAGE', body: () => ({ id: 999_999 }) },
@@ -22,7 +22,7 @@ export const ACCESS_SCHEDULE_SAMPLES: Record<string, Sample> = {
   'POST /iot/v1/holidayCalendar/import': { access: 'HOLIDAY_CALENDAR', body: () => ({}) },
   'POST /iot/v1/holidayCalendar/apply': { access: 'HOLIDAY_CALENDAR', body: () => ({ id: 999_999 }) },
   'GET /iot/v1/holidayCalendar/lockSchedules': { access: 'HOLIDAY_CALENDAR', query: () => 'calendarId=999999' },
-  // Credential drift (issue #26): the lock's inventory against the platform.
+  // Credential drift: the lock's inventory against the platform.
   'GET /iot/v1/lockDevice/drift': { access: ['LOOK_INFO', 'LOCK_DRIFT_RESOLVE'], query: () => 'lockId=1' },
   'POST /iot/v1/lockDevice/queryInventory': { access: 'LOCK_DRIFT_RESOLVE', body: () => ({ lockId: 999_999 }) },
   'POST /iot/v1/lockDevice/drift/adopt': { access: 'LOCK_DRIFT_RESOLVE', body: () => ({ id: 999_999, lockUserId: 999_999 }) },
@@ -33,10 +33,10 @@ export const ACCESS_SCHEDULE_SAMPLES: Record<string, Sample> = {
   'POST /iot/v1/lockDevice/remoteUnlock': { access: 'LOCK_REMOTE_UNLOCK', body: () => ({ lockId: 999_999, reason: '门禁测试 test' }) },
   'POST /iot/v1/lockDevice/remoteUnlock/approve': { access: 'LOCK_REMOTE_UNLOCK_APPROVE', body: () => ({ id: 999_999 }) },
   'POST /iot/v1/lockDevice/remoteUnlock/highSecurity': { access: 'LOCK_REMOTE_UNLOCK_APPROVE', body: () => ({ lockId: 999_999, highSecurity: true }) },
-  // Offline codes (issue #27): a lock outside the tenant is a 404, so an allowed caller changes nothing.
+  // Offline codes: a lock outside the tenant is a 404, so an allowed caller changes nothing.
   'POST /iot/v1/offlineCode': { access: 'LOCK_OFFLINE_CODE', body: () => ({ lockId: 999_999, recipientName: '矩阵 matrix', recipientMobile: '13800138000', window: { kind: 'oneTime', start: '2199-01-01T00:00:00Z' } }) },
   'GET /iot/v1/offlineCode/list': { access: ['VOUCHER_PASSWORD_MANAGE', 'LOCK_OFFLINE_CODE'] },
-  // Stays (issue #27): a stay outside the tenant is a 404 and a room without a lock a 400, so an allowed caller changes nothing.
+  // Stays: a stay outside the tenant is a 404 and a room without a lock a 400, so an allowed caller changes nothing.
   'POST /iot/v1/stay/add': { access: 'VOUCHER_USER_MANAGE', body: () => ({ room: { building: '矩阵', floor: 'matrix', room: 'none' }, guests: [{ name: '矩阵 matrix', mobile: '13800138000' }], checkInAt: '2199-01-01T00:00:00Z', checkOutAt: '2199-01-02T00:00:00Z' }) },
   'POST /iot/v1/stay/edit': { access: 'VOUCHER_USER_MANAGE', body: () => ({ id: 999_999, bufferAfterMinutes: 10 }) },
   'POST /iot/v1/stay/checkIn': { access: 'VOUCHER_USER_MANAGE', body: () => ({ id: 999_999 }) },
@@ -57,12 +57,12 @@ export const ACCESS_SCHEDULE_SAMPLES: Record<string, Sample> = {
   // A lock outside the tenant is a 404, so an allowed caller marks nothing.
   'GET /iot/v1/stay/commonDoor/list': { access: ['VOUCHER_USER_MANAGE', 'LOOK_INFO'] },
   'POST /iot/v1/stay/commonDoor': { access: 'VOUCHER_USER_MANAGE', body: () => ({ lockId: 999_999, commonDoor: 'building' }) },
-  // Backup codes (issue #27): a stay or lock outside the tenant is a 404, so an allowed caller issues nothing.
+  // Backup codes: a stay or lock outside the tenant is a 404, so an allowed caller issues nothing.
   'POST /iot/v1/stay/backupCode': { access: 'VOUCHER_USER_MANAGE', body: () => ({ stayId: 999_999 }) },
   'GET /iot/v1/stay/backupCodes': { access: ['VOUCHER_USER_MANAGE', 'LOOK_INFO'], query: () => 'stayId=999999' },
   'GET /iot/v1/stay/backupCodePool': { access: ['VOUCHER_USER_MANAGE', 'LOOK_INFO'], query: () => 'lockId=999999' },
   'POST /iot/v1/simulator/keypadAdd': { access: 'VOUCHER_PASSWORD_MANAGE', body: () => ({ lockId: 999_999, password: '123456' }) },
-  // Device registry (issue #11).
+  // Device registry.
   'GET /iot/v1/lockDevice/export': { access: 'LOOK_INFO', query: () => 'format=csv' },
   'POST /iot/v1/lockDevice': { access: 'LOCK_REGISTRY', body: () => ({ imei: '490154203237518', name: 'matrix', model: 'ZG-NB100' }) },
   'POST /iot/v1/lockDevice/update': { access: 'LOCK_REGISTRY', body: () => ({ id: 1, name: 'matrix', model: 'ZG-NB100' }) },
@@ -87,7 +87,7 @@ export const ACCESS_SCHEDULE_SAMPLES: Record<string, Sample> = {
     id: 999_999, kind: 'lock', model: 'ZG-MATRIX', connectivity: 'nbiotSleeping', heartbeatIntervalS: 300, capacity: { users: 1, passwords: 1, cards: 1, fingerprints: 1 },
     passwordDigits: { min: 6, max: 9 }, maxValidityDays: 365, unlockMethods: ['password'], firmwareFamily: '' }) },
   'POST /iot/v1/equipmentType/delete': { access: 'DEVICE_TYPE_EDIT', body: () => ({ id: 999_999 }) },
-  // Firmware and OTA (issue #12): reads with FIRMWARE_RULE, packages with FIRMWARE_PACKAGE_EDIT, rollouts with FIRMWARE_ROLLOUT_RUN.
+  // Firmware and OTA: reads with FIRMWARE_RULE, packages with FIRMWARE_PACKAGE_EDIT, rollouts with FIRMWARE_ROLLOUT_RUN.
   'GET /iot/v1/firmwareVersionList': { access: 'FIRMWARE_RULE' },
   'POST /iot/v1/firmware/upload': { access: 'FIRMWARE_PACKAGE_EDIT' },
   'POST /iot/v1/firmware/delete': { access: 'FIRMWARE_PACKAGE_EDIT', body: () => ({ id: 999_999 }) },
@@ -101,9 +101,9 @@ export const ACCESS_SCHEDULE_SAMPLES: Record<string, Sample> = {
   'POST /iot/v1/firmware/rollout/cancel': { access: 'FIRMWARE_ROLLOUT_RUN', body: () => ({ id: 999_999 }) },
   'POST /iot/v1/firmware/rollout/retryFailed': { access: 'FIRMWARE_ROLLOUT_RUN', body: () => ({ id: 999_999 }) },
   'GET /iot/v1/firmware/lockHistory': { access: ['FIRMWARE_RULE', 'LOOK_INFO'], query: () => 'imei=861234500000012' },
-  // Packages, orders and WeChat Pay (issue #15); the notification routes are public and answer FAIL to this body.
+  // Packages, orders and WeChat Pay; the notification routes are public and answer FAIL to this body.
   'GET /iot/v1/wx/product/list': { access: ['RENEW', 'ORDER_MANAGEMENT'] },
-  // Packages are shared by every data centre (issue #31): platform administrators only.
+  // Packages are shared by every data centre: platform administrators only.
   'POST /iot/v1/wx/product/save': { access: 'RENEW_PRODUCT_MANAGE', scope: 'platform', body: () => ({ nameZh: '矩阵套餐', nameEn: 'Matrix', priceFen: 100, lockCount: 1, months: 1 }) },
   'POST /iot/v1/wx/createOrder': { access: 'RENEW', body: () => ({ productId: 1, lockIds: [1] }) },
   'GET /iot/v1/wx/orderInfo': { access: ['RENEW', 'ORDER_MANAGEMENT'], query: () => 'outTradeNo=IOT0000000000000000000000' },
@@ -118,7 +118,7 @@ export const ACCESS_SCHEDULE_SAMPLES: Record<string, Sample> = {
   'POST /iot/v1/wx/wxPay/native/refundNotify': { access: 'public', body: () => ({}) },
   // Answers 404 here: the tests attach no simulated fleet to this app.
   'POST /iot/v1/simulator/attemptOpen': { access: 'VOUCHER_PASSWORD_MANAGE', body: () => ({ lockId: 1, method: 'password', password: '123456' }) },
-  // Open platform (issue #16); the code MATRIX-1 does not exist: allowed calls answer 404.
+  // Open platform; the code MATRIX-1 does not exist: allowed calls answer 404.
   'GET /nbdev/customerCode': { access: 'SUBSCRIPTIONMANAGEMENT' },
   'POST /nbdev/customerCode': { access: 'SUBSCRIPTIONMANAGEMENT', body: () => ({ name: 'matrix' }) },
   'POST /nbdev/generateKey': { access: 'SUBSCRIPTIONMANAGEMENT', body: () => ({ customerCode: 'MATRIX-1' }) },
@@ -130,11 +130,11 @@ export const ACCESS_SCHEDULE_SAMPLES: Record<string, Sample> = {
   'POST /nbdev/resume': { access: 'SUBSCRIPTIONMANAGEMENT', body: () => ({ customerCode: 'MATRIX-1' }) },
   'POST /nbdev/sendTest': { access: 'SUBSCRIPTIONMANAGEMENT', body: () => ({ customerCode: 'MATRIX-1' }) },
   'GET /nbdev/demoReceiver': { access: 'SUBSCRIPTIONMANAGEMENT' },
-  // One demo receiver serves every data centre (issue #31): platform administrators only.
+  // One demo receiver serves every data centre: platform administrators only.
   'POST /nbdev/demoReceiver': { access: 'SUBSCRIPTIONMANAGEMENT', scope: 'platform', body: () => ({ running: true }) },
   // The demo receiver itself is a customer's endpoint: public, and it answers 401 to an unsigned call.
   'POST /demo/receiver': { access: 'public', body: () => ({ eventType: 'test' }) },
-  // Air switches (issue #13): switch 999999 does not exist, allowed calls answer 404 or an empty page.
+  // Air switches: switch 999999 does not exist, allowed calls answer 404 or an empty page.
   'GET /iot/v1/airSwitch/list': { access: 'AIRSWITCH_RULE' },
   'GET /iot/v1/airSwitch/detail': { access: 'AIRSWITCH_RULE', query: () => 'id=999999' },
   'POST /iot/v1/airSwitch/add': { access: 'AIRSWITCH_RULE', body: () => ({ serial: 'AS00MATRIX01', name: 'matrix', model: 'ZG-AS4' }) },
@@ -145,7 +145,7 @@ export const ACCESS_SCHEDULE_SAMPLES: Record<string, Sample> = {
   'POST /iot/v1/airSwitch/alerts/acknowledge': { access: 'AIRSWITCH_RULE', body: () => ({ ids: [999_999] }) },
   'GET /iot/v1/airSwitch/energy': { access: 'AIRSWITCH_RULE', query: () => 'from=2026-11-01&to=2026-11-22' },
   'GET /iot/v1/airSwitch/energy/export': { access: 'AIRSWITCH_RULE', query: () => 'from=2026-11-01&to=2026-11-22&chart=byPeriod&format=xlsx' },
-  // Notifications (issue #25), under 订阅管理's key: channel and rule 999999 do not exist; a public test address is never reached (404 first).
+  // Notifications, under 订阅管理's key: channel and rule 999999 do not exist; a public test address is never reached (404 first).
   'GET /iot/v1/notification/channel': { access: 'SUBSCRIPTIONMANAGEMENT' },
   'POST /iot/v1/notification/channel': { access: 'SUBSCRIPTIONMANAGEMENT', body: () => ({ kind: 'wecom', name: 'matrix', url: 'https://203.0.113.9/hook', secret: 'matrix-key-1234' }) },
   'POST /iot/v1/notification/channel/update': { access: 'SUBSCRIPTIONMANAGEMENT', body: () => ({ id: 999_999, kind: 'wecom', name: 'matrix' }) },
@@ -156,12 +156,12 @@ export const ACCESS_SCHEDULE_SAMPLES: Record<string, Sample> = {
   'POST /iot/v1/notification/rule': { access: 'SUBSCRIPTIONMANAGEMENT', body: () => ({ name: 'matrix', channelIds: [999_999] }) },
   'POST /iot/v1/notification/rule/delete': { access: 'SUBSCRIPTIONMANAGEMENT', body: () => ({ id: 999_999 }) },
   'GET /iot/v1/notification/delivery': { access: 'SUBSCRIPTIONMANAGEMENT' },
-  // API keys (issue #28), under 登录账号's key: key 999999 does not exist.
+  // API keys, under 登录账号's key: key 999999 does not exist.
   'POST /iot/v1/apiKey': { access: 'LOGIN_ACCOUNT', body: () => ({ name: 'matrix', authorities: ['LOGIN_ACCOUNT'], expiresAt: '2099-01-01T00:00:00Z' }) },
   'GET /iot/v1/apiKey/list': { access: 'LOGIN_ACCOUNT' },
   'POST /iot/v1/apiKey/revoke': { access: 'LOGIN_ACCOUNT', body: () => ({ id: 999_999 }) },
   'POST /iot/v1/apiKey/rotate': { access: 'LOGIN_ACCOUNT', body: () => ({ id: 999_999 }) },
-  // Two-factor (issue #28): any signed-in person enrols itself (no code is right here); resetting is an
+  // Two-factor: any signed-in person enrols itself (no code is right here); resetting is an
   // account manager's (account 999999 does not exist).
   'GET /iot/v1/twoFactor': { access: 'authenticated' },
   'POST /iot/v1/twoFactor/begin': { access: 'authenticated' },
@@ -171,7 +171,7 @@ export const ACCESS_SCHEDULE_SAMPLES: Record<string, Sample> = {
   'POST /iot/v1/twoFactor/recoveryCodes': { access: 'authenticated' },
   // Step-up: any signed-in person; a malformed code is refused before it could count in sign-in throttling.
   'POST /iot/v1/twoFactor/stepUp': { access: 'authenticated', body: () => ({ code: 'x' }) },
-  // Sessions and sign-in history (issue #28): one's own for any signed-in person (session 999999 is
+  // Sessions and sign-in history: one's own for any signed-in person (session 999999 is
   // nobody's; the caller's other sessions may end: none is used later); another account's for account
   // managers (account 999999 does not exist).
   'GET /iot/v1/session/list': { access: 'authenticated' },
@@ -182,7 +182,7 @@ export const ACCESS_SCHEDULE_SAMPLES: Record<string, Sample> = {
   'POST /iot/v1/session/account/revokeAll': { access: 'LOGIN_ACCOUNT', body: () => ({ accountId: 999_999 }) },
   'GET /iot/v1/signIn/history': { access: 'authenticated' },
   'GET /iot/v1/signIn/account/history': { access: 'LOGIN_ACCOUNT', query: () => 'accountId=999999' },
-  // Single sign-on (issue #28): off in this app (404 SSO_NOT_CONFIGURED); rule 999999 and role 999999 do not exist.
+  // Single sign-on: off in this app (404 SSO_NOT_CONFIGURED); rule 999999 and role 999999 do not exist.
   'GET /oauth/sso': { access: 'public' },
   'POST /oauth/sso/start': { access: 'public' },
   'POST /oauth/sso/callback': { access: 'public', body: () => ({ transaction: 'none', callback: '?code=none' }) },
@@ -195,7 +195,7 @@ export const ACCESS_SCHEDULE_SAMPLES: Record<string, Sample> = {
   // The inbox: every signed-in account reads and marks its own (item 999999 is nobody's: nothing changes).
   'GET /iot/v1/notification/inbox': { access: 'authenticated' },
   'POST /iot/v1/notification/inbox/read': { access: 'authenticated', body: () => ({ ids: [999_999] }) },
-  // Each account's own contact details (issue #25 "Who"): a wrong code changes nothing.
+  // Each account's own contact details: a wrong code changes nothing.
   'GET /iot/v1/account/contact': { access: 'authenticated' },
   'POST /iot/v1/account/contact': { access: 'authenticated', body: () => ({ mobile: '13800138000' }) },
   'POST /iot/v1/account/contact/sendCode': { access: 'authenticated' },

@@ -14,7 +14,7 @@ export interface Fixture {
 export interface Sample {
   /** The access the route must declare. */
   access: RouteAccess;
-  /** `platform`: a platform-wide object (issue #31): holders of the key are refused unless platform administrators. */
+  /** `platform`: a platform-wide object: holders of the key are refused unless platform administrators. */
   scope?: 'platform';
   query?: (f: Fixture) => string;
   body?: (f: Fixture) => object;
@@ -45,7 +45,7 @@ export const SAMPLES: Record<string, Sample> = {
   'GET /iot/v1/tenant/settings': { access: 'authenticated' },
   'POST /iot/v1/tenant/settings': { access: 'TENANT_SETTINGS', body: () => ({ timeZone: 'Asia/Shanghai' }) },
   'POST /oauth/logout': { access: 'authenticated', endsSession: true },
-  // The live stream (issue #23): any signed-in account, scoped inside by data centre and authority.
+  // The live stream: any signed-in account, scoped inside by data centre and authority.
   'POST /iot/v1/events/ticket': { access: 'authenticated' },
   'GET /iot/v1/events': { access: 'authenticated', stream: true },
   'GET /iot/v1/lockDevice/list': { access: 'LOOK_INFO' },
@@ -83,7 +83,7 @@ export const SAMPLES: Record<string, Sample> = {
   'GET /iot/v1/lockAlert/list': { access: 'LOCK_ALERT_LOG' },
   'GET /iot/v1/lockAlert/export': { access: 'LOCK_ALERT_LOG', query: () => 'format=xlsx' },
   'POST /iot/v1/lockAlert/acknowledge': { access: 'LOCK_ALERT_LOG', body: () => ({ ids: [1] }) },
-  // The air switches' alarms on the same 报警日志 page, under the log's own authority (issue #13).
+  // The air switches' alarms on the same 报警日志 page, under the log's own authority.
   'GET /iot/v1/airSwitch/alertLog/list': { access: 'LOCK_ALERT_LOG' },
   'GET /iot/v1/airSwitch/alertLog/export': { access: 'LOCK_ALERT_LOG', query: () => 'format=xlsx' },
   'POST /iot/v1/airSwitch/alertLog/acknowledge': { access: 'LOCK_ALERT_LOG', body: () => ({ ids: [999_999] }) },
@@ -100,7 +100,7 @@ export const SAMPLES: Record<string, Sample> = {
   'POST /iot/v1/lockConfig': { access: 'LOOK_CONFIG', body: () => ({ lockId: 1, config: { volume: 40 } }) },
   'POST /iot/v1/lockDevice/clockSync': { access: 'LOOK_CONFIG', body: () => ({ lockId: 1 }) },
   'POST /iot/v1/lockConfig/batch': { access: 'LOOK_CONFIG', body: () => ({ target: { imeis: ['000000000000000'] }, config: { volume: 40 } }) },
-  // Credential management (issue #4).
+  // Credential management.
   'POST /iot/v1/zg/userOperation': { access: 'VOUCHER_USER_MANAGE', body: () => ({ action: 'add', lockId: 1, name: 'matrix' }) },
   'POST /iot/v1/zg/foreverPassword': { access: 'VOUCHER_PASSWORD_MANAGE', body: () => ({ action: 'delete', id: 999_999 }) },
   'POST /iot/v1/zg/tempPassword': { access: 'VOUCHER_PASSWORD_MANAGE', body: () => ({ action: 'delete', id: 999_999 }) },
@@ -130,7 +130,7 @@ export const SAMPLES: Record<string, Sample> = {
   'POST /iot/v1/operateUser/commandStates': { access: ['VOUCHER_USER_MANAGE', 'VOUCHER_CARD_MANAGE'], body: () => ({ commandIds: [999_999] }) },
   'GET /iot/v1/lockDevice/capacity': { access: ['VOUCHER_USER_MANAGE', 'VOUCHER_PASSWORD_MANAGE', 'VOUCHER_CARD_MANAGE', 'VOUCHER_FP_MANAGE', 'VOUCHER_SCHEDULE_MANAGE', 'LOOK_INFO'], query: () => 'lockId=1' },
   'GET /iot/v1/lockDevice/whoCanOpen': { access: ['LOOK_INFO', 'VOUCHER_USER_MANAGE', 'VOUCHER_SCHEDULE_MANAGE'], query: () => 'lockId=1' },
-  // Work orders (issue #25): an unknown order or alert is a 404 or 400, so an allowed caller changes nothing.
+  // Work orders: an unknown order or alert is a 404 or 400, so an allowed caller changes nothing.
   'GET /iot/v1/workOrder/list': { access: 'LOCK_ALERT_LOG' },
   'GET /iot/v1/workOrder/assignees': { access: 'LOCK_ALERT_LOG' },
   'GET /iot/v1/workOrder/detail': { access: 'LOCK_ALERT_LOG', query: () => 'id=999999' },

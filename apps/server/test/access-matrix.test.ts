@@ -143,11 +143,11 @@ describe.skipIf(skipSuite)('authorization matrix over the live route table', () 
         expect([`${other} ${route.url}`, response.statusCode]).toEqual([`${other} ${route.url}`, 404]);
       }
     }
-  }, 180_000); // ~93 routes x 5 callers: 25 s on main with the shared machine at load 20 for 80 routes; 13 open-platform routes added (issue #16)
+  }, 180_000); // ~93 routes x 5 callers: 25 s on main with the shared machine at load 20 for 80 routes; 13 open-platform routes added
 
   it('treats API keys as callers: a key holding every authority reaches what keys may call, one lacking the route\'s keys nothing', async () => {
     // Keys' last use is written on use (api_keys), their first use of the day in the sign-in history
-    // (sign_in_attempts, issue #28 "Sessions"): only those may change besides the unguarded ones.
+    // (sign_in_attempts): only those may change besides the unguarded ones.
     const guardedForKeys = guarded.filter((name) => name !== 'api_keys' && name !== 'sign_in_attempts');
     const keyWith = async (authorities: readonly string[]) => (await call(ctx.app, tokens.admin, {
       method: 'POST', url: '/iot/v1/apiKey', payload: { name: `matrix-${authorities.length}`, authorities, expiresAt: '2099-01-01T00:00:00Z' },

@@ -1,5 +1,5 @@
 /**
- * Week-day and year-day schedules with real simulated locks (issue #26), on PGlite and PostgreSQL:
+ * Week-day and year-day schedules with real simulated locks, on PGlite and PostgreSQL:
  * CRUD with the device type's capacity and Matter DlStatus-like refusals (duplicate, occupied,
  * resource exhausted) in zh and en, sync states driven by the lock, the lock enforcing the schedule
  * (refused-by-schedule in the unlock records), who can open at T with reasons, and the bulk template.
@@ -63,7 +63,7 @@ describe.skipIf(skipSuite)('access schedules with simulated locks', () => {
     expect([duplicate.statusCode, duplicate.json().code]).toEqual([409, 'SCHEDULE_DUPLICATE']);
     expect(duplicate.json().errors[0].message).toEqual({ 'zh-CN': '该用户已有相同的时间表：周一、周二、周三、周四、周五 09:00-12:00', 'en-US': 'The user already has this schedule: Mon, Tue, Wed, Thu, Fri 09:00-12:00' });
     const overlap = await schedule(user.id, { ...CLEANER, days: ['friday', 'saturday'], startTime: '11:00', endTime: '13:00' });
-    // Since issue #24 an answer's message is its first field's own message (here: which schedule it overlaps).
+    // An answer's message is its first field's own message (here: which schedule it overlaps).
     expect([overlap.statusCode, overlap.json().code, overlap.json().message]).toEqual([409, 'SCHEDULE_OCCUPIED', 'Overlaps a schedule the user has: Mon, Tue, Wed, Thu, Fri 09:00-12:00']);
     for (const startTime of ['13:00', '15:00', '17:00']) expect((await schedule(user.id, { ...CLEANER, startTime, endTime: `${Number(startTime.slice(0, 2)) + 1}:00` })).statusCode).toBe(200);
     const full = await schedule(user.id, { ...CLEANER, startTime: '20:00', endTime: '21:00' });

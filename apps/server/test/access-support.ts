@@ -1,5 +1,5 @@
 /**
- * Fixtures of the access-control tests (issue #26): an outbox environment with three always-online
+ * Fixtures of the access-control tests: an outbox environment with three always-online
  * simulated locks attached to the app's simulated keypad, API helpers, and local times of the coming
  * week in the locks' zone (China Standard Time).
  */

@@ -1,5 +1,5 @@
 /**
- * 新增账号 sets the new account's data centres too (issue #17), on PGlite and PostgreSQL: the account
+ * 新增账号 sets the new account's data centres too, on PGlite and PostgreSQL: the account
  * works in each at once; a data centre the caller may not use is a 400 on body.tenantIds, one where a
  * non-administrator lacks LOGIN_ACCOUNT is ESCALATION; nothing is left behind by a refusal; the system
  * log names the data centres.

@@ -1,5 +1,5 @@
 /**
- * Login accounts, roles and role bindings (issue #5) on PGlite and PostgreSQL: every route, tenant
+ * Login accounts, roles and role bindings on PGlite and PostgreSQL: every route, tenant
  * isolation, mass assignment, token revocation, no escalation, last-administrator protection.
  */
 import { ACCOUNT_TYPE_ADMIN, SIGN_OUT_REASONS } from '@iot/contract';
@@ -36,7 +36,7 @@ describe.skipIf(skipSuite)('accounts, roles and bindings', () => {
     let token = await signIn(ctx.app, 'carol', 'carol-password-1');
     dataOf(await post(admin, '/v1/account/edit/password', { id: carol, ...(await newPassword('carol-password-2')) }));
     expect((await userInfo(token)).json().code).toBe('TOKEN_EXPIRED');
-    expect((await userInfo(token)).json().message).toBe(SIGN_OUT_REASONS.passwordChanged['zh-CN']); // says why (issue #17)
+    expect((await userInfo(token)).json().message).toBe(SIGN_OUT_REASONS.passwordChanged['zh-CN']); // says why
     expect((await signInResponse(ctx.app, 'carol', 'carol-password-1')).statusCode).toBe(401);
     token = await signIn(ctx.app, 'carol', 'carol-password-2');
     dataOf(await post(admin, '/v1/account/enable', { id: carol, enabled: false }));

@@ -1,5 +1,5 @@
 /**
- * Air switch alarms on the shared 报警日志 (issue #13) on PGlite and PostgreSQL: listed with the log's
+ * Air switch alarms on the shared 报警日志 on PGlite and PostgreSQL: listed with the log's
  * filters, exported in the caller's language, acknowledged (with its system-log row) under the log's
  * authority LOCK_ALERT_LOG, through the air switch module's services, inside the data centre.
  */
@@ -68,7 +68,7 @@ describe.skipIf(skipSuite)('air switch alarms on the alarm log', () => {
     expect(dataOf(await post('/iot/v1/airSwitch/alertLog/acknowledge', { ids: [...ids, theirs], note: '电工已到场 electrician on site' }, 100, logOnly.token))).toEqual({ acknowledged: 3 });
     expect(dataOf(await post('/iot/v1/airSwitch/alertLog/acknowledge', { ids }))).toEqual({ acknowledged: 0 });
     expect((await list('acknowledged=true')).map((a: { acknowledgedBy: string }) => a.acknowledgedBy)).toEqual(['alarm-log-reader', 'alarm-log-reader', 'alarm-log-reader']);
-    // The note (issue #25) is kept with the acknowledgement, as on lock alerts; a note over the limit is a 400 on body.note.
+    // The note is kept with the acknowledgement, as on lock alerts; a note over the limit is a 400 on body.note.
     expect(new Set((await list('acknowledged=true')).map((a: { acknowledgeNote: string }) => a.acknowledgeNote))).toEqual(new Set(['电工已到场 electrician on site']));
     const long = await post('/iot/v1/airSwitch/alertLog/acknowledge', { ids, note: 'x'.repeat(1000) });
     expect([long.statusCode, long.json().errors?.[0]?.field]).toEqual([400, 'body.note']);

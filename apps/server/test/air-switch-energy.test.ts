@@ -1,5 +1,5 @@
 /**
- * Air switch energy bookkeeping (issue #13) on PGlite and PostgreSQL, through the gateway's store and
+ * Air switch energy bookkeeping on PGlite and PostgreSQL, through the gateway's store and
  * the analysis service: each hourly row's cumulative kWh stays the running sum of the circuit's kWh
  * (also after a counter reset and a reading booked before the circuit's latest hour), the circuits'
  * totals match, the data centre's hourly maximum load is its circuits' maxima summed, and the top

@@ -1,5 +1,5 @@
 /**
- * Air switches (issue #13) on PGlite and PostgreSQL with the real gateway (embedded broker) and raw MQTT
+ * Air switches on PGlite and PostgreSQL with the real gateway (embedded broker) and raw MQTT
  * devices: registration, authentication, telemetry ingest (bad, oversized and duplicate uplinks
  * acknowledged and dropped), remote switching with its command states, threshold push (desired vs
  * reported), trip alarms in the alert lifecycle, energy per day across a counter reset (both rollup
@@ -105,7 +105,7 @@ describe.skipIf(skipSuite)('air switches', () => {
     await waitFor(() => downlinks.find((d) => d.msgId === failed.msgId), Boolean);
     await send('commandResult', { commandMsgId: failed.msgId, code: 1, detail: 'handle locked' });
     expect(dataOf(await get(`/iot/v1/airSwitch/command?id=${failed.id}`))).toMatchObject({ state: 'FAILED', resultCode: 1, resultDetail: 'handle locked' });
-    // Issue #31: a circuit the model does not have is refused with the model's limit (was a bare 404).
+    // A circuit the model does not have is refused with the model's limit (was a bare 404).
     const beyond = await post('/iot/v1/airSwitch/switch', { id, circuit: 9, on: true });
     expect(beyond.statusCode).toBe(400);
     expect(beyond.json().errors[0]).toMatchObject({ field: 'body.circuit', message: { 'en-US': 'ZG-AS4 has only 4 circuits' } });

@@ -1,5 +1,5 @@
 /**
- * Analysis (issue #14) on PGlite and PostgreSQL: every KPI and trend of GET /iot/v1/lockDevice/analysis
+ * Analysis on PGlite and PostgreSQL: every KPI and trend of GET /iot/v1/lockDevice/analysis
  * against rows this test writes through the real ingest (storeUplinks) and directly (as a seed or an
  * import would, with no job running), rollups caught up after a "restart" (a fresh runRollups over the
  * stored cursors), a late uplink counted in the earlier hour and day it belongs to, exactly-once

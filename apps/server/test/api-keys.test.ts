@@ -1,5 +1,5 @@
 /**
- * API keys (issue #28) on PGlite and PostgreSQL: created by an account manager and shown once, listed
+ * API keys on PGlite and PostgreSQL: created by an account manager and shown once, listed
  * with last use and state, revoked at once (the key cache forgets it), rotated with a grace for the
  * old key; a key acts in its own data centre with exactly its scope (403 elsewhere), cannot manage
  * keys, sign out or switch data centre; expiry, allowed networks (CIDR), the system log naming the

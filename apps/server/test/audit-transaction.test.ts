@@ -1,5 +1,5 @@
 /**
- * Issue #10 "The system log has no gaps", on PGlite and PostgreSQL: the row of a change is written from
+ * On PGlite and PostgreSQL: the row of a change is written from
  * the validated body in the change's own transaction (a change whose row cannot be written does not
  * happen), reads are not logged whatever their method, and each action has a name in both languages.
  */

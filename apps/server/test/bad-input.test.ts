@@ -1,5 +1,5 @@
 /**
- * Issue #10 "Bad input gets a 400, never a 500", class by class on PGlite and PostgreSQL: text
+ * Class by class on PGlite and PostgreSQL: text
  * PostgreSQL cannot store (NUL, lone surrogates) in any free-text field, ids beyond their int4
  * column, malformed or mistyped bodies, deep JSON, odd headers. Each refusal names the failing field
  * in both languages and changes nothing.

@@ -1,5 +1,5 @@
 /**
- * Credential rules checked before anything is sent (issue #4), on PGlite and PostgreSQL: validity,
+ * Credential rules checked before anything is sent, on PGlite and PostgreSQL: validity,
  * digits per model, duplicates (digits compared by decrypting; cards as the lock reads them) and
  * capacity per model refuse with 400/409 and write nothing; tenant isolation of every id-taking route.
  * No gateway: commands simply stay QUEUED.

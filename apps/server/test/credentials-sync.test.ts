@@ -1,5 +1,5 @@
 /**
- * Credentials kept in sync with real simulated locks (issue #4), on PGlite and PostgreSQL: sync states
+ * Credentials kept in sync with real simulated locks, on PGlite and PostgreSQL: sync states
  * driven by the commands (success, a failure answered by the lock, a timeout), retry and discard, the
  * lock enforcing what it holds (open attempts -> open records), masking + reveal with its system-log
  * row, who can open at T, fingerprint enrolment, offboarding and a lost card across two locks.
@@ -122,7 +122,7 @@ describe.skipIf(skipSuite)('credential sync with simulated locks', () => {
     expect(raw.received[0]?.data).toMatchObject({ action: 'add', cardNumber: 'A1B2C3D4', reversed: true });
     await raw.answer(raw.received[0]?.msgId as string, 5, { detail: 'card table full' });
     await waitCredential(id, 'add_failed');
-    // The row says why (issue #24): the lock's answer code, translated by the contract.
+    // The row says why: the lock's answer code, translated by the contract.
     const failedRow = (await get(`/iot/v1/operateCard/list?lockId=${lockId(2)}`)).records.find((r: { id: number }) => r.id === id);
     expect(failedRow).toMatchObject({ syncState: 'add_failed', lastCommandState: 'FAILED', lastResultCode: 5 });
     expect(failureReasonText(failedRow.lastCommandState, failedRow.lastResultCode, 'zh-CN')).toBe('门锁存储已满');
@@ -153,7 +153,7 @@ describe.skipIf(skipSuite)('credential sync with simulated locks', () => {
     const lost = await post('/iot/v1/zg/cardOperate', { action: 'reportLost', cardNumber: 'BBAA1100', reversed: true });
     expect(lost.locks.map((l: { lockId: number }) => l.lockId).sort()).toEqual([lockId(0), lockId(1)].sort());
     for (const id of cards) await waitCredential(id, undefined);
-    // The preview says what will go (issue #17): both locks, one lock user each, no card left (reported lost).
+    // The preview says what will go: both locks, one lock user each, no card left (reported lost).
     const preview = await get('/iot/v1/operateUser/offboardPreview?phone=13900000009');
     expect(preview.locks.map((l: { lockId: number }) => l.lockId).sort()).toEqual([lockId(0), lockId(1)].sort());
     expect(preview.locks.map((l: { users: unknown[]; cards: number }) => [l.users.length, l.cards])).toEqual([[1, 0], [1, 0]]);

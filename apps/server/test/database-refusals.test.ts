@@ -1,5 +1,5 @@
 /**
- * Issue #31, the last line of defence: a value the contract let through but the database cannot hold
+ * The last line of defence: a value the contract let through but the database cannot hold
  * (SQLSTATE class 22 "data exception", 54000 "program limit exceeded") is a 400 VALIDATION_FAILED in
  * both languages, never a 500, from the real database's own errors on PGlite and PostgreSQL. A small
  * app with the real errors plugin runs each statement through Drizzle, as a route would.

@@ -1,5 +1,5 @@
 /**
- * The demo's lived-in week (issue #17, demo-history/): every log and credential list shows rows spread
+ * The demo's lived-in week (demo-history/): every log and credential list shows rows spread
  * over seven days, in several states, each answer parsed with the contract; a second start seeds
  * nothing; the generator is deterministic; the simulated locks start with what the platform confirmed on them.
  */
@@ -107,7 +107,7 @@ describe.skipIf(skipSuite)('demo history', () => {
     expect(week()).toEqual(week());
   });
 
-  it("gives each simulated lock the users and credentials the platform confirmed on it (issue #24: a seeded user exists on its lock)", async () => {
+  it("gives each simulated lock the users and credentials the platform confirmed on it (a seeded user exists on its lock)", async () => {
     const users = await all('/iot/v1/operateUser/list?syncState=normal');
     const user = users[0] as { imei: string; userSlot: number; name: string };
     const tables = await lockTablesByImei(ctx.database, [user.imei], createSecretBox(Buffer.alloc(32, 7)));

@@ -1,5 +1,5 @@
 /**
- * Derived alarms (issue #14; docs/protocol.md "Derived alarms") through the real ingest path, the
+ * Derived alarms (docs/protocol.md "Derived alarms") through the real ingest path, the
  * presence sweep and the forecast job, on PGlite and PostgreSQL: forcedEntry, bruteForce (one lock, and
  * one credential on many locks), silentLock (an NB-IoT lock sleeping within its interval is not silent),
  * batteryCliff; each in the alert lifecycle (severity, clear, acknowledge), thresholds per tenant.

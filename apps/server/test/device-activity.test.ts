@@ -1,5 +1,5 @@
 /**
- * Device activity (issue #3) through the real ingest path (storeUplinks) on PGlite and PostgreSQL:
+ * Device activity through the real ingest path (storeUplinks) on PGlite and PostgreSQL:
  * openRecord, alarm lifecycle (raise, repeat, clear, acknowledge), doorState, configReport, the
  * journal, and the seq bookkeeping.
  */
@@ -122,7 +122,7 @@ describe.skipIf(skipSuite)('device activity', () => {
     expect(times).toEqual([...times].sort().reverse());
     const summaries = journal.entries.filter((e: { source: string }) => e.source === 'heartbeats');
     expect(summaries.reduce((n: number, e: { data: { count: number } }) => n + e.data.count, 0)).toBe(30);
-    // A summary is stamped with its last heartbeat, never before its first one (issue #17).
+    // A summary is stamped with its last heartbeat, never before its first one.
     const newest = summaries[0] as { time: string; data: { from: string } };
     const [latest] = rowsOf<{ t: Date | string }>(await ctx.database.system.execute(sql`select max(received_at) as t from heartbeats where lock_id = ${lockA.id}`));
     expect(newest.time).toBe(new Date(latest?.t ?? 0).toISOString());

@@ -1,5 +1,5 @@
 /**
- * Device-activity log APIs (issue #3) on PGlite and PostgreSQL: 上报日志, 心跳日志 (list + series),
+ * Device-activity log APIs on PGlite and PostgreSQL: 上报日志, 心跳日志 (list + series),
  * 报警日志, 开锁日志: filters, paging, tenant isolation of every route, CSV / Excel exports, 400s.
  */
 import { ALERT_DETAIL_LABELS, type protocol, SERIES_MAX_POINTS } from '@iot/contract';
@@ -135,7 +135,7 @@ describe.skipIf(skipSuite)('device logs', () => {
     const sheet = workbook.worksheets[0];
     expect(sheet?.rowCount).toBe(2);
     expect(sheet?.getRow(2).getCell(2).value).toBe(a.imei);
-    // An alert's detail is what its kind means, in the caller's language; the lock's own text has its own column (issue #17).
+    // An alert's detail is what its kind means, in the caller's language; the lock's own text has its own column.
     const alertRows = parse((await send('/iot/v1/lockAlert/export', 100, 'en-US')).body, { bom: true, columns: true }) as Record<string, string>[];
     expect(alertRows.length).toBeGreaterThan(0);
     const meanings = Object.values(ALERT_DETAIL_LABELS).map((label) => label['en-US']);

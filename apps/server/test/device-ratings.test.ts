@@ -1,5 +1,5 @@
 /**
- * Ratings from the device type (issue #31): device types carry ratings (heartbeat range; for air
+ * Ratings from the device type: device types carry ratings (heartbeat range; for air
  * switches circuits, rated current and voltage, leakage range), and every threshold and setting is
  * checked against the target's type with the limit in the error, in both languages: an over-current
  * limit of 630 A on a 63 A breaker, a threshold pair that two valid partial updates would leave inverted

@@ -1,5 +1,5 @@
 /**
- * Device types (设备类型) and the lock registry (门锁信息) of issue #11, on PGlite and PostgreSQL: seed
+ * Device types (设备类型) and the lock registry (门锁信息), on PGlite and PostgreSQL: seed
  * types, type CRUD with "in use" refusals, capacity checks reading the table, registration with Luhn
  * and cross-tenant uniqueness, secret once, reset, disable, decommission, release, export, isolation.
  */
@@ -30,12 +30,12 @@ describe.skipIf(skipSuite)('device registry', () => {
 
   it('seeds the ZIGUANG models as device types of every data centre, with their device counts', async () => {
     const page = (await get('/iot/v1/equipmentType/list?size=50&kind=lock')).json().data;
-    // Issue #26: ZG-4G300 (4G Cat.1) is the always-online lock type beside the sleeping NB-IoT ones.
+    // ZG-4G300 (4G Cat.1) is the always-online lock type beside the sleeping NB-IoT ones.
     expect(page.records.map((r: { model: string; connectivity: string }) => `${r.model}:${r.connectivity}`))
       .toEqual(['ZG-4G300:alwaysOnline', 'ZG-NB100:nbiotSleeping', 'ZG-NB200:nbiotSleeping', 'ZG-NB300:nbiotSleeping']);
     expect(page.records[1]).toMatchObject({ vendor: 'ZIGUANG', capacity: { users: 50, fingerprints: 20 }, kind: 'lock' });
     expect(page.records.reduce((n: number, r: { deviceCount: number }) => n + r.deviceCount, 0)).toBe(4); // 4 of 5 demo locks in 100
-    // Issue #13: the air switch models share the registry (kind airSwitch, always online).
+    // The air switch models share the registry (kind airSwitch, always online).
     const switches = (await get('/iot/v1/equipmentType/list?size=50&kind=airSwitch')).json().data;
     expect(switches.records.map((r: { model: string; connectivity: string }) => `${r.model}:${r.connectivity}`)).toEqual(['ZG-AS2:alwaysOnline', 'ZG-AS4:alwaysOnline']);
     expect((await get('/iot/v1/equipmentType/options', 101)).json().data).toHaveLength(6);

@@ -1,5 +1,5 @@
 /**
- * The command dispatcher's wakes cost nothing while nothing is queued (issue #23: a lock's every uplink
+ * The command dispatcher's wakes cost nothing while nothing is queued (a lock's every uplink
  * wakes it): after a due pass that found no QUEUED command, a wake makes no query; a command queued
  * afterwards (its `command.queued` event) is still sent at once. PGlite and PostgreSQL.
  */

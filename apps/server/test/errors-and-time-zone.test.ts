@@ -1,5 +1,5 @@
 /**
- * Issue #24 on the server, on PGlite and PostgreSQL: an error says what is wrong (its fields' own
+ * Errors and time zones on the server, on PGlite and PostgreSQL: an error says what is wrong (its fields' own
  * messages as the envelope's message, every conflict naming its field), input is refused rather than
  * clamped or cut, the data centre's time zone (who may change it, its system-log row with the zone
  * before and after, exports and user info following it), the system log naming the object a change

@@ -1,5 +1,5 @@
 /**
- * No escalation and last-administrator protection (issue #5) on PGlite and PostgreSQL: a
+ * No escalation and last-administrator protection on PGlite and PostgreSQL: a
  * non-administrator grants, binds and manages only what it holds; nobody binds their own roles,
  * deletes or disables themselves or the last enabled administrator.
  */

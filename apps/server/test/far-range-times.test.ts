@@ -1,5 +1,5 @@
 /**
- * Issue #31 "Inputs the database cannot hold": every time a request may name (found in the contract's
+ * Every time a request may name (found in the contract's
  * endpoint list by its JSON Schema format, date-time or date) refuses a far-range value with a 400
  * naming the field in both languages (FIELD_MESSAGES TIME_OUT_OF_RANGE), never a 500 from PostgreSQL
  * (SQLSTATE 22008), and takes the first and last instant of TIME_RANGE; on PGlite and PostgreSQL.

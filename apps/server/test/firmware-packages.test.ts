@@ -1,5 +1,5 @@
 /**
- * Firmware packages (issue #12): multipart upload streamed to DATA_DIR/firmware with its SHA-256,
+ * Firmware packages: multipart upload streamed to DATA_DIR/firmware with its SHA-256,
  * semantic-version order per device type, refusals (bad version, unknown type, duplicate, too large,
  * no file, not multipart) that leave no file and no row, delete refused while an unfinished rollout
  * uses the package, authority checks, and the system log.
@@ -23,7 +23,7 @@ describe.skipIf(skipSuite)('firmware packages', () => {
   afterAll(async () => env?.close());
 
   it('stores an upload with the SHA-256 computed while streaming, and logs it', async () => {
-    // Since issue #31 the file is the signed package (header, manifest, signature, image): its hash and size are the package's.
+    // The file is the signed package (header, manifest, signature, image): its hash and size are the package's.
     const bytes = signDemoFirmware(image(100_000), 'ZG-NB100', '2.1.0');
     const data = dataOf(await uploadFile(env, { model: 'ZG-NB100', version: '2.1.0', notesZh: '修复', notesEn: 'Fixes' }, { name: 'ZG-NB100-2.1.0.zgfw', bytes }));
     expect(data.sha256).toBe(createHash('sha256').update(bytes).digest('hex'));
@@ -33,7 +33,7 @@ describe.skipIf(skipSuite)('firmware packages', () => {
     const list = dataOf(await call(env.ctx.app, env.token, { method: 'GET', url: '/iot/v1/firmwareVersionList?model=ZG-NB100' }));
     expect(list.records[0]).toMatchObject({ version: '2.1.0', sha256: data.sha256, firmwareFamily: 'ZG-NB', notes: { 'zh-CN': '修复', 'en-US': 'Fixes' } });
     const logged = await env.ctx.database.system.select().from(auditLog);
-    // 系统日志 names the package uploaded (issue #24: its 对象 showed "—").
+    // 系统日志 names the package uploaded (its 对象 showed "—").
     expect(logged.find((row) => row.action === 'POST /iot/v1/firmware/upload' && row.result === 'success')).toMatchObject({ target: String(data.id), targetName: 'ZG-NB100 V2.1.0' });
   });
 

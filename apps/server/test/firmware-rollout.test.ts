@@ -1,9 +1,9 @@
 /**
- * Rollouts end to end over the real gateway with simulated locks (issue #12): each gate keeps a lock
+ * Rollouts end to end over the real gateway with simulated locks: each gate keeps a lock
  * WAITING (battery until a heartbeat above it), a canary that fails pauses the rollout before any other
  * lock hears of it, the automatic pause at the failure threshold, resume, cancel, retry of failed locks,
  * a sleeping lock that downloads over several wakes without ever restarting from zero, and a lock that
- * refuses a package altered on the platform (issue #31: it checks the vendor signature before flashing).
+ * refuses a package altered on the platform (it checks the vendor signature before flashing).
  */
 import { createHash } from 'node:crypto';
 import { readFile, writeFile } from 'node:fs/promises';

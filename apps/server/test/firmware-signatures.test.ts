@@ -1,5 +1,5 @@
 /**
- * Firmware that cannot be forged (issue #31): only vendor-signed ZGFW packages are accepted. Refused
+ * Firmware that cannot be forged: only vendor-signed ZGFW packages are accepted. Refused
  * with a 400 naming the field in both languages, leaving no file and no row: files that are no package
  * (HTML, zip, ELF, PE, PNG, a bare image), packages signed by another key or an unknown key id, malformed
  * or truncated packages, a tampered image, a manifest for another model or version. Versions are one

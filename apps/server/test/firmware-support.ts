@@ -1,7 +1,7 @@
 /**
  * Fixtures of the firmware tests: a seeded app whose DATA_DIR is a temporary folder (package store),
  * the real gateway (embedded broker, 100 ms sweeps), simulator credentials of tenant 100, a multipart
- * upload helper (images signed with the demo vendor key, as the platform requires since issue #31) and
+ * upload helper (images signed with the demo vendor key, as the platform requires) and
  * rollout helpers. Times are ms.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -62,7 +62,7 @@ export async function uploadFile(env: FirmwareEnv, fields: Record<string, string
   return call(env.ctx.app, token, { method: 'POST', url: '/iot/v1/firmware/upload', payload, headers });
 }
 
-/** Signs `image` for `model` and `version` with the demo vendor key (issue #31) and uploads it; returns the raw response. */
+/** Signs `image` for `model` and `version` with the demo vendor key and uploads it; returns the raw response. */
 export async function upload(env: FirmwareEnv, model: string, version: string, image: Buffer, token = env.token) {
   const bytes = signDemoFirmware(image, model, version);
   return uploadFile(env, { model, version, notesZh: '修复', notesEn: 'Fixes' }, { name: `${model}-${version}.zgfw`, bytes }, token);

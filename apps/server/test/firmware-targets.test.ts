@@ -1,5 +1,5 @@
 /**
- * Rollout targets (issue #12) go through the one device-target resolver (lockGroup/target.ts): a group
+ * Rollout targets go through the one device-target resolver (lockGroup/target.ts): a group
  * reaches its members of the package's type that are enabled and not decommissioned, a device type its
  * locks in the data centre, an IMEI list those IMEIs; an unknown group is a 404 and unknown IMEIs a 400,
  * each naming the field, and leave no rollout behind. A lock's OTA history names package and versions.

@@ -1,5 +1,5 @@
 /**
- * Issue #12: two server instances never send the same chunk stream twice to one lock. Two gateways
+ * Two server instances never send the same chunk stream twice to one lock. Two gateways
  * run on one database (PGlite, and PostgreSQL with real concurrency), each with its own embedded broker
  * and OTA transfer; every simulated lock (@iot/simulator SimulatedLock, whose OTA logic drives the
  * download) is connected to both and publishes each uplink to both, the worst a broker redelivering to

@@ -1,8 +1,8 @@
 /**
- * Hostile pools of the contract fuzz (fuzz-support.ts) beyond its generic ones (issue #31):
+ * Hostile pools of the contract fuzz (fuzz-support.ts) beyond its generic ones:
  * - HOSTILE_BY_FIELD: values by field name, the hook for limits that depend on the field;
  * - multipartArbitrary: hostile multipart forms for every endpoint that declares an
- * upload form (Endpoint.upload, issue #31): its text fields plausible or hostile (control characters,
+ * upload form (Endpoint.upload): its text fields plausible or hostile (control characters,
  * NUL, lone surrogates, huge), unknown fields and field names with control characters, and a `file`
  * part whose name is hostile (raw in the part header or RFC 5987 `filename*`) and whose content is a
  * small CSV, a zip that is no workbook, a workbook whose sheet is a zip bomb, or random bytes.

@@ -1,10 +1,10 @@
 /**
- * Property-based fuzzing of the HTTP API (issue #10), shared by test/fuzz.test.ts (a fixed seed, a few
+ * Property-based fuzzing of the HTTP API, shared by test/fuzz.test.ts (a fixed seed, a few
  * thousand requests in `npm test`) and bench/fuzz.ts (`npm run fuzz`, ten thousand or more).
  *
  * Every request targets a route of the live route table (app.routeTable); the field names come from
  * the route's contract endpoint (apiEndpoints), the values from hostile pools: NUL, control characters,
- * lone surrogates, huge strings, far-range times (issue #31), out-of-range and non-integer numbers,
+ * lone surrogates, huge strings, far-range times, out-of-range and non-integer numbers,
  * injection strings, wrong types, deep JSON, and per field name HOSTILE_BY_FIELD; bodies also come as
  * malformed JSON or under wrong content types, and upload endpoints get hostile multipart forms
  * (fuzz-pools.ts: file names and fields with control characters); with an administrator's or an
@@ -29,7 +29,7 @@ const STRINGS = [
   `$${'{7*7}'}`, '{{7*7}}', '<script>alert(1)</script>', '../../etc/passwd', 'NaN', 'Infinity', '-0', '1e400', '0x10', ' ', '', 'true',
   'null', '__proto__', 'constructor', '🙂', 'ä'.repeat(300), '2147483648', '-1', '861234500000001', 'add', 'delete', 'reportLost',
   '2025-01-31T08:00:00+08:00', '9999-12-31T23:59:59Z', 'HOME_PAGE', 'admin', 'password', 'card',
-  // Issue #31: far-range times (zod takes them, PostgreSQL or TIME_RANGE does not), control characters other than NUL.
+  // Far-range times (zod takes them, PostgreSQL or TIME_RANGE does not), control characters other than NUL.
   '0000-01-01T00:00:00Z', '0001-01-01T00:00:00+14:00', '9999-12-31T23:59:59-12:00', '1969-12-31T23:59:59Z', '2200-01-01T00:00:00Z', '0000-01-01', '9999-12-31',
   '\u0001', 'a\u001bb', '\u007f', 'x\u0085', 'a\nb', 'tab\there',
 ];

@@ -1,6 +1,6 @@
 /**
  * The fuzz's requests over a real TCP socket (node:http, one keep-alive agent) instead of in-process
- * `inject` (issue #31), a new connection each. Load shedding judges the event loop's lag; with `inject` on PGlite, a run of
+ * `inject`, a new connection each. Load shedding judges the event loop's lag; with `inject` on PGlite, a run of
  * requests is one unbroken chain of promises that never lets the loop reach its timers (neither the
  * shedder's sampler nor the delay histogram ticks), so the first sample after it finds an empty
  * histogram and sheds as if the loop had stalled: 503s no real client would see. Over a socket every

@@ -1,5 +1,5 @@
 /**
- * Issue #10: a property-based fuzz of every registered route (test/fuzz-support.ts) with a fixed seed,
+ * A property-based fuzz of every registered route (test/fuzz-support.ts) with a fixed seed,
  * on PGlite and PostgreSQL: no hostile request may get a 5xx or take longer than 5 s. `npm run fuzz`
  * runs the same with more requests and other seeds (bench/RESULTS.md); each run prints its statuses
  * (with FUZZ_EVENT_LOOP_DELAY_MS=1000, load shedding on as in a server: how many 503s it causes).

@@ -1,5 +1,5 @@
 /**
- * Holiday calendars (issue #26) with real simulated locks, on PGlite and PostgreSQL: entries edited and
+ * Holiday calendars with real simulated locks, on PGlite and PostgreSQL: entries edited and
  * imported (CSV) with overlap checks, a calendar applied to a building and a group (holiday schedules
  * on the locks with sync states), the holiday's operating mode enforced at the door and in "who can
  * open at T", a 调休 working day running the week-day schedules of a Monday, clearing on delete.

@@ -1,5 +1,5 @@
 /**
- * Idempotency-Key (issue #31; IETF draft-ietf-httpapi-idempotency-key-header) on money-moving and
+ * Idempotency-Key (IETF draft-ietf-httpapi-idempotency-key-header) on money-moving and
  * credential-creating calls: 20 identical concurrent create-order requests with one key make one order
  * and get one answer; a repeat within 24 h gets the first answer (status and body, refusals included);
  * the same key with another body is a 422 and changes nothing; keys are scoped per account and data

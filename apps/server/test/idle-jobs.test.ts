@@ -1,5 +1,5 @@
 /**
- * No busy polling (issue #23): a server with every background job running (DEMO=off, no device, no
+ * No busy polling: a server with every background job running (DEMO=off, no device, no
  * data) makes no database query for 20 s once it has started. The clock is controlled: the app is
  * built under fake timers (setTimeout/setInterval; real I/O goes on), so 20 s pass in a moment, and
  * every worker's timer that would fire within them does. Queries are counted through the database

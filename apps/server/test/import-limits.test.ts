@@ -1,5 +1,5 @@
 /**
- * Issue #31 "One request must never stall everyone", on the lock import (PGlite and PostgreSQL): a sheet
+ * On the lock import (PGlite and PostgreSQL): a sheet
  * of 200,000 rows (.xlsx or CSV) and zip-bomb workbooks are refused with a 400 on body.file whose
  * message names the limit, read in a worker thread that stops at the first limit (how fast is measured
  * in bench/hostile-io.ts, not here); a file at the limit is still read whole.

@@ -1,5 +1,5 @@
 /**
- * Production lifecycle over HTTP (issue #9): /healthz and /readyz, Fastify's real client-error
+ * Production lifecycle over HTTP: /healthz and /readyz, Fastify's real client-error
  * statuses in the envelope, and DEMO=off registering no demo route.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * Server-side sorting of the log, command and credential lists (issue #17), on PGlite and PostgreSQL,
+ * Server-side sorting of the log, command and credential lists, on PGlite and PostgreSQL,
  * over the demo's seeded week: every sort field of the contract orders the page both ways, and any
  * other field is a 400 naming query.sortField.
  */

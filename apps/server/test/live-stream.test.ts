@@ -1,5 +1,5 @@
 /**
- * The live stream (issue #23, modules/live/) over real HTTP on both databases: scoped to the data
+ * The live stream (modules/live/) over real HTTP on both databases: scoped to the data
  * centre and to the pages the caller may open, tickets single-use and short-lived, resumable with
  * Last-Event-ID (or `reset`), closed when the sign-in is revoked or the app closes, never compressed.
  * Events are emitted on the real bus (events/emit.ts) as their owners do.

@@ -1,5 +1,5 @@
 /**
- * The lock list's live-state, location and attention filters (issue #11): each attention kind keeps
+ * The lock list's live-state, location and attention filters: each attention kind keeps
  * exactly the locks inserted to match it, in the caller's data centre only; so does the service ending
  * within 30 days (the home page's KPI); on PGlite and PostgreSQL.
  */
@@ -79,7 +79,7 @@ describe.skipIf(skipSuite)('lock attention filters', () => {
     const where = `building=${encodeURIComponent(lock.building)}&floor=${encodeURIComponent(lock.floor)}&room=${encodeURIComponent(lock.room)}`;
     expect(await imeis(where)).toContain(3);
     expect((await imeis(`building=${encodeURIComponent(lock.building)}`)).length).toBeGreaterThan(0);
-    // Stored canonical since issue #31 (a heartbeat's V9.9.9 is kept as 9.9.9); any form of the version finds it.
+    // Stored canonical (a heartbeat's V9.9.9 is kept as 9.9.9); any form of the version finds it.
     await set(3, { firmwareVersion: '9.9.9' });
     expect(await imeis('firmwareVersion=V9.9.9')).toEqual([3]);
     expect(await imeis('firmwareVersion=9.9.9%2Bbuild.1')).toEqual([3]);

@@ -1,5 +1,5 @@
 /**
- * The lock's own inventory against the platform (issue #26) with real simulated locks, on PGlite and
+ * The lock's own inventory against the platform with real simulated locks, on PGlite and
  * PostgreSQL: a code added at the keypad shows as unmanaged (with the credentialDrift alarm) and is
  * adopted for a person or deleted from the lock; a credential the lock lost shows as missing and is
  * re-queued or marked lost; a fresh inventory without drift clears the alarm; the platform never

@@ -1,5 +1,5 @@
 /**
- * 分组管理 and the device-target resolver (issue #11), on PGlite and PostgreSQL: group CRUD with its
+ * 分组管理 and the device-target resolver, on PGlite and PostgreSQL: group CRUD with its
  * refusals in both languages; members added by an IMEI list (unknown IMEIs reported), by 门锁信息's
  * filter and by another group; removal; the lock list and its export filtered by group; the batch
  * configuration push targeting a group; the audit rows; isolation between data centres.

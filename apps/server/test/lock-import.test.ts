@@ -1,5 +1,5 @@
 /**
- * Bulk lock import (issue #11): the template in both languages, the dry run listing every bad row (Luhn,
+ * Bulk lock import: the template in both languages, the dry run listing every bad row (Luhn,
  * duplicate in the file, IMEI taken in another data centre without naming it, unknown type, missing
  * fields), files that are not spreadsheets (400), size limits (413), and the commit of the valid rows
  * with their secrets once, in one transaction with its system-log row; on PGlite and PostgreSQL.

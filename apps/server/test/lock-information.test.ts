@@ -1,5 +1,5 @@
 /**
- * 设备信息 in one read (GET /iot/v1/lockDevice/information, issue #11), on PGlite and PostgreSQL: the
+ * 设备信息 in one read (GET /iot/v1/lockDevice/information), on PGlite and PostgreSQL: the
  * record, type, groups, presence, reported vs desired configuration, credential slots with drift, the
  * queue and the latest alarms / unlock records / uplinks; a LOOK_INFO-only account reads it and the
  * 7-day series; bad and unknown IMEIs; another data centre's lock is not found.

@@ -1,5 +1,5 @@
 /**
- * 产品 (RoomInquiry, issue #11): the location tree (buildings, then floors) and the lock-room list (a
+ * 产品 (RoomInquiry): the location tree (buildings, then floors) and the lock-room list (a
  * floor's rooms with each lock's live state, battery, door and active alarms; also the lock picker),
  * confined to the caller's data centre; on PGlite and PostgreSQL.
  */

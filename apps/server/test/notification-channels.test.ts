@@ -1,5 +1,5 @@
 /**
- * Notification channels (issue #25) through the API: each kind's test message reaches a fake receiver
+ * Notification channels through the API: each kind's test message reaches a fake receiver
  * that checks the real signature (DingTalk sign, WeCom key, Feishu sign, the open platform's webhook
  * signature) and a real SMTP server; secrets are sealed and shown masked; an endpoint at a private
  * address is refused; a wrong secret is reported as not sent; every change is in 系统日志; another

@@ -1,11 +1,11 @@
 /**
- * A lock's operational events as notifications (issue #25 "What": credential sync failed, command
+ * A lock's operational events as notifications (credential sync failed, command
  * failed or expired, OTA rollout paused, push endpoint paused, payment or refund): raised on the real event bus by a transaction, as the credential and command
  * modules do; only rules naming the kinds get them (an empty `kinds` still means every alert kind),
  * scoped by building like alerts, with the kind's fixed severity, no alert to acknowledge (so no
  * escalation), in the channel's language and in the inboxes of the data centre's administrators; a
  * paused rollout and a paid or refunded order likewise, for rules without a device scope; a stay not
- * ready (issue #27) for rules naming its building; a rule's hourly cap with its summary line.
+ * ready for rules naming its building; a rule's hourly cap with its summary line.
  */
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * The in-console inbox, escalation and quiet hours (issue #25) on both databases: a matched alarm lands
+ * The in-console inbox, escalation and quiet hours on both databases: a matched alarm lands
  * in the inbox of every account that may see it (administrators, holders of LOCK_ALERT_LOG), not in
  * others'; each account lists (newest first, unread count) and marks read its own items only, per data
  * centre; escalation fires after N minutes without acknowledgement on the job's clock (moved by the

@@ -1,5 +1,5 @@
 /**
- * Fake receivers for the notification tests (issue #25), at the HTTP and SMTP boundary: a real HTTP
+ * Fake receivers for the notification tests, at the HTTP and SMTP boundary: a real HTTP
  * server on 127.0.0.1 playing DingTalk, WeCom, Feishu and a customer's webhook, each checking the real
  * signature with its documented recipe (node:crypto here, not the platform's code), and a real SMTP
  * server (smtp-server) with a login. What each received, and whether its check passed, is kept.

@@ -1,5 +1,5 @@
 /**
- * Explicit recipients of notification rules (issue #25 "Who") on both databases: an account sets its
+ * Explicit recipients of notification rules on both databases: an account sets its
  * e-mail address and mobile number and verifies the address with a 6-digit code read from the mail the
  * in-test SMTP server received (wrong, expired, out of attempts, re-set); a rule's recipient accounts and
  * role holders get the notification in their inbox and by e-mail only with a verified address (others

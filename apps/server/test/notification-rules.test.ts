@@ -1,5 +1,5 @@
 /**
- * Notification rules (issue #25) end to end below the HTTP boundary of the receivers: alarms applied
+ * Notification rules end to end below the HTTP boundary of the receivers: alarms applied
  * by the alerts service (as ingest does) raise `lock.alarm`; the notification job matches rules by
  * kind, severity and scope (building, device type), delivers to a WeCom robot that checks its key,
  * counts repeats within the storm window into one notification (logged as suppressed), retries a

@@ -1,5 +1,5 @@
 /**
- * Offline codes (issue #27) on PGlite and PostgreSQL: issue a code for any lock of the tenant (no
+ * Offline codes on PGlite and PostgreSQL: issue a code for any lock of the tenant (no
  * downlink), the simulated lock given its key at start accepts it at the keypad within its window and
  * refuses it outside / on second use; the list shows who issued which code for whom but never the code;
  * tenant isolation; validation 400s name the fields in zh and en; 系统日志 has the issue.

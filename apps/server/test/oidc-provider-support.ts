@@ -1,10 +1,10 @@
 /**
- * A real OpenID provider in the test process (oidc-provider, issue #28 "Single sign-on"): one
+ * A real OpenID provider in the test process (oidc-provider): one
  * confidential client with the console's redirect URI, PKCE required, dev interactions (any login
  * name signs in as that person, then a consent page). `people` give each login name its claims
  * (groups in the `groups` scope, so they come from UserInfo, not the ID token). `signInAt` drives a
  * browser's way through it with fetch and a cookie jar: from the authorization URL over the login and
- * consent forms to the redirect back, whose query string it returns. Back-channel logout (issue #28):
+ * consent forms to the redirect back, whose query string it returns. Back-channel logout:
  * the client's backchannel_logout_uri is `<issuer>/rp/backchannel` on the provider's own server, which
  * relays the provider's post to `backchannel` (the test hands it to the platform); `signOut` ends a
  * person's provider session as its browser would; `sign` makes any JWT with the provider's key.

@@ -1,5 +1,5 @@
 /**
- * The open platform (issue #16) on PGlite and PostgreSQL: customer codes, keys shown once with a
+ * The open platform on PGlite and PostgreSQL: customer codes, keys shown once with a
  * rotation grace, the verification handshake, pushes written in the event's transaction, signed with
  * the documented recipe, retried with backoff, dead letters, replay, endpoint pause and resume,
  * tenant isolation and the authority. The receiver is a real HTTP server (push-receiver.ts).

@@ -1,7 +1,7 @@
 /**
- * API documentation (issue #9): /openapi.json is OpenAPI 3.1 with every registered route, each
+ * API documentation: /openapi.json is OpenAPI 3.1 with every registered route, each
  * operation naming its authority, its parameters and schemas and both headers, and carrying its
- * contract endpoint's name as operationId (issue #24); /docs serves the reference under its own strict
+ * contract endpoint's name as operationId; /docs serves the reference under its own strict
  * script policy.
  */
 import { createHash } from 'node:crypto';
@@ -28,7 +28,7 @@ describe.skipIf(skipSuite)('API documentation', () => {
 
     const list = document.paths['/iot/v1/lockDevice/list'].get;
     expect(list['x-authority']).toEqual(['LOOK_INFO']);
-    // The token and data centre, or an API key (issue #28), which keys may not use for people-only routes.
+    // The token and data centre, or an API key, which keys may not use for people-only routes.
     expect(list.security).toEqual([{ zw_paas_token: [], tenantId: [] }, { apiKey: [] }]);
     expect(document.paths['/iot/v1/apiKey'].post.security).toEqual([{ zw_paas_token: [], tenantId: [] }]);
     expect(document.paths['/oauth/userInfo'].get.security).toEqual([{ zw_paas_token: [], tenantId: [] }]);

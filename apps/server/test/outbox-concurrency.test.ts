@@ -36,7 +36,7 @@ describe.skipIf(skipSuite)('two dispatchers on one database', () => {
     await ctx?.close();
   });
 
-  /** Answers each command after 5 ms and wakes every instance's dispatcher, as the result's event would across instances (issue #23). */
+  /** Answers each command after 5 ms and wakes every instance's dispatcher, as the result's event would across instances. */
   function answeringTransport(instance: number, getDispatchers: () => Dispatcher[]): DownlinkTransport {
     let seq = instance * 1_000_000;
     return {
@@ -53,7 +53,7 @@ describe.skipIf(skipSuite)('two dispatchers on one database', () => {
             const result = { msgId: `r${seq}`, seq, type: 'commandResult' as const, ts: Date.now(), data: { commandMsgId: message.msgId, code: 0 } };
             await applyCommandResults(tx, [{ lockId, message: result }], commandFollowers);
           }).then(() => {
-            // The lock's uplink wakes the dispatchers for it (an empty wake is a no-op since issue #23); the other
+            // The lock's uplink wakes the dispatchers for it (an empty wake is a no-op); the other
             // instance hears first, as a pass claims until nothing is left.
             const all = getDispatchers();
             for (const dispatcher of [...all.filter((_, index) => index !== instance - 1), all[instance - 1]]) dispatcher?.wake([lockId]);

@@ -1,5 +1,5 @@
 /**
- * The principal cache (modules/oauth/principal-cache.ts; issue #23): a token seen once is answered
+ * The principal cache (modules/oauth/principal-cache.ts): a token seen once is answered
  * from memory; a sign-out or a removed authority is refused on the very next request of the instance
  * that made the change, and, through NOTIFY, soon on another instance (api-postgres: a second app
  * with its own connections on the same database, its cache lifetime raised to 60 s so that only

@@ -1,5 +1,5 @@
 /**
- * The open platform's SSRF guard (issue #16) through saveConfig, with no network allowed beyond public
+ * The open platform's SSRF guard through saveConfig, with no network allowed beyond public
  * addresses (PUSH_ALLOWED_NETWORKS empty): loopback, private, link-local, unique-local, unspecified,
  * IPv4-mapped, plain http to a public host, credentials in the URL, and a name that resolves to
  * loopback (checked on the resolved address) are all refused with a 400 on the URL.

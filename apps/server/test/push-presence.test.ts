@@ -1,5 +1,5 @@
 /**
- * Presence events of the open platform (issue #16 "device online/offline"), on PGlite and PostgreSQL:
+ * Presence events of the open platform, on PGlite and PostgreSQL:
  * a lock's first stored heartbeat after being offline or unknown queues one `presence` online event;
  * the presence sweep queues one offline event when its heartbeats stop for ONLINE_HEARTBEAT_FACTOR
  * intervals, once however often it runs; the next heartbeat brings it online again. An operator's

@@ -1,5 +1,5 @@
 /**
- * A customer's receiver for the open-platform tests (issue #16): a real HTTP server on 127.0.0.1
+ * A customer's receiver for the open-platform tests: a real HTTP server on 127.0.0.1
  * that checks each push with the documented recipe (node:crypto, not the platform's code), answers
  * the verification challenge, and can fail the next N pushes or all of them.
  */

@@ -1,5 +1,5 @@
 /**
- * Remote unlock (issue #26) with real simulated always-online locks, on PGlite and PostgreSQL: offered
+ * Remote unlock with real simulated always-online locks, on PGlite and PostgreSQL: offered
  * only where the lock can hear it (a sleeping NB-IoT lock is refused on lockId, zh and en), a reason is
  * required, the command goes through the outbox and the lock's open record names the operator with
  * method remote; a high-security door waits for a second operator (not the requester) within 10

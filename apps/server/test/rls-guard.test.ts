@@ -1,5 +1,5 @@
 /**
- * Guard (issue #8): every tenant-scoped table (one with a tenant_id or *_tenant_id column) has
+ * Guard: every tenant-scoped table (one with a tenant_id or *_tenant_id column) has
  * row-level security enabled and a policy that confines rows by app_tenant_id() (the tenant of the
  * request's transaction). The tables come from the database catalogue, so a new tenant table without a
  * policy fails here.

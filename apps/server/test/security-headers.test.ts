@@ -1,5 +1,5 @@
 /**
- * Issue #10 "Abuse": security headers on every answer (API data, errors, HTML, web assets), HSTS only
+ * Security headers on every answer (API data, errors, HTML, web assets), HSTS only
  * over HTTPS, and CORS same-origin unless CORS_ORIGINS allows an origin (which alone sees zw_paas_token).
  */
 import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';

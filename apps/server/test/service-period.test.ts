@@ -1,5 +1,5 @@
 /**
- * Service periods (issue #15): a lock whose service has ended refuses new lock users and configuration
+ * Service periods: a lock whose service has ended refuses new lock users and configuration
  * pushes (402 SERVICE_EXPIRED, nothing written) but keeps clock sync; the summary warns at 30/7/1
  * days; paying for the lock lifts the refusal.
  */

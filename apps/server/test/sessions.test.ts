@@ -1,5 +1,5 @@
 /**
- * Sign-ins and sessions (issue #28 "Sessions") on PGlite and PostgreSQL: the sign-in history (each
+ * Sign-ins and sessions on PGlite and PostgreSQL: the sign-in history (each
  * result kind, both sign-in steps, an API key's first use of the day, nothing for unknown usernames),
  * the live sessions with "this session", signing out one session and all others (the revoked token
  * answers TOKEN_EXPIRED saying why, the caller's keeps working, session.revoked per family), and an

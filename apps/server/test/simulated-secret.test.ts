@@ -1,5 +1,5 @@
 /**
- * Resetting a simulated lock's secret (issue #11): the gateway drops the lock's session on the
+ * Resetting a simulated lock's secret: the gateway drops the lock's session on the
  * registry's `lock.secretReset` event, and the demo fleet, following the registry as demo.ts does
  * (followRegistry), gives the simulated lock a fresh secret it reconnects with. Without the demo's
  * follower the same lock stays refused: the test proves what the subscription does.

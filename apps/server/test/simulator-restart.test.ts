@@ -1,5 +1,5 @@
 /**
- * A restarted simulated lock keeps what it held (issue #26), on PGlite and PostgreSQL: a cleaner's
+ * A restarted simulated lock keeps what it held, on PGlite and PostgreSQL: a cleaner's
  * week-day schedule and a holiday schedule in vacation mode reach the lock; the fleet is stopped and
  * started again as demo.ts starts it (fresh secrets, tables from lockTablesByImei); the new lock
  * instance holds the same user type and schedules and refuses at the door as before.

@@ -1,5 +1,5 @@
 /**
- * The provider's logout ends the platform's session (issue #28 "Single sign-on"; OpenID Connect
+ * The provider's logout ends the platform's session (OpenID Connect
  * Back-Channel Logout 1.0) on PGlite and PostgreSQL against the real provider of
  * oidc-provider-support.ts: the provider's own sign-out posts a logout token, relayed to
  * POST /oauth/sso/backchannelLogout; the session begun at that provider session stops working, another

@@ -1,5 +1,5 @@
 /**
- * Password sign-in off per data centre (issue #28 "Single sign-on") on PGlite and PostgreSQL, with the
+ * Password sign-in off per data centre on PGlite and PostgreSQL, with the
  * real provider of oidc-provider-support.ts: refused (SSO_RULE_REQUIRED) while no rule could let the
  * data centre's operators in; once off, an operator's password sign-in is refused with
  * PASSWORD_SIGN_IN_OFF (into that data centre, and into any other while it works there), its password

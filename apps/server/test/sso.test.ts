@@ -1,5 +1,5 @@
 /**
- * Single sign-on (issue #28) on PGlite and PostgreSQL against a real OpenID provider started in the
+ * Single sign-on on PGlite and PostgreSQL against a real OpenID provider started in the
  * test (oidc-provider-support.ts): authorization code with PKCE, the account created at the first
  * sign-in with the roles the data centres' rules give its groups, reused (and its roles brought up to
  * date) at the next, refused when no rule matches, when the state or the transaction is wrong and when

@@ -1,5 +1,5 @@
 /**
- * Backup codes issued by the platform by rule (issue #27, docs/stays.md "Automatic backup codes") with
+ * Backup codes issued by the platform by rule (docs/stays.md "Automatic backup codes") with
  * real simulated locks, on PGlite and PostgreSQL. Room BA has a sleeping lock (pool filled through the
  * outbox, entries 正常) and a lock that never answers (its entries never ready). Setting off: a
  * checked-in stay whose own code is queued gets nothing. Turned on (system log before -> after, the

@@ -1,5 +1,5 @@
 /**
- * Backup codes for sleeping locks (issue #27, docs/stays.md "Backup codes") with real simulated locks,
+ * Backup codes for sleeping locks (docs/stays.md "Backup codes") with real simulated locks,
  * on PGlite and PostgreSQL: the job's pass (run by the test, as its events would) fills each lock's
  * pool through the outbox and the entries become 正常 -> a walk-in checked in while the lock sleeps has
  * its own code queued -> a backup code is issued (the same code when asked again) and the simulated

@@ -1,5 +1,5 @@
 /**
- * Default stay buffers per data centre (issue #27; docs/stays.md "Buffers"), on PGlite and PostgreSQL:
+ * Default stay buffers per data centre (docs/stays.md "Buffers"), on PGlite and PostgreSQL:
  * 30 and 30 minutes at first, changed with TENANT_SETTINGS only (a partial update, the system log with
  * before -> after), out-of-range values refused in both languages, a stay booked without buffers taking
  * the new defaults (an imported row too) and one with its own keeping them, and another data centre

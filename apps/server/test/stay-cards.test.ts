@@ -1,5 +1,5 @@
 /**
- * Guests' cards (issue #27, docs/stays.md "Cards") with real simulated locks, on PGlite and PostgreSQL:
+ * Guests' cards (docs/stays.md "Cards") with real simulated locks, on PGlite and PostgreSQL:
  * a card booked with the guest is held on the room's door beside the password (the simulated reader
  * opens with it); the front desk replaces it and takes it back (POST /iot/v1/stay/card), each a card
  * add / delete with its sync state, and readiness waits for it; check-out drops it with the lock user.

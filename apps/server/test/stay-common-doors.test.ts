@@ -1,5 +1,5 @@
 /**
- * Common doors of stays (issue #27, docs/stays.md "Common doors") with real simulated locks, on PGlite
+ * Common doors of stays (docs/stays.md "Common doors") with real simulated locks, on PGlite
  * and PostgreSQL: an entrance (building) and a floor gate (floor) marked through the API serve a room's
  * stay (the guest's digits open them at the simulated keypad), a floor gate of another floor does not;
  * unmarking a door takes the guest's user off it; bad input, a lock outside the data centre, the system log.

@@ -1,5 +1,5 @@
 /**
- * Retrying a stay's failed door (issue #27; the door detail's 重试), on PGlite and PostgreSQL, with a
+ * Retrying a stay's failed door (the door detail's 重试), on PGlite and PostgreSQL, with a
  * raw lock whose answers the test writes: the lock refuses the guest's user and password -> readiness
  * failed -> the stay is extended meanwhile (the failed user keeps the old window: the stay waits,
  * `pending`) -> the user and the password are retried through the credential service's retry routes

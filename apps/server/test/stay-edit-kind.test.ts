@@ -1,5 +1,5 @@
 /**
- * Editing a stay's kind (issue #27), on PGlite and PostgreSQL: a booked hotel night becomes a long
+ * Editing a stay's kind, on PGlite and PostgreSQL: a booked hotel night becomes a long
  * lease through POST /iot/v1/stay/edit (the system log records kind before -> after, in words), is
  * checked in and suspended; a suspended lease cannot become another kind (409 on body.kind, zh/en)
  * but keeps its kind when it is sent again; once resumed it may. An unknown kind is a 400 on body.kind.

@@ -1,5 +1,5 @@
 /**
- * The booking import (issue #27; docs/stays.md "Import"), on PGlite and PostgreSQL: the template, the
+ * The booking import (docs/stays.md "Import"), on PGlite and PostgreSQL: the template, the
  * dry run's row problems in both languages (bad room, overlap inside the file and with a booked stay,
  * bad times, bad mobile) writing nothing, a refused commit writing nothing, a clean commit booking every
  * stay in one transaction with its doors queued and its system-log row, a repeated file refused by its

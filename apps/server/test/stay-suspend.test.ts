@@ -1,5 +1,5 @@
 /**
- * Suspended leases (issue #27 "Overdue rent"), with real simulated locks, on PGlite and PostgreSQL:
+ * Suspended leases, with real simulated locks, on PGlite and PostgreSQL:
  * a checked-in long lease is suspended -> every door's lock user gets a freeze command -> once the lock
  * confirms it the simulated keypad refuses the tenant's code -> the stays job and an extension keep it
  * frozen -> resume unfreezes -> the code opens again -> a suspended lease checks out (users deleted).

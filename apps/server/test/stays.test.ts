@@ -1,5 +1,5 @@
 /**
- * Stays (issue #27) with real simulated locks, on PGlite and PostgreSQL: book -> doors issued by the
+ * Stays with real simulated locks, on PGlite and PostgreSQL: book -> doors issued by the
  * stays job at the lead time (its pass run with an injected clock) -> the locks confirm -> ready ->
  * check in -> extend -> room change -> check out -> deleted; cancel and no-show; overlaps refused;
  * idempotent add; the 1-hour readiness check and today's not-ready list; tenant isolation; bad input.

@@ -1,5 +1,5 @@
 /**
- * Step-up for dangerous actions (issue #28 "Step-up") on PGlite and PostgreSQL: an endpoint marked
+ * Step-up for dangerous actions on PGlite and PostgreSQL: an endpoint marked
  * `stepUp` in the contract needs, from an enrolled account's session, a second factor verified at
  * POST /iot/v1/twoFactor/stepUp within the last 5 minutes (403 STEP_UP_REQUIRED otherwise); the code
  * works once, failures are throttled and logged like a sign-in's; unenrolled accounts and API keys are

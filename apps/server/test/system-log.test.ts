@@ -1,5 +1,5 @@
 /**
- * System log (系统日志, issue #5) on PGlite and PostgreSQL: sign-in success and failure, sign-out and
+ * System log (系统日志) on PGlite and PostgreSQL: sign-in success and failure, sign-out and
  * every mutating call are written once each, with who, tenant, action, target, result and address,
  * never with a secret; the list filters per tenant; the CSV and Excel exports (action names and results in
  * the caller's language, the request beside them, times in the data centre's time zone, Excel cells as dates).
@@ -100,10 +100,10 @@ describe.skipIf(skipSuite)('system log', () => {
     expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(response.headers['content-disposition']).toMatch(/^attachment; filename="system-log-\d{14}\.csv"$/);
     const lines = response.body.trimEnd().split('\n');
-    // Readable headers in the caller's language; times in the data centre's zone (issue #24), named in the header.
+    // Readable headers in the caller's language; times in the data centre's zone, named in the header.
     expect(lines[0]).toBe('\ufeff编号,时间 (Asia/Shanghai),用户名,操作,请求,对象,结果,客户端地址,详情');
     expect(lines).toHaveLength(2);
-    // The detail in words (issue #24), not JSON; a cell a spreadsheet would evaluate still starts with '.
+    // The detail in words, not JSON; a cell a spreadsheet would evaluate still starts with '.
     expect(lines[1]).toMatch(/^\d+,\d{4}-\d\d-\d\d \d\d:\d\d:\d\d,admin,新增角色,POST \/v1\/sysRole\/add,"'=1\+2,""q""",成功,127\.0\.0\.1,"名称: =1\+2,""q""; 权限: —"$/);
     const signIns = await call(ctx.app, admin, { method: 'GET', url: '/iot/v1/SysOperateLog/export?action=sign-in&result=success' });
     const rows = signIns.body.trimEnd().split('\n').slice(1);
@@ -122,7 +122,7 @@ describe.skipIf(skipSuite)('system log', () => {
     const sheet = workbook.worksheets[0];
     expect(sheet?.getRow(1).values).toEqual([undefined, 'ID', 'Time (Asia/Shanghai)', 'Username', 'Action', 'Request', 'Target', 'Result', 'Client address', 'Detail']);
     expect(sheet?.rowCount).toBe((await logList('action=sign-in')).total + 1);
-    // Excel gets a real date cell (issue #24) showing the data centre's wall-clock time.
+    // Excel gets a real date cell showing the data centre's wall-clock time.
     const first = (await logList('action=sign-in')).records[0];
     const cell = sheet?.getRow(2).getCell(2);
     expect(cell?.value).toBeInstanceOf(Date);

@@ -74,7 +74,7 @@ describe.skipIf(skipSuite)('tenancy and authorities', () => {
     expect((await call(ctx.app, operator, { method: 'GET', url: '/oauth/userInfo' })).statusCode).toBe(200);
   });
 
-  it("keeps schedules and holiday calendars to their data centre (issue #26)", async () => {
+  it("keeps schedules and holiday calendars to their data centre", async () => {
     const post = (url: string, payload: object, tenantId: number) => call(ctx.app, admin, { method: 'POST', url, payload, tenantId });
     const get = (url: string, tenantId: number) => call(ctx.app, admin, { method: 'GET', url, tenantId });
     const lockId = (await list(admin, 100)).json().data.records[0].id as number;
@@ -98,7 +98,7 @@ describe.skipIf(skipSuite)('tenancy and authorities', () => {
     expect(applied.locks.every((l: { lockId: number }) => ids101.has(l.lockId))).toBe(true);
   });
 
-  it("keeps a lock's inventory drift to its data centre (issue #26)", async () => {
+  it("keeps a lock's inventory drift to its data centre", async () => {
     const post = (url: string, payload: object, tenantId: number) => call(ctx.app, admin, { method: 'POST', url, payload, tenantId });
     const lockId = (await list(admin, 100)).json().data.records[0].id as number;
     const [slot] = await ctx.database.system.insert(unmanagedSlots)
@@ -114,7 +114,7 @@ describe.skipIf(skipSuite)('tenancy and authorities', () => {
     expect((await call(ctx.app, admin, { method: 'GET', url: `/iot/v1/lockDevice/drift?lockId=${lockId}`, tenantId: 100 })).json().data.tables[1].unmanaged).toHaveLength(1);
   });
 
-  it("keeps a lock's remote unlocks to its data centre (issue #26)", async () => {
+  it("keeps a lock's remote unlocks to its data centre", async () => {
     const post = (url: string, payload: object, tenantId: number) => call(ctx.app, admin, { method: 'POST', url, payload, tenantId });
     const lockId = (await list(admin, 100)).json().data.records[1].id as number;
     await ctx.database.system.update(locks).set({ alwaysOnline: true, highSecurity: true }).where(eq(locks.id, lockId));

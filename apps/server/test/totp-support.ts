@@ -1,5 +1,5 @@
 /**
- * TOTP for the two-factor tests (issue #28): codes computed from the enrolment's base32 secret with
+ * TOTP for the two-factor tests: codes computed from the enrolment's base32 secret with
  * the library the server uses (@oslojs/otp; RFC 6238, 30-s steps, 6 digits), and an enrolment.
  */
 import { decodeBase32IgnorePadding } from '@oslojs/encoding';

@@ -1,5 +1,5 @@
 /**
- * Self-service two-factor (issue #28) on PGlite and PostgreSQL: an enrolled person turns two-factor
+ * Self-service two-factor on PGlite and PostgreSQL: an enrolled person turns two-factor
  * off or renews its recovery codes after a step-up (both are dangerous calls: 403 STEP_UP_REQUIRED
  * before), never while a role requires it (403 TWO_FACTOR_REQUIRED), 409 TWO_FACTOR_OFF when it is
  * not on; each in the system log. Codes are computed here from the secret (@oslojs/otp).

@@ -1,5 +1,5 @@
 /**
- * Two-factor sign-in (issue #28) on PGlite and PostgreSQL: enrolment (QR code, secret sealed at rest,
+ * Two-factor sign-in on PGlite and PostgreSQL: enrolment (QR code, secret sealed at rest,
  * 10 recovery codes stored hashed), the two-step sign-in with an authenticator code or a recovery code
  * (each used once, a code's time step never again), wrong codes counted in sign-in throttling, a role
  * requiring two-factor confining an unenrolled account's session to enrolment, and an administrator's

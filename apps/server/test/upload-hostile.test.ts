@@ -70,7 +70,7 @@ describe.skipIf(skipSuite)('hostile multipart bodies', () => {
   }
 
   it('a package over the limit is a 413 on body.file, and nothing of it stays', async () => {
-    // A genuine signed package (issue #31), one past the limit: what is not a package at all is refused as such first.
+    // A genuine signed package, one past the limit: what is not a package at all is refused as such first.
     const oversize = signDemoFirmware(Buffer.alloc(protocol.OTA_MAX_PACKAGE_BYTES), 'ZG-NB100', '4.0.0');
     const response = await post('/iot/v1/firmware/upload', `multipart/form-data; boundary=${BOUNDARY}`, wholeForm(oversize));
     expectFieldError(response, 413);

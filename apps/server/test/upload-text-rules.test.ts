@@ -1,5 +1,5 @@
 /**
- * Issue #31 "Inputs the database cannot hold", for uploads: on every multipart endpoint of the contract
+ * For uploads: on every multipart endpoint of the contract
  * (its `upload` form), a control character in the file's name (raw in the part header, or encoded as
  * RFC 5987 filename*) or in any text field, a field name with one, an unknown field, and a name longer
  * than 255 characters are each a 400 naming the field in both languages, never a 500, and leave no
@@ -30,7 +30,7 @@ function form(fields: Record<string, string>, fileName: string, encoded = false,
   const parts = Object.entries(fields).map(([name, value]) => `--${BOUNDARY}${CRLF}Content-Disposition: form-data; name="${name}"${CRLF}${CRLF}${value}${CRLF}`);
   const disposition = encoded ? `filename*=UTF-8''${encodeURIComponent(fileName)}` : `filename="${fileName}"`;
   const head = `--${BOUNDARY}${CRLF}Content-Disposition: form-data; name="file"; ${disposition}${CRLF}Content-Type: application/octet-stream${CRLF}${CRLF}`;
-  // A genuine signed package (issue #31), so the only fault is the one under test: an unsigned file is refused first.
+  // A genuine signed package, so the only fault is the one under test: an unsigned file is refused first.
   const bytes = content === 'firmware' ? signDemoFirmware(image(2048), PLAUSIBLE.model as string, PLAUSIBLE.version as string) : Buffer.from(content);
   return Buffer.concat([Buffer.from(parts.join('') + head, 'utf8'), bytes, Buffer.from(`${CRLF}--${BOUNDARY}--${CRLF}`)]);
 }

@@ -1,5 +1,5 @@
 /**
- * Matter user types end to end with real simulated locks (issue #26), on PGlite and PostgreSQL: the
+ * Matter user types end to end with real simulated locks, on PGlite and PostgreSQL: the
  * protocol carries the type, the lock implements it, the platform follows: a forced user opens and
  * raises the duress alarm (nothing at the door differs), a disposable user works once and the lock
  * deletes it and says so, an expiring user stops N minutes after its first use (a controllable lock

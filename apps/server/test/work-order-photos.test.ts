@@ -1,5 +1,5 @@
 /**
- * Photos on work orders (issue #25 "notes and photos"; docs/work-orders.md), on PGlite and PostgreSQL:
+ * Photos on work orders (docs/work-orders.md), on PGlite and PostgreSQL:
  * JPEG, PNG and WebP recognised from their bytes (an HTML page named .png is refused), the size limit
  * (413), at most WORK_ORDER_PHOTOS_MAX per order (409), the image served back with its type to the
  * order's data centre only, deletion, and both changes in 系统日志.

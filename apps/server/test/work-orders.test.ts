@@ -1,5 +1,5 @@
 /**
- * Work orders (issue #25 "From alert to work order"; docs/work-orders.md): one order from selected
+ * Work orders (docs/work-orders.md): one order from selected
  * alerts, legal and illegal state moves, a closed battery order confirmed or reopened by real
  * heartbeats through the ingest path (the `lock.heartbeat` event after commit), a notification rule
  * opening orders idempotently on raised alarms, tenant isolation and bad input.

@@ -1,5 +1,5 @@
 /**
- * WeChat Pay notifications with a genuine signature that must still be refused (issue #31): a timestamp
+ * WeChat Pay notifications with a genuine signature that must still be refused: a timestamp
  * more than 5 minutes in the future or the past, a decrypted resource missing a field the change relies
  * on (transaction_id, success_time, amount, currency) or disagreeing with the order (out_trade_no, amount,
  * currency, transaction_id) or with its event type. Each answers 4xx and changes nothing: the order stays

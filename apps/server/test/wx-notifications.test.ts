@@ -1,5 +1,5 @@
 /**
- * WeChat Pay notifications (issue #15): a valid one applies once; a forged signature, an unknown
+ * WeChat Pay notifications: a valid one applies once; a forged signature, an unknown
  * serial, a stale timestamp, a wrong amount, a wrong mchid change nothing and answer FAIL; a replay
  * and 20 concurrent duplicates change the state once.
  */

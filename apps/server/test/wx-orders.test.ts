@@ -1,5 +1,5 @@
 /**
- * Orders and WeChat Pay (issue #15): create (amount from the package), pay through the sandbox's real
+ * Orders and WeChat Pay: create (amount from the package), pay through the sandbox's real
  * HTTP notification, close, refund with its notification, reconciliation of a lost notification and
  * of an expired order, tenant isolation.
  */
@@ -23,7 +23,7 @@ describe.skipIf(skipSuite)('orders and WeChat Pay', () => {
     const order = await buy(ctx);
     expect(order).toMatchObject({ amountFen: 9900, tradeState: 'NOTPAY', lockIds: [1], months: 12, refundedFen: 0 });
     expect(order.outTradeNo).toMatch(/^IOT\d{14}[0-9a-f]{10}$/);
-    // The sandbox's pay page is on the platform's own origin (issue #24), served by the app itself.
+    // The sandbox's pay page is on the platform's own origin, served by the app itself.
     expect(order.codeUrl).toMatch(/^\/wxpay-sandbox\/pay\?id=wx/);
     const payPage = await ctx.app.inject({ method: 'GET', url: order.codeUrl });
     expect([payPage.statusCode, payPage.headers['content-type']]).toEqual([200, 'text/html; charset=utf-8']);

@@ -1,4 +1,4 @@
-/** Shared setup of the payment tests (issue #15): a listening app with the sandbox, deterministic delivery, helpers. */
+/** Shared setup of the payment tests: a listening app with the sandbox, deterministic delivery, helpers. */
 import { generateKeyPairSync } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { expect } from 'vitest';

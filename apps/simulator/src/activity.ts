@@ -31,9 +31,9 @@ export interface ActivityRates {
   tamperProbability: number;
   /** While the battery is low, the lowBattery alarm repeats every this many heartbeats (default 100). */
   lowBatteryRepeatEvery: number;
-  /** Chance the closed door reports open with no unlock before it (the platform derives forcedEntry; issue #14), closing at the next heartbeat (default 0.0005). */
+  /** Chance the closed door reports open with no unlock before it (the platform derives forcedEntry), closing at the next heartbeat (default 0.0005). */
   forcedEntryProbability: number;
-  /** Chance of a burst of 6 failed password attempts (the platform derives bruteForce; issue #14) (default 0.0005). */
+  /** Chance of a burst of 6 failed password attempts (the platform derives bruteForce) (default 0.0005). */
   bruteForceProbability: number;
 }
 
@@ -44,7 +44,7 @@ export const DEFAULT_ACTIVITY: ActivityRates = {
 /**
  * Presets for SIM_ACTIVITY: `off` (heartbeats only), `normal` (the demo: DEFAULT_ACTIVITY with an
  * unlock attempt every ~8 heartbeats, about 7 per door per hour at the demo's 60 s heartbeat; each
- * brings three uplinks and their pushes, so this sets most of the demo's CPU, issue #23), `high`
+ * brings three uplinks and their pushes, so this sets most of the demo's CPU), `high`
  * (busy logs, e2e tests).
  */
 export const ACTIVITY_PRESETS: Record<'off' | 'normal' | 'high', ActivityRates | undefined> = {
@@ -117,7 +117,7 @@ export class LockActivity {
     const data: protocol.OpenRecordData = { method, success, lockTime: Math.max(0, lockTime) };
     if (credential) data.slot = randomInt(this.random, 1, 20);
     if (credential || method === 'app') data.userSlot = randomInt(this.random, 1, 10);
-    // Why the lock refused (issue #26), from the slot already drawn so the random sequence stays as it was.
+    // Why the lock refused, from the slot already drawn so the random sequence stays as it was.
     if (!success) data.refusal = FAILURE_REASONS[(data.slot ?? 0) % FAILURE_REASONS.length];
     return { type: 'openRecord', data };
   }

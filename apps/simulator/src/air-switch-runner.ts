@@ -1,5 +1,5 @@
 /**
- * Simulated air switches over MQTT (issue #13): one always-online connection each (client id =
+ * Simulated air switches over MQTT: one always-online connection each (client id =
  * username = serial, clean session off, subscribed to `as/{serial}/down`), telemetry every
  * `intervalS` with the state's events, and answers to downlinks: `switch` really switches the circuit
  * (switchEvent, then commandResult 0), `thresholds` is kept and reported (configReport, commandResult 0).

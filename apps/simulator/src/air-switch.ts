@@ -1,5 +1,5 @@
 /**
- * A simulated air switch (issue #13; docs/protocol.md "Air switches"): circuits whose load follows a
+ * A simulated air switch (docs/protocol.md "Air switches"): circuits whose load follows a
  * daily profile (office, shop, residence) with noise, energy counters that only grow (by power x time),
  * occasional trips (over-current) and leakage events, and breakers that really cut the load: a switched-off
  * or tripped circuit draws 0 W and its counter stands still. Pure state: air-switch-runner.ts speaks MQTT.

@@ -126,7 +126,7 @@ function password(state: LockState, data: DataOf<'tempPassword'> | DataOf<'forev
 /** Reverses the byte order of a hex card number ("A1B2C3D4" -> "D4C3B2A1"). */
 export const reverseBytes = (hex: string) => (hex.match(/../g) ?? []).reverse().join('');
 
-/** Issue #26: a credential the lock holds (e.g. added at the keypad) now belongs to a user (Matter SetCredential modify). */
+/** A credential the lock holds (e.g. added at the keypad) now belongs to a user (Matter SetCredential modify). */
 function credentialOwner(state: LockState, data: DataOf<'credentialOwner'>): Outcome {
   const entry = (state[data.table] as Map<number, { userSlot?: number }>).get(data.slot);
   if (!entry) return fail(RESULT.NOT_FOUND, `no ${data.table} slot ${data.slot}`);

@@ -63,7 +63,7 @@ export interface Fleet {
    */
   attemptOpen(imei: string, input: AttemptInput): AttemptResult | undefined;
   /**
-   * Someone adds a password at the keypad of lock `imei` (issue #26, demo and test facility): the lock
+   * Someone adds a password at the keypad of lock `imei` (demo and test facility): the lock
    * stores it unassigned and reports a LockUserChange and its inventory. `{ slot }`, null when the lock
    * refuses (full, or the digits held), undefined when the fleet has no such lock.
    */

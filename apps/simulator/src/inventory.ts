@@ -1,5 +1,5 @@
 /**
- * The lock's own inventory (issue #26): which user, password, card and fingerprint slots it holds, as
+ * The lock's own inventory: which user, password, card and fingerprint slots it holds, as
  * the `inventory` uplink carries it (bitmaps and their SHA-256 digest, never a secret), and a code
  * added at the keypad by the lock's administrator (a demo / test hook: the platform learns of it only
  * from the LockUserChange event and the inventory that follow). Transport-free.

@@ -1,9 +1,9 @@
 /**
  * What a simulated ZIGUANG lock keeps in its own memory and what downlinks change: configuration,
  * clock offset and the credential tables (lock users, passwords, cards, fingerprints) with a slot
- * capacity per model, and (issue #26) each user's Matter user type and schedules and the lock's holiday
+ * capacity per model, and each user's Matter user type and schedules and the lock's holiday
  * schedules. Transport-free; commands.ts and schedules.ts map downlinks onto it. Credential management
- * (issue #4) reads these tables to compare with the platform.
+ * reads these tables to compare with the platform.
  */
 import { type AccessCapacity, type Capacity, type CredentialRule, type HolidayRule, lockModel, type protocol, type UserType, type WeekDayRule, type YearDayRule } from '@iot/contract';
 import type { OfflineCodes } from './offline-codes.js';
@@ -20,7 +20,7 @@ export interface LockUser {
   /** ms since epoch; validTo exclusive. */
   validFrom?: number;
   validTo?: number;
-  /** Matter UserType and CredentialRule (issue #26). */
+  /** Matter UserType and CredentialRule. */
   userType: UserType;
   credentialRule: CredentialRule;
   /** expiringUser: minutes after the first use, and the first use (lock clock, ms). */
@@ -65,7 +65,7 @@ export class LockState {
   readonly holidays = new Map<number, HolidayRule>();
   /** A dual-rule user's credential waiting for a second person (open-attempt.ts). */
   pendingDual: { userSlot: number; at: number } | undefined;
-  /** Offline codes (issue #27): present when the platform shared the lock's key. */
+  /** Offline codes: present when the platform shared the lock's key. */
   offlineCodes: OfflineCodes | undefined;
   /** Schedules per user and holiday schedules the lock has room for (its device type). */
   readonly access: AccessCapacity;

@@ -53,7 +53,7 @@ export class SimulatedLock {
   private readonly activity: LockActivity | undefined;
   /** Firmware downloads and updates (ota.ts). */
   readonly ota: LockOta;
-  /** When the last inventory was sent (issue #26: at least daily), ms. */
+  /** When the last inventory was sent (at least daily), ms. */
   private inventoryAt = Date.now();
 
   /** `intervalS` overrides device.heartbeatIntervalS. */
@@ -69,7 +69,7 @@ export class SimulatedLock {
     this.imei = device.imei;
     this.intervalS = options.intervalS ?? device.heartbeatIntervalS;
     // Flaky (now and then off the network) only an NB-IoT lock: an always-online lock stays connected, so a
-    // remote unlock reaches it within seconds (issue #26). The draw is made either way: seeded runs stay the same.
+    // remote unlock reaches it within seconds. The draw is made either way: seeded runs stay the same.
     this.flaky = random() < this.behaviour.flakyRatio && device.alwaysOnline !== true;
     this.seq = device.lastSeq ?? 0;
     this.battery = device.battery ?? (random() < this.behaviour.lowBatteryRatio ? randomInt(random, 8, 20) : randomInt(random, 60, 100));
@@ -117,7 +117,7 @@ export class SimulatedLock {
     return this.activity ? [this.nextUplink({ type: 'configReport', data: { config: this.state.config } }, now)] : [];
   }
 
-  /** Uplinks to send right after a heartbeat (activity.ts; none when activity is off), and the daily inventory (issue #26). */
+  /** Uplinks to send right after a heartbeat (activity.ts; none when activity is off), and the daily inventory. */
   eventsAfterHeartbeat(now: number = Date.now()): EventMessage[] {
     const events = this.activity?.afterHeartbeat(this.battery, now) ?? [];
     if (now - this.inventoryAt >= INVENTORY_EVERY_MS) events.push(this.inventory('daily', now));
@@ -130,7 +130,7 @@ export class SimulatedLock {
     return inventoryEvent(this.state, reason);
   }
 
-  /** A code added at the keypad (issue #26, demo / tests): its slot and uplinks, or undefined when refused. */
+  /** A code added at the keypad (demo / tests): its slot and uplinks, or undefined when refused. */
   keypadAdd(digits: string, now: number = Date.now()): { slot: number; uplinks: EventMessage[] } | undefined {
     const added = keypadAddPassword(this.state, digits);
     if (added) this.inventoryAt = now;

@@ -1,4 +1,4 @@
-/** The simulated lock checks offline codes at its keypad (issue #27): within the window, once for one-time codes. */
+/** The simulated lock checks offline codes at its keypad: within the window, once for one-time codes. */
 import { offlineCode } from '@iot/contract/offline-code';
 import { describe, expect, it } from 'vitest';
 import { LockState } from './lock-state.js';

@@ -1,5 +1,5 @@
 /**
- * The lock's side of offline codes (issue #27; @iot/contract/offline-code, docs/offline-codes.md): it
+ * The lock's side of offline codes (@iot/contract/offline-code, docs/offline-codes.md): it
  * holds the per-lock key the platform shared at registration, checks a typed code against its own clock
  * without any contact, and remembers the one-time codes already used until their window ends (so the
  * memory stays bounded: at most the codes of the last 6 hours).

@@ -1,4 +1,4 @@
-/** The simulated lock's open decisions (issue #4): slots, windows, frozen users, one-time passwords; issue #26: schedules and user types. */
+/** The simulated lock's open decisions: slots, windows, frozen users, one-time passwords, schedules and user types. */
 import { describe, expect, it } from 'vitest';
 import { applyDownlink } from './commands.js';
 import { LockState } from './lock-state.js';
@@ -34,7 +34,7 @@ describe('attemptOpen', () => {
     expect(attemptOpen(state, { method: 'fingerprint', fingerprintSlot: 0 }, NOW).reason).toBe('unknown');
   });
 
-  it('enforces week-day schedules and holiday operating modes (issue #26)', () => {
+  it('enforces week-day schedules and holiday operating modes', () => {
     const monday0930 = Date.parse('2026-11-23T09:30:00+08:00');
     const state = new LockState('ZG-NB200', 30);
     send(state, 'userOperation', { action: 'add', userSlot: 0, name: 'cleaner' });

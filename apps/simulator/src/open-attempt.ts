@@ -1,5 +1,5 @@
 /**
- * Someone at the door (issue #4, issue #26): the lock checks a typed password, a presented card or a
+ * Someone at the door: the lock checks a typed password, a presented card or a
  * placed finger against what it holds (lock-state.ts) and decides by the Matter DoorLock rules
  * (contract decideAccess: windows, frozen users, user types, week-day / year-day schedules, the holiday
  * schedule in force). Success names the credential's slot and its user slot; failure says why.
@@ -7,7 +7,7 @@
  * first use starts its timer, a forced user opens and raises the duress alarm (silently: nothing at
  * the door differs), a disposable user is deleted after its one use, and a user under the dual
  * credential rule needs a second person's credential within DUAL_CREDENTIAL_WINDOW_MS. A typed code it
- * does not hold may be an offline code (issue #27, offline-codes.ts). Times are the lock's clock, ms.
+ * does not hold may be an offline code (offline-codes.ts). Times are the lock's clock, ms.
  */
 import { type AccessRefusal, type AccessUser, DUAL_CREDENTIAL_WINDOW_MS, decideAccess, type HolidayRule, holidayState } from '@iot/contract';
 import type { ActivityEvent } from './activity.js';
@@ -108,7 +108,7 @@ function offlineAttempt(state: LockState, code: string, at: number, holidays: Ho
 }
 
 /**
- * The dual credential rule (issue #26: two credentials of two users within 10 s): a dual-rule user's
+ * The dual credential rule (two credentials of two users within 10 s): a dual-rule user's
  * credential alone waits for a second person; any other user's valid credential within the window
  * completes it, as does a dual-rule user's after another's. Returns true when the door may open now.
  */

@@ -1,5 +1,5 @@
 /**
- * A simulated lock flashes only what its vendor signed for it (issue #31): after the download (whose
+ * A simulated lock flashes only what its vendor signed for it: after the download (whose
  * SHA-256 the platform announced) it checks the package's signature and manifest; a tampered image,
  * another model's package, a package for another version or signed by an untrusted key is reported
  * FAILED `signature` and never becomes the pending version.

@@ -4,7 +4,7 @@
  * retry of the same job: nothing restarts from zero), at most `chunksPerWake` chunks per wake; once
  * complete it checks the SHA-256 of the package, then, as a lock's bootloader would, the package's vendor
  * signature with the keys it trusts and its manifest (its own model, the notified version, the image's
- * size and SHA-256): a package that fails is reported FAILED `signature` and never flashed (issue #31).
+ * size and SHA-256): a package that fails is reported FAILED `signature` and never flashed.
  * Otherwise it reports VERIFIED then UPDATING and asks to reboot into the new version.
  * Failures at `failureRate` per attempt (one of `failures`): the battery dies mid-download (the lock
  * goes silent for `outageMs`), a bad checksum (reported FAILED), a reboot into the old version.

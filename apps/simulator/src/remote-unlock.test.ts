@@ -4,7 +4,7 @@ import { LockState } from './lock-state.js';
 
 const unlock = (state: LockState, msgId: string, now: number) => applyDownlink(state, { msgId, type: 'remoteUnlock', data: { operator: 'alice', reason: '快递 parcel' } }, now);
 
-describe('simulated lock: remote unlock (issue #26)', () => {
+describe('simulated lock: remote unlock', () => {
   it('opens and reports an open record with source remote and the operator', () => {
     const state = new LockState('ZG-NB300', 60);
     const answer = unlock(state, 'r1', 1_800_000_000_000);

@@ -1,5 +1,5 @@
 /**
- * A remote unlock (issue #26; Matter UnlockDoor with OperationSource remote): the lock opens unless the
+ * A remote unlock (Matter UnlockDoor with OperationSource remote): the lock opens unless the
  * holiday schedule in force puts it in operating mode `noRemoteLockUnlock` or `privacy` (Matter
  * OperatingModeEnum: no remote operation / no external access), and reports an open record with
  * method `remote` and the operator the downlink names. Times are the lock's clock, ms.

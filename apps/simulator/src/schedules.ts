@@ -1,5 +1,5 @@
 /**
- * The lock side of the schedule downlinks (issue #26; Matter DoorLock Set/Clear WeekDaySchedule,
+ * The lock side of the schedule downlinks (Matter DoorLock Set/Clear WeekDaySchedule,
  * YearDaySchedule, HolidaySchedule): `set` writes the schedule at its index (replacing one there),
  * `clear` removes it. An index beyond the device type's capacity is refused (SLOT_OUT_OF_RANGE, Matter
  * DlStatus invalidField); a schedule for a user the lock does not hold too (USER_NOT_FOUND). Like a

@@ -11,7 +11,7 @@ export interface LockTables {
   passwords: [number, PasswordEntry][];
   cards: [number, CardEntry][];
   fingerprints: [number, FingerprintEntry][];
-  /** Matter HolidaySchedule by index (issue #26). */
+  /** Matter HolidaySchedule by index. */
   holidays: [number, HolidayRule][];
 }
 
@@ -21,7 +21,7 @@ export interface SimulatedDevice {
   imei: string;
   /** Device secret in clear (MQTT password). */
   secret: string;
-  /** The lock's offline-code key, 64 hex digits (issue #27: derived by the platform, shared at registration); absent: no offline codes. */
+  /** The lock's offline-code key, 64 hex digits (derived by the platform, shared at registration); absent: no offline codes. */
   offlineCodeKey?: string;
   tenantId: number;
   model: string;

@@ -1,5 +1,5 @@
 /**
- * The vendor's side of signed firmware (issue #31) for the demo and tests: the DEMO vendor key pair's
+ * The vendor's side of signed firmware for the demo and tests: the DEMO vendor key pair's
  * private half (its public half is contract DEMO_VENDOR_PUBLIC_KEY, trusted by the platform only with
  * DEMO=on) and a signer. This key is public knowledge: it signs demo and test packages, nothing real.
  * A real vendor signs with `signFirmwarePackage` from `@iot/contract/firmware-signing` and its own key.

@@ -1,5 +1,5 @@
 /**
- * The system log's words for what a change did (issue #24: 系统日志 showed raw JSON): the body fields it
+ * The system log's words for what a change did (系统日志 showed raw JSON): the body fields it
  * recorded and, for an edit, each changed field as `label: before → after`, in either language. The
  * console's 系统日志 and its export both use these, so they say the same.
  */

@@ -2,7 +2,7 @@
  * Authority keys, derived from the page tree (pages.ts): a key names a menu entry (spec §2 "Sidebar
  * menu") and is also the permission an API route declares. Keys the spec gives are kept verbatim
  * (including LOOK_RULE, RENEWTOP, USER_MANAGEMENTTOP, SUBSCRIPTIONMANAGEMENT); keys the spec leaves
- * unnamed were given stable names (issue #5), see docs/authorities.md.
+ * unnamed were given stable names, see docs/authorities.md.
  */
 import { type Authority, type PageNode, walkPages } from './pages.js';
 

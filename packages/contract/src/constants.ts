@@ -34,18 +34,18 @@ export const TENANT_HEADER = 'tenantId';
 /** Header carrying the access token on token calls, and a rotated token on responses. */
 export const TOKEN_HEADER = 'zw_paas_token';
 
-/** Pagination: default and maximum page size (issue #2 API conventions). */
+/** Pagination: default and maximum page size. */
 export const PAGE_SIZE_DEFAULT = 10;
 export const PAGE_SIZE_MAX = 500;
 
-/** A lock is online when its last heartbeat is younger than this many heartbeat intervals (issue #2). */
+/** A lock is online when its last heartbeat is younger than this many heartbeat intervals. */
 export const ONLINE_HEARTBEAT_FACTOR = 2.5;
 /** Heartbeat interval assumed until a lock reports its own, s. */
 export const DEFAULT_HEARTBEAT_INTERVAL_S = 30;
 /** A battery at or below this is "low battery", %. */
 export const LOW_BATTERY_PERCENT = 20;
 /**
- * A data centre's time zone until it chooses another (issue #24: one rule for the whole product): every
+ * A data centre's time zone until it chooses another (one rule for the whole product): every
  * page, the big screen, exports and the analysis' days use the data centre's zone (tenants.time_zone);
  * the analysis across every data centre (the big screen's "all" view) counts calendar days in this one.
  */
@@ -54,7 +54,7 @@ export const DEFAULT_TIME_ZONE = 'Asia/Shanghai';
 export const SERVICE_EXPIRING_DAYS = 30;
 /** Battery forecasts look this many days ahead ("runs flat within 30 days"). */
 export const BATTERY_FORECAST_DAYS = 30;
-/** Derived-alarm thresholds of a tenant without its own (issue #14; docs/protocol.md "Derived alarms"). */
+/** Derived-alarm thresholds of a tenant without its own (docs/protocol.md "Derived alarms"). */
 export const ANALYSIS_THRESHOLD_DEFAULTS = {
   /** Door open with no unlock or key record within this many s before: forcedEntry. */
   forcedEntryS: 30,
@@ -70,7 +70,7 @@ export const ANALYSIS_THRESHOLD_DEFAULTS = {
 } as const;
 
 /**
- * Locks that need attention (issue #11: 门锁信息's attention filters, 门锁概况's counts). The one place
+ * Locks that need attention (门锁信息's attention filters, 门锁概况's counts). The one place
  * their thresholds live; a low battery is LOW_BATTERY_PERCENT above.
  */
 export const ATTENTION_THRESHOLDS = {
@@ -86,7 +86,7 @@ export const ATTENTION_THRESHOLDS = {
 export const ACCOUNT_TYPE_ADMIN = 0;
 export const ACCOUNT_TYPE_OPERATOR = 1;
 
-/** Login accounts (issue #5): username and password lengths. */
+/** Login accounts: username and password lengths. */
 export const USERNAME_MAX = 64;
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 64;

@@ -73,17 +73,17 @@ export const EVENT_SCHEMAS = {
   'account.changed': z.object({ tenantId: z.null(), accountId: id }),
   /** A role's authorities changed or it was deleted: principals of that data centre are read again. */
   'role.changed': z.object({ tenantId, roleId: id }),
-  /** An API key was revoked or rotated (issue #28): its cached principals go at once. */
+  /** An API key was revoked or rotated: its cached principals go at once. */
   'apiKey.changed': z.object({ tenantId, apiKeyId: id }),
   /**
-   * The inbox of these accounts changed (issue #25): a notification landed (`added`, with its id) or
+   * The inbox of these accounts changed: a notification landed (`added`, with its id) or
    * items were marked read (`read`). Addressed (ADDRESSED_EVENTS): only these accounts' streams get it.
    */
   'notification.inbox': z.object({ tenantId, accountIds: ids, change: z.enum(['added', 'read']), notificationId: id.optional() }),
-  /** A stay was booked or changed (issue #27): the stays job looks at its next due time again. */
+  /** A stay was booked or changed: the stays job looks at its next due time again. */
   'stay.changed': z.object({ tenantId, stayId: id }),
   /**
-   * A booked stay's credentials are not on every door one hour before check-in (issue #27, docs/stays.md):
+   * A booked stay's credentials are not on every door one hour before check-in (docs/stays.md):
    * raised once per stay; `queuedDoors` / `failedDoors` count lock x guest pairs not 正常.
    */
   'stay.notReady': z.object({ tenantId, stayId: id, checkInAt: z.string(), queuedDoors: z.number().int().nonnegative(), failedDoors: z.number().int().nonnegative() }),
@@ -125,7 +125,7 @@ export const EVENT_AUDIENCE: { readonly [K in EventName]: readonly Authority[] }
   'command.queued': ['LOOK_INFO', 'LOOK_CONFIG', 'COMMAND_DOWN_LOG', 'AIRSWITCH_RULE'],
   'command.state': ['LOOK_INFO', 'LOOK_CONFIG', 'COMMAND_DOWN_LOG', 'AIRSWITCH_RULE', ...VOUCHER_PAGES, ...OPERATION_LOGS],
   'credential.sync': ['LOOK_INFO', ...VOUCHER_PAGES, ...OPERATION_LOGS],
-  // 设备信息's drift card (issue #26).
+  // 设备信息's drift card.
   'credential.drift': ['LOOK_INFO', ...VOUCHER_PAGES],
   'airSwitch.reading': ['HOME_PAGE', 'AIRSWITCH_RULE'],
   'airSwitch.alarm': ['HOME_PAGE', 'AIRSWITCH_RULE', 'LOCK_ALERT_LOG'],
@@ -140,7 +140,7 @@ export const EVENT_AUDIENCE: { readonly [K in EventName]: readonly Authority[] }
   'apiKey.changed': [],
   // Addressed to accounts, not to pages: see ADDRESSED_EVENTS.
   'notification.inbox': [],
-  // 产品 RoomInquiry's 入住管理 view (issue #27).
+  // 产品 RoomInquiry's 入住管理 view.
   'stay.changed': ['LOOK_INFO', 'VOUCHER_USER_MANAGE'],
   'stay.notReady': ['LOOK_INFO', 'VOUCHER_USER_MANAGE'],
 };

@@ -76,7 +76,7 @@ const UNANSWERED_LABELS: Readonly<Record<string, LocalizedText>> = {
 };
 
 /**
- * Why the last operation of a credential or lock user failed (issue #24: shown on its row and in its
+ * Why the last operation of a credential or lock user failed (shown on its row and in its
  * detail, not only in 下发日志): the lock's answer code translated (RESULT_CODE_LABELS, e.g. 6 门锁上没有该用户),
  * else why no answer came (timeout, expiry, cancel); undefined when it did not fail.
  */

@@ -1,6 +1,6 @@
 /**
- * ZIGUANG lock models (issue #4): slot capacity of each credential table, password digit rules and the
- * longest validity window a lock accepts. Since issue #11 device types are data (table `device_types`,
+ * ZIGUANG lock models: slot capacity of each credential table, password digit rules and the
+ * longest validity window a lock accepts. Device types are data (table `device_types`,
  * page 设备类型): LOCK_MODELS are the seed rows every data centre starts with (LOCK_TYPE_SEEDS), and
  * DEFAULT_LOCK_MODEL is what a lock whose model has no row is assumed to be.
  */
@@ -23,7 +23,7 @@ export interface LockModel {
   passwordDigits: { min: number; max: number };
   /** Longest validity window of a lock user or a temporary password, days. */
   maxValidityDays: number;
-  /** Schedules and credential rules the lock supports (issue #26; Matter DoorLock attributes). */
+  /** Schedules and credential rules the lock supports (Matter DoorLock attributes). */
   access: AccessCapacity;
 }
 
@@ -67,7 +67,7 @@ export interface LockTypeSeed {
  * The device-type rows every data centre starts with: LOCK_MODELS plus connectivity and unlock methods.
  * The ZG-NB models are NB-IoT locks in power saving (PSM): reachable only just after their own uplinks.
  * ZG-4G300 is on 4G LTE Cat.1 (3GPP UE category 1, no PSM) and stays attached: always online, so it
- * offers remote unlock (issue #26).
+ * offers remote unlock.
  */
 export const LOCK_TYPE_SEEDS: Record<string, LockTypeSeed> = {
   'ZG-NB100': { connectivity: 'nbiotSleeping', heartbeatIntervalS: 300, heartbeatRangeS: { min: 10, max: 86_400 }, unlockMethods: ['password', 'card', 'app', 'mechanicalKey'], firmwareFamily: 'ZG-NB' },

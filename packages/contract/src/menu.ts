@@ -1,6 +1,6 @@
 /**
  * The sidebar menu (spec §2 "Sidebar menu", §3 "Menu entry"), derived from the page tree (pages.ts),
- * with an English title for every entry (issue #2). The web builds its sidebar from it; filtering rules:
+ * with an English title for every entry. The web builds its sidebar from it; filtering rules:
  * - administrators (type 0) see every entry;
  * - others see a leaf only when its key is in their authorities;
  * - a group is shown when its own key or any descendant is permitted (spec §6), and then shows only

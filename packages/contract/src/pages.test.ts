@@ -11,7 +11,7 @@ const SPEC_ROUTES: [string, string][] = [
   ['/lockAlert', 'LOCK_ALERT_LOG'], ['/lockJournal', 'LOOK_INFO'], ['/airSwitchAnalysis', 'AIRSWITCH_RULE'], ['/equipmentType', 'LOOK_INFO'],
   ['/lockInfo', 'LOOK_INFO'], ['/lockConfig', 'LOOK_CONFIG'], ['/firmwareRule', 'FIRMWARE_RULE'], ['/voucherUserManage', 'VOUCHER_USER_MANAGE'],
   ['/voucherPasswordManage', 'VOUCHER_PASSWORD_MANAGE'], ['/voucherCardManage', 'VOUCHER_CARD_MANAGE'], ['/voucherFpManage', 'VOUCHER_FP_MANAGE'],
-  // Issue #26: schedules and holiday calendars under 凭证管理.
+  // Schedules and holiday calendars under 凭证管理.
   ['/voucherScheduleManage', 'VOUCHER_SCHEDULE_MANAGE'], ['/holidayCalendar', 'HOLIDAY_CALENDAR'],
   ['/systemLog', 'SYSTEM_LOG'], ['/operateUserLog', 'OPERATE_USER_LOG'], ['/operatePasswordLog', 'OPERATE_PASSWORD_LOG'],
   ['/operateCardLog', 'OPERATE_CARD_LOG'], ['/operateFpLog', 'OPERATE_FP_LOG'], ['/commandUpLog', 'COMMAND_UP_LOG'],

@@ -1,5 +1,5 @@
 /**
- * Ratings of a device type (issue #31) and the checks of every threshold and setting against them: a
+ * Ratings of a device type and the checks of every threshold and setting against them: a
  * value the contract's schema accepts may still be more than the device can hold (an over-current limit
  * of 630 A on a 63 A breaker). Terms: rated current In and rated voltage Un (IEC 60898-1), rated
  * residual operating current IΔn (IEC 61009-1). The server runs these checks on the state that would

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { compareVersions, formatVersion, normaliseVersion, versionInput } from './version.js';
 
-describe('firmware versions (issue #31)', () => {
+describe('firmware versions', () => {
   it('normalises a leading V and build metadata away; refuses what is no semantic version', () => {
     expect(normaliseVersion('V1.4.0')).toBe('1.4.0');
     expect(normaliseVersion(' v1.4.0 ')).toBe('1.4.0');

@@ -1,5 +1,5 @@
 /**
- * Firmware versions (issue #31): one normalised form per version, compared by Semantic Versioning 2.0
+ * Firmware versions: one normalised form per version, compared by Semantic Versioning 2.0
  * precedence (semver.org §11, the `semver` package). Input may carry a leading `v`/`V` (ZIGUANG locks
  * report `V1.2.3`) and build metadata (`+build.2`), neither of which has precedence: `V1.4.0`, `1.4.0`
  * and `1.4.0+build.7` are one version, stored as `1.4.0` and shown as `V1.4.0` everywhere (lock lists,

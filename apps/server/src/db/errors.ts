@@ -18,7 +18,7 @@ export function isUniqueViolation(error: unknown): boolean {
  * exception" (22008 datetime field overflow, 22003 numeric value out of range, 22P02 invalid text
  * representation, 22001 string data right truncation, 22021 character not in repertoire / bad
  * encoding, 22007 invalid datetime format, ...) and 54000 program limit exceeded (e.g. an index row or
- * an array too large). The request's fault: the contract should have refused it (issue #31).
+ * an array too large). The request's fault: the contract should have refused it.
  */
 export function isDataException(error: unknown): boolean {
   const state = sqlStateOf(error);

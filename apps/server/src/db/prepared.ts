@@ -1,5 +1,5 @@
 /**
- * Prepared statements kept per connection handle (issue #9 "A cheap request path"): a query every
+ * Prepared statements kept per connection handle: a query every
  * request runs is built by drizzle once per handle and, on PostgreSQL, parsed once per connection
  * (a named statement), so neither drizzle nor PostgreSQL builds it again. Handles of the tenant read
  * pool live as long as their connection; a transaction's handle lives for the transaction, and its

@@ -1,5 +1,5 @@
 /**
- * Access schedules (issue #26), tenant-scoped with row-level security (same migration): week-day and
+ * Access schedules, tenant-scoped with row-level security (same migration): week-day and
  * year-day schedules of lock users (Matter WeekDaySchedule / YearDaySchedule; owned by
  * modules/accessSchedule), holiday calendars of a data centre and the holiday schedules each lock holds
  * (Matter HolidaySchedule; owned by modules/holidayCalendar). Sync state and pending action follow the

@@ -1,5 +1,5 @@
 /**
- * Air switch tables (issue #13), tenant-scoped with row-level security (migration *_air_switch_rls.sql),
+ * Air switch tables, tenant-scoped with row-level security (migration *_air_switch_rls.sql),
  * written only by modules/airSwitch. Raw uplinks are kept TELEMETRY_RETENTION_DAYS; the hourly and daily
  * energy rollups are kept for good and are what analysis reads.
  */
@@ -164,7 +164,7 @@ export const airSwitchAlerts = pgTable('air_switch_alerts', {
   clearedAt: timestamp('cleared_at', { withTimezone: true }),
   acknowledgedBy: text('acknowledged_by'),
   acknowledgedAt: timestamp('acknowledged_at', { withTimezone: true }),
-  /** The operator's note with the acknowledgement (issue #25), at most ACKNOWLEDGE_NOTE_MAX characters. */
+  /** The operator's note with the acknowledgement, at most ACKNOWLEDGE_NOTE_MAX characters. */
   acknowledgeNote: text('acknowledge_note'),
 }, (t) => [
   uniqueIndex('air_switch_alerts_one_active').on(t.airSwitchId, t.circuit, t.kind).where(sql`state = 'active'`),

@@ -1,10 +1,10 @@
 /**
- * Analysis rollups (issue #14), written only by modules/analysis. Counters per metric:
+ * Analysis rollups, written only by modules/analysis. Counters per metric:
  * - metric `heartbeat` (n heartbeats), `battery` and `rssi` (n readings, sum/min/max of % / dBm),
  *   `unlock.<method>` (successful unlocks), `unlock_failed` (failed attempts), `alarm` (alerts raised,
  *   every kind) and `alarm.<kind>`; per tenant and day also `reporting` (locks with a heartbeat that day).
  * - hour: start of the hour (timestamptz) the event belongs to (device time, see modules/analysis/rollup.ts);
- *   day: the calendar day in the data centre's time zone (tenants.time_zone, default Asia/Shanghai; issue #24).
+ *   day: the calendar day in the data centre's time zone (tenants.time_zone, default Asia/Shanghai).
  * Tenant tables carry row-level security (migration *_analysis_rls.sql).
  */
 import { sql } from 'drizzle-orm';

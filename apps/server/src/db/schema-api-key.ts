@@ -1,5 +1,5 @@
 /**
- * API keys (issue #28), owned by modules/apiKey: per data centre, tenant-scoped with row-level
+ * API keys, owned by modules/apiKey: per data centre, tenant-scoped with row-level
  * security (migration *_api_keys.sql). A key is `iotk_<prefix id>_<secret>`: `prefix` finds the row,
  * `key_hash` (SHA-256 hex of the whole key) proves it. A rotation keeps the row (same id, name and
  * prefix) with a new hash; the replaced hash works until `previous_valid_until`.

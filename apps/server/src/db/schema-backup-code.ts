@@ -1,5 +1,5 @@
 /**
- * Backup codes for sleeping locks (issue #27; owned by modules/backupCode), tenant-scoped with row-level
+ * Backup codes for sleeping locks (owned by modules/backupCode), tenant-scoped with row-level
  * security (same migration). One row per pool entry of a lock: the lock user (an expiringUser) and its
  * password that the credential service installed, never their digits (the password row keeps them
  * sealed). A row is `pool` until issued to a stay, `issued` while the guest may use it, `retired` once

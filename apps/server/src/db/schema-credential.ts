@@ -1,5 +1,5 @@
 /**
- * Credential tables (issue #4), tenant-scoped with row-level security (0007 custom migration): lock
+ * Credential tables, tenant-scoped with row-level security (0007 custom migration): lock
  * users, credentials on locks and the operation log. Password digits are stored only sealed
  * (crypto/secret-box.ts, AES-256-GCM) in `secret_enc`; never in clear. Sync state and the pending
  * action follow the row's last command (modules/credential/sync.ts).
@@ -23,7 +23,7 @@ export const lockUsers = pgTable('lock_users', {
   validTo: ts('valid_to'),
   /** normal | frozen */
   status: text('status').notNull().default('normal'),
-  /** Matter UserType (contract USER_TYPES; issue #26). */
+  /** Matter UserType (contract USER_TYPES). */
   userType: text('user_type').notNull().default('unrestrictedUser'),
   /** Matter CredentialRule: single | dual. */
   credentialRule: text('credential_rule').notNull().default('single'),
@@ -104,7 +104,7 @@ export const credentialOperations = pgTable('credential_operations', {
   index('credential_operations_time').on(t.tenantId, t.subject, t.createdAt),
 ]);
 
-/** Issue #26: the latest slot inventory each lock reported (bitmaps as hex; never a secret). */
+/** The latest slot inventory each lock reported (bitmaps as hex; never a secret). */
 export const lockInventories = pgTable('lock_inventories', {
   lockId: integer('lock_id').primaryKey().references(() => locks.id, { onDelete: 'cascade' }),
   tenantId: integer('tenant_id').notNull(),
@@ -118,7 +118,7 @@ export const lockInventories = pgTable('lock_inventories', {
   reportedAt: ts('reported_at').notNull().defaultNow(),
 });
 
-/** Issue #26: slots a lock reported that the platform never put there (added at the keypad). */
+/** Slots a lock reported that the platform never put there (added at the keypad). */
 export const unmanagedSlots = pgTable('unmanaged_slots', {
   id: serial('id').primaryKey(),
   tenantId: integer('tenant_id').notNull(),

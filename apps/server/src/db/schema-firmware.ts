@@ -1,5 +1,5 @@
 /**
- * Firmware and over-the-air upgrades (issue #12), written only by modules/firmware. Tenant-scoped with
+ * Firmware and over-the-air upgrades, written only by modules/firmware. Tenant-scoped with
  * row-level security (migration *_firmware_rls.sql). The gateway's OTA transfer uses the owner
  * connection (a device names its lock, not a tenant), as the command dispatcher does.
  */
@@ -10,7 +10,7 @@ import { locks, tenants } from './schema.js';
 const at = (name: string) => timestamp(name, { withTimezone: true });
 
 /**
- * An uploaded vendor-signed package (ZGFW, issue #31): one canonical semantic version per device type
+ * An uploaded vendor-signed package (ZGFW): one canonical semantic version per device type
  * (model code) and data centre (`version` is normalised: no `v`, no build metadata, so equal precedence
  * is one row).
  */

@@ -1,5 +1,5 @@
 /**
- * Idempotency keys (issue #31; IETF draft-ietf-httpapi-idempotency-key-header), written only by
+ * Idempotency keys (IETF draft-ietf-httpapi-idempotency-key-header), written only by
  * http/idempotency.ts. One row per (data centre, account, key): the request's fingerprint, whether its
  * change committed, and once answered the answer replayed to repeats until `expires_at` (24 h). Tenant-scoped
  * with row-level security (migration *_idempotency_rls.sql); the cleanup job uses the owner connection.

@@ -1,5 +1,5 @@
 /**
- * Identity tables (issue #2, #28's ground): login accounts, their data centres, roles and role
+ * Identity tables (#28's ground): login accounts, their data centres, roles and role
  * bindings, sessions (access tokens), image captchas and the RSA keys of the sign-in form; written by
  * the oauth, account and role modules. Re-exported by schema.ts.
  */
@@ -21,7 +21,7 @@ export const accounts = pgTable('accounts', {
   enabled: boolean('enabled').notNull().default(true),
   /** The tenant the account was created in. */
   homeTenantId: integer('home_tenant_id').notNull().references(() => tenants.id),
-  /** Contact (issue #25 "Who"): the address notifications are e-mailed to once verified; changing it un-verifies it. */
+  /** Contact: the address notifications are e-mailed to once verified; changing it un-verifies it. */
   email: text('email'),
   emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
   /** The pending verification code: scrypt hash `salt:hash` (hex), its expiry and the wrong attempts so far. */
@@ -52,7 +52,7 @@ export const roles = pgTable('roles', {
   name: text('name').notNull(),
   description: text('description').notNull().default(''),
   authorities: text('authorities').array().notNull().default(sql`'{}'::text[]`),
-  /** Members must sign in with two-factor (issue #28); not enrolled, their sessions reach enrolment only. */
+  /** Members must sign in with two-factor; not enrolled, their sessions reach enrolment only. */
   requiresTwoFactor: boolean('requires_two_factor').notNull().default(false),
   createdAt: createdAt(),
 }, (t) => [uniqueIndex('roles_tenant_name').on(t.tenantId, t.name)]);
@@ -81,24 +81,24 @@ export const sessions = pgTable('sessions', {
   /** Why an administrator's change revoked it (contract SIGN_OUT_REASONS); null for a sign-out. */
   revokeReason: text('revoke_reason'),
   /**
-   * When the sign-in last proved its second factor again (POST /iot/v1/twoFactor/stepUp, issue #28
-   * "Step-up"); set on every live token of the family and carried over by rotation. Null: never.
+   * When the sign-in last proved its second factor again (POST /iot/v1/twoFactor/stepUp);
+   * set on every live token of the family and carried over by rotation. Null: never.
    */
   stepUpAt: timestamp('step_up_at', { withTimezone: true }),
-  /** Where the sign-in came from (issue #28 "Sessions"): set on its first token; rotated ones leave them null. */
+  /** Where the sign-in came from: set on its first token; rotated ones leave them null. */
   clientIp: text('client_ip'),
   userAgent: text('user_agent'),
   /**
    * A single sign-on's provider (issuer) and its session id (`sid` of the ID token, null when the
    * provider sends none), set on the family's first token; null for a password sign-in. Back-channel
-   * logout ends the families they name (issue #28; docs/identity.md "Single sign-on").
+   * logout ends the families they name (docs/identity.md "Single sign-on").
    */
   ssoIssuer: text('sso_issuer'),
   ssoSid: text('sso_sid'),
 }, (t) => [index('sessions_account').on(t.accountId), index('sessions_family').on(t.family)]);
 
 /**
- * Sign-in history (issue #28 "Sessions"): one row per attempt on an existing account, written only by
+ * Sign-in history: one row per attempt on an existing account, written only by
  * the oauth module (modules/oauth/history.ts); attempts on unknown usernames stay in the system log
  * only. No tenant: accounts are not per data centre; row-level security (0048_sign_in_history.sql) lets
  * a tenant transaction see the rows of the accounts it sees, as two_factors.
@@ -136,7 +136,7 @@ export const rsaKeys = pgTable('rsa_keys', {
 });
 
 /**
- * Accounts of single sign-on (issue #28): the provider's (issuer, subject) of each account created by
+ * Accounts of single sign-on: the provider's (issuer, subject) of each account created by
  * a first SSO sign-in; written by modules/sso only. Row-level security (0051_sso.sql): as two_factors.
  */
 export const ssoLinks = pgTable('sso_links', {
@@ -147,7 +147,7 @@ export const ssoLinks = pgTable('sso_links', {
 }, (t) => [uniqueIndex('sso_links_subject').on(t.issuer, t.subject)]);
 
 /**
- * A data centre's single sign-on rule (issue #28): a person whose claim `claim` equals `value` (or, an
+ * A data centre's single sign-on rule: a person whose claim `claim` equals `value` (or, an
  * array, contains it) works in the data centre with `roleIds` (roles of it; ids of deleted roles are
  * skipped). Written by modules/sso only; tenant row-level security (0051_sso.sql).
  */

@@ -1,5 +1,5 @@
 /**
- * Issue #23: tickets of the console's live stream (modules/live/tickets.ts), which alone writes them.
+ * Tickets of the console's live stream (modules/live/tickets.ts), which alone writes them.
  * A browser's EventSource cannot send the token header, so it opens GET /iot/v1/events?ticket=...
  * with a ticket it asked for a moment before. A row binds the ticket to the account, the sign-in
  * (session family) and the data centre; only the ticket's SHA-256 is stored, and redeeming deletes

@@ -1,5 +1,5 @@
 /**
- * Notification tables (issue #25), owned by modules/notification: the channels and rules of each data
+ * Notification tables, owned by modules/notification: the channels and rules of each data
  * centre, the notifications rules produced and their deliveries (outbox and delivery log).
  * Everything secret about a channel (a robot URL with its token, a signing secret, the SMTP password)
  * is one SecretBox-sealed JSON value; `settings` holds only what the console may show. Tenant-scoped
@@ -120,7 +120,7 @@ export const notificationDeliveries = pgTable('notification_deliveries', {
 ]);
 
 /**
- * The in-console inbox (issue #25): one row per notification and recipient account, read or not.
+ * The in-console inbox: one row per notification and recipient account, read or not.
  * Row-level security per data centre; the routes scope every query to the caller's account too.
  */
 export const notificationInbox = pgTable('notification_inbox', {

@@ -1,5 +1,5 @@
 /**
- * Offline codes issued (issue #27; owned by modules/offlineCode), tenant-scoped with row-level security
+ * Offline codes issued (owned by modules/offlineCode), tenant-scoped with row-level security
  * (same migration). One row per issued code: the lock, who issued it and for whom, the kind and window.
  * The code itself is not kept: `code_digest` is HMAC-SHA-256 of the code under the lock's own offline-code
  * key (hex), enough to refuse issuing the same code twice for one lock and useless without that key.

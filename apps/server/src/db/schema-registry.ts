@@ -1,5 +1,5 @@
 /**
- * Device registry tables (issue #11): device types (设备类型) and lock groups (分组管理). Tenant-scoped
+ * Device registry tables: device types (设备类型) and lock groups (分组管理). Tenant-scoped
  * with row-level security (migration *_registry_rls.sql). Written only by modules/deviceType and
  * modules/lockGroup.
  */
@@ -45,12 +45,12 @@ export const deviceTypes = pgTable('device_types', {
   /** Residual-current settings the device supports, mA. */
   leakageMinMa: integer('leakage_min_ma'),
   leakageMaxMa: integer('leakage_max_ma'),
-  /** Issue #26, Matter DoorLock attributes: schedules per user, holiday schedules per lock, credential rules (lockModels.ts DEFAULT_ACCESS_CAPACITY). */
+  /** Matter DoorLock attributes: schedules per user, holiday schedules per lock, credential rules (lockModels.ts DEFAULT_ACCESS_CAPACITY). */
   weekDaySchedulesPerUser: integer('week_day_schedules_per_user').notNull().default(7),
   yearDaySchedulesPerUser: integer('year_day_schedules_per_user').notNull().default(4),
   holidaySchedules: integer('holiday_schedules').notNull().default(16),
   credentialRulesSupport: text('credential_rules_support').array().notNull().default(sql`'{single}'::text[]`),
-  /** Issue #27: backup codes each lock of the type keeps installed (contract BACKUP_CODE_POOL_DEFAULT; 0: none; docs/stays.md "Backup codes"). */
+  /** Backup codes each lock of the type keeps installed (contract BACKUP_CODE_POOL_DEFAULT; 0: none; docs/stays.md "Backup codes"). */
   backupCodePool: integer('backup_code_pool').notNull().default(3),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 }, (t) => [uniqueIndex('device_types_tenant_model').on(t.tenantId, t.model)]);

@@ -1,5 +1,5 @@
 /**
- * Remote unlock requests (issue #26; owned by modules/remoteUnlock), tenant-scoped with row-level
+ * Remote unlock requests (owned by modules/remoteUnlock), tenant-scoped with row-level
  * security (same migration). One row per operator's request: who asked and why, the second operator
  * who approved it (high-security doors), and the outbox command it became (null while awaiting
  * approval or once expired). Whether a door is high-security is the lock's own column

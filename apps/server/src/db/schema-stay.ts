@@ -1,5 +1,5 @@
 /**
- * Stays (issue #27; owned by modules/stay), tenant-scoped with row-level security (same migration):
+ * Stays (owned by modules/stay), tenant-scoped with row-level security (same migration):
  * a booking or lease of a room (building / floor / room of the lock registry), its guests, and the
  * doors it gave each guest (one lock user with its password per lock of the room). Lock users and
  * credentials themselves belong to modules/credential; a door row only names them.

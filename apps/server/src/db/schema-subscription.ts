@@ -1,5 +1,5 @@
 /**
- * Open-platform tables (订阅管理, issue #16), owned by modules/subscription: customer codes, their
+ * Open-platform tables (订阅管理), owned by modules/subscription: customer codes, their
  * signing secrets (sealed with the SecretBox, since signing needs them in clear), their push
  * configuration with the endpoint's health, and the delivery outbox. Tenant-scoped with row-level
  * security (migration *_subscription_rls.sql); the delivery worker uses the owner connection.

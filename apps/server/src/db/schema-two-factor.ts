@@ -1,5 +1,5 @@
 /**
- * Two-factor sign-in (issue #28), owned by modules/twoFactor: one row per account that began
+ * Two-factor sign-in, owned by modules/twoFactor: one row per account that began
  * enrolment. The TOTP secret is sealed with the platform's SecretBox (crypto/secret-box.ts); the
  * recovery codes are stored as SHA-256 hex (each 50 random bits, used once: its hash leaves the
  * array). `last_time_step` is the RFC 6238 counter of the last code accepted: a code of that step or

@@ -1,5 +1,5 @@
 /**
- * Work orders (issue #25, docs/work-orders.md), owned by modules/workOrder: one row per order with the
+ * Work orders (docs/work-orders.md), owned by modules/workOrder: one row per order with the
  * locks and alerts it links as arrays (an order links a handful; GIN indexes answer "orders of this
  * lock / alert"). Tenant-scoped with row-level security (migration *_work_orders.sql).
  */

@@ -12,14 +12,14 @@ const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull(
 export const tenants = pgTable('tenants', {
   id: integer('id').primaryKey(),
   name: text('name').notNull(),
-  /** IANA zone every page, the big screen, exports and the analysis' days use for this data centre (issue #24). */
+  /** IANA zone every page, the big screen, exports and the analysis' days use for this data centre. */
   timeZone: text('time_zone').notNull().default('Asia/Shanghai'),
-  /** False: password sign-in is refused for this data centre's operators, single sign-on only (issue #28; docs/identity.md). */
+  /** False: password sign-in is refused for this data centre's operators, single sign-on only (docs/identity.md). */
   passwordSignIn: boolean('password_sign_in').notNull().default(true),
-  /** Buffers a stay booked without its own gets, minutes (issue #27; 0..1440; 30 = contract STAY_DEFAULT_BUFFERS for a new data centre). */
+  /** Buffers a stay booked without its own gets, minutes (0..1440; 30 = contract STAY_DEFAULT_BUFFERS for a new data centre). */
   stayBufferBeforeMinutes: integer('stay_buffer_before_minutes').notNull().default(30),
   stayBufferAfterMinutes: integer('stay_buffer_after_minutes').notNull().default(30),
-  /** True: the backup-code job issues a backup code by itself to a checked-in stay's doors still waiting for the guest's code (issue #27; docs/stays.md). */
+  /** True: the backup-code job issues a backup code by itself to a checked-in stay's doors still waiting for the guest's code (docs/stays.md). */
   stayAutoBackupCode: boolean('stay_auto_backup_code').notNull().default(false),
   createdAt: createdAt(),
 });
@@ -50,17 +50,17 @@ export const locks = pgTable('locks', {
   /** Any uplink; an NB-IoT lock is reachable for protocol.WAKE_WINDOW_MS after it. */
   lastUplinkAt: timestamp('last_uplink_at', { withTimezone: true }),
   /**
-   * online | offline as last announced to the open platform (issue #16 presence events): online from
+   * online | offline as last announced to the open platform (its presence events): online from
    * a stored heartbeat, offline from the presence sweep (modules/subscription/presence.ts); null
    * before the first heartbeat.
    */
   presence: text('presence'),
   /** Always reachable (mains-powered / Wi-Fi); false for NB-IoT locks in power-saving mode. */
   alwaysOnline: boolean('always_online').notNull().default(false),
-  /** A door whose remote unlocks need a second operator's approval (issue #26, modules/remoteUnlock). */
+  /** A door whose remote unlocks need a second operator's approval (modules/remoteUnlock). */
   highSecurity: boolean('high_security').notNull().default(false),
   /**
-   * A common door (issue #27, stays): `building` (an entrance, a lift) or `floor` (a floor gate) serves
+   * A common door (stays): `building` (an entrance, a lift) or `floor` (a floor gate) serves
    * every room of its building or of its floor, so a stay of any such room is issued on it too; null: a room's own door.
    */
   commonDoor: text('common_door'),
@@ -80,7 +80,7 @@ export const locks = pgTable('locks', {
   decommissionedAt: timestamp('decommissioned_at', { withTimezone: true }),
   /** Set when a decommissioned lock's IMEI was released for a new registration. */
   imeiReleasedAt: timestamp('imei_released_at', { withTimezone: true }),
-  /** End of the paid service period (issue #15; written by lockDevice/service-period.ts); null: never covered, not restricted. */
+  /** End of the paid service period (written by lockDevice/service-period.ts); null: never covered, not restricted. */
   serviceEndAt: timestamp('service_end_at', { withTimezone: true }),
   createdAt: createdAt(),
 }, (t) => [
@@ -130,58 +130,58 @@ export const auditLog = pgTable('audit_log', {
 /* Accounts, roles, sessions, captchas, sign-in keys. */
 export * from './schema-identity.js';
 
-/* Issue #3: device activity tables. */
+/* Device activity tables. */
 export * from './schema-device.js';
 
-/* Issue #4: credential tables. */
+/* Credential tables. */
 export * from './schema-credential.js';
 
-/* Issue #16: open-platform tables. */
+/* Open-platform tables. */
 export * from './schema-subscription.js';
 
-/* Issue #11: device types and lock groups. */
+/* Device types and lock groups. */
 export * from './schema-registry.js';
 
-/* Issue #15: packages, orders and refunds. */
+/* Packages, orders and refunds. */
 export * from './schema-commerce.js';
 
-/* Issue #13: air switches. */
+/* Air switches. */
 export * from './schema-airswitch.js';
 
-/* Issue #14: analysis rollups, thresholds and forecasts. */
+/* Analysis rollups, thresholds and forecasts. */
 export * from './schema-analysis.js';
 
-/* Issue #12: firmware packages, rollouts and per-lock OTA jobs. */
+/* Firmware packages, rollouts and per-lock OTA jobs. */
 export * from './schema-firmware.js';
 
-/* Issue #31: Idempotency-Key records of money-moving and credential-creating calls. */
+/* Idempotency-Key records of money-moving and credential-creating calls. */
 export * from './schema-idempotency.js';
 
-/* Issue #23: tickets of the console's live stream. */
+/* Tickets of the console's live stream. */
 export * from './schema-live.js';
 
-/* Issue #26: access schedules and holiday calendars. */
+/* Access schedules and holiday calendars. */
 export * from './schema-access.js';
 
-/* Issue #26: remote unlock requests. */
+/* Remote unlock requests. */
 export * from './schema-remote-unlock.js';
 
-/* Issue #25: notification channels. */
+/* Notification channels. */
 export * from './schema-notification.js';
 
-/* Issue #28: API keys of integrators. */
+/* API keys of integrators. */
 export * from './schema-api-key.js';
 
-/* Issue #27: offline codes issued. */
+/* Offline codes issued. */
 export * from './schema-offline-code.js';
 
-/* Issue #28: two-factor sign-in. */
+/* Two-factor sign-in. */
 export * from './schema-two-factor.js';
 
-/* Issue #25: work orders. */
+/* Work orders. */
 export * from './schema-work-order.js';
-/* Issue #27: stays (bookings and leases). */
+/* Stays (bookings and leases). */
 export * from './schema-stay.js';
 
-/* Issue #27: backup codes for sleeping locks. */
+/* Backup codes for sleeping locks. */
 export * from './schema-backup-code.js';

@@ -1,9 +1,9 @@
 /**
- * Demo data, seeded idempotently on every start (issue #2 "Demo data"): data centres 100 and 101,
+ * Demo data, seeded idempotently on every start: data centres 100 and 101,
  * the seed device types (ZG-NB100/200/300) of a data centre without any,
  * accounts `admin` (type 0, both tenants) and `operator` (type 1, tenant 100, a role granting
  * HOME_PAGE, LOOK_RULE, LOOK_INFO), `simLocks` simulated NB-IoT ZIGUANG locks (4 in 5 in tenant 100)
- * and `simOnlineLocks` simulated always-online 4G Cat.1 locks (ZG-4G300, issue #26: they can be
+ * and `simOnlineLocks` simulated always-online 4G Cat.1 locks (ZG-4G300: they can be
  * unlocked remotely; IMEIs from simulatedOnlineImei(0), also 4 in 5 in tenant 100).
  * Returns the passwords it generated so the caller prints them once; they are never logged.
  */
@@ -85,7 +85,7 @@ async function ensureSimulatedLocks(tx: Tx, wanted: number) {
   await insertLocks(tx, values);
 }
 
-/** The always-online 4G Cat.1 locks (issue #26): building D栋, never asleep, so a remote unlock reaches them at once. */
+/** The always-online 4G Cat.1 locks: building D栋, never asleep, so a remote unlock reaches them at once. */
 async function ensureSimulatedOnlineLocks(tx: Tx, wanted: number) {
   const [row] = await tx.select({ n: count() }).from(locks).where(and(eq(locks.simulated, true), like(locks.imei, `${ONLINE_IMEI_PREFIX}%`)));
   const have = row?.n ?? 0;

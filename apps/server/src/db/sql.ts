@@ -1,5 +1,5 @@
 /**
- * SQL helpers every module uses (issue #8: one way of each): LIKE escaping for "contains" searches
+ * SQL helpers every module uses (one way of each): LIKE escaping for "contains" searches
  * and timestamps as ISO 8601 UTC. Lock columns and the lock keyword filter are the lock module's
  * (modules/lockDevice/sql.ts).
  */

@@ -1,5 +1,5 @@
 /**
- * Tenant-scoped reads on PostgreSQL without a transaction (issue #9 "A cheap request path").
+ * Tenant-scoped reads on PostgreSQL without a transaction.
  *
  * A read used to cost four round trips around its query: BEGIN, set_config(tenant, role), the query,
  * COMMIT. Here a second, small pool keeps connections that are already the row-level-security role

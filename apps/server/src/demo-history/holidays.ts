@@ -1,5 +1,5 @@
 /**
- * The demo's holiday calendar (issue #26): China's 2026 public holidays and 调休 working days as the
+ * The demo's holiday calendar: China's 2026 public holidays and 调休 working days as the
  * State Council published them (国办发明电〔2025〕7号), as the CSV an operator would import on 节假日日历
  * (docs/access-schedules.md has the same file). Seeded for data centre 100 through the import itself,
  * scoped to building A栋, not applied (the operator applies it). Demo data only: the platform knows no

@@ -1,5 +1,5 @@
 /**
- * The demo's lived-in week (issue #17): on a first start with DEMO=on, before the simulated fleet runs,
+ * The demo's lived-in week: on a first start with DEMO=on, before the simulated fleet runs,
  * seven days of history for every simulated lock, so each page shows what it is for: hourly heartbeats,
  * unlock records, door states, configuration reports and alarms (fleet.ts), alerts in every state,
  * commands with their answers, lock users with passwords, cards and fingerprints in several sync states,

@@ -1,5 +1,5 @@
 /**
- * The air switch command dispatcher (issue #13; modules/airSwitch/commands.ts owns the table). Air
+ * The air switch command dispatcher (modules/airSwitch/commands.ts owns the table). Air
  * switches are always online, so a queued command is sent at once: on its `command.queued` event (from
  * any instance), at the earliest due time it knows (a response timeout, a queued command's time to
  * live) and at a safety sweep every `sweepIntervalMs` (default 5 min: restarts, lost notifications, a

@@ -24,7 +24,7 @@ const MAX_SECRET_BYTES = 256;
 export type LockLookup = (imei: string) => Promise<Omit<LockCredentials, 'imei'> | undefined>;
 /** What authenticating any device needs of its row. */
 type Credentials = { id: number; tenantId: number; hash: string; enabled: boolean };
-/** Finds air switches by serial (issue #13); undefined when unknown. */
+/** Finds air switches by serial; undefined when unknown. */
 export type AirSwitchLookup = (serial: string) => Promise<Credentials | undefined>;
 
 /**
@@ -112,7 +112,7 @@ export async function authenticateDevice(
   return { ok: true, device: { lockId: lock.id, tenantId: lock.tenantId, imei: username } };
 }
 
-/** An air switch's CONNECT (issue #13): the lock rules with the serial for the IMEI (username = client id = serial). */
+/** An air switch's CONNECT: the lock rules with the serial for the IMEI (username = client id = serial). */
 async function authenticateAirSwitch(lookup: AirSwitchLookup, clientId: string | null | undefined, serial: string, password: Buffer): Promise<AuthResult> {
   if (clientId !== serial) return { ok: false, returnCode: CONNACK.IDENTIFIER_REJECTED, reason: 'client id must equal the serial' };
   const row = await lookup(serial);

@@ -49,7 +49,7 @@ export interface Gateway {
   transport: DownlinkTransport;
   /** The command outbox dispatcher running over `transport`. */
   dispatcher: Dispatcher;
-  /** The air switches' command dispatcher (issue #13) over the same transport. */
+  /** The air switches' command dispatcher over the same transport. */
   airSwitchDispatcher: AirSwitchDispatcher;
   /** The firmware transfer (gateway/ota.ts) running over `transport`. */
   ota: OtaTransfer & { stats(): OtaStats };

@@ -21,7 +21,7 @@ export interface DeviceSession {
   imei: string;
 }
 
-/** An authenticated air switch (issue #13); `serial` is its MQTT client id and username. */
+/** An authenticated air switch; `serial` is its MQTT client id and username. */
 export interface AirSwitchSession {
   kind: 'airSwitch';
   airSwitchId: number;
@@ -104,7 +104,7 @@ export function createIngest(options: IngestOptions): Ingest {
       options.onCommitted?.(records);
     },
   });
-  // Air switches (issue #13): the same validation, group commit and acknowledgement, their own lanes and writer.
+  // Air switches: the same validation, group commit and acknowledgement, their own lanes and writer.
   const telemetryTimeZone = options.telemetryTimeZone ?? 'Asia/Shanghai';
   const airSwitchBatcher = createLanes<AirSwitchUplinkRecord>(writers, (record) => record.airSwitchId, {
     maxBatch: options.maxBatch,

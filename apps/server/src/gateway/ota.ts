@@ -10,7 +10,7 @@
  *   event (an operator's start, resume, retry on any instance) reviews them too. It sleeps otherwise.
  * Nothing is kept in memory but a small cache of package bytes and whether any job may be unfinished
  * (a due pass that finds none lets heartbeats pass without a query until an `ota.state` event or an
- * OTA uplink says otherwise; issue #23): a restart resumes from the database.
+ * OTA uplink says otherwise): a restart resumes from the database.
  */
 import { protocol } from '@iot/contract';
 import type { Database } from '../db/client.js';

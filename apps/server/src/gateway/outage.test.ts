@@ -1,5 +1,5 @@
 /**
- * SIM_OUTAGES with sleeping locks (issue #17: "SIM_OUTAGES=on showed no offline lock in 30 minutes"):
+ * SIM_OUTAGES with sleeping locks ("SIM_OUTAGES=on showed no offline lock in 30 minutes"):
  * the demo's locks are NB-IoT sleepers, and a lock that woke for its heartbeat skipped what follows a
  * heartbeat (activity and outages). Now a sleeping flaky lock drops off, the presence sweep marks it
  * offline (the console's online rule), and it comes back.

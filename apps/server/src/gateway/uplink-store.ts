@@ -62,8 +62,8 @@ export async function storeUplinks(database: Database, records: readonly UplinkR
       }
     }
     const cameOnline = new Set(await applyHeartbeatReadings(tx, [...newest.values()]));
-    await clearSilentLocks(tx, [...cameOnline]); // issue #14: a silent lock that beats again is no longer silent
-    // Open platform (issue #16): the batch's events to subscribed endpoints, one statement, this transaction.
+    await clearSilentLocks(tx, [...cameOnline]); // a silent lock that beats again is no longer silent
+    // Open platform: the batch's events to subscribed endpoints, one statement, this transaction.
     const pushEvents: PushEvent[] = [];
     for (const r of newestHeartbeat.values()) {
       if (cameOnline.has(r.lockId)) pushEvents.push(presenceEvent(r.tenantId, r.lockId, r.imei, 'online', r.message.ts, r.message.seq, new Date().toISOString()));
@@ -87,7 +87,7 @@ export async function storeUplinks(database: Database, records: readonly UplinkR
       await enqueuePushEvents(tx, pushEvents.sort((a, b) => Number(a.data.seq) - Number(b.data.seq))); // per-lock order
       pushEvents.length = 0;
       for (const [type, stored] of byType) await (handlers[type] as ((tx: unknown, u: StoredUplink[]) => Promise<void>) | undefined)?.(tx, stored);
-      // Issue #14: forcedEntry and bruteForce, from what the handlers stored.
+      // ForcedEntry and bruteForce, from what the handlers stored.
       await deriveFromUplinks(tx, [...byType.values()].flat());
     }
     await enqueuePushEvents(tx, pushEvents); // heartbeat-only batches
@@ -99,7 +99,7 @@ export async function storeUplinks(database: Database, records: readonly UplinkR
 }
 
 /**
- * Stores a batch of air switch uplinks in one transaction through the airSwitch module (issue #13: raw
+ * Stores a batch of air switch uplinks in one transaction through the airSwitch module (raw
  * log deduplicated by (switch, seq), readings, rollups with days in `timeZone`, alarms, command
  * results); returns how many were new. Throws (storing nothing) when the database fails.
  */

@@ -18,7 +18,7 @@ export class ApiError extends Error {
 }
 
 /**
- * Shorthand for a 409 CONFLICT naming the field it is about (issue #24: a conflict says which field and
+ * Shorthand for a 409 CONFLICT naming the field it is about (a conflict says which field and
  * why, e.g. "this username is taken" on body.username, not only "conflicting data").
  */
 export function conflictError(field: string, zh: string, en: string): ApiError {

@@ -1,5 +1,5 @@
 /**
- * Requests signed with an API key (`Authorization: Bearer iotk_…`, issue #28; docs/identity.md "API
+ * Requests signed with an API key (`Authorization: Bearer iotk_…`; docs/identity.md "API
  * keys"), for the auth hook (auth-plugin.ts): the key (from this process's cache, modules/apiKey/
  * key-cache.ts) becomes a principal of its data centre, an operator holding the key's scope
  * intersected with its creator's current authorities there, so tenancy, authority checks and the

@@ -1,5 +1,5 @@
 /**
- * System log of every change made through the API (issue #5, #10). A route is logged when its contract
+ * System log of every change made through the API. A route is logged when its contract
  * endpoint declares an `action` (a readable name and the body fields naming the target); reads are
  * never logged, whatever their method. The row holds who, tenant, action (`METHOD path`, whose label
  * the contract gives), target, result (`success` or the error code), client address and time.
@@ -63,7 +63,7 @@ function targetOf(action: AuditAction, detail: AuditDetail | undefined): string 
   return value === undefined ? '' : String(value).slice(0, 200);
 }
 
-/** Who the system log names: the account, or for an API key (issue #28) `<creator> · API key <name>`. */
+/** Who the system log names: the account, or for an API key `<creator> · API key <name>`. */
 export function actorOf(principal: Principal): string {
   return principal.apiKey ? `${principal.username} · API key ${principal.apiKey.name}` : principal.username;
 }

@@ -5,17 +5,17 @@
  * - the tenantId header must name a tenant the account may use (else 403 FORBIDDEN);
  * - one of the route's authority keys must be held in that tenant (type 0 passes; else 403 FORBIDDEN);
  * - a route of scope `platform` (an object every data centre shares) needs a platform administrator,
- *   type 0, whatever the authorities (else 403 FORBIDDEN saying so; issue #31).
+ *   type 0, whatever the authorities (else 403 FORBIDDEN saying so).
  * - a route with `redeemTicket` (the live stream) also takes `?ticket=` instead of the token and
  *   tenantId headers: the ticket's sign-in and data centre stand in for them (else 403 TOKEN_EXPIRED).
  * A rotated token is returned in the zw_paas_token response header. Every route is recorded in
  * `app.routeTable` (the live route table the authorization matrix test walks). The verified principal
  * comes from the process's cache (`app.principals`, modules/oauth/principal-cache.ts): a request
  * whose token was seen in the last seconds needs no database round trip to be authenticated.
- * A request with `Authorization: Bearer iotk_…` and no token is an API key's (api-key-auth.ts, issue #28).
+ * A request with `Authorization: Bearer iotk_…` and no token is an API key's (api-key-auth.ts).
  * A session whose account must enrol in two-factor (a role requires it, or it is a platform
  * administrator and DEMO is off) reaches only the endpoints marked `duringEnrolment` (else 403
- * TWO_FACTOR_ENROLMENT_REQUIRED; issue #28). An endpoint marked `stepUp` (a dangerous action) needs,
+ * TWO_FACTOR_ENROLMENT_REQUIRED). An endpoint marked `stepUp` (a dangerous action) needs,
  * from a session whose account has two-factor on, a step-up within STEP_UP_WINDOW_MS (else 403
  * STEP_UP_REQUIRED; modules/twoFactor/step-up.ts). API keys are not asked: they hold no second factor
  * (docs/identity.md "Step-up").
@@ -121,13 +121,13 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
     };
     if (!mayUse) throw new ApiError('FORBIDDEN');
     // A role (or DEMO=off for an administrator) requires two-factor and the account has not enrolled:
-    // enrolment, userInfo and sign-out only (issue #28).
+    // enrolment, userInfo and sign-out only.
     const endpoint = request.routeOptions.config.endpoint;
     const mustEnrol = session.mustEnrol || (requiredByPlatform(app.config, session.type) && !session.twoFactorOn);
     if (mustEnrol && !endpoint?.duringEnrolment) throw new ApiError('TWO_FACTOR_ENROLMENT_REQUIRED');
     if (access !== 'authenticated' && !accessKeys(access).some((key) => authorities.has(key))) throw new ApiError('FORBIDDEN');
     if (request.routeOptions.config.scope === 'platform' && session.type !== ACCOUNT_TYPE_ADMIN) throw new ApiError('FORBIDDEN', undefined, PLATFORM_ONLY);
-    // A dangerous action: an enrolled account proves its second factor again (step-up, issue #28).
+    // A dangerous action: an enrolled account proves its second factor again (step-up).
     if (endpoint?.stepUp && session.twoFactorOn && !steppedUp(session.stepUpAt)) throw new ApiError('STEP_UP_REQUIRED');
   });
 });

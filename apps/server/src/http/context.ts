@@ -19,7 +19,7 @@ export interface Principal {
   sessionId: number;
   /** Sign-in the token belongs to (`apiKey:<id>` for a key). */
   family: string;
-  /** Set when the caller is an API key (issue #28): it acts for `accountId`, its creator, within its scope. */
+  /** Set when the caller is an API key: it acts for `accountId`, its creator, within its scope. */
   apiKey?: { id: number; name: string };
 }
 
@@ -53,7 +53,7 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** The authority the route needs; routes without it are refused at registration (deny by default). */
     access?: RouteAccess;
-    /** `platform`: beyond `access`, only platform administrators (type 0) may call it (issue #31). */
+    /** `platform`: beyond `access`, only platform administrators (type 0) may call it. */
     scope?: 'platform';
     /** The contract endpoint the route serves (registerEndpoint), for the OpenAPI document. */
     endpoint?: Endpoint;

@@ -25,7 +25,7 @@ export function errorEnvelope(request: FastifyRequest, error: ApiError): ErrorEn
 const MESSAGE_FIELDS = 3;
 
 /**
- * The envelope's message when the error names fields (issue #24 "errors that say what is wrong"): the
+ * The envelope's message when the error names fields: the
  * fields' own messages in `language` (distinct, at most MESSAGE_FIELDS), so a client showing `message`
  * shows the reason (请先生成签名密钥) rather than the code's generic text (请求参数有误).
  */

@@ -67,7 +67,7 @@ describe('log export', () => {
     const sheet = workbook.worksheets[0];
     expect(sheet?.rowCount).toBe(4_501);
     expect(sheet?.getRow(1).values).toEqual([undefined, '时间 (Asia/Shanghai)', '类型']);
-    // Times are real date cells showing the zone's wall-clock time (issue #24; Excel dates carry no zone).
+    // Times are real date cells showing the zone's wall-clock time (Excel dates carry no zone).
     expect(sheet?.getRow(2).values).toEqual([undefined, new Date('2025-01-01T08:00:00Z'), 'other']);
     expect(sheet?.getRow(4_501).values).toEqual([undefined, new Date('2025-01-01T09:14:59Z'), '开门']);
     expect(sheet?.getRow(2).getCell(1).numFmt).toBe('yyyy-mm-dd hh:mm:ss');

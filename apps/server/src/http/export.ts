@@ -1,12 +1,12 @@
 /**
  * Exports (every log's and the system log's) as CSV or Excel, in the caller's language
  * (Accept-Language): column headers and enum labels localized, times in the given time zone (the data
- * centre's, issue #24; the zone named in the header): `YYYY-MM-DD HH:mm:ss` text in CSV, real date cells
+ * centre's; the zone named in the header): `YYYY-MM-DD HH:mm:ss` text in CSV, real date cells
  * in Excel; ISO 8601 UTC text without a zone. At most `max` rows
  * (default LOG_EXPORT_MAX); when more matched, the EXPORT_TRUNCATED_HEADER response header says `true`
  * (and the last CSV line / the sheet's last row say so in words).
  *
- * The file is written in a worker thread (spreadsheet/export-write.ts through app.workers, issue #31):
+ * The file is written in a worker thread (spreadsheet/export-write.ts through app.workers):
  * the event loop only takes each row's raw cells, BATCH rows at a time, and passes the worker's bytes
  * on to the response as they come. Rows come as an array,
  * or, for the logs that reach LOG_EXPORT_MAX, as pages read BATCH at a time in one snapshot

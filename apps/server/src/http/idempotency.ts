@@ -1,5 +1,5 @@
 /**
- * Idempotency-Key (issue #31; IETF draft-ietf-httpapi-idempotency-key-header) for the endpoints the
+ * Idempotency-Key (IETF draft-ietf-httpapi-idempotency-key-header) for the endpoints the
  * contract marks `idempotent`: a key is scoped to (data centre, account) and kept 24 h (table
  * `idempotency_keys`, written only here). The first request with a key claims it and runs; its change
  * marks the key applied in the same transaction (markApplied), its answer is stored when sent. A repeat

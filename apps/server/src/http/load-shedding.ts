@@ -7,7 +7,7 @@
  * console resends a shed API call after Retry-After (apps/web/src/api/shed.ts). `app.isUnderPressure()` tells the same (main.ts waits for it after
  * start-up before announcing the server).
  *
- * Why not @fastify/under-pressure (used until issue #23): it keeps an event-loop delay histogram of
+ * Why not @fastify/under-pressure (used until the event backbone): it keeps an event-loop delay histogram of
  * 10 ms resolution running at all times, about 200 wake-ups a second, which was 0.85 % of a core on
  * an idle server (bench/idle.ts: 0.04 % without it), above the issue's 0.5 % budget; its resolution
  * cannot be set. Here a timer samples the event-loop utilization (ELU, perf_hooks; computed from
@@ -18,7 +18,7 @@
  *
  * Sustained overload only: one long synchronous block after an idle spell (a PGlite stall, the loop
  * busy for a single sample) is not shed; the requests that waited for it are answered once it ends.
- * Counting the sampler's own lateness as lag was tried (issue #23 review): on a loaded CI machine two
+ * Counting the sampler's own lateness as lag was tried (in review): on a loaded CI machine two
  * e2e page loads then never rendered (a red run, consistent with 503s after such stalls); the block
  * is over by then, and a 503 helps nobody.
  */

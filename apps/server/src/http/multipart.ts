@@ -4,7 +4,7 @@
  * (no or a foreign boundary, a part cut off, too many parts), is a 400 VALIDATION_FAILED naming the
  * upload's field in Chinese and English; a file over the route's limit a 413 PAYLOAD_TOO_LARGE naming
  * it with the limit. Never a 500. Every string of the form goes through the contract's text rules
- * (issue #31): the text fields through the endpoint's `upload.fields` schema (400 naming
+ *: the text fields through the endpoint's `upload.fields` schema (400 naming
  * body.<field>), the file's name through uploadFileName (400 naming the file's field).
  */
 import type { MultipartFile } from '@fastify/multipart';

@@ -105,7 +105,7 @@ export function operationOf(route: RouteOptions): JsonSchema | undefined {
     tags: [tagOf(operationId)],
     description: `Authority: ${authority}.`,
     'x-authority': isPublic ? 'public' : keys.length === 0 ? 'authenticated' : keys,
-    // An API key (issue #28) may stand in for the token where keys may call the route at all.
+    // An API key may stand in for the token where keys may call the route at all.
     security: isPublic ? [] : [{ [TOKEN_HEADER]: [], [TENANT_HEADER]: [] },
       ...(keyMayCall(method, route.url, access, config.scope) ? [{ [API_KEY_SCHEME]: [] }] : [])],
     response: responses,

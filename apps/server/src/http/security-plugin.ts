@@ -1,12 +1,12 @@
 /**
- * Security headers and CORS on every answer, HTML and API alike (issue #10 "Abuse"):
+ * Security headers and CORS on every answer, HTML and API alike:
  * - helmet with a Content-Security-Policy the console works under: scripts only from this
  *   origin (the Vite build has no inline script), styles from this origin plus inline (antd's CSS-in-JS
  *   writes <style> elements), images from this origin and data: (the captcha), no plugins, no framing
  *   (`frame-ancestors 'none'`, X-Frame-Options DENY); nosniff; Referrer-Policy no-referrer. No
  *   `upgrade-insecure-requests`: a console on plain HTTP in a LAN must keep working. The helmet
  *   middleware is built once at start (@fastify/helmet rebuilt it, CSP parsing included, on every
- *   request: ~4 % of a cheap route's CPU, issue #9).
+ *   request: ~4 % of a cheap route's CPU).
  * - Strict-Transport-Security only on answers served over HTTPS (directly, or by a trusted proxy's
  *   X-Forwarded-Proto: see TRUST_PROXY); browsers ignore it over HTTP anyway.
  * - `Cache-Control: no-store` on every answer that did not set its own (API data, errors); the web

@@ -1,6 +1,6 @@
 /**
- * Reading an uploaded spreadsheet into rows keyed by column (issue #26: holiday calendars), on top of
- * the worker-thread reader of issue #31 (app.workers.readSheet: .xlsx or UTF-8 CSV, stops at the first
+ * Reading an uploaded spreadsheet into rows keyed by column (holiday calendars), on top of
+ * the worker-thread reader (app.workers.readSheet: .xlsx or UTF-8 CSV, stops at the first
  * limit). The header row names the columns in either language or by key (case and spaces ignored).
  * Errors (all 400 on `body.file`, both languages): not a spreadsheet, a limit passed (named), a
  * required column missing, no data rows.

@@ -3,7 +3,7 @@
  * any other /api/ path, 404 for a missing /api/assets/* (known-good.md). Other unknown paths get the
  * 404 envelope. `/` redirects to /api/.
  *
- * Loading fast (issue #17): the build writes Brotli and gzip copies beside each asset (vite.config.ts)
+ * Loading fast: the build writes Brotli and gzip copies beside each asset (vite.config.ts)
  * and they are sent as they are to a browser that accepts them (`preCompressed`). Hashed files under
  * /api/assets/ never change, so they are cached for a year (`immutable`); index.html and other
  * unhashed files are revalidated on every load (`no-cache`), so a new build is picked up at once.

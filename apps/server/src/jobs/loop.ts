@@ -1,5 +1,5 @@
 /**
- * The sleep-and-wake loop of every background worker (issue #23 "No busy polling"): a worker runs
+ * The sleep-and-wake loop of every background worker: a worker runs
  * when an event gives it work (`wake()`), or when the earliest due time it knows has come (a retry,
  * a timeout, an expiry, a lease), or at a safety sweep no more often than `safetyMs` that catches
  * what a lost notification did not announce. Between runs it holds one timer and makes no query.

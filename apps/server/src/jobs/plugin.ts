@@ -1,5 +1,5 @@
 /**
- * A background job as a Fastify plugin (issue #23 "Every job is a plugin"): it starts when the app
+ * A background job as a Fastify plugin: it starts when the app
  * is ready (`onReady`) and stops in `onClose`. Fastify runs `onClose` hooks in the reverse order of
  * registration, after the HTTP server has stopped accepting; jobs are registered in the order their
  * declared dependencies give (jobs/index.ts), so a job stops before the jobs it depends on.

@@ -3,7 +3,7 @@
  * CSV (csv-stringify: UTF-8 with BOM, header row, formula-like cells defused) or Excel (exceljs
  * streaming writer: one sheet, bold header, frozen first row). Enum values become their labels and
  * ISO times `YYYY-MM-DD HH:mm:ss` in the layout's time zone (else they stay ISO 8601 UTC): text in CSV,
- * real date cells showing that wall-clock time in Excel (Excel dates carry no zone; issue #24). The bytes
+ * real date cells showing that wall-clock time in Excel (Excel dates carry no zone). The bytes
  * go to `emit` as they are produced.
  */
 import { PassThrough } from 'node:stream';

@@ -1,6 +1,6 @@
 /**
- * What an uploaded spreadsheet may hold, and how a refusal is said (issue #31 "One request must never
- * stall everyone"): the readers (csv-read.ts, xlsx-read.ts) stop at the first limit they pass, so a
+ * What an uploaded spreadsheet may hold, and how a refusal is said (one request must never
+ * stall everyone): the readers (csv-read.ts, xlsx-read.ts) stop at the first limit they pass, so a
  * file of 200,000 rows or a zip bomb costs about what a file at the limit costs. A refusal carries its
  * message in both languages, naming the limit; it crosses from the worker thread as plain data.
  */

@@ -1,5 +1,5 @@
 /**
- * The bounded spreadsheet readers (issue #31): cells read as exceljs reads them (shared, inline and rich
+ * The bounded spreadsheet readers: cells read as exceljs reads them (shared, inline and rich
  * strings, numbers, booleans, formula results, sparse columns, empty rows left out), and each limit
  * stops the read with a refusal naming it: rows, columns, cell length, and the archive's entry count,
  * sizes, compression ratio and honesty about its sizes; XML entities are not expanded.

@@ -1,5 +1,5 @@
 /**
- * Worker threads for CPU-heavy request work (issue #31: one request must never stall everyone): a
+ * Worker threads for CPU-heavy request work (one request must never stall everyone): a
  * piscina pool running workers/spreadsheet-worker.ts, started at its first task or by warm(), at most
  * WORKER_THREADS_MAX threads (one stays alive, others leave after IDLE_MS), closed with the app.
  * In the compiled build (apps/server/dist) the worker is spreadsheet-worker.js next to the bundle; from
@@ -35,7 +35,7 @@ export interface ExportChannel {
 export interface Workers {
   /**
    * Starts the pool now rather than at the first task (main.ts, after listening): the first upload's
-   * refusal then does not wait for a thread to start and load the spreadsheet code (issue #31: a
+   * refusal then does not wait for a thread to start and load the spreadsheet code (a
    * 200,000-row sheet refused within 1 s; 3.1 s with the start).
    */
   warm(): void;

@@ -1,6 +1,6 @@
 /**
  * The worker thread's tasks (piscina; workers/pool.ts runs them): CPU-heavy spreadsheet work kept off
- * the event loop that answers every client (issue #31).
+ * the event loop that answers every client.
  * - `readSheet`: an uploaded .xlsx (zip signature) or CSV file's first sheet, within limits; a refusal
  *   comes back as data ({ refusal }), since an Error's class does not survive the thread boundary.
  * - `writeExport`: writes an export from batches of cells posted on `port` ({ rows } ... { end }),

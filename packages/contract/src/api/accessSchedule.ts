@@ -1,5 +1,5 @@
 /**
- * 时间表管理 (issue #26): week-day and year-day schedules of lock users (Matter DoorLock WeekDaySchedule,
+ * 时间表管理: week-day and year-day schedules of lock users (Matter DoorLock WeekDaySchedule,
  * YearDaySchedule), several per user up to the device type's capacity, kept in sync with the lock like
  * credentials (adding -> normal | add_failed ...; retry / discard). Week-day times are the lock's local
  * time (China Standard Time) to the minute, end after start on the same day; year-day times ISO 8601.

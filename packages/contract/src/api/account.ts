@@ -1,5 +1,5 @@
 /**
- * Login accounts (登录账号, spec §7 "Accounts and roles"; issue #5). Accounts belong to tenants and are
+ * Login accounts (登录账号, spec §7 "Accounts and roles"). Accounts belong to tenants and are
  * managed in the request's tenant. A new password travels RSA-OAEP encrypted under the key from
  * /oauth/key, exactly as at sign-in. Bodies are strict: fields a caller may not set (type, tenantId,
  * passwordHash, id on create) are refused with 400.
@@ -55,7 +55,7 @@ export const accountRecord = z.object({
   tenants: z.array(idName),
   /** Roles bound in the request's tenant. */
   roles: z.array(idName),
-  /** Two-factor sign-in is on (issue #28): an account manager may reset it (POST /iot/v1/twoFactor/reset). */
+  /** Two-factor sign-in is on: an account manager may reset it (POST /iot/v1/twoFactor/reset). */
   twoFactorEnabled: z.boolean(),
   /** ISO 8601 UTC. */
   createdAt: z.string(),

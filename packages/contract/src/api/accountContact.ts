@@ -1,5 +1,5 @@
 /**
- * An account's own contact details (issue #25 "Who"; docs/notifications.md "Recipients"): an e-mail
+ * An account's own contact details (docs/notifications.md "Recipients"): an e-mail
  * address, verified by a 6-digit code the platform e-mails to it (through the data centre's first
  * enabled e-mail channel), a mainland China mobile number (stored, no SMS yet) and the language of
  * e-mails to it. Every signed-in account reads and edits its own (`authenticated`); changing the

@@ -1,5 +1,5 @@
 /**
- * 空开分析 airSwitchAnalysis (issue #13, authority AIRSWITCH_RULE): air switches with their circuits and
+ * 空开分析 airSwitchAnalysis (authority AIRSWITCH_RULE): air switches with their circuits and
  * live readings, remote on/off per circuit and per-circuit thresholds as commands (protocol
  * COMMAND_STATES), their alarms (the locks' lifecycle: active -> cleared, acknowledged), and energy
  * analysis read from hourly/daily rollups. Dates are calendar days in the operator's `timeZone`.
@@ -58,7 +58,7 @@ export const airSwitchRecord = z.object({
   lastUplinkAt: isoOrNull,
   createdAt: z.string(),
   circuits: z.array(circuitRecord),
-  /** Its device type's electrical ratings (issue #31, ratings.ts): thresholds are checked against them; null for a model without. */
+  /** Its device type's electrical ratings (ratings.ts): thresholds are checked against them; null for a model without. */
   ratings: z.object({
     circuits: z.number().int(), ratedCurrentA: z.number().int(), ratedVoltageV: z.number().int(),
     leakageMa: z.object({ min: z.number().int(), max: z.number().int() }),
@@ -95,7 +95,7 @@ export const airSwitchAlertRecord = z.object({
   detail: z.string().nullable(),
   firstAt: z.string(), lastAt: z.string(), clearedAt: isoOrNull,
   acknowledgedBy: z.string().nullable(), acknowledgedAt: isoOrNull,
-  /** The note given with the acknowledgement (issue #25), as on lock alerts. */
+  /** The note given with the acknowledgement, as on lock alerts. */
   acknowledgeNote: z.string().nullable(),
 });
 export type AirSwitchAlertRecord = z.infer<typeof airSwitchAlertRecord>;

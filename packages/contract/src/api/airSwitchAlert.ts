@@ -1,5 +1,5 @@
 /**
- * Air switch alarms on the shared 报警日志 (authority LOCK_ALERT_LOG, issue #13): the alarm log's device
+ * Air switch alarms on the shared 报警日志 (authority LOCK_ALERT_LOG): the alarm log's device
  * kind "air switch", answered by the air switch module (table air_switch_alerts). The locks' lifecycle
  * (active -> cleared, occurrences, acknowledgement) and the log's filters: time range of the latest
  * occurrence, keyword (serial, name or location, substring), kind, severity, state, acknowledged;

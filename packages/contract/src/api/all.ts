@@ -95,14 +95,14 @@ export const SESSION_ACTIONS: Record<string, AuditAction> = {
   'sign-out': { label: { 'zh-CN': '退出登录', 'en-US': 'Sign out' } },
 };
 
-/** System-log actions written when WeChat Pay (a notification or reconciliation) changes an order (issue #15). */
+/** System-log actions written when WeChat Pay (a notification or reconciliation) changes an order. */
 export const PROVIDER_ACTIONS: Record<string, AuditAction> = {
   'wxpay-paid': { label: { 'zh-CN': '微信支付到账', 'en-US': 'WeChat Pay payment received' } },
   'wxpay-refunded': { label: { 'zh-CN': '微信支付退款完成', 'en-US': 'WeChat Pay refund completed' } },
   'wxpay-closed': { label: { 'zh-CN': '订单超时关闭', 'en-US': 'Order closed unpaid' } },
 };
 
-/** System-log actions written by the platform's jobs (issue #27: a backup code issued by rule). */
+/** System-log actions written by the platform's jobs (a backup code issued by rule). */
 const JOB_ACTIONS: Record<string, AuditAction> = {
   [BACKUP_CODE_AUTO_ACTION]: { label: { 'zh-CN': '自动发放备用密码', 'en-US': 'Backup code issued automatically' } },
 };
@@ -129,7 +129,7 @@ export function auditActionText(action: string, detail: Readonly<Record<string, 
   return sub ? `${label} · ${sub}` : label;
 }
 
-/** What an authority key opens, for the person editing a role (issue #17). */
+/** What an authority key opens, for the person editing a role. */
 export interface AuthorityReach {
   /** Screens it opens (its page and the screens under it outside the menu). */
   pages: LocalizedText[];

@@ -1,5 +1,5 @@
 /**
- * 首页 / 门锁分析 and the 数据可视化 big screen (issue #14): GET /iot/v1/lockDevice/analysis answers every
+ * 首页 / 门锁分析 and the 数据可视化 big screen: GET /iot/v1/lockDevice/analysis answers every
  * KPI, trend, distribution, top 10 and forecast from rollups (modules/analysis); GET .../analysis/feed
  * the newest alarms and unlocks for the big screen's live feed. `scope=all` (administrators only, 403
  * otherwise) aggregates every data centre, read-only.

@@ -1,5 +1,5 @@
 /**
- * API keys for integrators (issue #28 "API keys"; docs/identity.md): per data centre, made by an
+ * API keys for integrators (docs/identity.md): per data centre, made by an
  * account manager (LOGIN_ACCOUNT) with a name, a scope (authority keys the creator holds), an expiry
  * and optionally the client networks (CIDR) allowed to use it. The key is shown once (`iotk_` + a
  * lookup id + `_` + 256 random bits, base64url) and stored as its SHA-256. Sent as

@@ -1,5 +1,5 @@
 /**
- * Sign-in endpoints (spec §7 "Auth"; issue #2 "Sign-in").
+ * Sign-in endpoints (spec §7 "Auth").
  * The browser encrypts the password with RSA-OAEP SHA-256 under the key from /oauth/key and sends it
  * base64-encoded; the server never sees a password in clear on the wire.
  */
@@ -43,7 +43,7 @@ export const userInfoResponse = z.object({
   type: z.number().int(),
   authorities: z.array(z.enum(AUTHORITIES)),
   tenants: z.array(z.object({ id: z.number().int(), name: z.string() })),
-  /** IANA zone of the request's data centre: every time the console shows, and its date pickers, are in it (issue #24). */
+  /** IANA zone of the request's data centre: every time the console shows, and its date pickers, are in it. */
   timeZone: z.string(),
 });
 export type UserInfo = z.infer<typeof userInfoResponse>;
@@ -55,7 +55,7 @@ export const authEndpoints = {
     method: 'POST', path: '/oauth/checkCode/match', access: 'public', kind: 'tokenless',
     body: captchaMatchBody, response: z.object({ match: z.boolean() }),
   }),
-  /** The token, or (two-factor on, issue #28) a challenge for POST /oauth/token/twoFactor. */
+  /** The token, or (two-factor on) a challenge for POST /oauth/token/twoFactor. */
   signIn: endpoint({
     method: 'POST', path: '/oauth/token', access: 'public', kind: 'tokenless', body: signInBody, response: z.union([tokenResponse, twoFactorChallenge]),
   }),

@@ -1,5 +1,5 @@
 /**
- * Downlink commands (下发日志) and lock configuration (门锁配置), spec §7 "Logs" and "Locks"; issue #3.
+ * Downlink commands (下发日志) and lock configuration (门锁配置), spec §7 "Logs" and "Locks".
  * Every downlink is a queued command first (protocol COMMAND_STATES); secret fields (protocol
  * SECRET_DOWNLINK_FIELDS) are always shown masked (`******`).
  */
@@ -143,7 +143,7 @@ export const CONFIG_BATCH_MAX = 1000;
 export const lockConfigBatchBody = z.strictObject({ target: deviceTarget, config: lockConfigBody.shape.config });
 /**
  * Commands queued, the locks that refused (error code, e.g. QUEUE_FULL, or VALIDATION_FAILED when the
- * configuration exceeds the lock's device type: issue #31; with the reason in both languages) and listed
+ * configuration exceeds the lock's device type, with the reason in both languages) and listed
  * IMEIs not found.
  */
 export const lockConfigBatchResult = z.object({

@@ -1,6 +1,6 @@
 // CONTRACT READY
 /**
- * Credentials kept in sync with the locks (issue #4; 凭证管理 + 操作日志). Lock users (a person under a
+ * Credentials kept in sync with the locks (凭证管理 + 操作日志). Lock users (a person under a
  * user slot) and credentials (password, tempPassword, card, fingerprint) carry a sync state driven by
  * the command that carries them (TTLock's model): adding -> normal | add_failed, modifying -> normal |
  * modify_failed, deleting -> (row removed) | delete_failed. A failed row can be retried or discarded.
@@ -39,7 +39,7 @@ export const lockUserRecord = z.object({
   /** null: no limit. */
   validFrom: z.string().nullable(), validTo: z.string().nullable(),
   status: z.enum(LOCK_USER_STATUSES), syncState: z.enum(SYNC_STATES),
-  /** Matter UserType and CredentialRule (issue #26); expiringMinutes for an expiringUser, else null. */
+  /** Matter UserType and CredentialRule; expiringMinutes for an expiringUser, else null. */
   userType: z.enum(USER_TYPES), credentialRule: z.enum(CREDENTIAL_RULES), expiringMinutes: z.number().int().nullable(),
   /** The command of the last operation and its state (null before any). */
   lastCommandId: z.number().int().nullable(), lastCommandState: z.enum(COMMAND_STATES).nullable(),
@@ -72,7 +72,7 @@ export type CredentialRecord = z.infer<typeof credentialRecord>;
 /* ------------------------------------------------------------------ operations */
 const idAction = <A extends string>(action: A) => z.strictObject({ action: z.literal(action), id: rowId });
 /**
- * Issue #26, Matter user types: `expiringMinutes` (1-2880) is required for an expiringUser and refused
+ * Matter user types: `expiringMinutes` (1-2880) is required for an expiringUser and refused
  * otherwise; `credentialRule` dual only where the device type supports it (400 otherwise).
  */
 const userTypeFields = { userType: z.enum(USER_TYPES).optional(), credentialRule: z.enum(CREDENTIAL_RULES).optional(), expiringMinutes: z.number().int().min(1).max(2880).optional() };
@@ -121,7 +121,7 @@ export const commandStates = z.array(z.object({ commandId: z.number().int(), sta
 
 /**
  * The pages that pick a lock user (用户管理 lists them; 密码, 卡片, 指纹管理 choose one when adding a
- * credential): each one's own authority opens the lock-user list (issue #17: a page's lookups come
+ * credential): each one's own authority opens the lock-user list (a page's lookups come
  * with the page's key).
  */
 export const LOCK_USER_PICKER_ACCESS: readonly Authority[] = ['VOUCHER_USER_MANAGE', 'VOUCHER_PASSWORD_MANAGE', 'VOUCHER_CARD_MANAGE', 'VOUCHER_FP_MANAGE', 'VOUCHER_SCHEDULE_MANAGE', 'LOCK_DRIFT_RESOLVE'];
@@ -148,7 +148,7 @@ export const lockCapacity = z.object({
   lockId: z.number().int(), imei: z.string(), model: z.string(),
   passwordDigits: z.object({ min: z.number().int(), max: z.number().int() }), maxValidityDays: z.number().int(),
   users: tableUse, passwords: tableUse, cards: tableUse, fingerprints: tableUse,
-  /** Schedules and credential rules the device type supports (issue #26; lockModels.ts AccessCapacity). */
+  /** Schedules and credential rules the device type supports (lockModels.ts AccessCapacity). */
   access: z.object({
     weekDaySchedulesPerUser: z.number().int(), yearDaySchedulesPerUser: z.number().int(), holidaySchedules: z.number().int(),
     credentialRulesSupport: z.array(z.enum(CREDENTIAL_RULES)),

@@ -1,5 +1,5 @@
 /**
- * Issue #4: the vocabulary of credential sync (states, kinds, actions) and the operation logs
+ * The vocabulary of credential sync (states, kinds, actions) and the operation logs
  * (用户/密码/卡/指纹操作日志): who did what to which lock user or credential, and the lock's answer
  * (through the command row). Endpoints are in credential.ts.
  */
@@ -24,7 +24,7 @@ export const SUBJECT_NAMES = {
   operateUser: { 'zh-CN': '门锁用户', 'en-US': 'lock user' }, operatePassword: { 'zh-CN': '密码', 'en-US': 'password' },
   operateCard: { 'zh-CN': '门卡', 'en-US': 'card' }, operateFp: { 'zh-CN': '指纹', 'en-US': 'fingerprint' },
 } as const;
-/** `lockCleared`: the lock removed it on its own (a disposable user after its one use, issue #26; LockUserChange). */
+/** `lockCleared`: the lock removed it on its own (a disposable user after its one use; LockUserChange). */
 export const CREDENTIAL_ACTIONS = ['add', 'modify', 'freeze', 'unfreeze', 'delete', 'reportLost', 'offboard', 'retry', 'discard', 'lockCleared', 'adopt', 'requeue', 'markLost'] as const;
 export type CredentialAction = (typeof CREDENTIAL_ACTIONS)[number];
 /** Operation-log columns the server sorts by. */

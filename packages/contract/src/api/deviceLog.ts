@@ -1,5 +1,5 @@
 /**
- * Shared pieces of the device-activity logs (issue #3): 上报日志, 心跳日志, 报警日志, 开锁日志, 门锁日志.
+ * Shared pieces of the device-activity logs: 上报日志, 心跳日志, 报警日志, 开锁日志, 门锁日志.
  * Every list is paged on the server (`current`, `size`), filtered by a time range (ISO 8601 with
  * offset), a lock (lockId or IMEI) or a keyword (IMEI, lock name or room), and exportable as CSV or
  * Excel (`format=csv|xlsx`, at most LOG_EXPORT_MAX rows, newest first).
@@ -34,7 +34,7 @@ export const timeZoneName = text().max(64).refine(isTimeZone, { message: 'unknow
 
 /**
  * The download fields of every export: `format` (csv | xlsx, default csv) and `timeZone` (IANA name;
- * default the data centre's, issue #24): times are written in that zone, as `YYYY-MM-DD HH:mm:ss` text
+ * default the data centre's): times are written in that zone, as `YYYY-MM-DD HH:mm:ss` text
  * in CSV and as date cells in Excel.
  */
 export const exportFields = {

@@ -1,5 +1,5 @@
 /**
- * 设备类型 equipmentType (issue #11): device types are data, one row per model code and data centre.
+ * 设备类型 equipmentType: device types are data, one row per model code and data centre.
  * The ZIGUANG models of lockModels.ts (LOCK_MODELS) are the seed rows every data centre starts with;
  * credential checks and the simulated locks read a lock's type by its model code (`locks.model`).
  * A type some device uses cannot be deleted, and its model code cannot change (409 naming the count).
@@ -29,7 +29,7 @@ const slots = z.number().int().min(0).max(10_000);
 export const DEFAULT_HEARTBEAT_RANGE_S = { min: 10, max: 86_400 } as const;
 
 /**
- * Issue #26, Matter DoorLock attributes NumberOfWeekDaySchedulesSupportedPerUser,
+ * Matter DoorLock attributes NumberOfWeekDaySchedulesSupportedPerUser,
  * NumberOfYearDaySchedulesSupportedPerUser, NumberOfHolidaySchedulesSupported, CredentialRulesSupport
  * (defaults: lockModels.ts DEFAULT_ACCESS_CAPACITY).
  */
@@ -64,7 +64,7 @@ const deviceTypeFields = z.strictObject({
   /** Ratings of an air switch (required for kind airSwitch, null for a lock): thresholds are checked against them. */
   electrical: electricalRatings.nullable().default(null),
   ...accessCapacityFields,
-  /** Backup codes each lock of the type keeps installed (issue #27, docs/stays.md "Backup codes"); 0: none. */
+  /** Backup codes each lock of the type keeps installed (docs/stays.md "Backup codes"); 0: none. */
   backupCodePool: z.number().int().min(0).max(BACKUP_CODE_POOL_MAX).default(BACKUP_CODE_POOL_DEFAULT),
 });
 type Fields = z.output<typeof deviceTypeFields>;

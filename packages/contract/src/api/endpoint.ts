@@ -7,12 +7,12 @@ import type { z } from 'zod';
 import type { RouteAccess } from '../authorities.js';
 import type { LocalizedText } from '../i18n.js';
 
-/** Kinds of object a change's `id` names, whose name and changed fields the system log records (issue #24). */
+/** Kinds of object a change's `id` names, whose name and changed fields the system log records. */
 export const AUDIT_ENTITIES = ['tenant', 'lock', 'lockUser', 'credential', 'role', 'account', 'group', 'deviceType', 'firmwarePackage', 'rollout', 'command', 'airSwitch', 'product', 'customerCode', 'stay'] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 
 /**
- * What the system log calls a change (issue #10): a readable name in both languages, and the fields of
+ * What the system log calls a change: a readable name in both languages, and the fields of
  * the validated body naming its target (the first one present is the row's `target`). `entity`: what
  * an `id` target is (lockId, imei, accountId, groupId, productId and packageId say it themselves; `tenant`:
  * the request's data centre), so
@@ -30,7 +30,7 @@ export interface Endpoint<Q extends z.ZodType = z.ZodType, B extends z.ZodType =
   access: RouteAccess;
   /**
    * `platform`: the call changes an object every data centre shares (packages, the demo receiver):
-   * beyond `access`, only platform administrators (account type 0) may make it (issue #31,
+   * beyond `access`, only platform administrators (account type 0) may make it (
    * docs/authorities.md "Platform-wide objects"); others get 403 FORBIDDEN.
    */
   scope?: 'platform';
@@ -49,7 +49,7 @@ export interface Endpoint<Q extends z.ZodType = z.ZodType, B extends z.ZodType =
    */
   duringEnrolment?: true;
   /**
-   * A dangerous action (issue #28 "Step-up": offboarding, remote unlock, decommission, secret reset,
+   * A dangerous action (offboarding, remote unlock, decommission, secret reset,
    * refund, role and account changes, two-factor reset, API-key creation): a person's session whose
    * account has two-factor on needs a second factor verified within the last STEP_UP_WINDOW_MS
    * (POST /iot/v1/twoFactor/stepUp), else 403 STEP_UP_REQUIRED. Accounts without two-factor and API
@@ -61,7 +61,7 @@ export interface Endpoint<Q extends z.ZodType = z.ZodType, B extends z.ZodType =
   query?: Q;
   body?: B;
   /**
-   * A multipart endpoint's form (issue #31): its text fields, parsed with `fields` (a strict object of
+   * A multipart endpoint's form: its text fields, parsed with `fields` (a strict object of
    * the contract's text rules: an unknown field or a control character is a 400), and one file part
    * named `file` of at most `maxBytes`, whose name follows uploadFileName.
    */

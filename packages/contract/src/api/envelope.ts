@@ -1,5 +1,5 @@
 /**
- * The response envelope of every JSON API call: `{ success, code, message, data }` (issue #2).
+ * The response envelope of every JSON API call: `{ success, code, message, data }`.
  * Validation errors add `errors`: the failing fields with messages in both languages.
  */
 import { z } from 'zod';

@@ -1,5 +1,5 @@
 /**
- * 固件管理 firmwareRule (issue #12): firmware packages (vendor-signed, issue #31; SHA-256 computed by the
+ * 固件管理 firmwareRule: firmware packages (vendor-signed; SHA-256 computed by the
  * server; one canonical semantic version per device type, ordered by precedence) and rollouts (upgrade rules) that carry a package to a
  * set of locks with battery, signal and time-window gates, a canary and an automatic pause. Per-lock
  * states OTA_JOB_STATES; the transfer is docs/protocol.md "Firmware over the air".
@@ -26,7 +26,7 @@ export type RolloutState = (typeof ROLLOUT_STATES)[number];
 /** Why a rollout is paused: an operator, the failure rate over the threshold, or a failed canary. */
 export const ROLLOUT_PAUSE_REASONS = ['manual', 'failureRate', 'canary'] as const;
 
-/** Defaults of a rollout's gates and safety limits (issue #12). */
+/** Defaults of a rollout's gates and safety limits. */
 export const ROLLOUT_DEFAULTS = {
   minBattery: 30, minRssi: -110, canarySize: 0, failureThresholdPct: 10, minResults: 5, maxRetries: 2, lockTimeoutS: 1800, grayPercent: 100,
 } as const;

@@ -1,5 +1,5 @@
 /**
- * 节假日日历 (issue #26): holiday calendars per data centre, as data the operator imports (CSV / Excel,
+ * 节假日日历: holiday calendars per data centre, as data the operator imports (CSV / Excel,
  * the lock import's machinery) or edits: public holidays (from / to dates, with the Matter
  * OperatingMode the locks take meanwhile; `vacation` = no user access) and China's 调休 working days
  * (a weekend day worked: week-day schedules run as on `worksAs`). A calendar applies to chosen

@@ -1,7 +1,7 @@
 /**
- * Issue #10: every request schema of the contract refuses what PostgreSQL cannot hold, checked on the
+ * Every request schema of the contract refuses what PostgreSQL cannot hold, checked on the
  * JSON Schema the OpenAPI document is generated from: each free string carries a pattern refusing NUL,
- * control characters and lone surrogates, each time is bounded to TIME_RANGE (issue #31), each integer
+ * control characters and lone surrogates, each time is bounded to TIME_RANGE, each integer
  * is bounded, each body object is strict; every call that changes something names its system-log action.
  */
 import { describe, expect, it } from 'vitest';
@@ -81,8 +81,8 @@ describe('request schemas', () => {
   it('every token call other than GET names its system-log action, except reads', () => {
     // The import dry runs (POST: they upload a file; locks and bookings) write nothing; a live stream ticket (one per
     // console tab and reconnect) changes nothing an operator did, and would flood the system log; nor
-    // does marking one's own inbox read (issue #25: a reading state, not an operation). Sign-out and
-    // step-up (issue #28) write their own rows (`sign-out`, `step-up`, like a sign-in's).
+    // does marking one's own inbox read (a reading state, not an operation). Sign-out and
+    // step-up write their own rows (`sign-out`, `step-up`, like a sign-in's).
     const reads = ['POST /iot/v1/operateUser/commandStates', 'POST /oauth/logout', 'POST /iot/v1/lockDevice/importCheck', 'POST /iot/v1/stay/importCheck', 'POST /iot/v1/events/ticket',
       'POST /iot/v1/notification/inbox/read', 'POST /iot/v1/twoFactor/stepUp'];
     const unnamed = apiEndpoints.filter((e) => e.method !== 'GET' && e.access !== 'public' && !e.action).map((e) => `${e.method} ${e.path}`);

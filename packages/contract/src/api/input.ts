@@ -1,5 +1,5 @@
 /**
- * Building blocks of every request schema (issue #10 "Bad input gets a 400, never a 500"):
+ * Building blocks of every request schema:
  * - `text()`: any free text. Refuses U+0000 and lone UTF-16 surrogates, which PostgreSQL cannot store
  *   (text and jsonb), and every other control character but tab and line breaks (C0, DEL, C1: invisible,
  *   they garble logs, exports and terminals); expressed as a `pattern`, so OpenAPI shows it.

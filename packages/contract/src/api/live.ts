@@ -1,5 +1,5 @@
 /**
- * The console's live stream (issue #23, docs/events.md "The live stream"): `GET /iot/v1/events`
+ * The console's live stream (docs/events.md "The live stream"): `GET /iot/v1/events`
  * answers `text/event-stream` with the domain events (events.ts) of the caller's data centre that
  * the caller's pages show (EVENT_AUDIENCE). A browser's EventSource cannot send headers, so it
  * first asks `POST /iot/v1/events/ticket` for a short-lived single-use ticket and passes it as

@@ -1,4 +1,4 @@
-/** Lock endpoints (spec §7 "Locks"; issue #2 "Lock list API"). */
+/** Lock endpoints (spec §7 "Locks"). */
 import { z } from 'zod';
 import { normaliseVersion } from '../version.js';
 import { IMEI_INVALID, int4Id, keyword, queryFlag, text } from './input.js';
@@ -91,7 +91,7 @@ export const lockRecord = z.object({
   /** Driven by the demo's built-in simulator. */
   simulated: z.boolean(),
   createdAt: z.string(),
-  /** ISO 8601 UTC: end of the paid service period (issue #15); null: never covered by a package (not restricted). */
+  /** ISO 8601 UTC: end of the paid service period; null: never covered by a package (not restricted). */
   serviceEndAt: z.string().nullable(),
 });
 export type LockRecord = z.infer<typeof lockRecord>;

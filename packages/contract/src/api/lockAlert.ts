@@ -1,5 +1,5 @@
 /**
- * 报警日志 / 门锁警告 (spec §7 /iot/v1/lockAlert/list; issue #3): alerts raised by lock alarms. An
+ * 报警日志 / 门锁警告 (spec §7 /iot/v1/lockAlert/list): alerts raised by lock alarms. An
  * alert is `active` until the lock reports the condition cleared; a repeat of an active alert adds to
  * its `occurrences`. Operators acknowledge alerts (who and when is recorded).
  */
@@ -17,7 +17,7 @@ export const ALERT_STATES = ['active', 'cleared'] as const;
 export type AlertState = (typeof ALERT_STATES)[number];
 /** At most this many alerts acknowledged in one call. */
 export const ACKNOWLEDGE_MAX = 500;
-/** An acknowledgement's note, characters (issue #25). */
+/** An acknowledgement's note, characters. */
 export const ACKNOWLEDGE_NOTE_MAX = 500;
 
 /** Alert columns the server sorts by. */
@@ -46,15 +46,15 @@ export const alertRecord = z.object({
   clearedAt: z.string().nullable(),
   acknowledgedBy: z.string().nullable(),
   acknowledgedAt: z.string().nullable(),
-  /** The note given with the acknowledgement (issue #25). */
+  /** The note given with the acknowledgement. */
   acknowledgeNote: z.string().nullable(),
-  /** The work orders this alert is in, oldest first, with their states (issue #25: the alert shows its orders). */
+  /** The work orders this alert is in, oldest first, with their states (the alert shows its orders). */
   workOrders: z.array(z.object({ id: z.number().int(), state: z.enum(WORK_ORDER_STATES) })),
 });
 export type AlertRecord = z.infer<typeof alertRecord>;
 
 export const acknowledgeBody = z.strictObject({ ids: z.array(int8Id).min(1).max(ACKNOWLEDGE_MAX) });
-/** A lock alert's acknowledgement may carry a note (issue #25): what was done, who went. */
+/** A lock alert's acknowledgement may carry a note: what was done, who went. */
 export const alertAcknowledgeBody = acknowledgeBody.extend({ note: text().trim().max(ACKNOWLEDGE_NOTE_MAX).optional() });
 
 export const alertEndpoints = {

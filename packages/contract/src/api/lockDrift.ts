@@ -1,5 +1,5 @@
 /**
- * The lock's own inventory against the platform (issue #26; 设备信息's drift card): a lock reports which
+ * The lock's own inventory against the platform (设备信息's drift card): a lock reports which
  * user, password, card and fingerprint slots it holds (uplink `inventory`: after a change at the
  * keypad, on `queryInventory`, daily). Per table: slots the lock holds that the platform never put
  * there are **unmanaged** (adopt one for a person, or delete it from the lock); rows the platform

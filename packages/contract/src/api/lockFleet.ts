@@ -1,5 +1,5 @@
 /**
- * Fleet views of the locks (issue #11): live states and attention kinds (门锁信息's filters), the
+ * Fleet views of the locks: live states and attention kinds (门锁信息's filters), the
  * fleet at a glance (门锁概况 lockSurvey), the building -> floor tree (产品 RoomInquiry) and the
  * lock-room list (the room level of that tree, and the lock picker of every page that picks a lock).
  */
@@ -80,7 +80,7 @@ export const locationTreeQuery = z.object({
 
 /**
  * The pages that pick a lock (lock picker, lookups): each one's own authority opens the picker's list,
- * so a role given only 心跳日志 can still choose a lock there (issue #17).
+ * so a role given only 心跳日志 can still choose a lock there.
  */
 export const LOCK_PICKER_ACCESS: readonly Authority[] = [
   'LOOK_INFO', 'LOOK_CONFIG', 'HEARTBEAT_LOG', 'COMMAND_UP_LOG', 'COMMAND_DOWN_LOG', 'LOCK_ALERT_LOG', 'LOCK_OPEN_RECORD_LOG',

@@ -1,5 +1,5 @@
 /**
- * 分组管理 (issue #11): named lock groups per data centre (a building, a customer, a project); a lock may
+ * 分组管理: named lock groups per data centre (a building, a customer, a project); a lock may
  * be in several. And the DEVICE TARGET every bulk action takes (config push, export, OTA rollouts):
  * `{ groupId }` | `{ imeis }` | `{ filter }`, resolved on the server to the tenant's lock ids
  * (apps/server/src/modules/lockGroup/target.ts, docs/device-targets.md).

@@ -1,5 +1,5 @@
 /**
- * Bulk lock import on 门锁信息 (issue #11): a template (.xlsx or .csv, headers in the caller's language),
+ * Bulk lock import on 门锁信息: a template (.xlsx or .csv, headers in the caller's language),
  * a dry run over an uploaded file that lists every bad row, then the commit of the valid rows (all or
  * nothing, one transaction with its system-log row) answering the new device secrets once, as a CSV file.
  * Uploads are multipart/form-data with one file field `file`.

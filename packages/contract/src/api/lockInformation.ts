@@ -1,5 +1,5 @@
 /**
- * 设备信息 (/Information?imei=, issue #11): everything about one lock in ONE read, so the page costs one
+ * 设备信息 (/Information?imei=): everything about one lock in ONE read, so the page costs one
  * request and needs only LOOK_INFO (as the lock journal does): the registry record, its type and
  * groups, presence, reported vs desired configuration, credential slots per table with their drift,
  * its command queue and its latest alarms, unlock records and uplinks. Battery / RSSI / SNR series come

@@ -1,5 +1,5 @@
 /**
- * 门锁日志 (issue #3): one lock's merged timeline over a time range (default the last 24 h, at most
+ * 门锁日志: one lock's merged timeline over a time range (default the last 24 h, at most
  * JOURNAL_MAX_DAYS), newest first, at most JOURNAL_MAX_ENTRIES entries (`truncated` says when cut).
  * Each entry names its `source`; the server merges one function per source (modules/lockJournal/
  * sources.ts), so another log (e.g. the command outbox, source `command`) plugs in with one line.

@@ -24,7 +24,7 @@ export const openRecordRecord = z.object({
   slot: z.number().int().nullable(),
   userSlot: z.number().int().nullable(),
   success: z.boolean(),
-  /** Why the lock refused (issue #26: `outsideSchedule` = refused by schedule), null for a success. */
+  /** Why the lock refused (`outsideSchedule` = refused by schedule), null for a success. */
   refusal: z.enum(ACCESS_REFUSALS).nullable(),
   /** A remote unlock: the operator who asked. */
   operator: z.string().nullable(),

@@ -1,5 +1,5 @@
 /**
- * Notifications to the platform's own operators (issue #25; docs/notifications.md): channels per data
+ * Notifications to the platform's own operators (docs/notifications.md): channels per data
  * centre (DingTalk, WeCom and Feishu group robots, a signed webhook in the open platform's push
  * format, e-mail over SMTP), each with "send a test message". Secrets (robot URLs with their tokens,
  * signing secrets, the SMTP password) are sealed on the server and come back masked only.

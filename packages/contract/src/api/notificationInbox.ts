@@ -1,5 +1,5 @@
 /**
- * The in-console inbox (issue #25; docs/notifications.md "Inbox"): every notification a rule produces
+ * The in-console inbox (docs/notifications.md "Inbox"): every notification a rule produces
  * lands in the inbox of its recipients, the accounts of the data centre that may see the alarm
  * (administrators and holders of 门锁警告's key LOCK_ALERT_LOG for lock alarms, of AIRSWITCH_RULE for
  * air-switch alarms). Each signed-in account reads and marks its own inbox only, so the routes are

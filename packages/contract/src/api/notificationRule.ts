@@ -1,5 +1,5 @@
 /**
- * Notification rules and the delivery log (issue #25; docs/notifications.md "Rules"): per data
+ * Notification rules and the delivery log (docs/notifications.md "Rules"): per data
  * centre, what (lock and air-switch alert kinds, a minimum severity), where (every device, or
  * buildings, lock groups, device types) and which channels. A raised alarm matching a rule becomes a
  * notification delivered to each of its channels through a retried delivery table; the same kind on
@@ -17,7 +17,7 @@ import { WORK_ORDER_KINDS } from './workOrder.js';
 import { localized } from '../i18n.js';
 
 /**
- * Operational events a rule may watch besides alerts (issue #25 "What"), each with the severity its
+ * Operational events a rule may watch besides alerts, each with the severity its
  * notifications carry: a lock user or credential failed to reach a lock or to leave it (sync state
  * `*_failed`), a command to a lock failed, timed out or expired, a firmware rollout paused (by an
  * operator or by its failure threshold), an open-platform customer's push endpoint paused, a package order paid or refunded (WeChat Pay),

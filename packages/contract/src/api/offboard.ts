@@ -1,5 +1,5 @@
 /**
- * 人员离职 preview (issue #17): before confirming an offboarding, what it would revoke — per lock, the
+ * 人员离职 preview: before confirming an offboarding, what it would revoke — per lock, the
  * person's lock users and their credentials by kind. The offboarding itself is credentialEndpoints.offboard.
  */
 import { z } from 'zod';

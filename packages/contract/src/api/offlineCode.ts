@@ -1,5 +1,5 @@
 /**
- * Offline codes (issue #27): keypad codes the platform computes from a per-lock key and the lock checks
+ * Offline codes: keypad codes the platform computes from a per-lock key and the lock checks
  * without any contact (algorithm: offline-code/algorithm.ts, node only; docs/offline-codes.md). This
  * file is the browser-safe part: kinds, limits, the window a code carries and the API.
  *

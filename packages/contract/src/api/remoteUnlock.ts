@@ -1,5 +1,5 @@
 /**
- * Remote unlock where the lock can hear it (issue #26): an operator opens a door now from the console.
+ * Remote unlock where the lock can hear it: an operator opens a door now from the console.
  * Offered only for always-online locks (device type connectivity `alwaysOnline`: Wi-Fi, 4G Cat.1);
  * a sleeping NB-IoT lock hears the platform only just after its own uplinks, so the door would open
  * minutes later with nobody there: refused with `notOffered: 'sleeping'`. A reason is required. A door
@@ -16,7 +16,7 @@ import { endpoint } from './endpoint.js';
 import { int4Id, text } from './input.js';
 import { localized as label } from '../i18n.js';
 
-/** How long a high-security request waits for a second operator, ms (issue #26: 10 minutes). */
+/** How long a high-security request waits for a second operator, ms (10 minutes). */
 export const REMOTE_UNLOCK_APPROVAL_MS = 10 * 60_000;
 /** Why a lock offers no remote unlock: `sleeping` (NB-IoT power saving). */
 export const REMOTE_UNLOCK_NOT_OFFERED = ['sleeping'] as const;

@@ -1,5 +1,5 @@
 /**
- * Roles (角色权限) and role bindings (绑定角色), spec §7 "Accounts and roles"; issue #5. A role is a
+ * Roles (角色权限) and role bindings (绑定角色), spec §7 "Accounts and roles". A role is a
  * named set of authority keys in one tenant. Binding replaces an account's roles in the tenant.
  */
 import { z } from 'zod';
@@ -16,7 +16,7 @@ const roleFields = {
   name: text().trim().min(1).max(32),
   description: text().trim().max(200).default(''),
   authorities: roleAuthorities,
-  /** Members must sign in with two-factor (issue #28); absent on an edit: unchanged. */
+  /** Members must sign in with two-factor; absent on an edit: unchanged. */
   requiresTwoFactor: z.boolean().optional(),
 };
 
@@ -26,7 +26,7 @@ export const roleIdBody = z.strictObject({ id: recordId });
 
 /** Role list columns the server sorts by. */
 export const ROLE_SORT_FIELDS = ['name', 'accountCount', 'createdAt'] as const;
-/** 角色权限 lists roles; 登录账号 (new account's roles) and 绑定角色 pick them: each page's key opens the list (issue #17). */
+/** 角色权限 lists roles; 登录账号 (new account's roles) and 绑定角色 pick them: each page's key opens the list. */
 export const ROLE_PICKER_ACCESS: readonly Authority[] = ['ROLE_PERMISSIONS', 'LOGIN_ACCOUNT', 'BINDING_ROLES'];
 export const roleListQuery = pageQuery.extend({
   /** Matches name or description (substring, case-insensitive). */

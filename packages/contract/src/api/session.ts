@@ -1,10 +1,10 @@
 /**
- * Sign-ins and sessions of an account (issue #28 "Sessions"; docs/identity.md "Sessions"): the live
+ * Sign-ins and sessions of an account (docs/identity.md "Sessions"): the live
  * sessions (one per sign-in not signed out and not expired, its rotated tokens counted as one) with
  * "sign out this session" and "sign out all other sessions", and the sign-in history (every attempt on
  * an existing account: password step, two-factor step, an API key's first use of the day). The own
  * calls need only a signed-in person; an account manager (LOGIN_ACCOUNT) reaches another account's under
- * the no-escalation rules of account management (issue #5).
+ * the no-escalation rules of account management.
  */
 import { z } from 'zod';
 import { endpoint } from './endpoint.js';

@@ -1,5 +1,5 @@
 /**
- * Single sign-on with OpenID Connect (issue #28 "Single sign-on"; docs/identity.md "Single sign-on"):
+ * Single sign-on with OpenID Connect (docs/identity.md "Single sign-on"):
  * authorization code flow with PKCE against the issuer the server is configured with (OIDC_*).
  * The console asks /oauth/sso whether it is on, starts with POST /oauth/sso/start (the issuer's
  * authorization URL and a sealed `transaction` to keep in the tab until the issuer sends the browser

@@ -1,5 +1,5 @@
 /**
- * Stays (issue #27; docs/stays.md): a booking or lease of a room (building / floor / room of the lock
+ * Stays (docs/stays.md): a booking or lease of a room (building / floor / room of the lock
  * registry) by one or more guests. At check-in minus the room's lead time the platform gives every
  * guest a lock user (window = stay ± buffers) holding a password on every lock of the room, through
  * the credential service; check-out, cancel and no-show delete them, edit moves the window, a room

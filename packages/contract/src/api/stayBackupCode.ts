@@ -1,5 +1,5 @@
 /**
- * Backup codes for sleeping locks (issue #27; docs/stays.md "Backup codes"): every lock in a room keeps
+ * Backup codes for sleeping locks (docs/stays.md "Backup codes"): every lock in a room keeps
  * a pool of pre-loaded passwords, each held by a lock user of Matter type expiringUser (activated by its
  * first use), installed through the credential service and the outbox while the lock is awake. Nobody
  * knows their digits (sealed like every password) until one is issued: when a checked-in guest's own

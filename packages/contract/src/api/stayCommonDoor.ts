@@ -1,5 +1,5 @@
 /**
- * Common doors of stays (issue #27, docs/stays.md "Common doors"): a lock marked `building` (an
+ * Common doors of stays (docs/stays.md "Common doors"): a lock marked `building` (an
  * entrance, a lift) serves every room of its building, one marked `floor` (a floor gate) every room of
  * its building's floor; a stay of such a room gets its guests' credentials on those doors too, with the
  * same window. Marking or unmarking a door makes every active stay it concerns look at its doors again

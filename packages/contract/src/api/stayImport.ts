@@ -1,5 +1,5 @@
 /**
- * Booking import (issue #27, docs/stays.md "Import"): a template (.xlsx or .csv, headers in the caller's
+ * Booking import (docs/stays.md "Import"): a template (.xlsx or .csv, headers in the caller's
  * language), a dry run over an uploaded file that checks every row as booking its stay would (room with
  * locks, times, overlaps with existing stays and with other rows, duplicate reference) and writes nothing,
  * then the commit: every stay of the file booked in one transaction with its system-log row, or, when any

@@ -1,5 +1,5 @@
 /**
- * 订阅管理 / open platform (spec §7 /nbdev/*, issue #16): a tenant's customer codes (integrations),
+ * 订阅管理 / open platform (spec §7 /nbdev/*): a tenant's customer codes (integrations),
  * their signing secrets (shown once, rotation with a grace period), their push configuration (an
  * endpoint, event types, optionally some buildings) and the deliveries of events to it: signed with
  * HMAC-SHA256, retried with backoff for PUSH_RETRY_WINDOW, then dead letters; replayable.

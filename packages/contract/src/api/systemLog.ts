@@ -1,5 +1,5 @@
 /**
- * System log (系统日志, spec §7 "Logs": /iot/v1/SysOperateLog/getLogList; issue #5): sign-ins, sign-outs
+ * System log (系统日志, spec §7 "Logs": /iot/v1/SysOperateLog/getLogList): sign-ins, sign-outs
  * and every mutating call of the tenant, newest first, and its CSV / Excel export. Rows never hold secrets.
  */
 import { z } from 'zod';

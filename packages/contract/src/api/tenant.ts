@@ -1,8 +1,8 @@
 /**
  * Data centres (tenants): the static list behind the header's selector (spec §2 "Header", §7), and a
  * data centre's settings: its time zone, which every page, the big screen, exports and the analysis'
- * days use (issue #24), its stays' default buffers (issue #27, minutes) and whether the platform issues
- * backup codes by itself (issue #27, docs/stays.md "Automatic backup codes"); changed only with
+ * days use, its stays' default buffers (minutes) and whether the platform issues
+ * backup codes by itself (docs/stays.md "Automatic backup codes"); changed only with
  * TENANT_SETTINGS (administrators hold every key).
  */
 import { z } from 'zod';

@@ -1,5 +1,5 @@
 /**
- * Every time a request names (issue #31 "Inputs the database cannot hold"), one schema each:
+ * Every time a request names, one schema each:
  * - `isoTime`: an instant, ISO 8601 with an offset (2025-01-31T08:00:00+08:00);
  * - `calendarDay`: a calendar day YYYY-MM-DD that exists;
  * both bounded to TIME_RANGE, so a far-range time (a year 0, or one that a negative offset carries past

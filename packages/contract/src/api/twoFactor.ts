@@ -1,5 +1,5 @@
 /**
- * Two-factor sign-in (issue #28 "Two-factor sign-in"; docs/identity.md): time-based one-time
+ * Two-factor sign-in (docs/identity.md): time-based one-time
  * passwords (TOTP, RFC 6238: HMAC-SHA-1, 30 s steps, 6 digits, the usual authenticator apps) and 10
  * one-time recovery codes. An account enrols itself (begin: a new secret as an otpauth URI and its QR
  * code; confirm: a valid code turns it on and answers the recovery codes, once). With two-factor on,
@@ -23,7 +23,7 @@ export const TOTP_DIGITS = 6;
 export const RECOVERY_CODE_COUNT = 10;
 /**
  * How long a verified second factor lets a session make dangerous calls (endpoints marked `stepUp`),
- * ms: 5 minutes (issue #28 "Step-up").
+ * ms: 5 minutes.
  */
 export const STEP_UP_WINDOW_MS = 5 * 60 * 1000;
 /** How long the challenge of a password sign-in waits for its second factor, s. */

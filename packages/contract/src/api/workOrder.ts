@@ -1,5 +1,5 @@
 /**
- * Work orders (工单; issue #25 "From alert to work order", docs/work-orders.md): a data centre's job on
+ * Work orders (工单, docs/work-orders.md): a data centre's job on
  * one or more locks (replace a battery, inspect a tamper or an offline lock), opened by hand, from
  * selected alerts, or by a notification rule (`openWorkOrder`). States OPEN -> IN_PROGRESS -> DONE /
  * CANCELLED (WORK_ORDER_TRANSITIONS; any other move is a 409). Closing a battery order records the new

@@ -1,5 +1,5 @@
 /**
- * 套餐 and 订单管理 (spec §7 "Products and orders"; issue #15): packages of platform service bought with
+ * 套餐 and 订单管理 (spec §7 "Products and orders"): packages of platform service bought with
  * WeChat Pay Native (API v3). Money is in fen (1 CNY = 100 fen), integers only. An order's amount is
  * fixed by the server from its package; the browser only names the package and the locks it covers.
  * Order states are WeChat Pay's `trade_state`; refund states its refund `status`.
@@ -20,7 +20,7 @@ export const OPEN_TRADE_STATES = ['NOTPAY', 'USERPAYING'] as const satisfies rea
 /** WeChat Pay refund `status` values. */
 export const REFUND_STATUSES = ['PROCESSING', 'SUCCESS', 'CLOSED', 'ABNORMAL'] as const;
 export type RefundStatus = (typeof REFUND_STATUSES)[number];
-/** Days before the service end date at which the console warns (issue #15). */
+/** Days before the service end date at which the console warns. */
 export const SERVICE_WARNING_DAYS = [30, 7, 1] as const;
 /** Most locks one order covers. */
 export const ORDER_LOCKS_MAX = 500;
@@ -33,7 +33,7 @@ export const ORDER_LOCKS_MAX = 500;
 /**
  * The demo's sandbox pay page (what the payer's phone shows after scanning), served by the platform
  * itself under this path (`?id=<prepay id>`, GET shows it, POST confirms), so its link works wherever the
- * console does (issue #24: it was on localhost:<random port>). The sandbox's code_url is this path.
+ * console does (it was on localhost:<random port>). The sandbox's code_url is this path.
  */
 export const WXPAY_SANDBOX_PAY_PATH = '/wxpay-sandbox/pay';
 
@@ -218,7 +218,7 @@ export const TRADE_STATE_LABELS: Record<TradeState, { 'zh-CN': string; 'en-US': 
   REFUND: label('已退款', 'Refunded'), CLOSED: label('已关闭', 'Closed'), REVOKED: label('已撤销', 'Revoked'), PAYERROR: label('支付失败', 'Payment failed'),
 };
 /**
- * An order's state as people read it (issue #24): WeChat Pay's REFUND ("转入退款") covers a partial
+ * An order's state as people read it: WeChat Pay's REFUND ("转入退款") covers a partial
  * refund too, so an order refunded in part says 部分退款 and one refunded in full 已退款.
  */
 export function orderStateText(order: { tradeState: TradeState; amountFen: number; refundedFen: number }, language: 'zh-CN' | 'en-US'): string {

@@ -1,5 +1,5 @@
 /**
- * The signed firmware package (issue #31; docs/protocol.md "Signed firmware packages"), format ZGFW 1.
+ * The signed firmware package (docs/protocol.md "Signed firmware packages"), format ZGFW 1.
  * Byte layout (integers big-endian):
  *
  *   0      4  magic "ZGFW"

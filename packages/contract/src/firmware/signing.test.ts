@@ -18,7 +18,7 @@ const problemOf = (run: () => unknown) => {
   return 'none';
 };
 
-describe('signed firmware packages (issue #31)', () => {
+describe('signed firmware packages', () => {
   it('verifies a package and returns its manifest and image', () => {
     const verified = verifyFirmwarePackage(sign(), keys, { model: 'ZG-NB100', version: 'V2.1.0' });
     expect(verified.manifest).toMatchObject({ model: 'ZG-NB100', version: '2.1.0', size: image.length, keyId: 'v1' });

@@ -1,5 +1,5 @@
 /**
- * Offline codes (issue #27; docs/offline-codes.md): keypad codes computed from a per-lock 32-byte key
+ * Offline codes (docs/offline-codes.md): keypad codes computed from a per-lock 32-byte key
  * and checked by the lock without any contact. Node only (node:crypto): imported as
  * `@iot/contract/offline-code` by the server and the simulated locks, never by the browser.
  *

@@ -1,5 +1,5 @@
 /**
- * Access control over the ZIGUANG protocol in the Matter DoorLock cluster's terms (issue #26;
+ * Access control over the ZIGUANG protocol in the Matter DoorLock cluster's terms (
  * docs/access-schedules.md maps each message to its Matter command, attribute or event):
  * - downlinks `weekDaySchedule`, `yearDaySchedule` (per lock user), `holidaySchedule` (per lock), each
  *   with action `set` / `clear` like Matter's Set…/Clear… commands; `queryInventory`; `remoteUnlock`;

@@ -1,5 +1,5 @@
 /**
- * The air switch (智能空开) device protocol over MQTT (issue #13; docs/protocol.md "Air switches").
+ * The air switch (智能空开) device protocol over MQTT (docs/protocol.md "Air switches").
  * Topics: `as/{id}/up` device -> platform, `as/{id}/down` platform -> device; the same envelope
  * `{ msgId, seq, type, ts, data }`, authentication, ack-after-commit, dedup by (device, seq) and
  * malformed-input rules as the locks' `zg/{imei}/...`. Field names follow Tuya's electric-energy

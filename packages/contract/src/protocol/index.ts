@@ -65,7 +65,7 @@ export const openRecordData = z.object({
   success: z.boolean(),
   /** Lock clock at the attempt, ms since epoch. */
   lockTime: z.number().int().nonnegative().max(253_402_300_799_000),
-  /** Why a failed attempt was refused (issue #26; `outsideSchedule`: refused by schedule). */
+  /** Why a failed attempt was refused (`outsideSchedule`: refused by schedule). */
   refusal: z.enum(ACCESS_REFUSALS).optional(),
   /** A remote unlock: the operator who asked (echoed from the remoteUnlock downlink). */
   operator: text().max(64).optional(),
@@ -86,7 +86,7 @@ export type AlarmSeverity = (typeof ALARM_KINDS)[AlarmKind];
 export const alarmKind = z.enum(Object.keys(ALARM_KINDS) as [AlarmKind, ...AlarmKind[]]);
 
 /**
- * Alarms the platform derives from what locks report (issue #14; docs/protocol.md "Derived alarms"):
+ * Alarms the platform derives from what locks report (docs/protocol.md "Derived alarms"):
  * never sent by a lock, raised into the same alert lifecycle.
  */
 export const DERIVED_ALARM_KINDS = {
@@ -94,7 +94,7 @@ export const DERIVED_ALARM_KINDS = {
   bruteForce: 'major',
   silentLock: 'major',
   batteryCliff: 'warning',
-  /** Issue #26: the lock's inventory differs from what the platform believes (unmanaged or missing slots). */
+  /** The lock's inventory differs from what the platform believes (unmanaged or missing slots). */
   credentialDrift: 'major',
 } as const;
 export type DerivedAlarmKind = keyof typeof DERIVED_ALARM_KINDS;
@@ -186,7 +186,7 @@ export const UPLINK_TYPES = [
 
 /** Validity window of a credential, ms since epoch (end exclusive). */
 const validity = { validFrom: z.number().int().nonnegative().optional(), validTo: z.number().int().nonnegative().optional() };
-/** Digits of a password: 6-9 unless the lock model says otherwise (issue #4). Never logged in clear. */
+/** Digits of a password: 6-9 unless the lock model says otherwise. Never logged in clear. */
 const passwordDigits = z.string().regex(/^\d{4,12}$/);
 
 export const downlinkData = {
@@ -200,7 +200,7 @@ export const downlinkData = {
     userSlot: z.number().int().min(0).max(65_535),
     name: text().max(64).optional(),
     ...validity,
-    /** Matter UserType (issue #26); add without it: unrestrictedUser; modify without it: unchanged. */
+    /** Matter UserType; add without it: unrestrictedUser; modify without it: unchanged. */
     userType: z.enum(USER_TYPES).optional(),
     /** Matter CredentialRule: `dual` needs a second person's credential within DUAL_CREDENTIAL_WINDOW_MS. */
     credentialRule: z.enum(CREDENTIAL_RULES).optional(),
@@ -262,7 +262,7 @@ export const COMMAND_STATES = ['QUEUED', 'SENT', 'DELIVERED', 'SUCCESSFUL', 'FAI
 export type CommandState = (typeof COMMAND_STATES)[number];
 /** States after which a command never changes again. */
 export const FINAL_COMMAND_STATES = ['SUCCESSFUL', 'FAILED', 'TIMEOUT', 'EXPIRED', 'CANCELED'] as const satisfies readonly CommandState[];
-/** Default time-to-live of a queued command, ms (48 h, issue #3). */
+/** Default time-to-live of a queued command, ms (48 h). */
 export const COMMAND_TTL_MS = 48 * 3600 * 1000;
 /** At most this many queued commands per device; the next is refused. */
 export const MAX_QUEUED_PER_DEVICE = 20;

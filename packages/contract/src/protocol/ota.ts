@@ -1,5 +1,5 @@
 /**
- * Firmware over the air (issue #12; docs/protocol.md "Firmware over the air"). The platform announces a
+ * Firmware over the air (docs/protocol.md "Firmware over the air"). The platform announces a
  * package with `otaNotify`; the lock pulls it in chunks with `otaChunkRequest` (offset in bytes), each
  * answered by one `otaChunk` (base64, OTA_CHUNK_BYTES at most, so every downlink stays within
  * MAX_PAYLOAD_BYTES); the lock verifies the SHA-256 of the package, then its vendor signature and manifest

@@ -15,7 +15,7 @@
  * awakeMsFor(protocol.WAKE_WINDOW_MS): the wake window minus a margin for the lock's own clock and
  * the commit delay, 2 s but at most a fifth of the window).
  *
- * A wake makes no query while no command can be queued (issue #23: about one query per heartbeat of the
+ * A wake makes no query while no command can be queued (about one query per heartbeat of the
  * fleet): a due pass that finds none clears `queuedMayExist`; a `command.queued` event, a command.state
  * event to QUEUED (a retry, on any instance) or a claim given back sets it again.
  *

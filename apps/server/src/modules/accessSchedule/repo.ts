@@ -1,5 +1,5 @@
 /**
- * Reading schedules as contract records (issue #26): joined with their lock, lock user and last
+ * Reading schedules as contract records: joined with their lock, lock user and last
  * command; and the plain rows other modules read (who can open at T). Every function takes the
  * caller's tenant transaction (row-level security) or the owner connection.
  */

@@ -1,5 +1,5 @@
 /**
- * 时间表管理 routes (issue #26; contract api/accessSchedule.ts): schedule operations, the list,
+ * 时间表管理 routes (contract api/accessSchedule.ts): schedule operations, the list,
  * retry / discard and the bulk template, in the tenant's transaction; a queued command wakes the
  * dispatchers through its `command.queued` event once committed. The sync hook (sync.ts) is wired in wiring.ts.
  */

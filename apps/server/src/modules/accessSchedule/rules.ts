@@ -1,5 +1,5 @@
 /**
- * Checks before a schedule is sent (issue #26), answered in Matter DlStatus terms (409, zh and en):
+ * Checks before a schedule is sent, answered in Matter DlStatus terms (409, zh and en):
  * RESOURCE_EXHAUSTED when the user already holds as many schedules of the kind as the device type
  * supports (NumberOfWeekDaySchedulesSupportedPerUser / NumberOfYearDaySchedulesSupportedPerUser),
  * SCHEDULE_DUPLICATE for a schedule the user already has, SCHEDULE_OCCUPIED for one overlapping another

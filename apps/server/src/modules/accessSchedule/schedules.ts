@@ -1,6 +1,6 @@
 /**
- * Schedules of lock users (issue #26; 时间表管理): add, modify, delete, retry and discard, like the
- * credentials of issue #4. A row is written with its sync state and pending action, then the
+ * Schedules of lock users (时间表管理): add, modify, delete, retry and discard, like the
+ * credentials (modules/credential). A row is written with its sync state and pending action, then the
  * weekDaySchedule / yearDaySchedule downlink carrying it is queued (credential/ops.ts send); sync.ts
  * settles the state when the command finishes. Checks: rules.ts (capacity, duplicate, overlap).
  */

@@ -1,5 +1,5 @@
 /**
- * Sync state of schedules driven by their commands (issue #26), like credentials (credential/sync.ts):
+ * Sync state of schedules driven by their commands, like credentials (credential/sync.ts):
  * the "command finished" hook, wired in wiring.ts, in the transaction that writes the final state.
  */
 import type { Executor } from '../../db/client.js';

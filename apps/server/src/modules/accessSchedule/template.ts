@@ -1,5 +1,5 @@
 /**
- * Bulk (issue #26): give every lock user of a device target's locks (narrowed by a name/phone keyword
+ * Bulk: give every lock user of a device target's locks (narrowed by a name/phone keyword
  * and a user type, e.g. all 保洁 of building A) the same schedules. With `replace`, each user's
  * schedules of the template's kinds are rewritten in place (a Matter Set at the same index replaces),
  * extra ones cleared, missing ones added; without it the template's schedules are added. Every user's

@@ -1,5 +1,5 @@
 /**
- * An account's own contact details (issue #25 "Who"; contract api/accountContact.ts): e-mail address,
+ * An account's own contact details (contract api/accountContact.ts): e-mail address,
  * mobile number, language, and the verification of the address by a 6-digit code e-mailed through
  * the data centre's sender (notification/mailer.ts). The code is stored as an scrypt hash with its
  * salt, lives EMAIL_CODE_TTL_MS and allows EMAIL_CODE_ATTEMPTS wrong tries; it never reaches a log.

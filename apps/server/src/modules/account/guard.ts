@@ -1,5 +1,5 @@
 /**
- * The no-escalation rules of issue #5, shared by accounts, roles and bindings:
+ * The no-escalation rules (nobody grants more than they hold), shared by accounts, roles and bindings:
  * - administrators (type 0) may do everything below, except the self and last-administrator rules;
  * - a non-administrator grants only authority keys it holds in the tenant (roles it creates, updates,
  *   deletes or binds hold no other key);

@@ -1,5 +1,5 @@
 /**
- * Login accounts (登录账号, issue #5). Every write is one tenant transaction; a change of password or
+ * Login accounts (登录账号). Every write is one tenant transaction; a change of password or
  * enabled state revokes the account's live tokens in the same transaction. New passwords arrive
  * RSA-OAEP encrypted like at sign-in and are stored as argon2id hashes. The API creates operators
  * (type 1) only; administrators come from the deployment (seed, ADMIN_PASSWORD).

@@ -1,5 +1,5 @@
 /**
- * The shared 报警日志's device kind "air switch" (LOCK_ALERT_LOG, issue #13): the data centre's air
+ * The shared 报警日志's device kind "air switch" (LOCK_ALERT_LOG): the data centre's air
  * switch alarms listed and exported with the log's filters, and acknowledged (one call, one
  * transaction with its system-log row), all through this module's alarm services.
  */

@@ -104,7 +104,7 @@ export async function loadCurve(tx: Executor, timeZone: string, airSwitchId?: nu
 }
 
 /**
- * Today's load and energy of the data centre (for the big screen, issue #14): `loadW` the summed power
+ * Today's load and energy of the data centre (for the big screen): `loadW` the summed power
  * of its circuits now (W, latest readings of switched-on circuits), `energyKwh` since midnight in
  * `timeZone`, `switches` / `circuits` counted, `trippedCircuits` now.
  */

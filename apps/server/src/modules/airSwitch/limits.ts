@@ -1,5 +1,5 @@
 /**
- * An air switch's commands checked against its device type's ratings (issue #31; contract ratings.ts):
+ * An air switch's commands checked against its device type's ratings (contract ratings.ts):
  * the circuit must exist on the model, and the thresholds as they would be stored (reported, then
  * desired, then the request on top) must be ones the device can hold: 400 naming each failing field
  * with its limit, nothing written.

@@ -18,7 +18,7 @@ import { backfillDemoHistory } from './demo-history.js';
 
 /**
  * A switch counts as online when its last uplink is at most this old, ms: 3 telemetry intervals of
- * 30 s (the simulated switches' SIM_AIR_SWITCH_INTERVAL_S; it was 10 s until issue #23's idle budget).
+ * 30 s (the simulated switches' SIM_AIR_SWITCH_INTERVAL_S; it was 10 s until the idle CPU budget of bench/idle.ts).
  */
 export const ONLINE_WITHIN_MS = 90_000;
 

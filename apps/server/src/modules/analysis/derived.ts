@@ -1,5 +1,5 @@
 /**
- * Alarms the platform derives (issue #14; docs/protocol.md "Derived alarms"), raised and cleared
+ * Alarms the platform derives (docs/protocol.md "Derived alarms"), raised and cleared
  * through the alert lifecycle of modules/lockAlert, with the tenant's thresholds (thresholds.ts):
  * - forcedEntry: a doorState `open` with no successful unlock record (any method, mechanical key
  *   included) on the lock within forcedEntryS s before it (lock clock); cleared when the door closes.

@@ -1,6 +1,6 @@
 /**
  * Battery forecasts (table analysis_battery_forecast, owned by this module) and the batteryCliff derived
- * alarm (issue #14). A lock's trend is the least-squares slope of its daily mean battery (rollup
+ * alarm. A lock's trend is the least-squares slope of its daily mean battery (rollup
  * metric `battery` of analysis_lock_day) over the last 14 days, from at least 3 days; a draining lock
  * (slope < 0) runs flat at now + battery / -slope days. batteryCliff is raised while that is within
  * the tenant's batteryCliffDays and cleared once it is not (a new battery, a flatter trend).

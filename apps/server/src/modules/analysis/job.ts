@@ -1,5 +1,5 @@
 /**
- * The analysis job of each server instance (issue #23: no busy polling). It runs when data changed
+ * The analysis job of each server instance (no busy polling). It runs when data changed
  * and something is due, never on a bare timer:
  * - `rollupMs` after start (not at once: the catch-up holds the embedded database, and with it the
  *   event loop, which would shed the first requests with 503s): the rollups (runRollups catches up

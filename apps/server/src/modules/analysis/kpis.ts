@@ -1,5 +1,5 @@
 /**
- * Current-state KPIs of the analysis (issue #14), read from the state tables (locks, alerts, commands:
+ * Current-state KPIs of the analysis, read from the state tables (locks, alerts, commands:
  * their present rows, not their history). `tenantId` null: every data centre (the
  * administrators' read-only aggregate); otherwise the tenant, also confined by row-level security.
  */
@@ -16,7 +16,7 @@ export const tenantAnd = (alias: string, tenantId: number | null): SQL =>
   tenantId === null ? sql`` : sql`and ${sql.identifier(alias)}.tenant_id = ${tenantId}`;
 
 /**
- * The time zone whose days and hours the analysis counts in, as SQL (issue #24): the data centre's own
+ * The time zone whose days and hours the analysis counts in, as SQL: the data centre's own
  * (tenants.time_zone), or DEFAULT_TIME_ZONE for every data centre at once.
  */
 export const zoneOf = (tenantId: number | null): SQL =>

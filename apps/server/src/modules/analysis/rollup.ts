@@ -1,5 +1,5 @@
 /**
- * Rollups (issue #14; tables in db/schema-analysis.ts, written only here): the raw tables `heartbeats`,
+ * Rollups (tables in db/schema-analysis.ts, written only here): the raw tables `heartbeats`,
  * `open_records` and `alerts` are counted into per-tenant-hour, per-tenant-day and per-lock-day counters
  * by a periodic job (runRollups), whatever wrote the rows (the gateway, a seed, an import).
  *
@@ -43,7 +43,7 @@ export type RollupSource = keyof typeof SOURCES;
 
 const merge = sql.raw(`n = t.n + excluded.n, sum = t.sum + excluded.sum, min = least(t.min, excluded.min), max = greatest(t.max, excluded.max)`);
 
-/** Adds the events of `events` to the three rollup tables, one statement; days are those of each data centre's time zone (issue #24). */
+/** Adds the events of `events` to the three rollup tables, one statement; days are those of each data centre's time zone. */
 async function addEvents(tx: Tx, events: SQL): Promise<void> {
   const day = sql.raw('local_day');
   await tx.execute(sql`

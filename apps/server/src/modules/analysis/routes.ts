@@ -1,5 +1,5 @@
 /**
- * Analysis routes (issue #14): the KPIs, trends and forecasts of 首页 / 门锁分析 and the big screen, and
+ * Analysis routes: the KPIs, trends and forecasts of 首页 / 门锁分析 and the big screen, and
  * the big screen's live feed and air-switch panel (today's load and energy). `scope=all` (every data
  * centre, read-only) is refused with 403 FORBIDDEN to anyone but an administrator (account type 0). The tenant's derived-alarm thresholds (LOCK_ALERT_LOG).
  */

@@ -1,5 +1,5 @@
 /**
- * The analysis (GET /iot/v1/lockDevice/analysis) and the live feed (.../analysis/feed) of issue #14.
+ * The analysis (GET /iot/v1/lockDevice/analysis) and the live feed (.../analysis/feed).
  * `tenantId` null: every data centre, read on the owner connection in a read-only transaction (the
  * routes allow it to administrators only).
  */

@@ -1,7 +1,7 @@
 /**
  * Snapshots of the analysis's costly parts per data centre (table analysis_snapshots). At 100,000
- * locks the current-state scan took 300-900 ms and a 90-day top 10 up to 280 ms per request (issue #14
- * bench, bench/RESULTS.md), so the analysis job recomputes them and a request reads one row:
+ * locks the current-state scan took 300-900 ms and a 90-day top 10 up to 280 ms per request (bench/analysis.ts,
+ * bench/RESULTS.md), so the analysis job recomputes them and a request reads one row:
  * - current (fleet, attention, distributions, buildings, open alarms, queued commands, new locks per
  *   day of the longest range): every `currentMs` (config ANALYSIS_SNAPSHOT_MS, default 5 s);
  * - lists (top 10 locks by alarms and by failed attempts for each range, the battery forecast, itself

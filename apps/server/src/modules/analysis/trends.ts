@@ -1,5 +1,5 @@
 /**
- * History of the analysis (issue #14), read only from the rollups (rollup.ts): per-day trends, today's
+ * History of the analysis, read only from the rollups (rollup.ts): per-day trends, today's
  * unlocks, per-hour today vs yesterday, top 10 locks, battery forecasts. Days and hours are those of
  * the data centre's time zone (kpis.ts zoneOf; DEFAULT_TIME_ZONE for `tenantId` null: every data centre).
  */

@@ -1,5 +1,5 @@
 /**
- * The verified API keys of this process (issue #28), as principal-cache.ts keeps sessions: a key
+ * The verified API keys of this process, as principal-cache.ts keeps sessions: a key
  * checked once is answered from memory until an event says it changed or `lifetimeMs` (config
  * PRINCIPAL_CACHE_MS) passes: `apiKey.changed` (revoked, rotated), `account.changed` and an
  * account-wide `session.revoked` (its creator: password, roles, disabled), `role.changed` (its data

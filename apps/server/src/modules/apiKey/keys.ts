@@ -1,5 +1,5 @@
 /**
- * API key material (issue #28; docs/identity.md "API keys"): a key is `iotk_` + a 12-character lookup
+ * API key material (docs/identity.md "API keys"): a key is `iotk_` + a 12-character lookup
  * id + `_` + 256 random bits (43 characters base64url), 61 characters in all. The row keeps the public
  * prefix (`iotk_` + lookup id) and the SHA-256 (hex) of the whole key; the key itself is shown once.
  * Allowed client networks are CIDRs matched with ipaddr.js (IPv4-mapped IPv6 addresses as IPv4).

@@ -1,5 +1,5 @@
 /**
- * Reads a presented API key (issue #28): in one query on the owner connection (the key names its data
+ * Reads a presented API key: in one query on the owner connection (the key names its data
  * centre, so no tenant is set yet), the key's row by its prefix and hash (the current one, or the one
  * replaced by a rotation while its grace lasts), its creator and the creator's current membership and
  * authorities in the key's data centre (as tokens.ts reads a session's). Writes nothing but the

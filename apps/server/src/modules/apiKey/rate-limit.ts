@@ -1,5 +1,5 @@
 /**
- * Rate limits of API keys (issue #28): per key and per account (all keys of one creator together),
+ * Rate limits of API keys: per key and per account (all keys of one creator together),
  * each a fixed window of 60 s counted in @fastify/rate-limit's in-memory store (per process). Every
  * answer to a key carries the IETF headers (draft-ietf-httpapi-ratelimit-headers: `RateLimit-Policy`
  * with both policies, `RateLimit` with the one closest to its limit); over a limit the answer is 429

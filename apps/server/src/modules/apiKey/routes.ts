@@ -1,4 +1,4 @@
-/** API-key routes (issue #28): create, list, revoke, rotate in the request's data centre (service.ts). */
+/** API-key routes: create, list, revoke, rotate in the request's data centre (service.ts). */
 import { apiKeyEndpoints } from '@iot/contract';
 import type { FastifyInstance } from 'fastify';
 import { registerEndpoint } from '../../http/endpoint.js';

@@ -1,5 +1,5 @@
 /**
- * API keys of a data centre (issue #28; docs/identity.md "API keys"): create (the key is returned
+ * API keys of a data centre (docs/identity.md "API keys"): create (the key is returned
  * once), list, revoke and rotate. Every change runs in the caller's tenant transaction (row-level
  * security) with its system-log row, and emits `apiKey.changed` so every instance's key cache
  * (key-cache.ts) forgets the key at commit. Errors: 400 (past expiry, bad CIDR), 403 ESCALATION (a

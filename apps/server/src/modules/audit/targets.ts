@@ -1,5 +1,5 @@
 /**
- * What a system-log row says about the object a change was made to (issue #24: 系统日志 showed "49" and
+ * What a system-log row says about the object a change was made to (系统日志 showed "49" and
  * raw JSON): the object's name, and for an edit the fields that changed, before -> after. The object
  * comes from the endpoint's AuditAction: its first target field present in the body, `id` of the
  * action's `entity`, or a field that says what it is (lockId, imei, accountId, groupId, productId,

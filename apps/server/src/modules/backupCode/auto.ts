@@ -1,5 +1,5 @@
 /**
- * Backup codes issued by the platform by rule (issue #27; docs/stays.md "Automatic backup codes"): in a
+ * Backup codes issued by the platform by rule (docs/stays.md "Automatic backup codes"): in a
  * data centre whose setting `stayAutoBackupCode` is on (tenant module), the backup-code job (job.ts)
  * gives each checked-in stay a backup code on every lock where a door it holds is not 正常 yet (the
  * guest's own code still on its way to a sleeping lock, or failed) and the stay holds no issued code,

@@ -1,5 +1,5 @@
 /**
- * The backup-code job (issue #27; docs/stays.md "Backup codes"): each pass retires the issued backup
+ * The backup-code job (docs/stays.md "Backup codes"): each pass retires the issued backup
  * codes whose time has come (service.ts retireIfDue: the guest's own code 正常 on that lock, or the stay
  * no longer holds the door), issues backup codes by rule in the data centres that turned it on (auto.ts:
  * at check-in and while checked in, each door still waiting for the guest's code) and tops up the pools (pool.ts) of the locks in rooms, so a lock asleep at

@@ -1,5 +1,5 @@
 /**
- * The backup-code pool of a lock (issue #27; docs/stays.md "Backup codes"; table backup_codes, owned by
+ * The backup-code pool of a lock (docs/stays.md "Backup codes"; table backup_codes, owned by
  * this module). Each entry is a lock user of Matter type expiringUser (BACKUP_CODE_EXPIRING_MINUTES
  * after its first use) holding one password whose digits the credential service draws and seals; both
  * are added through the credential service, so each is a command in the outbox with its sync state,

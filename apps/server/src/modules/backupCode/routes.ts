@@ -1,5 +1,5 @@
 /**
- * Backup-code routes (issue #27; contract api/stayBackupCode.ts, spread into stayEndpoints): issue a
+ * Backup-code routes (contract api/stayBackupCode.ts, spread into stayEndpoints): issue a
  * backup code to a stay (its system-log row in the same tenant transaction; the body names the stay and
  * lock, never the code), a stay's codes and a lock's pool.
  */

@@ -1,5 +1,5 @@
 /**
- * Backup codes of stays (issue #27; docs/stays.md "Backup codes"): issuing a ready pool entry (pool.ts)
+ * Backup codes of stays (docs/stays.md "Backup codes"): issuing a ready pool entry (pool.ts)
  * to a checked-in stay whose guest's own code is still on its way to a lock, and retiring it once that
  * code is 正常 on the lock or the stay no longer holds the door (checked out, suspended, moved): its lock
  * user is deleted through the credential service (a queued command; the lock drops its password with

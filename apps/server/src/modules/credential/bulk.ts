@@ -1,5 +1,5 @@
 /**
- * Operations over every lock of the tenant (issue #4): report a card lost (delete that card, as the
+ * Operations over every lock of the tenant: report a card lost (delete that card, as the
  * lock reads it, wherever it is held) and offboard a person (delete each of their lock users, which
  * takes their credentials with it on the lock). Each lock runs in its own savepoint: a lock that
  * refuses (QUEUE_FULL, a row still syncing) reports its error and the others go on.

@@ -1,5 +1,5 @@
 /**
- * Passwords, temporary passwords, cards and fingerprints on a lock (issue #4): add and delete after
+ * Passwords, temporary passwords, cards and fingerprints on a lock: add and delete after
  * the rules (rules.ts), retry and discard of a failed one. A row is written with its sync state and
  * pending action, then the command carrying it is queued (ops.ts); sync.ts settles the state.
  * Password digits are sealed before the row is written and never returned.

@@ -1,5 +1,5 @@
 /**
- * Credential drift routes (issue #26; contract api/lockDrift.ts): a lock's inventory against the
+ * Credential drift routes (contract api/lockDrift.ts): a lock's inventory against the
  * platform, asking for a fresh one, and resolving unmanaged and missing slots; plus the demo keypad
  * (a code added at a simulated lock's keypad, registered only with DEMO=on). Tenant transaction; a
  * queued command wakes the dispatchers through its `command.queued` event once committed.

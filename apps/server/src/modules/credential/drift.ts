@@ -1,5 +1,5 @@
 /**
- * 设备信息's drift card (issue #26; contract api/lockDrift.ts): the lock's latest inventory against the
+ * 设备信息's drift card (contract api/lockDrift.ts): the lock's latest inventory against the
  * platform per table, and what an operator does about it: ask for a fresh inventory, adopt an
  * unmanaged password / card / fingerprint for a lock user (downlink credentialOwner), delete an
  * unmanaged slot from the lock, re-queue the add of a missing row, or mark it lost (the platform row

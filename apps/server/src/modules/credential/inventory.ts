@@ -1,5 +1,5 @@
 /**
- * The lock's inventory against what the platform believes (issue #26; contract api/lockDrift.ts):
+ * The lock's inventory against what the platform believes (contract api/lockDrift.ts):
  * the `inventory` uplink handler (in the uplink's transaction) stores the lock's latest report,
  * records the slots nobody put there as unmanaged (unmanaged_slots; a slot the platform later knows is
  * dropped at the next report), and raises or clears the derived alarm `credentialDrift`; `missingRows`

@@ -1,5 +1,5 @@
 /**
- * What a lock changed on its own (issue #26; uplink `lockUserChange`, Matter event LockUserChange),
+ * What a lock changed on its own (uplink `lockUserChange`, Matter event LockUserChange),
  * applied in the uplink's transaction by the gateway's handler table: a user the lock cleared (a
  * disposable user after its one use) goes from the platform with its credentials (and schedules, by
  * cascade), a credential it cleared goes too; each with an operation-log row `lockCleared` by `lock`.

@@ -1,5 +1,5 @@
 /**
- * What every credential operation shares (issue #4): the sync state an action puts a row in, the
+ * What every credential operation shares: the sync state an action puts a row in, the
  * downlink that carries a row's pending action (built from the row, so a retry re-sends the same),
  * and "send": enqueue through the outbox + one operation-log row, in the caller's tenant transaction.
  */
@@ -47,7 +47,7 @@ export function userDownlink(row: UserRow): { type: 'userOperation'; data: Recor
 export function credentialDownlink(row: CredentialRow, box: SecretBox): { type: protocol.DownlinkType; data: Record<string, unknown> } {
   const action = row.pendingAction as 'add' | 'delete' | 'modify';
   const userSlot = row.userSlot ?? undefined;
-  // Issue #26: a credential adopted from the lock's inventory is assigned to its user on the lock.
+  // A credential adopted from the lock's inventory is assigned to its user on the lock.
   if (action === 'modify') return { type: 'credentialOwner', data: { table: row.slotTable, slot: row.slot, userSlot: userSlot ?? 0 } };
   switch (row.kind) {
     case 'password':

@@ -1,5 +1,5 @@
 /**
- * Reading lock users and credentials as contract records (issue #4): joined with their lock, holder
+ * Reading lock users and credentials as contract records: joined with their lock, holder
  * and last command; secrets masked (contract SECRET_MASK). Every function takes the caller's tenant
  * transaction, so row-level security confines it to the tenant.
  */

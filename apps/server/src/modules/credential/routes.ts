@@ -1,5 +1,5 @@
 /**
- * Credential management routes (issue #4; contract api/credential.ts): operations on lock users and
+ * Credential management routes (contract api/credential.ts): operations on lock users and
  * credentials, lists, operation logs, retry/discard, capacity, reveal, offboarding, who-can-open and
  * the simulator's open attempt. Everything runs in the tenant's transaction (another tenant's id is
  * 404); a queued command wakes the dispatchers through its `command.queued` event once committed. The credential

@@ -1,5 +1,5 @@
 /**
- * Rules checked before anything is sent to a lock (issue #4): validity windows, password digits per
+ * Rules checked before anything is sent to a lock: validity windows, password digits per
  * device type, capacity per device type and duplicates on a lock. Each refusal is an ApiError (400 / 409) naming
  * the field; messages never contain the secret itself. Times are ms since epoch.
  */
@@ -50,7 +50,7 @@ export async function checkCapacity(tx: Executor, lock: LockRow, table: Capacity
   const [row] = table === 'users'
     ? await tx.select({ n: count() }).from(lockUsers).where(eq(lockUsers.lockId, lock.id))
     : await tx.select({ n: count() }).from(credentials).where(and(eq(credentials.lockId, lock.id), eq(credentials.slotTable, table)));
-  // Issue #26: slots the lock holds that nobody registered take room too.
+  // Slots the lock holds that nobody registered take room too.
   const [found] = await tx.select({ n: count() }).from(unmanagedSlots).where(and(eq(unmanagedSlots.lockId, lock.id), eq(unmanagedSlots.slotTable, table)));
   if ((row?.n ?? 0) + (found?.n ?? 0) < capacity) return;
   const [zh, en] = TABLE_NAMES[table];
@@ -62,7 +62,7 @@ export async function freeSlot(tx: Executor, lock: LockRow, table: 'users' | 'pa
   const used = new Set(table === 'users'
     ? (await tx.select({ slot: lockUsers.userSlot }).from(lockUsers).where(eq(lockUsers.lockId, lock.id))).map((r) => r.slot)
     : (await tx.select({ slot: credentials.slot }).from(credentials).where(and(eq(credentials.lockId, lock.id), eq(credentials.slotTable, table)))).map((r) => r.slot));
-  // Issue #26: never a slot the lock holds unmanaged (added at its keypad).
+  // Never a slot the lock holds unmanaged (added at its keypad).
   for (const row of await tx.select({ slot: unmanagedSlots.slot }).from(unmanagedSlots).where(and(eq(unmanagedSlots.lockId, lock.id), eq(unmanagedSlots.slotTable, table)))) used.add(row.slot);
   let slot = 0;
   while (used.has(slot)) slot++;
@@ -116,7 +116,7 @@ export interface UserKind {
 }
 
 /**
- * Issue #26: the user's type after a change (`current` kept where `body` says nothing): an expiringUser
+ * The user's type after a change (`current` kept where `body` says nothing): an expiringUser
  * needs `expiringMinutes` (and only it may have them); a dual credential rule needs a device type that
  * supports it (CredentialRulesSupport). 400 naming the field otherwise.
  */

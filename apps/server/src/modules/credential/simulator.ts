@@ -1,5 +1,5 @@
 /**
- * DEMO / TEST FACILITY (issue #4): `POST /iot/v1/simulator/attemptOpen` lets the console or a test
+ * DEMO / TEST FACILITY: `POST /iot/v1/simulator/attemptOpen` lets the console or a test
  * "type a password on the keypad" of a lock of the simulated fleet running in this process
  * (SIM_LOCKS > 0, attached by demo.ts; tests attach their own fleet). The route is registered only with
  * DEMO=on, and answers 404 when no fleet is attached or the lock is not simulated.
@@ -20,7 +20,7 @@ import { heldHolidaysOfLocks } from '../holidayCalendar/repo.js';
 /** What the route needs of a fleet (apps/simulator Fleet.attemptOpen). */
 export interface OpenableFleet {
   attemptOpen(imei: string, input: AttemptInput): AttemptResult | undefined;
-  /** Issue #26: a code added at the keypad; the slot, null when refused, undefined for a lock not simulated. */
+  /** A code added at the keypad; the slot, null when refused, undefined for a lock not simulated. */
   keypadAdd(imei: string, password: string): { slot: number } | null | undefined;
 }
 
@@ -48,7 +48,7 @@ function inputOf(body: z.output<typeof attemptOpenBody>): AttemptInput {
   return { method: 'fingerprint', fingerprintSlot: body.fingerprintSlot, ...clock };
 }
 
-/** Adds a code at the simulated lock's keypad (issue #26); 404 when not simulated, 409 when the lock refuses it (full, or the digits held). */
+/** Adds a code at the simulated lock's keypad; 404 when not simulated, 409 when the lock refuses it (full, or the digits held). */
 export function keypadAddOnSimulator(app: FastifyInstance, imei: string, password: string): { slot: number } {
   const result = fleets.get(app.database)?.keypadAdd(imei, password);
   if (result === undefined) throw new ApiError('NOT_FOUND');
@@ -66,8 +66,8 @@ export function attemptOnSimulator(app: FastifyInstance, imei: string, body: z.o
 
 /**
  * What the platform last confirmed on each lock of `imeis` (all tenants), as the simulated locks' own
- * tables at start (issue #24: the demo's lock users exist on their simulated locks, so adding a
- * password for one succeeds): lock users (with their Matter user type and, issue #26, their week-day
+ * tables at start (the demo's lock users exist on their simulated locks, so adding a
+ * password for one succeeds): lock users (with their Matter user type and, their week-day
  * and year-day schedules), credentials and the lock's holiday schedules, each in any sync state but
  * adding / add_failed (a pending or failed change or delete is still on the lock), password digits
  * unsealed with `box`, card numbers in the byte order the lock reads. A restarted simulated lock so
@@ -93,7 +93,7 @@ export async function lockTablesByImei(database: Database, imeis: readonly strin
       weekDay: new Map(), yearDay: new Map(),
     }]);
   }
-  // Issue #26: the lock keeps its users' schedules and its holiday schedules across a restart too.
+  // The lock keeps its users' schedules and its holiday schedules across a restart too.
   const usersOf = new Map([...out].map(([imei, tables]) => [imei, new Map(tables.users)]));
   for (const held of await heldSchedulesOfLocks(database.system, imeis)) {
     const user = usersOf.get(held.imei)?.get(held.userSlot);

@@ -1,5 +1,5 @@
 /**
- * Sync state driven by the command (issue #4, TTLock's model): the "command finished" hook of
+ * Sync state driven by the command (TTLock's model): the "command finished" hook of
  * modules/command/lifecycle.ts (wired in app.ts), run in the transaction that writes the command's final state
  * (commandResult handler, sweeper TIMEOUT/EXPIRED, failCommand, cancel). Only rows whose last command
  * is the finished one change (a newer operation supersedes an older answer).
@@ -78,7 +78,7 @@ export async function settleFinishedCommands(tx: Executor, finished: FinishedCom
 }
 
 /**
- * The same settlement for another module's rows that follow their last command (issue #26: schedules,
+ * The same settlement for another module's rows that follow their last command (schedules,
  * holiday schedules): `table` must have sync_state, pending_action and last_command_id. SUCCESSFUL:
  * pending deletes removed, others normal; any other final state: *_failed.
  */

@@ -1,5 +1,5 @@
 /**
- * Lock users (spec /iot/v1/zg/userOperation, issue #4): add, modify, freeze, unfreeze, delete; retry
+ * Lock users (spec /iot/v1/zg/userOperation): add, modify, freeze, unfreeze, delete; retry
  * and discard of a failed one. Each operation sets the row's sync state and pending action and queues
  * the userOperation that carries it; sync.ts settles the state when the command finishes. The new
  * values (name, window, status) are written at once and shown with the "modifying" state.
@@ -88,7 +88,7 @@ export async function discardUser(tx: Executor, actor: Actor, id: number): Promi
 }
 
 /**
- * A schedule was set for the user (issue #26): the user type changes as the lock changes it itself
+ * A schedule was set for the user: the user type changes as the lock changes it itself
  * (contract userTypeAfterSchedule, Matter 5.2.4.4: an unrestricted user becomes schedule-restricted).
  * Called by the schedule module in its transaction; nothing is sent.
  */

@@ -1,7 +1,7 @@
 /**
- * Read side of credential management (issue #4): the paged lists, the operation logs (with the lock's
+ * Read side of credential management: the paged lists, the operation logs (with the lock's
  * answer read through the command row), a lock's capacity and the password reveal (the only way digits leave the platform, with
- * a backup code's digits when it is issued (issue #27); each writes a system-log row).
+ * a backup code's digits when it is issued; each writes a system-log row).
  */
 import type {
   CredentialKind, CredentialRecord, credentialListQuery, lockUserListQuery, OperationLogRecord, operationLogQuery, Page,
@@ -86,7 +86,7 @@ export async function revealPassword(tx: Executor, who: { tenantId: number; acco
 }
 
 /**
- * The digits of password `id` of lock `lockId` (issue #27: a backup code shown when it is issued; the
+ * The digits of password `id` of lock `lockId` (a backup code shown when it is issued; the
  * caller's endpoint writes the system-log row). 404 when there is no such password in the tenant.
  */
 export async function passwordDigits(tx: Executor, id: number, lockId: number, open: (sealed: string) => string): Promise<string> {

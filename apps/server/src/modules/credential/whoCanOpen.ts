@@ -1,5 +1,5 @@
 /**
- * "Who can open door X at T" (issue #4, with issue #26's schedules and holiday modes): every credential
+ * "Who can open door X at T" (with access schedules and holiday modes): every credential
  * confirmed on the lock (any sync state but adding / add_failed: a pending or failed delete may still
  * open) decided by the lock's own rules (contract decideAccess) with what the lock holds: the
  * credential's window and a one-time password's reported use, its holder's status, window, user type

@@ -1,5 +1,5 @@
 /**
- * Counting lists at fleet scale (high-volume logs: heartbeats, uplinks, unlock records; and issue #23:
+ * Counting lists at fleet scale (high-volume logs: heartbeats, uplinks, unlock records; and
  * locks, commands, lock users, credentials and their operation logs): an exact count(*) over a
  * tenant's 100,000s of rows costs a scan per request (bench/RESULTS.md), so lists count exactly only
  * up to LOG_COUNT_CAP rows and otherwise report the cap with `totalCapped` (the console shows

@@ -1,5 +1,5 @@
 /**
- * The device-log factory (issue #8: one pattern for every log of a lock's activity, e.g. 上报日志,
+ * The device-log factory (one pattern for every log of a lock's activity, e.g. 上报日志,
  * 心跳日志, 报警日志, 开锁日志). A log states its table, its own columns and filters, its order, its
  * record shape and its export columns; the factory gives it:
  * - `list`: a page (the lock named by lockId/imei resolved first; time range on the log's time column;

@@ -1,5 +1,5 @@
 /**
- * Query pieces shared by the device-activity logs (issue #3): resolving the lock filter to a lock id
+ * Query pieces shared by the device-activity logs: resolving the lock filter to a lock id
  * first (so the planner sees `lock_id = $1` and uses the (lock, time) indexes), time ranges and the
  * keyword on the lock (modules/lockDevice/sql.ts: the same room text the lists show). Run inside the
  * tenant transaction.

@@ -1,5 +1,5 @@
 /**
- * Ratings of device types (issue #31; contract ratings.ts): their columns, the ratings of a device's
+ * Ratings of device types (contract ratings.ts): their columns, the ratings of a device's
  * model for the modules that check thresholds and settings against them (air switches, lock
  * configuration), and the check that an edited type still holds what its devices are set to (the
  * type's own merged state). Reads other modules' tables, writes none.

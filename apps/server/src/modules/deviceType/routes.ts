@@ -1,4 +1,4 @@
-/** 设备类型 routes (issue #11): list, options, add, edit, delete; each write audited in its transaction. */
+/** 设备类型 routes: list, options, add, edit, delete; each write audited in its transaction. */
 import { deviceTypeEndpoints } from '@iot/contract';
 import type { FastifyInstance } from 'fastify';
 import { registerEndpoint } from '../../http/endpoint.js';

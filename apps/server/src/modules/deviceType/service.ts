@@ -1,5 +1,5 @@
 /**
- * 设备类型 (issue #11; table `device_types`, owned by this module): list, options, add, edit, delete,
+ * 设备类型 (table `device_types`, owned by this module): list, options, add, edit, delete,
  * and the seed rows (contract LOCK_MODELS + LOCK_TYPE_SEEDS) of a data centre. Every function takes
  * the caller's transaction (tenant-scoped for the API). Errors: 409 CONFLICT for a duplicate model code,
  * a type in use being deleted or its model code changed (the message says how many devices use it);
@@ -66,7 +66,7 @@ export async function ensureSeedLockType(tx: Executor, tenantIds: readonly numbe
 }
 
 /**
- * Issue #13: the air switch models (contract AIR_SWITCH_MODELS, kind airSwitch, always online, no
+ * The air switch models (contract AIR_SWITCH_MODELS, kind airSwitch, always online, no
  * credential tables) for every data centre of `tenantIds` without an air switch type yet.
  */
 async function seedAirSwitchTypes(tx: Executor, tenantIds: readonly number[]): Promise<void> {

@@ -1,5 +1,5 @@
 /**
- * 固件管理 routes (issue #12): packages (multipart upload of a vendor-signed package, streamed to the
+ * 固件管理 routes: packages (multipart upload of a vendor-signed package, streamed to the
  * package store while hashed and inspected, its signature and manifest verified: signed-upload.ts; list, delete) and rollouts (list, detail, locks, create, start, pause, resume, cancel, retry failed),
  * plus a lock's OTA history. Each write is audited in its transaction.
  */
@@ -36,7 +36,7 @@ async function readUpload(request: FastifyRequest, store: PackageStore) {
       if (part.type === 'field') {
         if (typeof part.value === 'string') fields[part.fieldname] = part.value;
       } else if (part.fieldname === 'file' && !stored) {
-        const fileName = checkedFileName(part.filename || 'firmware.zgfw', UPLOAD); // the contract's text rule (issue #31), before a byte is stored
+        const fileName = checkedFileName(part.filename || 'firmware.zgfw', UPLOAD); // the contract's text rule, before a byte is stored
         // pipeline, not pipe: a body cut off inside the file (the part closes without 'end') must end the
         // inspector with an error too, or the store would wait for it forever.
         const inspector = pipeline(part.file, new PackageInspector(), () => {});
@@ -80,7 +80,7 @@ export async function firmwareRoutes(app: FastifyInstance): Promise<void> {
     try {
       const { input, stored } = checkUpload(form.fields, form.stored);
       const keyId = verifyUpload(stored.inspected, vendorKeys, input);
-      // The system log names the package (issue #24: 系统日志 showed "—" for 上传固件): a multipart form has
+      // The system log names the package (系统日志 showed "—" for 上传固件): a multipart form has
       // no parsed body for the shared row, so it is written here, in the same transaction, from the stored row.
       const { id } = await inTenant(async (tx) => {
         const added = await addPackage(tx, tenantId, input, { ...stored, keyId }, principal.username);

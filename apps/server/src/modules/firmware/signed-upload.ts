@@ -1,5 +1,5 @@
 /**
- * A firmware upload checked as a vendor-signed ZGFW package (issue #31; contract firmware/package.ts)
+ * A firmware upload checked as a vendor-signed ZGFW package (contract firmware/package.ts)
  * while it streams: the inspector reads header, manifest and signature from the first bytes (refusing a
  * file that is no package at once, before the rest is stored) and hashes the image as it passes, so no
  * step holds the event loop for the whole file. After the upload the signature is checked with the

@@ -5,7 +5,7 @@ import { vendorKeysOf } from './vendor-keys.js';
 
 const own = generateKeyPairSync('ed25519').publicKey.export({ type: 'spki', format: 'der' }).toString('base64');
 
-describe('firmware vendor keys from the configuration (issue #31)', () => {
+describe('firmware vendor keys from the configuration', () => {
   it('adds the demo key only with DEMO=on', () => {
     expect(vendorKeysOf({ DEMO: true }).map((key) => key.keyId)).toEqual([DEMO_VENDOR_KEY_ID]);
     expect(vendorKeysOf({ DEMO: true, FIRMWARE_VENDOR_KEYS: `zg-2026:${own}` }).map((key) => key.keyId)).toEqual(['zg-2026', DEMO_VENDOR_KEY_ID]);

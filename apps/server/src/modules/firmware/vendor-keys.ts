@@ -1,5 +1,5 @@
 /**
- * The vendor public keys firmware packages must be signed with (issue #31; docs/protocol.md "Signed
+ * The vendor public keys firmware packages must be signed with (docs/protocol.md "Signed
  * firmware packages"): FIRMWARE_VENDOR_KEYS (`keyId:base64 SPKI DER`, comma-separated), plus the demo
  * key with DEMO=on. With DEMO=off the demo key is refused (its private half is in this repository), and
  * so is any private key (contract firmware-signing). Throws a readable Error at start-up.

@@ -1,5 +1,5 @@
 /**
- * Puts holiday calendars on locks (issue #26): a lock should hold, as Matter HolidaySchedules, the
+ * Puts holiday calendars on locks: a lock should hold, as Matter HolidaySchedules, the
  * entries of every calendar whose scope includes it that have not ended, nearest first, up to its
  * device type's NumberOfHolidaySchedulesSupported. `reconcileLock` compares that with what the lock
  * holds (lock_holiday_schedules, as last sent) and queues the difference: a changed entry is set again

@@ -1,5 +1,5 @@
 /**
- * 节假日日历 (issue #26; tables holiday_calendars, holiday_entries, lock_holiday_schedules, owned by this
+ * 节假日日历 (tables holiday_calendars, holiday_entries, lock_holiday_schedules, owned by this
  * module): calendars and their scope, applying a calendar to the locks of its scope, deleting one (its
  * holiday schedules are cleared from the locks), and the per-lock view. Every function takes the
  * caller's tenant transaction. Errors: 404 for an id not in the data centre, 409 CONFLICT for a

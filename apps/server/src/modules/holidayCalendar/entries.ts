@@ -1,5 +1,5 @@
 /**
- * Entries of a holiday calendar (issue #26): public holidays and 调休 working days, edited one by one
+ * Entries of a holiday calendar: public holidays and 调休 working days, edited one by one
  * or imported from a CSV / Excel file (the shared spreadsheet reader, http/sheet.ts). Rules: end date
  * not before start, at most 366 days; a holiday takes an operating mode (default vacation: no user
  * access) and no `worksAs`; a working day runs the week-day schedules of `worksAs` (default monday)

@@ -1,5 +1,5 @@
 /**
- * Reads of the holiday tables (issue #26): an entry's local dates as instants, the holiday rules a
+ * Reads of the holiday tables: an entry's local dates as instants, the holiday rules a
  * lock holds (for who can open at T), a calendar's scope as lock ids, and the per-lock list. Every
  * function takes the caller's tenant transaction (row-level security) or the owner connection.
  */

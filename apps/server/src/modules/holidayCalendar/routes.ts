@@ -1,5 +1,5 @@
 /**
- * 节假日日历 routes (issue #26; contract api/holidayCalendar.ts): calendars, their entries (edited or
+ * 节假日日历 routes (contract api/holidayCalendar.ts): calendars, their entries (edited or
  * imported from CSV / Excel: multipart with a `calendarId` field then the `file`), applying a calendar
  * to its locks, the per-lock view. In the tenant's transaction; the dispatcher is signalled after the
  * commit for every lock that got a command. The sync hook (sync.ts) is wired in app.ts.

@@ -1,5 +1,5 @@
 /**
- * Sync state of the holiday schedules on locks driven by their commands (issue #26), like credentials
+ * Sync state of the holiday schedules on locks driven by their commands, like credentials
  * (credential/sync.ts): the "command finished" hook, wired in wiring.ts.
  */
 import type { Executor } from '../../db/client.js';

@@ -1,5 +1,5 @@
 /**
- * The live stream's routes (issue #23, contract api/live.ts, docs/events.md "The live stream"):
+ * The live stream's routes (contract api/live.ts, docs/events.md "The live stream"):
  * - `POST /iot/v1/events/ticket`: a single-use ticket for the caller's sign-in and data centre;
  * - `GET /iot/v1/events`: `text/event-stream` (@fastify/sse writes to the socket itself, so
  *   @fastify/compress never holds a message back), opened with the token headers or `?ticket=`.

@@ -79,7 +79,7 @@ export async function applyAlarms(tx: Tx, uplinks: readonly AlarmUplink[]): Prom
   }
 }
 
-/** A derived alarm (issue #14, modules/analysis/derived.ts) to raise or clear on a lock. */
+/** A derived alarm (modules/analysis/derived.ts) to raise or clear on a lock. */
 export interface DerivedAlarm {
   tenantId: number;
   lockId: number;

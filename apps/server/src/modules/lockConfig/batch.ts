@@ -1,5 +1,5 @@
 /**
- * Batch configuration push (issue #11): the same configuration queued for every lock of a device
+ * Batch configuration push: the same configuration queued for every lock of a device
  * target (a group, an IMEI list, 门锁信息's filter; lockGroup/target.ts). Each lock is checked against its
  * own device type (limits.ts) and queued in its own savepoint, so a lock that refuses (a setting its type
  * cannot hold, QUEUE_FULL, ...) is reported with the reason and the others go on; all of it

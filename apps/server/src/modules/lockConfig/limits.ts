@@ -1,5 +1,5 @@
 /**
- * Lock configuration checked against each lock's device type (issue #31; contract ratings.ts
+ * Lock configuration checked against each lock's device type (contract ratings.ts
  * lockConfigIssues): 400 naming the field and the type's limit, nothing queued.
  */
 import { type FieldError, lockConfigIssues, type protocol, type RatingIssue } from '@iot/contract';

@@ -1,5 +1,5 @@
 /**
- * Common doors (issue #27, docs/stays.md "Common doors"): a lock that serves every room of its building
+ * Common doors (docs/stays.md "Common doors"): a lock that serves every room of its building
  * (`building`: an entrance, a lift) or of its floor (`floor`: a floor gate). `locks` is this module's
  * table, so the mark is written here; the stays module reads it when it chooses a room's doors.
  */

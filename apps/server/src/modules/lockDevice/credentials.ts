@@ -38,7 +38,7 @@ export async function findLockCredentials(database: Database, imeis: readonly st
  * multi-row UPDATE, in one transaction with the read, rows locked), and returns what the simulator
  * needs to connect (capacities from the lock's device type), ordered by lock id. Secrets issued earlier
  * stop working. Returns [] when there is no such lock. Rejects (changing nothing) when the database fails.
- * With the platform's `masterKey`, each lock also gets its offline-code key (issue #27: what a real lock
+ * With the platform's `masterKey`, each lock also gets its offline-code key (what a real lock
  * is given at registration), derived as the server derives it.
  */
 export async function issueSimulatorCredentials(database: Database, except: readonly string[] = [], only?: readonly string[], masterKey?: Buffer): Promise<SimulatedDevice[]> {

@@ -1,4 +1,4 @@
-/** Columns of the lock list's CSV / Excel export (门锁信息, issue #11), in both languages. */
+/** Columns of the lock list's CSV / Excel export (门锁信息), in both languages. */
 import { formatVersion, type LockRecord, type LocalizedText, localized as h } from '@iot/contract';
 import type { ExportColumn } from '../../http/export.js';
 

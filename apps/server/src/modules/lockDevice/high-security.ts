@@ -1,5 +1,5 @@
 /**
- * High-security doors (issue #26): a lock whose remote unlocks need a second operator's approval
+ * High-security doors: a lock whose remote unlocks need a second operator's approval
  * (modules/remoteUnlock). `locks` is this module's table, so the flag is read and written here.
  */
 import { and, eq } from 'drizzle-orm';

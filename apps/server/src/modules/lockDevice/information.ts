@@ -1,5 +1,5 @@
 /**
- * 设备信息 (issue #11): everything about one lock in one read (contract lockInformation), assembled from
+ * 设备信息: everything about one lock in one read (contract lockInformation), assembled from
  * the owning modules' reads: the registry record, device type, groups, queue head and commands,
  * credential capacity, and the latest alarms, unlock records and uplinks. Runs in the tenant's
  * transaction; 404 for an IMEI the data centre does not have.

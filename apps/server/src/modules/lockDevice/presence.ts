@@ -1,6 +1,6 @@
 /**
- * Presence of locks (online / offline; issue #16 "device online/offline", issue #23 "presence has
- * one owner"): the lock registry owns the `presence` column and is the only writer of its
+ * Presence of locks (online / offline; presence has
+ * one owner): the lock registry owns the `presence` column and is the only writer of its
  * transitions, each emitted as `lock.presence` (docs/events.md) with its transaction:
  * - online: a lock's first stored heartbeat after silence (markCameOnline, called by the ingest
  *   through applyHeartbeatReadings);

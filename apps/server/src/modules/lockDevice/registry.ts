@@ -1,5 +1,5 @@
 /**
- * The lock registry (门锁信息, issue #11; table `locks`, owned by this module): register, edit, enable /
+ * The lock registry (门锁信息; table `locks`, owned by this module): register, edit, enable /
  * disable, decommission, release a decommissioned lock's IMEI and reset a device secret. Every
  * function runs in the caller's tenant transaction. A device secret is returned once and stored only
  * as its SHA-256. Each change emits `lock.changed` (or `lock.secretReset`; docs/events.md) with its

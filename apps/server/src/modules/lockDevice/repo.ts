@@ -1,6 +1,6 @@
 /**
  * Lock queries. Run inside a tenant transaction (row-level security confines them to the tenant).
- * Online: last heartbeat younger than ONLINE_HEARTBEAT_FACTOR x the lock's heartbeat interval (issue #2).
+ * Online: last heartbeat younger than ONLINE_HEARTBEAT_FACTOR x the lock's heartbeat interval.
  */
 import { ATTENTION_KINDS, type AttentionKind, type LiveState, LOCK_VENDOR, type LockRecord, type LockState, type Page } from '@iot/contract';
 import { and, asc, eq, isNull, not, type Placeholder, type SQL, sql } from 'drizzle-orm';
@@ -134,7 +134,7 @@ export async function lockRecordByImei(tx: Tx, imei: string, wakeWindowMs: numbe
  * trip; a page past the end costs a second statement for the total), up to LOG_COUNT_CAP (then
  * `totalCapped`: no request counts 100,000 locks, deviceLog/count.ts). The page
  * query is a prepared statement per filter shape (db/prepared.ts): the lock list is the console's
- * most requested read (issue #9).
+ * most requested read.
  */
 export async function listLocks(tx: Tx, filter: LockFilter, current: number, size: number, wakeWindowMs: number): Promise<Page<LockRecord>> {
   const offset = (current - 1) * size;

@@ -1,4 +1,4 @@
-/** What a lock whose service has ended refuses and keeps (issue #15, docs/service-periods.md). */
+/** What a lock whose service has ended refuses and keeps (docs/service-periods.md). */
 import { describe, expect, it } from 'vitest';
 import { refusedAfterServiceEnd } from './service-period.js';
 

@@ -1,5 +1,5 @@
 /**
- * Service periods of locks (issue #15; docs/service-periods.md): `locks.service_end_at`, moved by paid
+ * Service periods of locks (docs/service-periods.md): `locks.service_end_at`, moved by paid
  * orders (modules/wx) and read wherever a lock is shown or commanded. This module owns the column.
  *
  * After the end date a lock refuses what grants access or changes it remotely (adding or modifying
@@ -46,7 +46,7 @@ export async function revokeService(tx: Executor, tenantId: number, lockIds: rea
  * Demo service periods (DEMO=on, idempotent: only locks never covered): the last four simulated
  * NB-IoT locks of data centre 100 ended 3 days ago and end in 12 hours, 5 and 25 days (the 30/7/1-day
  * warnings); every other simulated lock has 6 to 12 months left, the always-online ones too (they
- * show remote unlock, which a past service end refuses; issue #26).
+ * show remote unlock, which a past service end refuses).
  */
 export async function seedDemoServicePeriods(db: Executor): Promise<void> {
   const rows = await db.select({ id: locks.id, tenantId: locks.tenantId }).from(locks)

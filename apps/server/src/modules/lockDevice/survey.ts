@@ -1,5 +1,5 @@
 /**
- * 门锁概况 (issue #11): the data centre's registered locks (decommissioned left out) at a glance, in the
+ * 门锁概况: the data centre's registered locks (decommissioned left out) at a glance, in the
  * tenant's transaction: counts by live state, type, firmware, building and group, battery and RSSI
  * distributions and the attention counts. The attention counts use the lock list's own conditions
  * (attention.ts), so each count is what its link to 门锁信息 lists. Five statements.

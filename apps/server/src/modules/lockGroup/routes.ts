@@ -1,4 +1,4 @@
-/** 分组管理 routes (issue #11): list, options, add, edit, delete, add members (by a device target), remove members. */
+/** 分组管理 routes: list, options, add, edit, delete, add members (by a device target), remove members. */
 import { lockGroupEndpoints } from '@iot/contract';
 import type { FastifyInstance } from 'fastify';
 import { registerEndpoint } from '../../http/endpoint.js';

@@ -1,5 +1,5 @@
 /**
- * 分组管理 (issue #11; tables `lock_groups` and `lock_group_members`, written ONLY here): named lock
+ * 分组管理 (tables `lock_groups` and `lock_group_members`, written ONLY here): named lock
  * groups per data centre, a lock in any number of them. Every function takes the caller's tenant
  * transaction. Errors: 409 CONFLICT for a name the data centre already uses (field body.name); 404 for
  * a group id not in the data centre. Members are added by a device target (target.ts).

@@ -1,5 +1,5 @@
 /**
- * THE device-target resolver (issue #11): every bulk action (group membership, batch config push,
+ * THE device-target resolver: every bulk action (group membership, batch config push,
  * export, OTA rollouts) turns the contract's `DeviceTarget` — `{ groupId }` | `{ imeis }` | `{ filter }`
  * — into lock ids here, so "which locks" means the same everywhere (docs/device-targets.md).
  *

@@ -14,7 +14,7 @@ interface OpenRecordUplink {
 /**
  * Inserts one open_records row per uplink in the caller's transaction, one multi-row statement
  * (uplink_id links it to its uplinks row; lock_time from data.lockTime, ms since epoch; refusal and
- * operator as the lock reports them, issue #26).
+ * operator as the lock reports them).
  */
 export async function storeOpenRecords(tx: Tx, uplinks: readonly OpenRecordUplink[]): Promise<void> {
   if (uplinks.length === 0) return;

@@ -1,5 +1,5 @@
 /**
- * Notification channels of a data centre (issue #25): stored with their secrets sealed (one SecretBox
+ * Notification channels of a data centre: stored with their secrets sealed (one SecretBox
  * value per channel), listed masked, refused when the egress policy would refuse their endpoint (a
  * private or loopback address, plain http to a public host, credentials in a URL). Every function runs
  * in the caller's tenant transaction (row-level security).

@@ -1,4 +1,4 @@
-/** The delivery log of notifications (issue #25), newest first, in the caller's tenant transaction. */
+/** The delivery log of notifications, newest first, in the caller's tenant transaction. */
 import type { NotificationDeliveryRecord, NotificationDeliveryState } from '@iot/contract';
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';

@@ -1,5 +1,5 @@
 /**
- * Escalation of notifications (issue #25; docs/notifications.md "Escalation"): a notification whose
+ * Escalation of notifications (docs/notifications.md "Escalation"): a notification whose
  * rule has `escalate_after_min` is due at `escalate_at`; if its alert is still unacknowledged then, one
  * pending delivery per enabled escalation channel of the rule is written (`escalation`), the rule's
  * escalation accounts and role holders get it in their inbox and by e-mail (recipients.ts), and the

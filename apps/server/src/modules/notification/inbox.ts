@@ -1,5 +1,5 @@
 /**
- * The in-console inbox (issue #25; contract api/notificationInbox.ts): a notification lands in the
+ * The in-console inbox (contract api/notificationInbox.ts): a notification lands in the
  * inbox of its recipients (recipientsOf) and `notification.inbox` is raised, addressed to them, so
  * their live streams refresh the bell; each account lists and marks read its own items only. Every
  * function runs in the data centre's transaction (row-level security) and scopes to the account too.

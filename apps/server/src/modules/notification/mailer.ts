@@ -1,5 +1,5 @@
 /**
- * E-mail to one account (issue #25 "Recipients"): the data centre's sender is its first enabled
+ * E-mail to one account: the data centre's sender is its first enabled
  * e-mail channel (lowest id); a message to an account goes through that channel's SMTP settings and
  * login, to the account's address instead of the channel's own recipients, under the egress policy
  * (providers/email.ts). Used for recipients' and escalation deliveries (worker.ts) and for the code

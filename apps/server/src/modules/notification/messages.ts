@@ -1,4 +1,4 @@
-/** Texts of notification messages in the channel's language (issue #25: the recipient's language). */
+/** Texts of notification messages in the channel's language (the recipient's language). */
 import { randomUUID } from 'node:crypto';
 import { type Language, LOG_LABELS, type LocalizedText, type NotificationSubjectKind } from '@iot/contract';
 import type { NotificationMessage } from './providers/index.js';

@@ -1,5 +1,5 @@
 /**
- * From raised alarms to notifications (issue #25; docs/notifications.md "Rules"): the enabled rules
+ * From raised alarms to notifications (docs/notifications.md "Rules"): the enabled rules
  * of the alarms' data centre that match an alarm's kind, severity and the device's scope each get a
  * notification with one delivery per enabled channel: pending, or `suppressed` (reason `quiet hours`)
  * within the rule's quiet hours unless the alert is critical; with `escalate_after_min` it is due for

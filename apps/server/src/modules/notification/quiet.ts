@@ -1,4 +1,4 @@
-/** Quiet hours of a notification rule (issue #25): `HH:MM` to `HH:MM` local time, possibly spanning midnight. */
+/** Quiet hours of a notification rule: `HH:MM` to `HH:MM` local time, possibly spanning midnight. */
 
 /** `now` as `HH:MM` (24 h) in IANA time zone `timeZone`. */
 export function localClock(now: Date, timeZone: string): string {

@@ -1,5 +1,5 @@
 /**
- * Explicit recipients of a rule (issue #25 "Who"; docs/notifications.md "Recipients"): accounts of the
+ * Explicit recipients of a rule (docs/notifications.md "Recipients"): accounts of the
  * data centre and holders of its roles. Besides the default inbox recipients (inbox.ts recipientsOf),
  * they get the notification in their inbox and an e-mail through the data centre's sender (the first
  * enabled e-mail channel, mailer.ts) when their address is verified; an unverified address is logged

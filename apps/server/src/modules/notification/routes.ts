@@ -1,5 +1,5 @@
 /**
- * Notification routes (issue #25; contract api/notification.ts): channels of the data centre and their
+ * Notification routes (contract api/notification.ts): channels of the data centre and their
  * test message, rules, the delivery log, and each account's inbox. The test is sent between two tenant transactions, never inside one (a slow receiver
  * holds no connection); the first writes the system-log row.
  */

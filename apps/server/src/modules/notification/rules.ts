@@ -1,5 +1,5 @@
 /**
- * Notification rules of a data centre (issue #25): what, where, which channels and recipients (accounts,
+ * Notification rules of a data centre: what, where, which channels and recipients (accounts,
  * roles), escalation, quiet hours and an hourly cap. In the caller's tenant transaction (row-level
  * security); a channel, account or role id the data centre does not have is a 400 on its field.
  */

@@ -1,5 +1,5 @@
 /**
- * The notification job (issue #25): reacts to raised alarms (`lock.alarm`, `airSwitch.alarm`) and a
+ * The notification job: reacts to raised alarms (`lock.alarm`, `airSwitch.alarm`) and a
  * the operational events (`credential.sync` failed, a lock's `command.state` FAILED / TIMEOUT /
  * EXPIRED, a rollout's `ota.state` PAUSED, `push.paused`, an order's `order.state` SUCCESS / REFUND,
  * `stay.notReady`) by

@@ -1,5 +1,5 @@
 /**
- * Sign-in history (issue #28 "Sessions"; docs/identity.md "Sessions"): the only writer of
+ * Sign-in history (docs/identity.md "Sessions"): the only writer of
  * sign_in_attempts. A row per attempt on an existing account (the sign-in service: password step,
  * two-factor step) and per API key's first use in a day of its data centre's time zone. Attempts on
  * unknown usernames and malformed requests (expired form key, unencrypted password) are not recorded

@@ -1,6 +1,6 @@
 /**
- * The verified principal, cached per process (issue #23 "A request path without a database round
- * trip"; ARCHITECTURE.md "Events"). A token checked once in a data centre (tokens.ts lookupToken: the
+ * The verified principal, cached per process so that a request needs no database round
+ * trip (ARCHITECTURE.md "Events"). A token checked once in a data centre (tokens.ts lookupToken: the
  * session, the account, its membership and authorities there) is answered from memory until:
  * - an event says it changed (docs/events.md): `session.revoked` (sign-out, password change, roles
  *   bound, account disabled), `account.changed` (enabled, password, memberships, bindings, removal),

@@ -1,5 +1,5 @@
 /**
- * Sign-in (issue #2 "Sign-in", #10 "Abuse"): throttle -> captcha -> decrypt -> verify -> issue token.
+ * Sign-in: throttle -> captcha -> decrypt -> verify -> issue token.
  * Every attempt is written to the system log without the password. Throttling counts failed
  * attempts (wrong password) of the last 15 minutes in the system log itself, so it holds across
  * server instances, and it can never lock an owner out (docs/deploy.md "Sign-in throttling"):
@@ -9,9 +9,9 @@
  *   AUTH_CAPTCHA=off) and each attempt waits a growing delay (0.5 s doubling, at most 4 s). The right
  *   password with the right captcha from an address that is not itself throttled always signs in.
  * The client address is the socket's peer unless TRUST_PROXY names the proxy in front.
- * Two-factor (issue #28): an account with it on gets a challenge instead of a token; the token comes
+ * Two-factor: an account with it on gets a challenge instead of a token; the token comes
  * from signInSecondFactor, whose failures (TWO_FACTOR_INVALID) count in the same throttling.
- * Every attempt on an existing account is also kept in its sign-in history (history.ts, issue #28 "Sessions").
+ * Every attempt on an existing account is also kept in its sign-in history (history.ts).
  */
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';

@@ -1,5 +1,5 @@
 /**
- * Sessions and sign-in history routes (issue #28 "Sessions"): the caller's own (any signed-in person;
+ * Sessions and sign-in history routes: the caller's own (any signed-in person;
  * API keys cannot call `authenticated` routes) and, for account managers (LOGIN_ACCOUNT), another
  * account's, which must be visible in the data centre and manageable under the no-escalation rules
  * (modules/account/guard.ts: NOT_FOUND, ESCALATION). Revocations run in the request's transaction with

@@ -1,5 +1,5 @@
 /**
- * Live sessions of an account (issue #28 "Sessions"; docs/identity.md "Sessions"). A session is one
+ * Live sessions of an account (docs/identity.md "Sessions"). A session is one
  * sign-in (a token family: rotated tokens share it) with a token that still works: not revoked, before
  * its absolute expiry, used within the idle limit and not replaced longer than ROTATION_GRACE_S ago
  * (the rules of tokens.ts lookupToken). Its public `id` is the id of its first token's row. Revoking

@@ -1,5 +1,5 @@
 /**
- * Sessions and single sign-on (issue #28; docs/identity.md "Single sign-on"), the oauth module being
+ * Sessions and single sign-on (docs/identity.md "Single sign-on"), the oauth module being
  * the only writer of `sessions`:
  * - Back-channel logout ends the sign-ins a provider's logout token names (endSsoSessions). Accounts
  *   linked to a provider have no password, so every session of theirs began at the provider; the

@@ -57,9 +57,9 @@ export interface SessionInTenant extends ValidSession {
   mayUseTenant: boolean;
   /** Authority keys its roles grant in the tenant (unfiltered; empty for administrators, who hold all). */
   grantedAuthorities: string[];
-  /** A role (of any data centre) requires two-factor and the account has not enrolled: enrolment only (issue #28). */
+  /** A role (of any data centre) requires two-factor and the account has not enrolled: enrolment only. */
   mustEnrol: boolean;
-  /** Two-factor is on for the account (dangerous calls then need a recent step-up; issue #28). */
+  /** Two-factor is on for the account (dangerous calls then need a recent step-up). */
   twoFactorOn: boolean;
   /** When the sign-in last proved its second factor again, local ms (from the database's age of it); null: never. */
   stepUpAt: number | null;
@@ -67,7 +67,7 @@ export interface SessionInTenant extends ValidSession {
 
 /**
  * The token check as a prepared statement, built once per connection handle: every request runs it,
- * so neither drizzle nor PostgreSQL should build or plan it again (issue #9 "A cheap request path").
+ * so neither drizzle nor PostgreSQL should build or plan it again.
  */
 function buildVerifyQuery(db: Db, name: string) {
   const tenantId = sql.placeholder('tenantId');
@@ -161,7 +161,7 @@ export async function rotate(db: Db, sessionId: number, accountId: number, famil
     const [old] = claimed;
     if (!old) return undefined;
     const token = newToken();
-    // The sign-in's step-up (issue #28) carries over to its new token.
+    // The sign-in's step-up carries over to its new token.
     await tx.insert(sessions).values({ tokenHash: hashToken(token), accountId, family, expiresAt, stepUpAt: old.stepUpAt });
     return token;
   });

@@ -1,5 +1,5 @@
 /**
- * Offline code routes (issue #27; contract api/offlineCode.ts): issue a code (system-log row in the
+ * Offline code routes (contract api/offlineCode.ts): issue a code (system-log row in the
  * same tenant transaction) and list the issued ones.
  */
 import { offlineCodeEndpoints as E } from '@iot/contract';

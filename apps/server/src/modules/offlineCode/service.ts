@@ -1,5 +1,5 @@
 /**
- * Offline codes (issue #27; contract api/offlineCode.ts; table `offline_codes`, owned here): computes a
+ * Offline codes (contract api/offlineCode.ts; table `offline_codes`, owned here): computes a
  * lock's code for a window from the lock's offline-code key (derived from the platform's master key,
  * crypto/secret-box.ts masterKeyFor, and the lock's id and IMEI) and records who issued it for whom.
  * No downlink: the lock checks the code itself, asleep or not. The code is returned once; the row keeps

@@ -1,5 +1,5 @@
 /**
- * Remote unlock routes (issue #26; contract api/remoteUnlock.ts): a lock's remote-unlock overview, a
+ * Remote unlock routes (contract api/remoteUnlock.ts): a lock's remote-unlock overview, a
  * request, a second operator's approval, and marking a door high-security. Tenant transaction (the
  * system-log row is written in it); a queued command wakes the dispatchers through its
  * `command.queued` event once committed.

@@ -1,5 +1,5 @@
 /**
- * Remote unlock requests (issue #26; contract api/remoteUnlock.ts; table `remote_unlocks`, owned here).
+ * Remote unlock requests (contract api/remoteUnlock.ts; table `remote_unlocks`, owned here).
  * A request on an always-online lock becomes a `remoteUnlock` command in the outbox at once, or, on a
  * high-security door, once a second operator approves it within REMOTE_UNLOCK_APPROVAL_MS. The
  * command lives REMOTE_UNLOCK_TTL_MS while queued: a door must not open long after someone asked.

@@ -1,5 +1,5 @@
 /**
- * Roles (角色权限) and role bindings (绑定角色), issue #5. Every write is one tenant transaction.
+ * Roles (角色权限) and role bindings (绑定角色). Every write is one tenant transaction.
  * No escalation (modules/account/guard.ts): a non-administrator creates, edits, deletes and binds only
  * roles whose keys it holds, before and after the change; nobody binds their own roles; binding
  * revokes the account's live tokens in the same transaction. Editing or deleting a role needs no

@@ -1,5 +1,5 @@
 /**
- * OpenID Connect Back-Channel Logout 1.0 (issue #28; docs/identity.md "Single sign-on"): the provider
+ * OpenID Connect Back-Channel Logout 1.0 (docs/identity.md "Single sign-on"): the provider
  * posts a logout token when a person's session there ends. The token is a JWT checked with jose
  * against the provider's JWKS (from its discovery document): signature, `iss` = the discovered issuer,
  * `aud` = our client id, `iat` within the last MAX_AGE_S (and `exp` when present), a `jti`, the

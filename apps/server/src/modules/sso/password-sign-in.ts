@@ -1,5 +1,5 @@
 /**
- * Password sign-in on or off per data centre (issue #28; docs/identity.md "Single sign-on"). The flag
+ * Password sign-in on or off per data centre (docs/identity.md "Single sign-on"). The flag
  * lives on `tenants` (tenant module); this module decides when it may be turned off: only with a
  * provider configured (OIDC_ISSUER) and at least one rule of the data centre giving a role that still
  * exists, so its operators keep a way in (else 409 SSO_RULE_REQUIRED; the same guard refuses deleting

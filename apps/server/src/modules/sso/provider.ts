@@ -1,5 +1,5 @@
 /**
- * The OpenID provider as the server's client sees it (openid-client; issue #28 "Single sign-on"):
+ * The OpenID provider as the server's client sees it (openid-client):
  * discovery once per process (again after a failure), the authorization URL of a sign-in with PKCE
  * (S256), state and nonce, and the code exchange that checks all three, the ID token's signature,
  * issuer, audience and expiry (openid-client), then adds the UserInfo claims the ID token lacks

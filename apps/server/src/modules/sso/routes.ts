@@ -1,5 +1,5 @@
 /**
- * Single sign-on routes (issue #28; contract api/sso.ts): status, start, callback and the provider's
+ * Single sign-on routes (contract api/sso.ts): status, start, callback and the provider's
  * sign-out URL (public or any signed-in person), and the data centre's rules (LOGIN_ACCOUNT, in the
  * tenant transaction with their system-log row). With OIDC_ISSUER unset the sign-in routes answer 404
  * SSO_NOT_CONFIGURED and the status says `enabled: false`; the rules can still be kept. Password

@@ -1,8 +1,8 @@
 /**
- * Single sign-on rules (issue #28; docs/identity.md "Single sign-on"): per data centre, "a person whose
+ * Single sign-on rules (docs/identity.md "Single sign-on"): per data centre, "a person whose
  * claim C equals V (or, an array such as groups, contains V) gets roles R here". The only writer of
  * sso_rules. The routes run in the tenant transaction (row-level security confines them to the data
- * centre); adding one follows the no-escalation rule of role binding (issue #5): a non-administrator
+ * centre); adding one follows the no-escalation rule of role binding: a non-administrator
  * may only hand out roles whose authorities it holds. Matching at sign-in reads every data centre's
  * rules on the owner connection.
  */

@@ -1,5 +1,5 @@
 /**
- * Single sign-on (issue #28; docs/identity.md "Single sign-on"): the provider's checked answer
+ * Single sign-on (docs/identity.md "Single sign-on"): the provider's checked answer
  * (provider.ts) -> the data centres and roles the rules give the person (rules.ts; none: refused with
  * SSO_NO_RULE) -> the account linked to the provider's (issuer, subject), created at the first sign-in
  * (an operator named by OIDC_USERNAME_CLAIM, else email, else the subject; a name already taken gets

@@ -1,5 +1,5 @@
 /**
- * The OIDC_* settings of single sign-on (issue #28; docs/deploy.md "Single sign-on"), part of the
+ * The OIDC_* settings of single sign-on (docs/deploy.md "Single sign-on"), part of the
  * server configuration (config.ts). SSO is off while OIDC_ISSUER is unset; with it set, the client id,
  * the redirect URI and the button's name are required too (the secret only for confidential clients).
  */

@@ -1,5 +1,5 @@
 /**
- * Guests' cards (issue #27, docs/stays.md "Cards"): a card the front desk issues to a guest is held on
+ * Guests' cards (docs/stays.md "Cards"): a card the front desk issues to a guest is held on
  * every door of the stay beside the guest's password, as a card credential of the door's lock user
  * (so a check-out's user delete drops it with the password, and a freeze freezes it). Issuing, changing
  * or taking back a card is a credential add / delete through the credential service: a command with its

@@ -1,5 +1,5 @@
 /**
- * Common doors for stays (issue #27, contract api/stayCommonDoor.ts, docs/stays.md "Common doors"): the
+ * Common doors for stays (contract api/stayCommonDoor.ts, docs/stays.md "Common doors"): the
  * mark itself is the lock registry's (lockDevice/common-door.ts); here, marking or unmarking a door makes
  * every issued active stay of its building look at its doors again (`pending`, `stay.changed`), so the
  * stays job adds the guests' users on a new common door and deletes them from one no longer common.

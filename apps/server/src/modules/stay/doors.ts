@@ -1,5 +1,5 @@
 /**
- * The doors of a stay (issue #27; docs/stays.md): what the stay wants (each guest x each lock of its
+ * The doors of a stay (docs/stays.md): what the stay wants (each guest x each lock of its
  * room while it is active and due) against what it has (stay_doors), made equal through the credential
  * service, so every step is a command with its sync state: a missing door gets a lock user (window =
  * stay ± buffers) holding the guest's password; a door whose window changed gets a user modify; a door

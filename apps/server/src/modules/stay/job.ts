@@ -1,5 +1,5 @@
 /**
- * The stays job (issue #27; docs/stays.md "Lead time"): a worker that sleeps until the next due time
+ * The stays job (docs/stays.md "Lead time"): a worker that sleeps until the next due time
  * it knows (a stay's issue time = check-in - 1 h - lead time, or its 1-hour readiness check), or until
  * a stay changes (`stay.changed`) or a lock user or credential settles (`credential.sync`, for doors left busy), with
  * a safety sweep every SAFETY_SWEEP_MS. Each pass: issues the doors of stays now due, redoes stays left

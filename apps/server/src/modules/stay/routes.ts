@@ -1,5 +1,5 @@
 /**
- * Stay routes (issue #27; contract api/stay.ts): every change in the tenant's transaction with its
+ * Stay routes (contract api/stay.ts): every change in the tenant's transaction with its
  * system-log row (registerEndpoint); add honours Idempotency-Key (a PMS retry never books twice).
  */
 import { stayEndpoints as E, type StayState } from '@iot/contract';

@@ -1,4 +1,4 @@
-/** The pure rules of a stay (issue #27; docs/stays.md): lead time, issue time, door window, transitions, readiness. */
+/** The pure rules of a stay (docs/stays.md): lead time, issue time, door window, transitions, readiness. */
 import { STAY_ALERT_BEFORE_MS, STAY_LEAD_MARGIN_MS } from '@iot/contract';
 import { describe, expect, it } from 'vitest';
 import { type DoorState, readinessOf } from './doors.js';

@@ -1,5 +1,5 @@
 /**
- * Rules of a stay (issue #27; docs/stays.md): the locks of a room, the lead time from their heartbeat
+ * Rules of a stay (docs/stays.md): the locks of a room, the lead time from their heartbeat
  * intervals, the doors' validity window, overlaps and state transitions. Times are ms since epoch.
  */
 import { STAY_ACTIVE_STATES, STAY_ALERT_BEFORE_MS, STAY_LEAD_MARGIN_MS, STAY_TRANSITIONS, type StayState } from '@iot/contract';

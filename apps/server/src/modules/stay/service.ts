@@ -1,5 +1,5 @@
 /**
- * Stays (issue #27; contract api/stay.ts; tables stays, stay_guests, stay_doors, owned here): book,
+ * Stays (contract api/stay.ts; tables stays, stay_guests, stay_doors, owned here): book,
  * edit, check in, check out, cancel, no-show, change room, suspend and resume a lease. Each change runs in the caller's tenant
  * transaction (with the endpoint's system-log row), makes the doors follow (doors.ts) and raises
  * `stay.changed` so the stays job looks at its due times again. ID card numbers and the guests' digits

@@ -1,5 +1,5 @@
 /**
- * Reading stays as contract records (issue #27): guests (ID card masked), readiness computed on read
+ * Reading stays as contract records: guests (ID card masked), readiness computed on read
  * from the credential sync states (doors.ts readinessOf), the list with its filters, the detail with
  * every door, and today's not-ready stays for the front desk. Every function takes the caller's tenant
  * executor (row-level security confines it).

@@ -1,5 +1,5 @@
 /**
- * The delivery log of 订阅管理 (issue #16): list with filters (time range on created_at, customer
+ * The delivery log of 订阅管理: list with filters (time range on created_at, customer
  * code, event type, state, lock, event id), export rows, replay and the test event. Tenant
  * transaction; the worker (worker.ts) owns the attempts.
  */

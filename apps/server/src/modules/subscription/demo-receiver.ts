@@ -1,5 +1,5 @@
 /**
- * DEMO FACILITY (issue #16, DEMO=on only): a customer's receiver inside the platform, at
+ * DEMO FACILITY (DEMO=on only): a customer's receiver inside the platform, at
  * `POST /demo/receiver` (any customer code, named by its X-Iot-Customer-Code header), so a newcomer sees pushes flow. It verifies each push's
  * signature with the customer code's secrets as a customer would (signing.ts verifyPush), answers
  * the verification challenge, and can be stopped (then it answers 503, and retries pile up) and

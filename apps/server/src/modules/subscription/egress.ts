@@ -1,5 +1,5 @@
 /**
- * Outbound pushes, guarded against SSRF (issue #16): a push goes only to the configured URL, over
+ * Outbound pushes, guarded against SSRF: a push goes only to the configured URL, over
  * https (http only for localhost names), with a 10 s deadline, never following a redirect, and never
  * to a loopback, private, link-local or otherwise non-public address unless `allowed` names its
  * range. Addresses are classified with ipaddr.js; a host name is resolved and every address it

@@ -1,5 +1,5 @@
 /**
- * The delivery outbox writer (issue #16): events become push_deliveries rows in the caller's
+ * The delivery outbox writer: events become push_deliveries rows in the caller's
  * transaction, so an event that rolls back is never pushed, and a committed one always is. One
  * statement per batch whatever its size and the number of subscriptions: the events are passed as
  * arrays and joined with the enabled configurations of their tenant that subscribe to their type

@@ -1,4 +1,4 @@
-/** 订阅管理 / open platform routes (spec §7 /nbdev/*, issue #16); the demo receiver's with DEMO=on (demo-receiver.ts). */
+/** 订阅管理 / open platform routes (spec §7 /nbdev/*); the demo receiver's with DEMO=on (demo-receiver.ts). */
 import { LOG_EXPORT_MAX, subscriptionEndpoints as api } from '@iot/contract';
 import type { FastifyInstance } from 'fastify';
 import { lazySecretBox } from '../../crypto/secret-box.js';

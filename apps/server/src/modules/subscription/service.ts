@@ -1,5 +1,5 @@
 /**
- * 订阅管理 service (issue #16): customer codes, their secrets and push configuration with the
+ * 订阅管理 service: customer codes, their secrets and push configuration with the
  * endpoint's health. Every function runs in the caller's tenant transaction (row-level security);
  * the network handshake of saveConfig (verify.ts) runs between two of them, never inside one.
  */

@@ -1,5 +1,5 @@
 /**
- * The verification handshake of saveConfig (issue #16, as OneNET's): a signed `verification` push
+ * The verification handshake of saveConfig (as OneNET's): a signed `verification` push
  * whose data carries a random challenge; the endpoint proves it is the customer's by answering 2xx
  * with the challenge in its body (plain, or JSON `{"challenge": "..."}`). A typo'd URL fails at once.
  */

@@ -1,5 +1,5 @@
 /**
- * The delivery worker (issue #16): claims due deliveries with FOR UPDATE SKIP LOCKED (any number of
+ * The delivery worker: claims due deliveries with FOR UPDATE SKIP LOCKED (any number of
  * server instances share the outbox; none sends a delivery another holds), POSTs each signed
  * (signing.ts) through the SSRF guard (egress.ts), then records the outcomes of the pass in one
  * transaction:
@@ -124,7 +124,7 @@ export function startDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWor
           returning c.customer_code_id, c.tenant_id, old.consecutive_failures as before, v.ok, old.paused_at is null and c.paused_at is not null as paused_now)
         select customer_code_id, tenant_id, ok > 0 and before > 0 as recovered, paused_now from changed where (ok > 0 and before > 0) or paused_now`));
       const recovered = changed.filter((row) => row.recovered);
-      // An endpoint just paused: the notification rules watching pushPaused hear of it (issue #25).
+      // An endpoint just paused: the notification rules watching pushPaused hear of it.
       await emitAll(tx, changed.filter((row) => row.paused_now).map((row) => ({
         name: 'push.paused' as const, payload: { tenantId: Number(row.tenant_id), customerCodeId: Number(row.customer_code_id) },
       })));

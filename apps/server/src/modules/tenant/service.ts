@@ -1,11 +1,11 @@
 /**
  * Data centres (tenants; table `tenants`, owned by this module): the header's list, and each data
- * centre's settings, its IANA time zone (issue #24: every page, the big screen, exports and the
+ * centre's settings, its IANA time zone (every page, the big screen, exports and the
  * analysis' days use it). The zone is read often (exports, user info): it is cached per instance for
  * ZONE_CACHE_MS, and at once when this instance changes it. Password sign-in on or off per data
- * centre (issue #28; the sso module decides when it may be turned off). The buffers a stay booked
- * without its own gets (issue #27, minutes), read by the stay module through stayBuffersOf, and
- * whether backup codes are issued by rule (issue #27, read by the backup-code module through
+ * centre (the sso module decides when it may be turned off). The buffers a stay booked
+ * without its own gets (minutes), read by the stay module through stayBuffersOf, and
+ * whether backup codes are issued by rule (read by the backup-code module through
  * stayAutoBackupCodeOf).
  */
 import { DEFAULT_TIME_ZONE, STAY_DEFAULT_BUFFERS, type TenantSettings, type TenantSettingsBody } from '@iot/contract';

@@ -1,5 +1,5 @@
 /**
- * The challenge between the two steps of a two-factor sign-in (issue #28): `<payload>.<tag>`, payload
+ * The challenge between the two steps of a two-factor sign-in: `<payload>.<tag>`, payload
  * base64url JSON `{ accountId, expiresAt (ms) }` plus a random nonce, tag HMAC-SHA-256 under a key
  * derived (HKDF-SHA-256, info "two-factor-challenge") from the platform's master key, so every
  * instance sharing the key accepts it and nothing is stored. It proves the password step only: it

@@ -1,4 +1,4 @@
-/** Two-factor routes (issue #28): the caller's status, enrolment, turning off, recovery codes and step-up; an administrator's reset (service.ts, step-up.ts). */
+/** Two-factor routes: the caller's status, enrolment, turning off, recovery codes and step-up; an administrator's reset (service.ts, step-up.ts). */
 import { twoFactorEndpoints } from '@iot/contract';
 import type { FastifyInstance } from 'fastify';
 import { lazySecretBox } from '../../crypto/secret-box.js';

@@ -1,5 +1,5 @@
 /**
- * Two-factor sign-in of an account (issue #28; docs/identity.md "Two-factor sign-in"): status,
+ * Two-factor sign-in of an account (docs/identity.md "Two-factor sign-in"): status,
  * enrolment (begin, confirm), an administrator's reset, and the second-factor check of sign-in. The
  * only writer of `two_factors`. Enrolment and reset run in the caller's tenant transaction (its
  * system-log row in it; row-level security shows the rows of the accounts the tenant sees) and emit
@@ -23,7 +23,7 @@ import { acceptedStep, enrolmentOf, hashRecoveryCode, isRecoveryCode, newRecover
 
 /**
  * True when the platform requires two-factor of an account of `type` whatever its roles: every
- * platform administrator (type 0) when the platform runs with DEMO=off (issue #28).
+ * platform administrator (type 0) when the platform runs with DEMO=off.
  */
 export const requiredByPlatform = (config: { DEMO: boolean }, type: number) => !config.DEMO && type === ACCOUNT_TYPE_ADMIN;
 

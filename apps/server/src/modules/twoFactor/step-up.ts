@@ -1,5 +1,5 @@
 /**
- * Step-up (issue #28 "Step-up"; docs/identity.md): a signed-in person proves the second factor again
+ * Step-up (docs/identity.md): a signed-in person proves the second factor again
  * before dangerous calls (contract endpoints marked `stepUp`, checked by http/auth-plugin.ts). A valid
  * TOTP code (once per time step) or recovery code (used up) records the time on every live token of
  * the sign-in (`sessions.step_up_at`, carried over by rotation) and emits `account.changed`, so no

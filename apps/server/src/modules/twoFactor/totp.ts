@@ -1,5 +1,5 @@
 /**
- * TOTP and recovery codes (issue #28), over @oslojs/otp: RFC 6238 time steps of TOTP_PERIOD_S (30 s)
+ * TOTP and recovery codes, over @oslojs/otp: RFC 6238 time steps of TOTP_PERIOD_S (30 s)
  * from the Unix epoch, TOTP_DIGITS (6) digits, HMAC-SHA-1 (RFC 4226), 160-bit secrets (RFC 4226 §4
  * recommends at least 160). A code is checked against the previous, current and next step (clock
  * drift of ±30 s, RFC 6238 §5.2) and only at a step later than the last one accepted, so a code works

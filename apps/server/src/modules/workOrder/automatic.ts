@@ -1,5 +1,5 @@
 /**
- * What opens, confirms and reopens work orders without an operator (issue #25, docs/work-orders.md):
+ * What opens, confirms and reopens work orders without an operator (docs/work-orders.md):
  * - `openForAlarms`: a notification rule with `openWorkOrder` matched a lock alert (called by the
  *   notification producer in its transaction): an order of that kind opens for the lock unless one of
  *   the same kind is already OPEN or IN_PROGRESS on it (idempotent).

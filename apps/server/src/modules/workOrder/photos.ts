@@ -1,6 +1,5 @@
 /**
- * Photos of a work order (table `work_order_photos`, owned by this module; issue #25 "notes and
- * photos"): the technician's proof, kept with the order. The format is read from the image's own
+ * Photos of a work order (table `work_order_photos`, owned by this module): the technician's proof, kept with the order. The format is read from the image's own
  * header (image-size), never from its name or the client's content type: JPEG, PNG or WebP only. In the
  * caller's tenant transaction (row-level security confines every row to the data centre).
  * Errors: 404 for an order or photo the data centre lacks; 400 on body.file for bytes that are not one

@@ -1,4 +1,4 @@
-/** Work-order routes (issue #25; contract api/workOrder.ts): list, detail, assignees, add, from alerts, edit, state changes, photos. */
+/** Work-order routes (contract api/workOrder.ts): list, detail, assignees, add, from alerts, edit, state changes, photos. */
 import multipart from '@fastify/multipart';
 import { languageFromHeader, WORK_ORDER_PHOTO_MAX_BYTES, workOrderPhotoFields, workOrderEndpoints as api } from '@iot/contract';
 import type { FastifyInstance } from 'fastify';

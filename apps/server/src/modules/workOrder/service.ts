@@ -1,5 +1,5 @@
 /**
- * The work-order writer (table `work_orders`, owned by this module; issue #25, docs/work-orders.md):
+ * The work-order writer (table `work_orders`, owned by this module, docs/work-orders.md):
  * add, add from alerts, edit and move between states (contract WORK_ORDER_TRANSITIONS), in the
  * caller's tenant transaction. The routes' system-log row is written in that same transaction
  * (http/endpoint.ts). Errors: 400 (VALIDATION_FAILED) naming the field for an unknown lock, alert or

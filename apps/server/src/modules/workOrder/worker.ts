@@ -1,5 +1,5 @@
 /**
- * The work-order job (issue #25): subscribes to `lock.heartbeat` on the event backbone (delivered
+ * The work-order job: subscribes to `lock.heartbeat` on the event backbone (delivered
  * after the heartbeats' commit; docs/events.md) and confirms or reopens closed battery orders of those
  * locks (automatic.ts confirmBatteries), one tenant transaction per event. Only the instance whose
  * transaction stored the heartbeats (a `local` event) acts, so N instances do not act N times; a

@@ -1,5 +1,5 @@
 /**
- * WeChat Pay API v3 client (issue #15) on wechatpay-axios-plugin: every request is signed with the
+ * WeChat Pay API v3 client on wechatpay-axios-plugin: every request is signed with the
  * merchant key (Authorization: WECHATPAY2-SHA256-RSA2048), every answer's Wechatpay-Signature is
  * verified with the platform key its Wechatpay-Serial names, within 5 minutes of its timestamp. The
  * same client talks to WeChat Pay or to the sandbox (only the base URL differs). Errors are turned

@@ -1,5 +1,5 @@
 /**
- * Verifies and opens a WeChat Pay API v3 notification (issue #15): Wechatpay-Signature is
+ * Verifies and opens a WeChat Pay API v3 notification: Wechatpay-Signature is
  * SHA256withRSA over `timestamp\nnonce\nbody\n` with the platform key Wechatpay-Serial names, the
  * timestamp at most 5 minutes old and at most a minute ahead (clock skew), then `resource` is decrypted with AEAD_AES_256_GCM under the API
  * v3 key (wechatpay-axios-plugin's Rsa / AesGcm / Formatter, on Node's crypto). Throws
@@ -12,7 +12,7 @@ import type { MerchantSettings } from './settings.js';
 /** Oldest Wechatpay-Timestamp accepted: this long before now, s (WeChat Pay's 5 minutes). */
 export const NOTIFICATION_WINDOW_S = 300;
 /**
- * Furthest a Wechatpay-Timestamp may lie ahead of now, s (issue #31): a notification cannot be sent
+ * Furthest a Wechatpay-Timestamp may lie ahead of now, s: a notification cannot be sent
  * in the future, so only clock skew is allowed; at 5 minutes a timestamp "5 minutes and 1 second ahead"
  * was accepted once its transit had used up that second.
  */

@@ -1,5 +1,5 @@
 /**
- * WeChat Pay notification routes (issue #15; WXPAY_NOTIFY_PATHS): public, raw JSON bodies. A
+ * WeChat Pay notification routes (WXPAY_NOTIFY_PATHS): public, raw JSON bodies. A
  * notification is verified and decrypted (notification.ts: signature, timestamp within 5 minutes either
  * way), its event type and every field of its resource checked (resources.ts), then checked against the
  * merchant and the order and applied in one transaction (apply.ts); only after the commit does it get 204. Anything

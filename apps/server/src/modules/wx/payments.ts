@@ -1,5 +1,5 @@
 /**
- * The payment provider of this process (issue #15): the real WeChat Pay when the merchant settings
+ * The payment provider of this process: the real WeChat Pay when the merchant settings
  * are configured, otherwise with DEMO=on the in-process sandbox (a real HTTP server on 127.0.0.1),
  * otherwise none (payments answer 502 PAYMENT_UNAVAILABLE). One client and one code path for both.
  */

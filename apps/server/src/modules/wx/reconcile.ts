@@ -1,5 +1,5 @@
 /**
- * Reconciliation (issue #15): notifications are not guaranteed, so orders still NOTPAY/USERPAYING
+ * Reconciliation: notifications are not guaranteed, so orders still NOTPAY/USERPAYING
  * and refunds still PROCESSING are asked about at WeChat Pay periodically; an order past its expiry
  * is closed there and here, at each row's due time (reconcile_after). Safe on several instances: each run claims rows by moving their
  * `reconcile_after` forward under FOR UPDATE SKIP LOCKED, so no two instances ask about one row at

@@ -1,5 +1,5 @@
 /**
- * Order, refund and package queries (issue #15). Tenant reads run in the tenant's transaction;
+ * Order, refund and package queries. Tenant reads run in the tenant's transaction;
  * notification and reconciliation code passes the owner connection and names orders by out_trade_no.
  */
 import type { OrderRecord, Page, ProductRecord, RefundRecord, TradeState } from '@iot/contract';

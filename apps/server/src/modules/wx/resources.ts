@@ -1,5 +1,5 @@
 /**
- * The decrypted resources of WeChat Pay notifications (issue #31), checked field by field before anything
+ * The decrypted resources of WeChat Pay notifications, checked field by field before anything
  * is applied: every field a state change relies on must be present and well-formed (a genuine signature
  * over a resource without `transaction_id` is still refused). Field names as WeChat Pay API v3's
  * 支付通知 / 退款结果通知. The values are then compared with the merchant and the order in apply.ts.

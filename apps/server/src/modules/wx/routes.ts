@@ -1,5 +1,5 @@
 /**
- * 套餐 and 订单管理 routes (issue #15): packages, buying, the order a buyer follows, the order list
+ * 套餐 and 订单管理 routes: packages, buying, the order a buyer follows, the order list
  * and its export, close and refund; plus the service-period summary. The payment provider is set up
  * here (payments.ts); notifications are in notify-routes.ts.
  */

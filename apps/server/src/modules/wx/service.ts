@@ -1,5 +1,5 @@
 /**
- * Buying, closing and refunding (issue #15). The amount always comes from the package on the server.
+ * Buying, closing and refunding. The amount always comes from the package on the server.
  * Provider calls happen outside database transactions (a slow provider never holds a row lock); each
  * database change and its system-log row are one transaction (the `inTenant` of the route).
  */

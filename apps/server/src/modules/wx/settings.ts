@@ -1,5 +1,5 @@
 /**
- * Merchant settings of WeChat Pay API v3 (issue #15) from the configuration: mchid, appid, the
+ * Merchant settings of WeChat Pay API v3 from the configuration: mchid, appid, the
  * merchant's serial and private key (signs requests), the API v3 key (decrypts notifications) and the
  * platform's serial and public key (verifies answers and notifications, chosen by Wechatpay-Serial).
  * Keys are PEM text or a path to a PEM file. Secrets stay in this object: never logged, never stored.

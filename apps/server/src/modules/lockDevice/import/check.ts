@@ -1,5 +1,5 @@
 /**
- * The dry run of a lock import (issue #11): every row checked as a registration would be (contract
+ * The dry run of a lock import: every row checked as a registration would be (contract
  * lockAddBody: Luhn IMEI, lengths, ICCID), plus a duplicate IMEI within the file, an IMEI already
  * registered in any data centre (said without naming it) and a device type the data centre lacks.
  * Returns every problem (row, column, reason in both languages) and the valid rows as registrations.
@@ -59,7 +59,7 @@ export async function checkImport(tx: Tx, rows: readonly ImportRow[], taken: Rea
   const firstRow = new Map<string, number>();
   const candidates: { row: number; lock: ImportLock }[] = [];
   for (const [index, { row, cells }] of rows.entries()) {
-    // 10,000 rows of checks take tens of ms: other requests get their turn every YIELD_EVERY rows (issue #31).
+    // 10,000 rows of checks take tens of ms: other requests get their turn every YIELD_EVERY rows.
     if (index % YIELD_EVERY === YIELD_EVERY - 1) await nextTurn();
     const before = problems.length;
     const simulated = cells.simulated.toLowerCase();

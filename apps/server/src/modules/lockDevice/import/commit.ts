@@ -30,7 +30,7 @@ export const SECRET_COLUMNS: readonly ExportColumn<IssuedSecret>[] = [
 /**
  * Rows a statement. Building and sending a statement is synchronous (drizzle's SQL and pg's bind of
  * 16 parameters a row): at 1,000 rows it held the event loop 100-270 ms at a time while a 10,000-row
- * import ran (bench/heavy-requests.ts, issue #31); at 200 each piece is a fifth of that.
+ * import ran (bench/heavy-requests.ts); at 200 each piece is a fifth of that.
  */
 const CHUNK = 200;
 

@@ -1,5 +1,5 @@
 /**
- * Lock import routes (门锁信息, issue #11): the template, the dry run and the commit. Uploads are
+ * Lock import routes (门锁信息): the template, the dry run and the commit. Uploads are
  * multipart/form-data (@fastify/multipart, registered for these routes only) with one file of at most
  * IMPORT_MAX_BYTES and no other field; a larger one is a 413, anything not an .xlsx or .csv sheet of the
  * template's columns, an unknown field or a file name with a control character a 400. The IMEIs taken anywhere are read before the tenant transaction (one connection on PGlite).

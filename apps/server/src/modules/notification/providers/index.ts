@@ -1,5 +1,5 @@
 /**
- * Notification providers (issue #25; docs/notifications.md "Adding a provider"): one function per
+ * Notification providers (docs/notifications.md "Adding a provider"): one function per
  * channel kind that turns a message into that service's request, signs it and sends it under the
  * egress policy. A provider never throws: every failure (refused address, timeout, HTTP error, the
  * service's own error code) comes back as `{ sent: false, error }`, and secrets never appear in it.

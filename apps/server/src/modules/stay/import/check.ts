@@ -1,5 +1,5 @@
 /**
- * The booking import's dry run and commit (issue #27; contract api/stayImport.ts): the file's stays
+ * The booking import's dry run and commit (contract api/stayImport.ts): the file's stays
  * (parse.ts) checked in the caller's tenant transaction with the rules of booking one stay (rules.ts:
  * the room has locks, check-out in the future and at most STAY_MAX_DAYS, no overlap with an active stay)
  * plus a reference already used by a stay that is not cancelled (so a repeated file never books twice).

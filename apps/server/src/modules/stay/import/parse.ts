@@ -1,5 +1,5 @@
 /**
- * The pure half of the booking import (issue #27; contract api/stayImport.ts): rows of text cells ->
+ * The pure half of the booking import (contract api/stayImport.ts): rows of text cells ->
  * stays to book, each checked with the contract's stayAddBody, and every row's problems (column +
  * reason in both languages). Rows with the same reference are one stay (one row per guest); overlaps
  * between stays of the file are found here, the database's rules in check.ts.

@@ -1,5 +1,5 @@
 /**
- * Booking import routes (issue #27; contract api/stayImport.ts): the template, the dry run and the
+ * Booking import routes (contract api/stayImport.ts): the template, the dry run and the
  * commit. Uploads are multipart/form-data (@fastify/multipart, registered for these routes only) with
  * one file of at most IMPORT_MAX_BYTES and no other field: larger is a 413; not an .xlsx or .csv sheet
  * of the template's columns, more than STAY_IMPORT_MAX_ROWS rows or an unknown field is a 400 on

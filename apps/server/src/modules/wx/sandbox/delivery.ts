@@ -1,5 +1,5 @@
 /**
- * How the sandbox delivers notifications (issue #15), as WeChat Pay does in practice: after a short
+ * How the sandbox delivers notifications, as WeChat Pay does in practice: after a short
  * delay, sometimes much later, sometimes twice; a refused delivery (not 2xx) is retried a few times
  * with a growing pause. `drop` loses them all (tests of reconciliation).
  */

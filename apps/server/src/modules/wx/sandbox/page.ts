@@ -1,4 +1,4 @@
-/** The sandbox's "pay" page (issue #15): what the payer's phone would show after scanning, in both languages. */
+/** The sandbox's "pay" page: what the payer's phone would show after scanning, in both languages. */
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 const yuan = (fen: number) => (fen / 100).toFixed(2);

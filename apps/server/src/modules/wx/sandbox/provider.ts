@@ -1,5 +1,5 @@
 /**
- * The sandbox payment provider (issue #15): a real HTTP server speaking the WeChat Pay API v3 calls
+ * The sandbox payment provider: a real HTTP server speaking the WeChat Pay API v3 calls
  * the platform uses (Native order, query, close, refund, refund query), checking the merchant's
  * Authorization signature and signing every answer with a locally generated platform key. Its
  * code_url is the path of its pay page on the platform's own origin (contract WXPAY_SANDBOX_PAY_PATH;

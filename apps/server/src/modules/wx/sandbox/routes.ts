@@ -1,6 +1,6 @@
 /**
- * The sandbox's pay page on the platform's own origin (DEMO only, contract WXPAY_SANDBOX_PAY_PATH `?id=`;
- * issue #24): GET shows the order and a confirm button, POST confirms the payment (the sandbox then
+ * The sandbox's pay page on the platform's own origin (DEMO only, contract WXPAY_SANDBOX_PAY_PATH `?id=`):
+ * GET shows the order and a confirm button, POST confirms the payment (the sandbox then
  * sends its signed notification as WeChat Pay would). Public, as a payer's phone has no session; an
  * unknown id is a 404. Not registered when payments are real or absent.
  */

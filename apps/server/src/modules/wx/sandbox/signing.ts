@@ -1,5 +1,5 @@
 /**
- * How the sandbox signs like WeChat Pay (issue #15), with wechatpay-axios-plugin's Rsa / AesGcm /
+ * How the sandbox signs like WeChat Pay, with wechatpay-axios-plugin's Rsa / AesGcm /
  * Formatter: answers and notifications carry Wechatpay-Timestamp / -Nonce / -Serial / -Signature
  * (SHA256withRSA over `timestamp\nnonce\nbody\n` with the platform key); notification resources are
  * AEAD_AES_256_GCM under the API v3 key. Tests use the same functions to forge what they need.
