@@ -19,8 +19,8 @@ import {
   type BodyOf, type Endpoint, type ErrorEnvelope, type QueryOf, type ResponseOf,
 } from '@iot/contract';
 import i18n from '../i18n';
-import { getLanguage, getTenantId, getToken, setToken } from '../app/session';
-import { signOutLocally } from '../app/signOut';
+import { getLanguage, getTenantId, getToken, setToken } from '../session/session';
+import { signOutLocally } from '../session/signOut';
 import { loading } from './loading';
 import { notifyError } from './notify';
 import { resendWhileShed } from './shed';

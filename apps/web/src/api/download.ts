@@ -5,7 +5,7 @@
  */
 import { EXPORT_TRUNCATED_HEADER, TENANT_HEADER, TOKEN_HEADER, type Endpoint } from '@iot/contract';
 import i18n from '../i18n';
-import { getLanguage, getTenantId, getToken, setToken } from '../app/session';
+import { getLanguage, getTenantId, getToken, setToken } from '../session/session';
 import { queryString } from './client';
 import { notifyError } from './notify';
 

@@ -7,7 +7,7 @@
  */
 import { TENANT_HEADER, TOKEN_HEADER, type Endpoint, type ErrorEnvelope, REQUEST_TIMEOUT_MS } from '@iot/contract';
 import i18n from '../i18n';
-import { getLanguage, getTenantId, getToken, setToken } from '../app/session';
+import { getLanguage, getTenantId, getToken, setToken } from '../session/session';
 import { notifyError } from './notify';
 import { SHED_RETRIES, shedWaitMs } from './shed';
 

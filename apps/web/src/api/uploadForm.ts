@@ -4,7 +4,7 @@
  * the envelope's data, rejects with an ApiError. Used by 固件管理's package upload.
  */
 import { type Endpoint, ERRORS, type ErrorEnvelope, type ResponseOf, TENANT_HEADER, TOKEN_HEADER } from '@iot/contract';
-import { getLanguage, getTenantId, getToken, setToken } from '../app/session';
+import { getLanguage, getTenantId, getToken, setToken } from '../session/session';
 import { ApiError } from './client';
 import { notifyError } from './notify';
 
