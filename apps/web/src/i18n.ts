@@ -7,7 +7,7 @@
 import i18n from 'i18next';
 import resourcesToBackend from 'i18next-resources-to-backend';
 import { initReactI18next } from 'react-i18next';
-import { getLanguage } from './app/session';
+import { getLanguage } from './session/session';
 import enCommon from './locales/en-US/common.json';
 import enLogin from './locales/en-US/login.json';
 import zhCommon from './locales/zh-CN/common.json';

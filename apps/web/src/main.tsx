@@ -7,7 +7,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import './i18n';
 import { App } from './app/App';
-import { initLanguage } from './app/language';
+import { initLanguage } from './session/language';
 import { preloadConsole } from './app/router';
 import { installScale } from './app/scale';
 import './styles.css';

@@ -15,16 +15,17 @@
  * - anything else: toast with the server's message (unless `quiet`), reject with an ApiError.
  */
 import {
-  AUTH_FAILURE_REDIRECT_MS, ERRORS, REQUEST_TIMEOUT_MS, TENANT_HEADER, TOKEN_HEADER,
+  AUTH_FAILURE_REDIRECT_MS, ERRORS, REQUEST_TIMEOUT_MS,
   type BodyOf, type Endpoint, type ErrorEnvelope, type QueryOf, type ResponseOf,
 } from '@iot/contract';
 import i18n from '../i18n';
-import { getLanguage, getTenantId, getToken, setToken } from '../app/session';
-import { signOutLocally } from '../app/signOut';
+import { getLanguage } from '../session/session';
+import { signOutLocally } from '../session/signOut';
 import { loading } from './loading';
 import { notifyError } from './notify';
 import { resendWhileShed } from './shed';
 import { askStepUp, canStepUp } from './stepUp';
+import { keepRotatedToken, requestHeaders } from './transport';
 
 /** The answer asking for a second factor again before a dangerous call (issue #28). */
 const STEP_UP_REQUIRED = 'STEP_UP_REQUIRED';
@@ -82,13 +83,6 @@ function isEnvelope(body: unknown): body is { success: boolean; code: string; me
   return typeof body === 'object' && body !== null && 'success' in body && 'code' in body;
 }
 
-function buildHeaders(kind: Endpoint['kind']): Record<string, string> {
-  const headers: Record<string, string> = { [TENANT_HEADER]: String(getTenantId()), 'Accept-Language': getLanguage() };
-  if (kind !== 'multipart') headers['Content-Type'] = 'application/json';
-  if (kind === 'token') headers[TOKEN_HEADER] = getToken() ?? '';
-  return headers;
-}
-
 /** One request of `endpoint`, each attempt within REQUEST_TIMEOUT_MS; a shed one is sent again (shed.ts). */
 async function send(endpoint: Endpoint, options: CallOptions<unknown>): Promise<Response> {
   const timeout = new AbortController();
@@ -99,7 +93,7 @@ async function send(endpoint: Endpoint, options: CallOptions<unknown>): Promise<
     const timer = setTimeout(() => timeout.abort(), REQUEST_TIMEOUT_MS);
     try {
       return await fetch(`${endpoint.path}${queryString(options.query as object | undefined)}`, {
-        method: endpoint.method, headers: buildHeaders(endpoint.kind), body: payload, signal, credentials: 'same-origin',
+        method: endpoint.method, headers: requestHeaders({ token: endpoint.kind === 'token', json: endpoint.kind !== 'multipart' }), body: payload, signal, credentials: 'same-origin',
       });
     } finally {
       clearTimeout(timer);
@@ -156,8 +150,7 @@ async function callOnce<E extends Endpoint>(endpoint: E, options: CallOptions<E>
   if (!options.background) loading.begin();
   try {
     const response = await send(endpoint, options as CallOptions<unknown>);
-    const rotated = response.headers.get(TOKEN_HEADER);
-    if (rotated) setToken(rotated);
+    keepRotatedToken(response.headers);
     const text = await response.text();
     let body: unknown = text;
     try {

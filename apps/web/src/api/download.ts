@@ -3,15 +3,15 @@
  * Accept-Language), the body saved under the server's file name. Errors go through the client's
  * error toast; the result says whether the server cut the export (EXPORT_TRUNCATED_HEADER).
  */
-import { EXPORT_TRUNCATED_HEADER, TENANT_HEADER, TOKEN_HEADER, type Endpoint } from '@iot/contract';
+import { EXPORT_TRUNCATED_HEADER, type Endpoint } from '@iot/contract';
 import i18n from '../i18n';
-import { getLanguage, getTenantId, getToken, setToken } from '../app/session';
 import { queryString } from './client';
 import { notifyError } from './notify';
+import { keepRotatedToken, requestHeaders } from './transport';
 
 /** Fetches a file endpoint with the client's headers; undefined after the error toast. */
 export async function fetchFile(endpoint: Endpoint, query: object): Promise<Response | undefined> {
-  const headers = { [TENANT_HEADER]: String(getTenantId()), [TOKEN_HEADER]: getToken() ?? '', 'Accept-Language': getLanguage() };
+  const headers = requestHeaders({ token: true, json: false });
   let response: Response;
   try {
     response = await fetch(`${endpoint.path}${queryString(query)}`, { headers, credentials: 'same-origin' });
@@ -19,8 +19,7 @@ export async function fetchFile(endpoint: Endpoint, query: object): Promise<Resp
     notifyError(i18n.t('common:networkError'), 'network');
     return undefined;
   }
-  const rotated = response.headers.get(TOKEN_HEADER);
-  if (rotated) setToken(rotated);
+  keepRotatedToken(response.headers);
   if (!response.ok) {
     const body = await response.json().catch(() => undefined);
     notifyError(body?.message ?? `HTTP ${response.status}`, body?.code);

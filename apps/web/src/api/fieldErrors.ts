@@ -9,7 +9,7 @@
  */
 import type { FieldError, Language } from '@iot/contract';
 import type { FormInstance } from 'antd';
-import { getLanguage } from '../app/session';
+import { getLanguage } from '../session/session';
 import { ApiError } from './client';
 
 type NamePath = (string | number)[];

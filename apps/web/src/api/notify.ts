@@ -1,6 +1,6 @@
 /**
  * Bridge from non-React code (the HTTP client) to antd's context-aware message API.
- * The App registers its message API (app/appMessage.tsx); until then messages fall back to the console.
+ * The App registers its message API (components/appMessage.tsx); until then messages fall back to the console.
  */
 export interface Notifier {
   error(content: string, key?: string): void;

@@ -5,11 +5,12 @@
  * the toast on failure. A shed upload (503 with Retry-After, nothing done: api/shed.ts) is sent again
  * after the wait, like every other request of the client.
  */
-import { TENANT_HEADER, TOKEN_HEADER, type Endpoint, type ErrorEnvelope, REQUEST_TIMEOUT_MS } from '@iot/contract';
+import { type Endpoint, type ErrorEnvelope, REQUEST_TIMEOUT_MS } from '@iot/contract';
 import i18n from '../i18n';
-import { getLanguage, getTenantId, getToken, setToken } from '../app/session';
+import { getLanguage } from '../session/session';
 import { notifyError } from './notify';
 import { SHED_RETRIES, shedWaitMs } from './shed';
+import { keepRotatedToken, requestHeaders } from './transport';
 
 export interface Uploaded {
   /** The unwrapped data of a JSON answer. */
@@ -32,9 +33,7 @@ export function uploadFile(
       xhr.open(endpoint.method, endpoint.path);
       xhr.responseType = 'blob';
       xhr.timeout = REQUEST_TIMEOUT_MS;
-      xhr.setRequestHeader(TENANT_HEADER, String(getTenantId()));
-      xhr.setRequestHeader(TOKEN_HEADER, getToken() ?? '');
-      xhr.setRequestHeader('Accept-Language', getLanguage());
+      for (const [name, value] of Object.entries(requestHeaders({ token: true, json: false }))) xhr.setRequestHeader(name, value);
       xhr.upload.onprogress = (event) => { if (event.lengthComputable) onProgress(Math.round((event.loaded / event.total) * 100)); };
       const failNetwork = () => { notifyError(i18n.t('common:networkError'), 'network'); reject(new Error('network')); };
       xhr.onerror = failNetwork;
@@ -46,8 +45,7 @@ export function uploadFile(
           setTimeout(() => send(retriesLeft - 1), shedWait);
           return;
         }
-        const rotated = header(TOKEN_HEADER);
-        if (rotated) setToken(rotated);
+        keepRotatedToken({ get: header });
         const blob = xhr.response as Blob;
         const json = (header('content-type') ?? '').startsWith('application/json');
         const body = json ? JSON.parse(await blob.text()) as { data?: unknown } & Partial<ErrorEnvelope> : undefined;

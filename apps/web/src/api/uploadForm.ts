@@ -3,19 +3,18 @@
  * HTTP client (token, data centre, language), the same token rotation and the same toasts; resolves to
  * the envelope's data, rejects with an ApiError. Used by 固件管理's package upload.
  */
-import { type Endpoint, ERRORS, type ErrorEnvelope, type ResponseOf, TENANT_HEADER, TOKEN_HEADER } from '@iot/contract';
-import { getLanguage, getTenantId, getToken, setToken } from '../app/session';
+import { type Endpoint, ERRORS, type ErrorEnvelope, type ResponseOf } from '@iot/contract';
+import { getLanguage } from '../session/session';
 import { ApiError } from './client';
 import { notifyError } from './notify';
+import { keepRotatedToken, requestHeaders } from './transport';
 
 /** Posts `form` to `endpoint`; `onProgress` gets the % of the body sent (0-100); `quiet`: the caller shows a refusal itself (no toast). */
 export function uploadWithProgress<E extends Endpoint>(endpoint: E, form: FormData, onProgress: (percent: number) => void, options: { quiet?: boolean } = {}): Promise<ResponseOf<E>> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open(endpoint.method, endpoint.path);
-    xhr.setRequestHeader(TOKEN_HEADER, getToken() ?? '');
-    xhr.setRequestHeader(TENANT_HEADER, String(getTenantId()));
-    xhr.setRequestHeader('Accept-Language', getLanguage());
+    for (const [name, value] of Object.entries(requestHeaders({ token: true, json: false }))) xhr.setRequestHeader(name, value);
     xhr.upload.onprogress = (event) => {
       if (event.lengthComputable) onProgress(Math.floor((event.loaded * 100) / event.total));
     };
@@ -26,8 +25,7 @@ export function uploadWithProgress<E extends Endpoint>(endpoint: E, form: FormDa
     };
     xhr.onerror = () => failed(0, undefined);
     xhr.onload = () => {
-      const rotated = xhr.getResponseHeader(TOKEN_HEADER);
-      if (rotated) setToken(rotated);
+      keepRotatedToken({ get: (name) => xhr.getResponseHeader(name) });
       let body: { success?: boolean; data?: unknown } & Partial<ErrorEnvelope>;
       try {
         body = JSON.parse(xhr.responseText);

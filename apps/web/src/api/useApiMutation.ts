@@ -17,7 +17,7 @@ import type { FormInstance } from 'antd';
 
 import { useCallback } from 'react';
 import { ApiError } from './client';
-import { useMessage } from '../app/appMessage';
+import { useMessage } from '../components/appMessage';
 import { markFieldErrors } from './fieldErrors';
 
 export interface ApiMutationOptions<V, T> {

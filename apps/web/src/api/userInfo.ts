@@ -4,8 +4,8 @@
  * are tried in order and the first that works is stored, so sign-in lands in a usable tenant.
  */
 import { authEndpoints, ERRORS, tenantEndpoints, type UserInfo } from '@iot/contract';
-import { getLanguage, getTenantId, setTenantId } from '../app/session';
-import { setTimeZone } from '../app/timeZone';
+import { getLanguage, getTenantId, setTenantId } from '../session/session';
+import { setTimeZone } from '../lib/timeZone';
 import { ApiError, call } from './client';
 import { notifyError } from './notify';
 

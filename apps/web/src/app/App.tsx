@@ -7,9 +7,14 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { setNotifier } from '../api/notify';
-import { MessageProvider, useMessage } from './appMessage';
-import { queryClient } from './queryClient';
+import { MessageProvider, useMessage } from '../components/appMessage';
+import { queryClient } from '../api/queryClient';
+import { onSignOut } from '../session/signOut';
+import { clearTabs } from './layout/useTabs';
 import { AppRouter } from './router';
+
+// Every sign-out empties the tab strip, also one on a page without the console layout (the big screen).
+onSignOut(clearTabs);
 
 /** Registers antd's message API as the HTTP client's notifier. */
 function NotifierBridge() {

@@ -1,6 +1,6 @@
 /**
  * The console (loaded after sign-in, app/router.tsx): antd's ConfigProvider (locale and the forms'
- * check messages follow the language toggle, components/formRules.ts; theme app/theme.ts), the
+ * check messages follow the language toggle, components/formRules.ts; theme components/theme.ts), the
  * loading overlay, the step-up dialog (twoFactor/StepUpModal.tsx), the live stream (live/) and the console's routes, built from the contract's route
  * table (ROUTES): layout routes inside the console layout, bare routes (/Datavisualization) full
  * screen, `/` (inside the layout) to the first page the account may open.
@@ -20,8 +20,8 @@ import { RootRedirect } from './guard';
 import { LoadingOverlay } from './LoadingOverlay';
 import { PageFrame } from './PageFrame';
 import { ConsoleLayout, ConsoleSkeleton } from './router';
-import { CONSOLE_THEME } from './theme';
-import { useLanguage } from './useSession';
+import { CONSOLE_THEME } from '../components/theme';
+import { useLanguage } from '../hooks/useSession';
 
 const guarded = (route: RouteEntry<PagePath>): RouteObject => ({
   path: route.path,

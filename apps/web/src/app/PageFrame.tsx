@@ -10,7 +10,7 @@ import { PageSkeleton } from '../components/Skeleton';
 import { UserInfoFallback } from '../components/UserInfoFallback';
 import { PageErrorBoundary } from '../components/PageErrorBoundary';
 import { useDocumentTitle } from './PublicFrame';
-import { mayOpen, useLanguage, useUserInfo } from './useSession';
+import { mayOpen, useLanguage, useUserInfo } from '../hooks/useSession';
 
 /**
  * A guarded page: 403 result when the server's user info lacks the route's authority; otherwise a page

@@ -7,7 +7,7 @@ import { ACCOUNT_TYPE_ADMIN, firstPermittedPath } from '@iot/contract';
 import { Navigate } from 'react-router';
 import { NoPermission } from '../components/NoPermission';
 import { UserInfoFallback } from '../components/UserInfoFallback';
-import { useUserInfo } from './useSession';
+import { useUserInfo } from '../hooks/useSession';
 
 /** Root redirect by account type and authorities. */
 export function RootRedirect() {

@@ -12,13 +12,12 @@ import { lazy, Suspense, useEffect } from 'react';
 import { BrowserRouter, Navigate, type RouteObject, useLocation, useNavigate, useRoutes } from 'react-router';
 import { fetchUserInfo } from '../api/userInfo';
 import { ShellSkeleton } from '../components/Skeleton';
-import LoginPage from '../pages/login/LoginPage';
-import { preloadPage } from '../pages/registry';
-import { setNavigator } from './navigation';
+import { LoginPage, preloadPage } from '../pages/registry';
+import { setNavigator } from '../session/navigation';
 import { PublicFrame } from './PublicFrame';
-import { queryClient } from './queryClient';
-import { getUsername } from './session';
-import { USER_INFO_KEY, useLanguage, useUsername } from './useSession';
+import { queryClient } from '../api/queryClient';
+import { getUsername } from '../session/session';
+import { USER_INFO_KEY, useLanguage, useUsername } from '../hooks/useSession';
 
 const loadConsole = () => import('./Console');
 const loadLayout = () => import('./layout/ConsoleLayout');

@@ -1,7 +1,7 @@
 /** Dropping one data centre's cached answers when the user switches to another (console header, big screen). */
 import { DATA_CENTRES_KEY } from './layout/DataCentreSelect';
-import { queryClient } from './queryClient';
-import { USER_INFO_KEY } from './useSession';
+import { queryClient } from '../api/queryClient';
+import { USER_INFO_KEY } from '../hooks/useSession';
 
 const SESSION_WIDE = new Set<unknown>([USER_INFO_KEY[0], DATA_CENTRES_KEY[0]]);
 

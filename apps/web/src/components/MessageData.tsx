@@ -7,7 +7,7 @@ import { CodeOutlined } from '@ant-design/icons';
 import { type Language, messageDataFields } from '@iot/contract';
 import { Button, Popover } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useLanguage } from '../app/useSession';
+import { useLanguage } from '../hooks/useSession';
 import { DASH, formatTime } from './logColumns';
 
 /** `label value · label value` of `data` in `language`; — when it has no field. */

@@ -8,8 +8,8 @@ import { ACCOUNT_TYPE_ADMIN, firstPermittedPath } from '@iot/contract';
 import { Button, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { signOut } from '../app/logout';
-import { useTenantId, useUserInfo, useUsername } from '../app/useSession';
+import { signOut } from '../session/logout';
+import { useTenantId, useUserInfo, useUsername } from '../hooks/useSession';
 import { Result } from './LazyResult';
 
 /** The 403 / no-page result. */

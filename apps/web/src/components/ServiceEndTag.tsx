@@ -5,7 +5,7 @@
 import { SERVICE_WARNING_DAYS } from '@iot/contract';
 import { Tag, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { formatTime } from '../app/timeZone';
+import { formatTime } from '../lib/timeZone';
 
 const DAY_MS = 86_400_000;
 const [MONTH, WEEK, ONE] = SERVICE_WARNING_DAYS;

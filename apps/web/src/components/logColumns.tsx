@@ -2,11 +2,11 @@
 import type { TableColumnsType } from 'antd';
 import type { TFunction } from 'i18next';
 import { LockLink } from './LockLink';
-import { formatTime as formatZoned } from '../app/timeZone';
+import { formatTime as formatZoned } from '../lib/timeZone';
 
 export const DASH = '—';
 
-/** ISO 8601 -> `YYYY-MM-DD HH:mm:ss` in the data centre's time zone (— when empty; app/timeZone.ts). */
+/** ISO 8601 -> `YYYY-MM-DD HH:mm:ss` in the data centre's time zone (— when empty; lib/timeZone.ts). */
 export const formatTime = (value: string | null | undefined): string => formatZoned(value);
 
 /** IMEI, lock name and room columns, in the deviceLog namespace's language; IMEI and name link to the lock. */

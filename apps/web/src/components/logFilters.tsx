@@ -6,7 +6,7 @@
 import { DatePicker, Form, Input } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import { fromPicker, toPicker } from '../app/timeZone';
+import { fromPicker, toPicker } from '../lib/timeZone';
 
 /** The time range and (unless `keyword` is false) keyword fields; the keyword's `label` and `placeholder` (default: lock, IMEI / name / room). */
 export function LogFilterItems({ keyword = true, label, placeholder }: { keyword?: boolean; label?: string; placeholder?: string }) {

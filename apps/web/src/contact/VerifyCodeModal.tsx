@@ -4,7 +4,7 @@ import { Form, Input, Modal, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { call } from '../api/client';
 import { useApiMutation } from '../api/useApiMutation';
-import { formatTime } from '../app/timeZone';
+import { formatTime } from '../lib/timeZone';
 
 /** Enter the code sent to `email` (valid until `expiresAt`, ISO 8601). */
 export function VerifyCodeModal({ email, expiresAt, onClose }: { email: string; expiresAt: string | null; onClose(): void }) {

@@ -11,8 +11,8 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { call } from '../api/client';
 import { useApiMutation } from '../api/useApiMutation';
-import { formatTime } from '../app/timeZone';
-import { useLanguage } from '../app/useSession';
+import { formatTime } from '../lib/timeZone';
+import { useLanguage } from '../hooks/useSession';
 import { AcknowledgeAlertButton } from './AcknowledgeAlert';
 
 const SEVERITY_COLOURS = { critical: 'red', major: 'orange', minor: 'gold', warning: 'blue' } as const;

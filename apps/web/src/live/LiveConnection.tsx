@@ -3,8 +3,8 @@
  * big screen share it): a new stream for another data centre or another sign-in, none when signed out.
  */
 import { useEffect, useSyncExternalStore } from 'react';
-import { queryClient } from '../app/queryClient';
-import { useTenantId, useUsername } from '../app/useSession';
+import { queryClient } from '../api/queryClient';
+import { useTenantId, useUsername } from '../hooks/useSession';
 import { type LiveState, liveState, startLive, subscribeLive } from './connection';
 import { createInvalidator } from './invalidate';
 

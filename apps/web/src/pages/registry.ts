@@ -1,10 +1,14 @@
 /**
  * Page registry: route path -> lazily loaded page, one line per route of the contract's page tree.
  * Typed by the contract's PagePath, so a route without a page, or a misspelt path, fails the type
- * check. The sign-in page is not here: it ships with the app (app/router.tsx).
+ * check. The sign-in page is not a lazy route here: it ships with the app (app/router.tsx), which
+ * takes it from this module like every other page (the shell imports pages only through the registry).
  */
 import type { PagePath } from '@iot/contract';
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+
+/** The sign-in page, loaded with the app (no lazy chunk: it is the first page a newcomer sees). */
+export { default as LoginPage } from './login/LoginPage';
 
 type Page = LazyExoticComponent<ComponentType>;
 type Loader = () => Promise<{ default: ComponentType }>;

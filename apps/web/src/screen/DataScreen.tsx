@@ -10,7 +10,7 @@ import { ACCOUNT_TYPE_ADMIN, type Analysis, analysisEndpoints } from '@iot/contr
 import { ConfigProvider, theme } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { useTenantId, useUserInfo } from '../app/useSession';
+import { useTenantId, useUserInfo } from '../hooks/useSession';
 import { BATTERY_BUCKETS, buckets, fleetDonut, onlineRate, RSSI_BUCKETS, todayVsYesterday } from '../pages/homepage/options';
 import { AirSwitchPanel } from './AirSwitchPanel';
 import { BuildingsPanel } from './BuildingsPanel';

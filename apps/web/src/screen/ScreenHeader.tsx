@@ -9,10 +9,10 @@ import { Button, Select } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { applyLanguage } from '../app/language';
-import { setTenantId } from '../app/session';
+import { applyLanguage } from '../session/language';
+import { setTenantId } from '../session/session';
 import { dropTenantData } from '../app/tenantData';
-import { useLanguage, useTenantId, useUserInfo } from '../app/useSession';
+import { useLanguage, useTenantId, useUserInfo } from '../hooks/useSession';
 import { screenDate, screenTime, screenWeekday } from './screenTime';
 
 export type Scope = 'tenant' | 'all';

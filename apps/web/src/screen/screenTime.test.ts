@@ -1,6 +1,6 @@
 /** The big screen's times (screenTime.ts) are those of the data centre's zone (default Asia/Shanghai), whatever the process's zone. */
 import { describe, expect, it } from 'vitest';
-import { setTimeZone } from '../app/timeZone';
+import { setTimeZone } from '../lib/timeZone';
 import { screenDate, screenHour, screenTime, screenWeekday } from './screenTime';
 
 describe('screen times', () => {

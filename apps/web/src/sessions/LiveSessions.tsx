@@ -10,7 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { call } from '../api/client';
 import { useApiMutation } from '../api/useApiMutation';
 import { useApiQuery } from '../api/useApiQuery';
-import { formatTime } from '../app/timeZone';
+import { formatTime } from '../lib/timeZone';
 import { browserSummary } from './browser';
 
 /** Browser summary with the raw user agent on hover. */

@@ -7,7 +7,7 @@ import { Space, Table, type TableColumnsType, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useApiQuery } from '../api/useApiQuery';
-import { formatTime } from '../app/timeZone';
+import { formatTime } from '../lib/timeZone';
 import { type AccountRef, BrowserCell } from './LiveSessions';
 
 const PAGE_SIZE = 10;

@@ -12,7 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { call } from '../api/client';
 import { useApiMutation } from '../api/useApiMutation';
 import { useApiQuery } from '../api/useApiQuery';
-import { queryClient } from '../app/queryClient';
+import { queryClient } from '../api/queryClient';
 import { TwoFactorEnabled } from './TwoFactorEnabled';
 
 interface Props {

@@ -7,7 +7,7 @@ import { Layout } from 'antd';
 import { useState } from 'react';
 import { Outlet } from 'react-router';
 import { dropTenantData } from '../tenantData';
-import { useLanguage } from '../useSession';
+import { useLanguage } from '../../hooks/useSession';
 import { ConsoleHeader } from './ConsoleHeader';
 import { Sidebar } from './Sidebar';
 import { TabStrip } from './TabStrip';

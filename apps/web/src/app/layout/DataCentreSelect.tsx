@@ -9,8 +9,8 @@ import { Select } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../api/client';
-import { setTenantId } from '../session';
-import { useTenantId, useUserInfo } from '../useSession';
+import { setTenantId } from '../../session/session';
+import { useTenantId, useUserInfo } from '../../hooks/useSession';
 
 /** Query key of the data-centre list. */
 export const DATA_CENTRES_KEY = ['dataCentres'] as const;

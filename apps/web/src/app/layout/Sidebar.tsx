@@ -6,7 +6,7 @@ import { ACCOUNT_TYPE_ADMIN, visibleMenu, type Language, type MenuEntry } from '
 import { Menu, type MenuProps } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { useLanguage, useUserInfo } from '../useSession';
+import { useLanguage, useUserInfo } from '../../hooks/useSession';
 import { menuIcon } from './icons';
 
 type Item = Required<MenuProps>['items'][number];

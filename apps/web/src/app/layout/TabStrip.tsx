@@ -9,7 +9,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Button, Dropdown, type MenuProps, Tabs } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { useLanguage } from '../useSession';
+import { useLanguage } from '../../hooks/useSession';
 import { useTabs } from './useTabs';
 
 /** The console's tab strip. */

@@ -12,9 +12,9 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../api/client';
 import { useApiMutation } from '../../api/useApiMutation';
-import { getTimeZone, zoneOffset } from '../timeZone';
+import { getTimeZone, zoneOffset } from '../../lib/timeZone';
 import { StayBufferDefaults } from './StayBufferDefaults';
-import { mayOpen, USER_INFO_KEY, useUserInfo } from '../useSession';
+import { mayOpen, USER_INFO_KEY, useUserInfo } from '../../hooks/useSession';
 
 /** Every IANA zone this browser knows (the server checks the same names). */
 const ZONES: readonly string[] = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : ['Asia/Shanghai', 'UTC'];

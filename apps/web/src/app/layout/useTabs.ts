@@ -9,7 +9,7 @@
 import { findRoute, WEB_BASE_PATH } from '@iot/contract';
 import { useCallback, useEffect, useSyncExternalStore } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { getUsername } from '../session';
+import { getUsername } from '../../session/session';
 import { closeAll, closeLeft, closeOthers, closeRight, closeTab, openTab, type CloseResult } from '../tabs';
 
 const STORAGE_KEY = 'tabs';

@@ -7,7 +7,7 @@ import { SCHEDULE_KIND_LABELS, SCHEDULE_KINDS, type ScheduleInput, WEEK_DAY_LABE
 import { Checkbox, DatePicker, Form, Radio, TimePicker } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import { useLanguage } from '../../app/useSession';
+import { useLanguage } from '../../hooks/useSession';
 
 export interface ScheduleValues {
   kind: 'weekDay' | 'yearDay';

@@ -10,8 +10,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../api/client';
 import { LockSelect } from '../../components/LockSelect';
-import { useOperation } from '../credential/shared';
-import { UserSelect } from '../credential/UserSelect';
+import { useOperation } from '../../components/credential/shared';
+import { UserSelect } from '../../components/credential/UserSelect';
 import { ScheduleFields, type ScheduleValues, toSchedule } from './ScheduleFields';
 
 interface Values extends ScheduleValues { lockId?: number; lockUserId?: number }

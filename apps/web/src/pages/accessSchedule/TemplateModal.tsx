@@ -9,9 +9,9 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../api/client';
 import { useApiQuery } from '../../api/useApiQuery';
-import { useLanguage } from '../../app/useSession';
-import { type Locks, MultiLockProgress } from '../credential/MultiLockProgress';
-import { useOperation } from '../credential/shared';
+import { useLanguage } from '../../hooks/useSession';
+import { type Locks, MultiLockProgress } from '../../components/credential/MultiLockProgress';
+import { useOperation } from '../../components/credential/shared';
 import { ScheduleFields, type ScheduleValues, toSchedule } from './ScheduleFields';
 
 interface Values extends ScheduleValues {

@@ -14,7 +14,7 @@ import ReactEChartsCore from 'echarts-for-react/esm/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { downloadFile } from '../../api/download';
-import { formatTime } from '../../app/timeZone';
+import { formatTime } from '../../lib/timeZone';
 
 use([BarChart, LineChart, GridComponent, TooltipComponent, LegendComponent, CanvasRenderer]);
 

@@ -9,7 +9,7 @@ import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useApiQuery } from '../../api/useApiQuery';
 import { PageSpin } from '../../components/PageSpin';
-import { getTimeZone, toPicker } from '../../app/timeZone';
+import { getTimeZone, toPicker } from '../../lib/timeZone';
 
 const EnergyCharts = lazy(() => import('./EnergyCharts'));
 

@@ -3,7 +3,7 @@ import { type AirSwitchCommandRecord, airSwitchEndpoints } from '@iot/contract';
 import { Badge, Descriptions, Drawer, Table, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useApiQuery } from '../../api/useApiQuery';
-import { StateBadge } from '../commandDownLog/CommandTags';
+import { StateBadge } from '../../components/CommandTags';
 import { formatTime } from './format';
 import { ThresholdsForm } from './ThresholdsForm';
 

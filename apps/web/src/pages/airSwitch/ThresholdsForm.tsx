@@ -12,7 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { call } from '../../api/client';
 import { showFieldErrors } from '../../api/fieldErrors';
 import { useApiMutation } from '../../api/useApiMutation';
-import { useLanguage } from '../../app/useSession';
+import { useLanguage } from '../../hooks/useSession';
 
 const FIELDS = ['overVoltageV', 'underVoltageV', 'currentLimitA', 'powerLimitW', 'leakageWarnMa', 'leakageTripMa', 'temperatureC'] as const;
 type Thresholds = protocol.CircuitThresholds;

@@ -1,5 +1,5 @@
 /** Number and time formatting of the air switch page. */
-import { formatTime as formatZoned } from '../../app/timeZone';
+import { formatTime as formatZoned } from '../../lib/timeZone';
 
 /** `YYYY-MM-DD HH:mm:ss` in the data centre's zone, or — for none. */
 export const formatTime = (iso: string | null) => formatZoned(iso);

@@ -11,7 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { ApiError, call } from '../../api/client';
 import { useApiMutation } from '../../api/useApiMutation';
 import { useApiQuery } from '../../api/useApiQuery';
-import { useUsername } from '../../app/useSession';
+import { useUsername } from '../../hooks/useSession';
 import { RemoteSelect } from '../../components/RemoteSelect';
 
 const SEARCH_SIZE = 50;

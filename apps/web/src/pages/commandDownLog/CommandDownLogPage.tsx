@@ -14,7 +14,7 @@ import { formatTime, lockRefColumns } from '../../components/logColumns';
 import { MessageData } from '../../components/MessageData';
 import { LogFilterItems, logQuery } from '../../components/logFilters';
 import { ServerTable } from '../../components/ServerTable';
-import { CommandResult, StateBadge, TypeTag } from './CommandTags';
+import { CommandResult, StateBadge, TypeTag } from '../../components/CommandTags';
 import { PayloadDrawer } from './PayloadDrawer';
 
 /** Live refresh of the states, ms. */

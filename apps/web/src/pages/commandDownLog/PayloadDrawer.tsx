@@ -8,7 +8,7 @@ import { Alert, Descriptions, Drawer, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useApiQuery } from '../../api/useApiQuery';
 import { formatTime } from '../../components/logColumns';
-import { StateBadge } from './CommandTags';
+import { StateBadge } from '../../components/CommandTags';
 
 const pre = { background: '#f6f8fa', padding: 12, borderRadius: 6, fontSize: 12, whiteSpace: 'pre-wrap', wordBreak: 'break-all' } as const;
 

@@ -9,9 +9,9 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../api/client';
 import { LockSelect } from '../../components/LockSelect';
-import { MultiLockProgress, type Locks } from './MultiLockProgress';
-import { useOperation } from './shared';
-import { UserSelect } from './UserSelect';
+import { MultiLockProgress, type Locks } from '../../components/credential/MultiLockProgress';
+import { useOperation } from '../../components/credential/shared';
+import { UserSelect } from '../../components/credential/UserSelect';
 import { maxChars } from '../../components/formRules';
 
 interface Values { lockId: number; lockUserId?: number; cardNumber: string; reversed: boolean }

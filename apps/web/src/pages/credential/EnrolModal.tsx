@@ -10,10 +10,10 @@ import { useTranslation } from 'react-i18next';
 import { call } from '../../api/client';
 import { useApiQuery } from '../../api/useApiQuery';
 import { LockSelect } from '../../components/LockSelect';
-import { StateBadge } from '../commandDownLog/CommandTags';
-import { useOperation } from './shared';
-import { SyncStateBadge, syncFailed } from './SyncStateBadge';
-import { UserSelect } from './UserSelect';
+import { StateBadge } from '../../components/CommandTags';
+import { useOperation } from '../../components/credential/shared';
+import { SyncStateBadge, syncFailed } from '../../components/credential/SyncStateBadge';
+import { UserSelect } from '../../components/credential/UserSelect';
 
 interface Values { lockId: number; lockUserId: number }
 const POLL_MS = 1000;

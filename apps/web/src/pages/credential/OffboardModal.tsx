@@ -11,9 +11,9 @@ import { useTranslation } from 'react-i18next';
 import { call } from '../../api/client';
 import { useApiMutation } from '../../api/useApiMutation';
 import { useInvalidate } from '../../api/useInvalidate';
-import { MultiLockProgress, type Locks } from './MultiLockProgress';
+import { MultiLockProgress, type Locks } from '../../components/credential/MultiLockProgress';
 import { maxChars } from '../../components/formRules';
-import { useLanguage } from '../../app/useSession';
+import { useLanguage } from '../../hooks/useSession';
 
 interface Values { by: 'phone' | 'name'; who: string }
 type Who = { phone: string } | { name: string };

@@ -6,8 +6,8 @@ import { offlineCodeEndpoints, type OfflineCodeRecord } from '@iot/contract';
 import { Drawer, Table, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useApiQuery } from '../../api/useApiQuery';
-import { formatTime } from '../../app/timeZone';
-import { MINUTE_FORMAT, validityText } from './shared';
+import { formatTime } from '../../lib/timeZone';
+import { MINUTE_FORMAT, validityText } from '../../components/credential/shared';
 
 /** The drawer (shown while `open`). */
 export function OfflineCodeList({ open, lockId, onClose }: { open: boolean; lockId?: number; onClose(): void }) {

@@ -10,9 +10,9 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../api/client';
 import { useApiMutation } from '../../api/useApiMutation';
-import { fromPicker } from '../../app/timeZone';
+import { fromPicker } from '../../lib/timeZone';
 import { LockSelect } from '../../components/LockSelect';
-import { validityText } from './shared';
+import { validityText } from '../../components/credential/shared';
 
 interface Values {
   lockId: number;

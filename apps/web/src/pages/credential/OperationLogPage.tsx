@@ -10,7 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { DASH, formatTime, lockRefColumns } from '../../components/logColumns';
 import { LogFilterItems, logQuery } from '../../components/logFilters';
 import { ServerTable } from '../../components/ServerTable';
-import { CommandResult, StateBadge } from '../commandDownLog/CommandTags';
+import { CommandResult, StateBadge } from '../../components/CommandTags';
 
 const REFETCH_MS = 5000;
 

@@ -8,8 +8,8 @@ import { ACCESS_REFUSAL_LABELS, type AccessRefusal, credentialEndpoints, type Cr
 import { Alert, Button, DatePicker, Form, Input, Modal, Space, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useEffect, useState } from 'react';
-import { useLanguage } from '../../app/useSession';
-import { MINUTE_FORMAT } from './shared';
+import { useLanguage } from '../../hooks/useSession';
+import { MINUTE_FORMAT } from '../../components/credential/shared';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../api/client';
 import { useApiMutation } from '../../api/useApiMutation';

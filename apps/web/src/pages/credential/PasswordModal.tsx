@@ -11,10 +11,10 @@ import { useTranslation } from 'react-i18next';
 import { call } from '../../api/client';
 import { useApiQuery } from '../../api/useApiQuery';
 import { LockSelect } from '../../components/LockSelect';
-import { MINUTE_FORMAT, useOperation } from './shared';
-import { UserSelect } from './UserSelect';
+import { MINUTE_FORMAT, useOperation } from '../../components/credential/shared';
+import { UserSelect } from '../../components/credential/UserSelect';
 import { maxChars } from '../../components/formRules';
-import { fromPicker } from '../../app/timeZone';
+import { fromPicker } from '../../lib/timeZone';
 
 interface Values {
   lockId: number;

@@ -11,11 +11,11 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../api/client';
 import { useApiQuery } from '../../api/useApiQuery';
-import { useLanguage } from '../../app/useSession';
+import { useLanguage } from '../../hooks/useSession';
 import { LockSelect } from '../../components/LockSelect';
-import { MINUTE_FORMAT, useOperation } from './shared';
+import { MINUTE_FORMAT, useOperation } from '../../components/credential/shared';
 import { maxChars } from '../../components/formRules';
-import { fromPicker, toPicker } from '../../app/timeZone';
+import { fromPicker, toPicker } from '../../lib/timeZone';
 
 interface Values {
   lockId: number; name: string; phone?: string; window?: [Dayjs | null, Dayjs | null];

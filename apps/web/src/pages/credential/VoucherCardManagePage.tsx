@@ -12,9 +12,9 @@ import { call } from '../../api/client';
 import { DASH } from '../../components/logColumns';
 import { ServerTable } from '../../components/ServerTable';
 import { CardModal, ReportLostModal } from './CardModals';
-import { createdAndActions, holderColumns, lockColumn, syncColumn } from './columns';
-import { credentialFormValues, LOCK_FIELD, LockCapacity, LockFilterItem, usePickedLock } from './LockBar';
-import { listQuery, RowActions, SYNC_REFETCH_MS, SyncAndKeywordFilters, useOperation } from './shared';
+import { createdAndActions, holderColumns, lockColumn, syncColumn } from '../../components/credential/columns';
+import { credentialFormValues, LOCK_FIELD, LockCapacity, LockFilterItem, usePickedLock } from '../../components/credential/LockBar';
+import { listQuery, RowActions, SYNC_REFETCH_MS, SyncAndKeywordFilters, useOperation } from '../../components/credential/shared';
 
 const LISTS = [credentialEndpoints.cardList, credentialEndpoints.capacity];
 

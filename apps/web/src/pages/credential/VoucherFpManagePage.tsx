@@ -11,10 +11,10 @@ import { useTranslation } from 'react-i18next';
 import { call } from '../../api/client';
 import { DASH } from '../../components/logColumns';
 import { ServerTable } from '../../components/ServerTable';
-import { createdAndActions, holderColumns, lockColumn, syncColumn } from './columns';
+import { createdAndActions, holderColumns, lockColumn, syncColumn } from '../../components/credential/columns';
 import { EnrolModal } from './EnrolModal';
-import { credentialFormValues, LOCK_FIELD, LockCapacity, LockFilterItem, usePickedLock } from './LockBar';
-import { listQuery, RowActions, SYNC_REFETCH_MS, SyncAndKeywordFilters, useOperation } from './shared';
+import { credentialFormValues, LOCK_FIELD, LockCapacity, LockFilterItem, usePickedLock } from '../../components/credential/LockBar';
+import { listQuery, RowActions, SYNC_REFETCH_MS, SyncAndKeywordFilters, useOperation } from '../../components/credential/shared';
 
 const LISTS = [credentialEndpoints.fpList, credentialEndpoints.capacity];
 

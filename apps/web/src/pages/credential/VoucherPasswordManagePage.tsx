@@ -11,16 +11,16 @@ import { Button, Form, Select, Tag, Space, type TableColumnsType } from 'antd';
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../api/client';
-import { mayOpen, useUserInfo } from '../../app/useSession';
+import { mayOpen, useUserInfo } from '../../hooks/useSession';
 import { DASH } from '../../components/logColumns';
 import { ServerTable } from '../../components/ServerTable';
-import { createdAndActions, holderColumns, lockColumn, validityAndSync } from './columns';
-import { credentialFormValues, LOCK_FIELD, LockCapacity, LockFilterItem, usePickedLock } from './LockBar';
+import { createdAndActions, holderColumns, lockColumn, validityAndSync } from '../../components/credential/columns';
+import { credentialFormValues, LOCK_FIELD, LockCapacity, LockFilterItem, usePickedLock } from '../../components/credential/LockBar';
 import { OfflineCodeList } from './OfflineCodeList';
 import { OfflineCodeModal } from './OfflineCodeModal';
 import { PasswordModal } from './PasswordModal';
 import { RevealModal, TryOpenModal, type TryTarget } from './PasswordDialogs';
-import { listQuery, RowActions, SYNC_REFETCH_MS, SyncAndKeywordFilters, useOperation } from './shared';
+import { listQuery, RowActions, SYNC_REFETCH_MS, SyncAndKeywordFilters, useOperation } from '../../components/credential/shared';
 
 const LISTS = [credentialEndpoints.passwordList, credentialEndpoints.capacity];
 

@@ -9,15 +9,15 @@ import { Badge, Button, Form, Input, Popconfirm, Select, Space, type TableColumn
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../api/client';
-import { useLanguage } from '../../app/useSession';
+import { useLanguage } from '../../hooks/useSession';
 import { DASH } from '../../components/logColumns';
 import { ServerTable } from '../../components/ServerTable';
-import { lockColumn, validityAndSync } from './columns';
-import { credentialFormValues, LOCK_FIELD, LockCapacity, LockFilterItem, usePickedLock } from './LockBar';
+import { lockColumn, validityAndSync } from '../../components/credential/columns';
+import { credentialFormValues, LOCK_FIELD, LockCapacity, LockFilterItem, usePickedLock } from '../../components/credential/LockBar';
 import { OffboardModal } from './OffboardModal';
-import { listQuery, RowActions, SYNC_REFETCH_MS, SyncStateFilter, useOperation } from './shared';
+import { listQuery, RowActions, SYNC_REFETCH_MS, SyncStateFilter, useOperation } from '../../components/credential/shared';
 import { UserModal } from './UserModal';
-import { WhoCanOpenDrawer } from './WhoCanOpenDrawer';
+import { WhoCanOpenDrawer } from '../../components/credential/WhoCanOpenDrawer';
 
 const LISTS = [credentialEndpoints.userList, credentialEndpoints.capacity];
 type Dialog = { kind: 'none' } | { kind: 'user'; user?: LockUserRecord } | { kind: 'offboard' } | { kind: 'who' };

@@ -3,8 +3,8 @@ import { SYNC_STATES } from '@iot/contract';
 import { describe, expect, it } from 'vitest';
 import en from '../../locales/en-US/credential.json';
 import zh from '../../locales/zh-CN/credential.json';
-import { listQuery } from './shared';
-import { syncColor, syncFailed } from './SyncStateBadge';
+import { listQuery } from '../../components/credential/shared';
+import { syncColor, syncFailed } from '../../components/credential/SyncStateBadge';
 
 /** Dotted key paths of a nested locale object. */
 const keys = (value: object, prefix = ''): string[] => Object.entries(value).flatMap(([key, inner]) =>

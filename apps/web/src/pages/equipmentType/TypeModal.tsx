@@ -13,7 +13,7 @@ import { useTranslation } from 'react-i18next';
 import { call } from '../../api/client';
 import { showFieldErrors } from '../../api/fieldErrors';
 import { useApiMutation } from '../../api/useApiMutation';
-import { useLanguage } from '../../app/useSession';
+import { useLanguage } from '../../hooks/useSession';
 import { electricalFor, RatingsFields } from './RatingsFields';
 import { maxChars, numberRange } from '../../components/formRules';
 

@@ -10,10 +10,10 @@ import { useTranslation } from 'react-i18next';
 import { call } from '../../api/client';
 import { useApiMutation } from '../../api/useApiMutation';
 import { useApiQuery } from '../../api/useApiQuery';
-import { useAllowed } from '../../app/useSession';
+import { useAllowed } from '../../hooks/useSession';
 import { LockLink } from '../../components/LockLink';
 import { DASH, formatTime } from '../../components/logColumns';
-import { JobBadge, RolloutBadge, jobDetail } from './badges';
+import { JobBadge, RolloutBadge, jobDetail } from '../../components/firmwareBadges';
 import { percentUpdated } from './RolloutsTab';
 
 /** Times and IMEIs stay on one line (a date broken at its hyphens is hard to read); the table scrolls instead. */

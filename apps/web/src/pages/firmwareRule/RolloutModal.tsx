@@ -14,7 +14,7 @@ import { useApiMutation } from '../../api/useApiMutation';
 import { useApiQuery } from '../../api/useApiQuery';
 import { GroupSelect } from '../../components/GroupSelect';
 import { maxChars, numberRange } from '../../components/formRules';
-import { getTimeZone } from '../../app/timeZone';
+import { getTimeZone } from '../../lib/timeZone';
 
 type Values = Omit<RolloutInput, 'target' | 'window' | 'fromVersions'> & { kind: RolloutTarget['kind']; groupId?: number; imeis?: string; fromVersions?: string[]; window?: [Dayjs, Dayjs] | null };
 

@@ -8,10 +8,10 @@ import { PlusOutlined } from '@ant-design/icons';
 import { Button, Progress, type TableColumnsType } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useAllowed } from '../../app/useSession';
+import { useAllowed } from '../../hooks/useSession';
 import { formatTime } from '../../components/logColumns';
 import { ServerTable } from '../../components/ServerTable';
-import { RolloutBadge } from './badges';
+import { RolloutBadge } from '../../components/firmwareBadges';
 
 /** Share of a rollout's locks that are UPDATED, %. */
 export const percentUpdated = (rollout: Pick<RolloutRecord, 'counts' | 'total'>) =>

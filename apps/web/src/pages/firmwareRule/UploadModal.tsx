@@ -13,8 +13,8 @@ import { showFieldErrors } from '../../api/fieldErrors';
 import { uploadWithProgress } from '../../api/uploadForm';
 import { useApiQuery } from '../../api/useApiQuery';
 import { useInvalidate } from '../../api/useInvalidate';
-import { useMessage } from '../../app/appMessage';
-import { useLanguage } from '../../app/useSession';
+import { useMessage } from '../../components/appMessage';
+import { useLanguage } from '../../hooks/useSession';
 import { readPackageFile } from './packageFile';
 import { maxChars } from '../../components/formRules';
 

@@ -11,7 +11,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../api/client';
 import { useApiMutation } from '../../api/useApiMutation';
-import { useAllowed } from '../../app/useSession';
+import { useAllowed } from '../../hooks/useSession';
 import { formatTime } from '../../components/logColumns';
 import { ServerTable } from '../../components/ServerTable';
 import { GroupModal } from './GroupModal';

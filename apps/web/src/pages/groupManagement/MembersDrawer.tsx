@@ -11,7 +11,7 @@ import { call } from '../../api/client';
 import { useApiMutation } from '../../api/useApiMutation';
 import { useApiQuery } from '../../api/useApiQuery';
 import { LockLink } from '../../components/LockLink';
-import { AddToGroupModal } from './AddToGroupModal';
+import { AddToGroupModal } from '../../components/AddToGroupModal';
 
 const SIZE = 10;
 

@@ -16,7 +16,7 @@ import { LogFilterItems, logQuery } from '../../components/logFilters';
 import { PageSpin } from '../../components/PageSpin';
 import { ServerTable } from '../../components/ServerTable';
 
-const HeartbeatCharts = lazy(() => import('./HeartbeatCharts'));
+const HeartbeatCharts = lazy(() => import('../../components/charts/HeartbeatCharts'));
 const REFETCH_MS = 5000;
 /** URL value of the lock picker meaning "every lock". */
 const ALL = 'all';

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../api/client';
 import { useApiQuery } from '../../api/useApiQuery';
-import { useOperation } from '../credential/shared';
+import { useOperation } from '../../components/credential/shared';
 
 interface Values { name: string; buildings: string[]; groupIds: number[] }
 

@@ -14,8 +14,8 @@ import { downloadFile } from '../../api/download';
 import { uploadWithProgress } from '../../api/uploadForm';
 import { useApiQuery } from '../../api/useApiQuery';
 import { useInvalidate } from '../../api/useInvalidate';
-import { useLanguage } from '../../app/useSession';
-import { useOperation } from '../credential/shared';
+import { useLanguage } from '../../hooks/useSession';
+import { useOperation } from '../../components/credential/shared';
 import { EntryModal } from './EntryModal';
 
 type Problems = { row: number; column: string; reason: Record<string, string> }[];

@@ -9,8 +9,8 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../api/client';
-import { useLanguage } from '../../app/useSession';
-import { useOperation } from '../credential/shared';
+import { useLanguage } from '../../hooks/useSession';
+import { useOperation } from '../../components/credential/shared';
 
 interface Values { kind: 'holiday' | 'workday'; name: string; dates: [Dayjs, Dayjs]; operatingMode?: OperatingMode; worksAs?: WeekDay }
 

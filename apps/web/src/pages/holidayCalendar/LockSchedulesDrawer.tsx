@@ -8,10 +8,10 @@ import dayjs from 'dayjs';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useApiQuery } from '../../api/useApiQuery';
-import { useLanguage } from '../../app/useSession';
+import { useLanguage } from '../../hooks/useSession';
 import { LockLink } from '../../components/LockLink';
-import { SYNC_REFETCH_MS } from '../credential/shared';
-import { SyncStateBadge } from '../credential/SyncStateBadge';
+import { SYNC_REFETCH_MS } from '../../components/credential/shared';
+import { SyncStateBadge } from '../../components/credential/SyncStateBadge';
 
 type Row = ResponseOf<typeof holidayCalendarEndpoints.lockSchedules>['records'][number];
 

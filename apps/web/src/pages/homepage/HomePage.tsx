@@ -18,7 +18,7 @@ import { KpiCards } from './KpiCards';
 import { fleetKpis, unlockKpis, workKpis } from './kpis';
 import { BATTERY_BUCKETS, buckets, fleetDonut, onlineRate, RSSI_BUCKETS, stackedDays, todayVsYesterday } from './options';
 import { TopLists } from './TopLists';
-import { inZone } from '../../app/timeZone';
+import { inZone } from '../../lib/timeZone';
 import { useLiveState } from '../../live/LiveConnection';
 
 const REFRESH_MS = 10_000;

@@ -8,7 +8,7 @@ import { Card } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LockLink } from '../../components/LockLink';
-import { formatTime } from '../../app/timeZone';
+import { formatTime } from '../../lib/timeZone';
 
 type Ranked = Analysis['top']['alarms'][number];
 type Forecast = Analysis['batteryForecast']['locks'][number];

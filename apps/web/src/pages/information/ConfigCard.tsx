@@ -6,7 +6,7 @@ import type { LockInformation, protocol } from '@iot/contract';
 import { Card, Space, Table, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatTime } from '../../components/logColumns';
-import { StateBadge } from '../commandDownLog/CommandTags';
+import { StateBadge } from '../../components/CommandTags';
 
 const FIELDS = ['volume', 'autoLockS', 'heartbeatIntervalS', 'wrongAttemptLimit', 'language'] as const satisfies readonly (keyof protocol.LockConfig)[];
 

@@ -11,7 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { call } from '../../api/client';
 import { useApiMutation } from '../../api/useApiMutation';
 import { useApiQuery } from '../../api/useApiQuery';
-import { useAllowed } from '../../app/useSession';
+import { useAllowed } from '../../hooks/useSession';
 import { DASH, formatTime } from '../../components/logColumns';
 
 type Row = LockDriftRecord['tables'][number];

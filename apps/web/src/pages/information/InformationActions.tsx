@@ -11,10 +11,10 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { call } from '../../api/client';
 import { useApiMutation } from '../../api/useApiMutation';
-import { useAllowed } from '../../app/useSession';
-import { AddToGroupModal } from '../groupManagement/AddToGroupModal';
-import { SecretModal } from '../lock/SecretModal';
-import { ConfigModal } from '../lockConfig/ConfigModal';
+import { useAllowed } from '../../hooks/useSession';
+import { AddToGroupModal } from '../../components/AddToGroupModal';
+import { SecretModal } from '../../components/SecretModal';
+import { ConfigModal } from '../../components/LockConfigModal';
 
 const invalidate = [lockInformationEndpoints.information, lockEndpoints.list];
 

@@ -13,7 +13,7 @@ import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { useApiQuery } from '../../api/useApiQuery';
-import { useAllowed } from '../../app/useSession';
+import { useAllowed } from '../../hooks/useSession';
 import { LockSelect } from '../../components/LockSelect';
 import { ConfigCard } from './ConfigCard';
 import { CredentialCard } from './CredentialCard';
@@ -26,7 +26,7 @@ import { OtaHistoryCard } from './OtaHistoryCard';
 import { QueueCard } from './QueueCard';
 import { RecentCards } from './RecentCards';
 
-const HeartbeatCharts = lazy(() => import('../heartbeatLog/HeartbeatCharts'));
+const HeartbeatCharts = lazy(() => import('../../components/charts/HeartbeatCharts'));
 
 const REFETCH_MS = 5000;
 const CHART_REFETCH_MS = 60_000;

@@ -9,9 +9,9 @@ import { Card, Progress, Table, type TableColumnsType, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useApiQuery } from '../../api/useApiQuery';
-import { useAllowed } from '../../app/useSession';
+import { useAllowed } from '../../hooks/useSession';
 import { formatTime } from '../../components/logColumns';
-import { JobBadge, jobDetail } from '../firmwareRule/badges';
+import { JobBadge, jobDetail } from '../../components/firmwareBadges';
 
 const REFETCH_MS = 5000;
 const DASH = '—';

@@ -5,9 +5,9 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { call } from '../../api/client';
 import { useApiMutation } from '../../api/useApiMutation';
-import { useAllowed } from '../../app/useSession';
+import { useAllowed } from '../../hooks/useSession';
 import { formatTime } from '../../components/logColumns';
-import { CommandResult, StateBadge, TypeTag } from '../commandDownLog/CommandTags';
+import { CommandResult, StateBadge, TypeTag } from '../../components/CommandTags';
 
 /** The queue card. */
 export function QueueCard({ info }: { info: LockInformation }) {

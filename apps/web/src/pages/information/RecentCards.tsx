@@ -4,9 +4,9 @@ import { Card, Col, Row, Table, Tag, type TableColumnsType } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useAllowed } from '../../app/useSession';
+import { useAllowed } from '../../hooks/useSession';
 import { formatTime } from '../../components/logColumns';
-import { SEVERITY_COLORS } from '../lockAlert/columns';
+import { SEVERITY_COLORS } from '../../components/alertColumns';
 
 /** One card: a small table and, for holders of the log's key, a link to the full log. */
 function Recent<R extends { id: number }>(props: { title: string; log: string; authority: Authority; rows: R[]; columns: TableColumnsType<R>; imei: string }) {

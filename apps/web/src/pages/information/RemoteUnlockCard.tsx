@@ -11,7 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { call } from '../../api/client';
 import { useApiMutation } from '../../api/useApiMutation';
 import { useApiQuery } from '../../api/useApiQuery';
-import { useAllowed, useUsername } from '../../app/useSession';
+import { useAllowed, useUsername } from '../../hooks/useSession';
 import { DASH, formatTime } from '../../components/logColumns';
 
 /** Polling of the card, ms: fast while a request waits for approval or its command is under way (the lock answers within seconds). */

@@ -7,8 +7,8 @@ import { Card, Empty, List, Space, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useApiQuery } from '../../api/useApiQuery';
-import { useMayCall } from '../../app/mayCall';
-import { useLanguage } from '../../app/useSession';
+import { useMayCall } from '../../hooks/mayCall';
+import { useLanguage } from '../../hooks/useSession';
 import { formatTime } from '../../components/logColumns';
 
 const REFETCH_MS = 10_000;

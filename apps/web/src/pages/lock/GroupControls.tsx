@@ -9,9 +9,9 @@ import { type Key, useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useApiQuery } from '../../api/useApiQuery';
-import { useAllowed } from '../../app/useSession';
+import { useAllowed } from '../../hooks/useSession';
 import type { MoreAction } from '../../components/MoreActions';
-import { AddToGroupModal } from '../groupManagement/AddToGroupModal';
+import { AddToGroupModal } from '../../components/AddToGroupModal';
 
 const FILTER_KEYS = Object.keys(lockFilterQuery.shape);
 

@@ -6,13 +6,13 @@
 import { IMPORT_COUNT_HEADER, IMPORT_HEADERS, type ImportCheck, type ImportProblem, lockEndpoints } from '@iot/contract';
 import { InboxOutlined } from '@ant-design/icons';
 import { Alert, Button, Modal, Progress, Space, Table, Upload } from 'antd';
-import { useMessage } from '../../app/appMessage';
+import { useMessage } from '../../components/appMessage';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { downloadFile } from '../../api/download';
 import { saveBlob, uploadFile } from '../../api/upload';
 import { useInvalidate } from '../../api/useInvalidate';
-import { useLanguage } from '../../app/useSession';
+import { useLanguage } from '../../hooks/useSession';
 
 /** The import dialog. */
 export function ImportModal({ open, onClose }: { open: boolean; onClose(): void }) {

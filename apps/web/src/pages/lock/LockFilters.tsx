@@ -4,9 +4,10 @@
  * = `online=true`), attention (any of ATTENTION_KINDS, or service ending within 30 days, each a `kind=true`
  * parameter; the home page and 门锁概况 link here with them), device type, group (分组管理), building / floor / room, firmware version, registry state.
  */
-import { ATTENTION_KINDS, deviceTypeEndpoints, LIVE_STATES } from '@iot/contract';
+import { ATTENTION_KINDS, deviceTypeEndpoints, LIVE_STATES, type lockFilterQuery } from '@iot/contract';
 import { Form, Input, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
 import { useApiQuery } from '../../api/useApiQuery';
 import { GroupFilterItem } from './GroupControls';
 
@@ -17,17 +18,27 @@ const FLAGS = [...ATTENTION_KINDS, 'serviceExpiring'] as const;
 /** Form values when the URL names no filter. */
 export const INITIAL_LOCK_FILTERS: Values = { liveState: 'all', state: 'registered' };
 
+/**
+ * The lock list's filters as sent (the contract's lockFilterQuery before parsing): the one definition
+ * of which filters exist. Every key is listed below, so a filter the contract adds or renames fails
+ * the type check here instead of being silently dropped from the form's query.
+ */
+type LockFilterInput = z.input<typeof lockFilterQuery>;
+type LockFilterName = keyof LockFilterInput;
+type LockFilterQuery = { [Name in LockFilterName]: LockFilterInput[Name] | undefined };
+
 /** Form values -> query: 'all' choices dropped, text trimmed, attention kinds as `kind=true`. */
-export function lockQuery(values: Values): Values {
+export function lockQuery(values: Values): LockFilterQuery {
   const text = (key: string) => (typeof values[key] === 'string' ? (values[key] as string).trim() || undefined : undefined);
   const live = values.liveState;
   const attention = Array.isArray(values.attention) ? values.attention as string[] : [];
-  const state = typeof values.state === 'string' && values.state !== 'registered' ? values.state : undefined;
+  const state = typeof values.state === 'string' && values.state !== 'registered' ? values.state as LockFilterQuery['state'] : undefined;
+  const flags = Object.fromEntries(FLAGS.map((kind) => [kind, attention.includes(kind) ? 'true' : undefined])) as Record<(typeof FLAGS)[number], 'true' | undefined>;
   return {
     keyword: text('keyword'),
     online: live === 'reachable' ? 'true' : undefined,
-    liveState: typeof live === 'string' && (LIVE_STATES as readonly string[]).includes(live) ? live : undefined,
-    ...Object.fromEntries(FLAGS.map((kind) => [kind, attention.includes(kind) ? 'true' : undefined])),
+    liveState: typeof live === 'string' && (LIVE_STATES as readonly string[]).includes(live) ? live as LockFilterQuery['liveState'] : undefined,
+    ...flags,
     model: text('model'), building: text('building'), floor: text('floor'), room: text('room'), firmwareVersion: text('firmwareVersion'), state,
     groupId: typeof values.groupId === 'number' || typeof values.groupId === 'string' ? values.groupId : undefined,
   };

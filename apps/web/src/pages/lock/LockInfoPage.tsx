@@ -12,14 +12,14 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../api/client';
 import { useApiMutation } from '../../api/useApiMutation';
-import { useAllowed } from '../../app/useSession';
+import { useAllowed } from '../../hooks/useSession';
 import { ServerTable } from '../../components/ServerTable';
 import { lockColumns } from './columns';
 import { useGroupActions } from './GroupControls';
 import { INITIAL_LOCK_FILTERS, LockFilterItems, lockFormValues, lockQuery } from './LockFilters';
 import { ImportModal } from './ImportModal';
 import { LockModal } from './LockModal';
-import { SecretModal } from './SecretModal';
+import { SecretModal } from '../../components/SecretModal';
 
 const REFETCH_MS = 5000;
 

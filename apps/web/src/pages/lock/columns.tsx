@@ -5,7 +5,7 @@ import type { TFunction } from 'i18next';
 import { LockLink } from '../../components/LockLink';
 import { type MoreAction, MoreActions } from '../../components/MoreActions';
 import { ServiceEndTag } from '../../components/ServiceEndTag';
-import { formatTime } from '../../app/timeZone';
+import { formatTime } from '../../lib/timeZone';
 
 const dash = '—';
 

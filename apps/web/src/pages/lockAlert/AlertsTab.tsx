@@ -13,12 +13,12 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { call } from '../../api/client';
 import { useApiMutation } from '../../api/useApiMutation';
-import { useMayCall } from '../../app/mayCall';
-import { useLanguage } from '../../app/useSession';
+import { useMayCall } from '../../hooks/mayCall';
+import { useLanguage } from '../../hooks/useSession';
 import { logQuery } from '../../components/logFilters';
 import { ServerTable } from '../../components/ServerTable';
 import { AcknowledgeAlertButton } from '../../inbox/AcknowledgeAlert';
-import { ALERT_FILTER_DEFAULTS, AlertFilters, acknowledgeSelected, alertColumns } from './columns';
+import { ALERT_FILTER_DEFAULTS, AlertFilters, acknowledgeSelected, alertColumns } from '../../components/alertColumns';
 import { STATE_BADGES } from './workOrders/columns';
 
 const REFETCH_MS = 5000;

@@ -13,7 +13,7 @@ import { useApiMutation } from '../../api/useApiMutation';
 import { DASH, formatTime } from '../../components/logColumns';
 import { logFormValues, logQuery } from '../../components/logFilters';
 import { ServerTable } from '../../components/ServerTable';
-import { AlertFilters, acknowledgeSelected, SEVERITY_COLORS } from '../lockAlert/columns';
+import { AlertFilters, acknowledgeSelected, SEVERITY_COLORS } from '../../components/alertColumns';
 import { AcknowledgeAlertButton } from '../../inbox/AcknowledgeAlert';
 import { DeviceKindFilter, withoutDeviceKind } from './DeviceKindFilter';
 

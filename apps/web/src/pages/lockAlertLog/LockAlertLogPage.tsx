@@ -6,10 +6,10 @@
 import { type AlertRecord, alertEndpoints } from '@iot/contract';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLanguage } from '../../app/useSession';
+import { useLanguage } from '../../hooks/useSession';
 import { logFormValues, logQuery } from '../../components/logFilters';
 import { ServerTable } from '../../components/ServerTable';
-import { ALERT_FILTER_DEFAULTS, AlertFilters, alertColumns } from '../lockAlert/columns';
+import { ALERT_FILTER_DEFAULTS, AlertFilters, alertColumns } from '../../components/alertColumns';
 import { AirSwitchAlertLog } from './AirSwitchAlertLog';
 import { DeviceKindFilter, useDeviceKind, withoutDeviceKind } from './DeviceKindFilter';
 

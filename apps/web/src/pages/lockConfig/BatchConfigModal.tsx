@@ -9,9 +9,9 @@ import { useTranslation } from 'react-i18next';
 import { call } from '../../api/client';
 import { useApiMutation } from '../../api/useApiMutation';
 import { useApiQuery } from '../../api/useApiQuery';
-import { ConfigFields, filledConfig } from './ConfigModal';
-import { useMessage } from '../../app/appMessage';
-import { useLanguage } from '../../app/useSession';
+import { ConfigFields, filledConfig } from '../../components/LockConfigModal';
+import { useMessage } from '../../components/appMessage';
+import { useLanguage } from '../../hooks/useSession';
 
 type Values = protocol.LockConfig & { targetKind: 'selected' | 'group'; groupId?: number };
 

@@ -15,7 +15,7 @@ import { formatTime } from '../../components/logColumns';
 import { LockLink } from '../../components/LockLink';
 import { ServerTable } from '../../components/ServerTable';
 import { BatchConfigModal } from './BatchConfigModal';
-import { ConfigModal } from './ConfigModal';
+import { ConfigModal } from '../../components/LockConfigModal';
 import { QueueDrawer } from './QueueDrawer';
 
 const REFETCH_MS = 3000;

@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { useApiQuery } from '../../api/useApiQuery';
 import { LockLink } from '../../components/LockLink';
 import { formatTime } from '../../components/logColumns';
-import { CommandResult, StateBadge, TypeTag } from '../commandDownLog/CommandTags';
+import { CommandResult, StateBadge, TypeTag } from '../../components/CommandTags';
 
 /** Drawer for lock `lockId` (closed when undefined). */
 export function QueueDrawer({ lockId, onClose }: { lockId: number | undefined; onClose: () => void }) {

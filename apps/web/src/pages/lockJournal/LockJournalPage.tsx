@@ -9,7 +9,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useApiQuery } from '../../api/useApiQuery';
-import { useLanguage } from '../../app/useSession';
+import { useLanguage } from '../../hooks/useSession';
 import { LockSelect } from '../../components/LockSelect';
 import { formatTime } from '../../components/logColumns';
 import { entryColor, entryText } from './entryText';

@@ -1,7 +1,7 @@
 /** Text and colour of one journal entry (门锁日志), from its source, type and data, in the current language. */
 import { alertDetailText, type JournalEntry, type Language, lockConfigFields, type protocol, resultCodeText } from '@iot/contract';
 import type { TFunction } from 'i18next';
-import { formatTime } from '../../app/timeZone';
+import { formatTime } from '../../lib/timeZone';
 
 type Data = Record<string, unknown>;
 

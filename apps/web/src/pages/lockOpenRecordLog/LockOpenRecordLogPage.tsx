@@ -7,7 +7,7 @@ import { ACCESS_REFUSAL_LABELS, ACCESS_REFUSALS, type AccessRefusal, openRecordE
 import { Form, Select, Tag, type TableColumnsType } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLanguage } from '../../app/useSession';
+import { useLanguage } from '../../hooks/useSession';
 import { DASH, formatTime, lockRefColumns } from '../../components/logColumns';
 import { LogFilterItems, logQuery } from '../../components/logFilters';
 import { ServerTable } from '../../components/ServerTable';

@@ -13,7 +13,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, call } from '../../api/client';
-import { useMessage } from '../../app/appMessage';
+import { useMessage } from '../../components/appMessage';
 
 /** Where the tab keeps the transaction of a sign-in under way. */
 const TRANSACTION_KEY = 'iot.sso.transaction';

@@ -9,7 +9,7 @@ import SafetyOutlined from '@ant-design/icons-svg/es/asn/SafetyOutlined';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, call } from '../../api/client';
-import { useMessage } from '../../app/appMessage';
+import { useMessage } from '../../components/appMessage';
 import { LoginField } from './LoginField';
 
 interface TwoFactorStepProps {

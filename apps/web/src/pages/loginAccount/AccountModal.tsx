@@ -10,10 +10,10 @@ import { Form, Input, Modal, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../api/client';
 import { useApiMutation } from '../../api/useApiMutation';
-import { CryptoUnavailableError } from '../login/crypto';
+import { CryptoUnavailableError } from '../../lib/crypto';
 import { encryptNewPassword } from './newPassword';
 import { RoleSelect } from './RoleSelect';
-import { mayOpen, useTenantId, useUserInfo } from '../../app/useSession';
+import { mayOpen, useTenantId, useUserInfo } from '../../hooks/useSession';
 import { maxChars } from '../../components/formRules';
 
 /** What the modal does: create an account, or set the password of `account`. */

@@ -1,7 +1,7 @@
 /**
  * The create dialog of 登录账号's API keys: name, scope (only authority keys the signed-in account
  * holds here; the server refuses more with ESCALATION), expiry (default in 90 days; picked in the data
- * centre's zone, app/timeZone.ts) and optional client
+ * centre's zone, lib/timeZone.ts) and optional client
  * networks (CIDR, one per line). On success the key is handed to `onCreated`, which shows it once.
  */
 import { AUTHORITIES, apiKeyEndpoints, ACCOUNT_TYPE_ADMIN, type Authority, type ResponseOf } from '@iot/contract';
@@ -10,8 +10,8 @@ import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../api/client';
 import { useApiMutation } from '../../api/useApiMutation';
-import { fromPicker, inZone, toPicker } from '../../app/timeZone';
-import { useLanguage, useUserInfo } from '../../app/useSession';
+import { fromPicker, inZone, toPicker } from '../../lib/timeZone';
+import { useLanguage, useUserInfo } from '../../hooks/useSession';
 import { maxChars } from '../../components/formRules';
 import { authorityTitle } from './apiKeyColumns';
 

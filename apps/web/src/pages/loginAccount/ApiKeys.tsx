@@ -12,7 +12,7 @@ import { call } from '../../api/client';
 import { useApiMutation } from '../../api/useApiMutation';
 import { useApiQuery } from '../../api/useApiQuery';
 import { useInvalidate } from '../../api/useInvalidate';
-import { useLanguage } from '../../app/useSession';
+import { useLanguage } from '../../hooks/useSession';
 import { formatTime } from '../../components/logColumns';
 import { apiKeyColumns } from './apiKeyColumns';
 import { ApiKeyModal } from './ApiKeyModal';

@@ -4,7 +4,7 @@
  */
 import { authEndpoints } from '@iot/contract';
 import { call } from '../../api/client';
-import { encryptPassword } from '../login/crypto';
+import { encryptPassword } from '../../lib/crypto';
 
 /** Encrypts `plain` for `password` + `keyId` body fields. */
 export async function encryptNewPassword(plain: string): Promise<{ password: string; keyId: string }> {

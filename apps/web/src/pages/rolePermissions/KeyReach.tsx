@@ -8,7 +8,7 @@ import type { TreeDataNode } from 'antd';
 import { Tooltip } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLanguage } from '../../app/useSession';
+import { useLanguage } from '../../hooks/useSession';
 import { reachOf } from './authorityTree';
 
 /** A tree node's title with what its key opens (leaves only). */

@@ -9,7 +9,7 @@ import { useEffect, useMemo, useState, type Key } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../api/client';
 import { useApiMutation } from '../../api/useApiMutation';
-import { useLanguage } from '../../app/useSession';
+import { useLanguage } from '../../hooks/useSession';
 import { authoritiesOf, authorityTree, checkedPages, isActionKey } from './authorityTree';
 import { KeyReach } from './KeyReach';
 import { maxChars } from '../../components/formRules';

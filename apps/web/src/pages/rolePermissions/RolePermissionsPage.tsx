@@ -10,7 +10,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../api/client';
 import { useApiMutation } from '../../api/useApiMutation';
-import { useLanguage } from '../../app/useSession';
+import { useLanguage } from '../../hooks/useSession';
 import { DASH, formatTime } from '../../components/logColumns';
 import { ServerTable } from '../../components/ServerTable';
 import { RoleDrawer, type RoleDrawerTarget } from './RoleDrawer';

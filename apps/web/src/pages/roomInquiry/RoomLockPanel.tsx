@@ -12,11 +12,11 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useApiQuery } from '../../api/useApiQuery';
 import { LockLink } from '../../components/LockLink';
-import { WhoCanOpenDrawer } from '../credential/WhoCanOpenDrawer';
+import { WhoCanOpenDrawer } from '../../components/credential/WhoCanOpenDrawer';
 import { LIVE_BADGE } from './liveState';
 import { CommonDoorSetting } from './CommonDoorSetting';
 import { StayDrawer } from './StayDrawer';
-import { formatTime } from '../../app/timeZone';
+import { formatTime } from '../../lib/timeZone';
 
 const REFETCH_MS = 10_000;
 const DASH = '—';

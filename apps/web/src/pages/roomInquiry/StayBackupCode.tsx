@@ -16,7 +16,7 @@ import { useTranslation } from 'react-i18next';
 import { call } from '../../api/client';
 import { useApiMutation } from '../../api/useApiMutation';
 import { useApiQuery } from '../../api/useApiQuery';
-import { formatTime } from '../../app/timeZone';
+import { formatTime } from '../../lib/timeZone';
 
 /** The button (while a door waits) and the modal with the issued codes. */
 export function StayBackupCode({ stay }: { stay: StayRecord }) {

@@ -10,7 +10,7 @@ import { Badge, Modal, Space, Table, type TableColumnsType, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useApiQuery } from '../../api/useApiQuery';
 import { LockLink } from '../../components/LockLink';
-import { syncColor } from '../credential/SyncStateBadge';
+import { syncColor } from '../../components/credential/SyncStateBadge';
 import { StayDoorRetry } from './StayDoorRetry';
 
 type Door = StayDetail['doors'][number];

@@ -13,7 +13,7 @@ import { useTranslation } from 'react-i18next';
 import { call } from '../../api/client';
 import { useApiMutation } from '../../api/useApiMutation';
 import { useApiQuery } from '../../api/useApiQuery';
-import { formatTime } from '../../app/timeZone';
+import { formatTime } from '../../lib/timeZone';
 import { StayBackupCode } from './StayBackupCode';
 import { StayBookModal } from './StayBookModal';
 import { StayImportModal } from './StayImportModal';

@@ -11,7 +11,7 @@ import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../api/client';
 import { useApiMutation } from '../../api/useApiMutation';
-import { toPicker } from '../../app/timeZone';
+import { toPicker } from '../../lib/timeZone';
 import { STAY_FORM_FIELDS, StayFormFields, type StayFormValues, stayBodyOf } from './StayFormFields';
 
 const MINUTE = 'YYYY-MM-DD HH:mm';

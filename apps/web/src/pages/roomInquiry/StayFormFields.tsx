@@ -10,7 +10,7 @@ import { Button, DatePicker, Form, Input, InputNumber, Select, Space } from 'ant
 import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { useApiQuery } from '../../api/useApiQuery';
-import { fromPicker } from '../../app/timeZone';
+import { fromPicker } from '../../lib/timeZone';
 
 export interface StayFormValues {
   kind?: StayAddBody['kind'];

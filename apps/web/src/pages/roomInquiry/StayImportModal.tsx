@@ -12,8 +12,8 @@ import { useTranslation } from 'react-i18next';
 import { downloadFile } from '../../api/download';
 import { uploadFile } from '../../api/upload';
 import { useInvalidate } from '../../api/useInvalidate';
-import { useMessage } from '../../app/appMessage';
-import { useLanguage } from '../../app/useSession';
+import { useMessage } from '../../components/appMessage';
+import { useLanguage } from '../../hooks/useSession';
 
 /** The booking import dialog. */
 export function StayImportModal({ open, onClose }: { open: boolean; onClose(): void }) {

@@ -11,7 +11,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../api/client';
 import { useApiQuery } from '../../api/useApiQuery';
-import { formatTime } from '../../app/timeZone';
+import { formatTime } from '../../lib/timeZone';
 import { ReadinessBadge } from './StayReadiness';
 
 const REFETCH_MS = 30_000;

@@ -18,7 +18,7 @@ import { codeColumns } from './codeColumns';
 import { ConfigModal } from './ConfigModal';
 import { DemoReceiver } from './DemoReceiver';
 import { showSecret } from './showSecret';
-import { useLanguage } from '../../app/useSession';
+import { useLanguage } from '../../hooks/useSession';
 
 const REFETCH_MS = 5000;
 

@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { call } from '../../api/client';
 import { useApiMutation } from '../../api/useApiMutation';
 import { useApiQuery } from '../../api/useApiQuery';
-import { useMayCall } from '../../app/mayCall';
+import { useMayCall } from '../../hooks/mayCall';
 
 /** The card. */
 export function DemoReceiver() {

@@ -13,7 +13,7 @@ import {
 import { AutoComplete, DatePicker, Form, Input, Select, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLanguage } from '../../app/useSession';
+import { useLanguage } from '../../hooks/useSession';
 import { DASH, formatTime } from '../../components/logColumns';
 import { logQuery } from '../../components/logFilters';
 import { ServerTable } from '../../components/ServerTable';

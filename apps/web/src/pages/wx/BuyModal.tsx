@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { ApiError, call } from '../../api/client';
 import { markFieldErrors } from '../../api/fieldErrors';
 import { useInvalidate } from '../../api/useInvalidate';
-import { useLanguage } from '../../app/useSession';
+import { useLanguage } from '../../hooks/useSession';
 import { LockMultiSelect } from './LockMultiSelect';
 import { yuan } from './money';
 import { PayPanel } from './PayPanel';

@@ -7,7 +7,7 @@ import { TRADE_STATE_LABELS, type OrderRecord, wxEndpoints } from '@iot/contract
 import { QRCode, Result, Space, Statistic, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useApiQuery } from '../../api/useApiQuery';
-import { useLanguage } from '../../app/useSession';
+import { useLanguage } from '../../hooks/useSession';
 import { yuan } from './money';
 
 const POLL_MS = 2000;

@@ -1,7 +1,7 @@
 /** Creating or editing a package (POST /iot/v1/wx/product/save; platform administrators: packages are shared by every data centre). Price typed in yuan, sent in fen. */
 import { type ProductRecord, wxEndpoints } from '@iot/contract';
 import { Form, Input, InputNumber, Modal, Switch } from 'antd';
-import { useMessage } from '../../app/appMessage';
+import { useMessage } from '../../components/appMessage';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, call } from '../../api/client';

@@ -4,7 +4,7 @@
  */
 import { type OrderRecord, wxEndpoints } from '@iot/contract';
 import { Form, Input, InputNumber, Modal } from 'antd';
-import { useMessage } from '../../app/appMessage';
+import { useMessage } from '../../components/appMessage';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, call } from '../../api/client';

@@ -4,7 +4,7 @@ import { Button, Popconfirm, Space, Tag, Tooltip, type TableColumnsType } from '
 import type { TFunction } from 'i18next';
 import { yuan } from './money';
 import { refundableFen } from './RefundModal';
-import { formatTime } from '../../app/timeZone';
+import { formatTime } from '../../lib/timeZone';
 
 const COLORS: Record<TradeState, string> = {
   NOTPAY: 'default', USERPAYING: 'processing', SUCCESS: 'success', REFUND: 'warning', CLOSED: 'default', REVOKED: 'default', PAYERROR: 'error',

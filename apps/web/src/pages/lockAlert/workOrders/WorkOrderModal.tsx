@@ -11,7 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { call } from '../../../api/client';
 import { useApiMutation } from '../../../api/useApiMutation';
 import { useApiQuery } from '../../../api/useApiQuery';
-import { useLanguage } from '../../../app/useSession';
+import { useLanguage } from '../../../hooks/useSession';
 import { maxChars } from '../../../components/formRules';
 import { WorkOrderPhotos } from './WorkOrderPhotos';
 

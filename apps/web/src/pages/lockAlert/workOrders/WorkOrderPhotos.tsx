@@ -15,7 +15,7 @@ import { fetchFile } from '../../../api/download';
 import { uploadFile } from '../../../api/upload';
 import { useApiMutation } from '../../../api/useApiMutation';
 import { useApiQuery } from '../../../api/useApiQuery';
-import { useMessage } from '../../../app/appMessage';
+import { useMessage } from '../../../components/appMessage';
 
 const THUMB = 88;
 

@@ -11,7 +11,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../../api/client';
 import { useApiMutation } from '../../../api/useApiMutation';
-import { useLanguage } from '../../../app/useSession';
+import { useLanguage } from '../../../hooks/useSession';
 import { ServerTable } from '../../../components/ServerTable';
 import { WORK_ORDER_FILTER_DEFAULTS, WorkOrderFilters, workOrderColumns, workOrderQuery } from './columns';
 import { WorkOrderModal } from './WorkOrderModal';

@@ -11,7 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { call } from '../../../api/client';
 import { useApiMutation } from '../../../api/useApiMutation';
 import { useApiQuery } from '../../../api/useApiQuery';
-import { useMessage } from '../../../app/appMessage';
+import { useMessage } from '../../../components/appMessage';
 import { CHANNEL_TABLE_WIDTH, channelColumns } from './channelColumns';
 import { ChannelModal } from './ChannelModal';
 

@@ -12,7 +12,7 @@ import { useApiQuery } from '../../../api/useApiQuery';
 import { DASH, formatTime } from '../../../components/logColumns';
 import { LogFilterItems, logQuery } from '../../../components/logFilters';
 import { ServerTable } from '../../../components/ServerTable';
-import { SEVERITY_COLORS } from '../../lockAlert/columns';
+import { SEVERITY_COLORS } from '../../../components/alertColumns';
 import { alertKindLabel } from './alertKinds';
 
 const STATE_COLORS: Record<string, string> = { pending: 'blue', retrying: 'orange', sent: 'green', failed: 'red', suppressed: 'default' };

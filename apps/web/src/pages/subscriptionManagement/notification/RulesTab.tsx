@@ -11,8 +11,8 @@ import { useTranslation } from 'react-i18next';
 import { call } from '../../../api/client';
 import { useApiMutation } from '../../../api/useApiMutation';
 import { useApiQuery } from '../../../api/useApiQuery';
-import { useLanguage } from '../../../app/useSession';
-import { SEVERITY_COLORS } from '../../lockAlert/columns';
+import { useLanguage } from '../../../hooks/useSession';
+import { SEVERITY_COLORS } from '../../../components/alertColumns';
 import { alertKindLabel } from './alertKinds';
 import { RuleModal } from './RuleModal';
 

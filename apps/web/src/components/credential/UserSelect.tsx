@@ -1,7 +1,7 @@
 /** Picks a lock user of one lock (value: lock user id), searching by name or phone (the RemoteSelect). */
 import { credentialEndpoints, type LockUserRecord } from '@iot/contract';
 import { useTranslation } from 'react-i18next';
-import { RemoteSelect } from '../../components/RemoteSelect';
+import { RemoteSelect } from '../RemoteSelect';
 
 export interface UserSelectProps {
   lockId: number;

@@ -7,9 +7,9 @@ import { type DeviceTarget, type LockGroupAddMembersResult, lockEndpoints, lockG
 import { Alert, Input, Modal, Select, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { call } from '../../api/client';
-import { useApiMutation } from '../../api/useApiMutation';
-import { useApiQuery } from '../../api/useApiQuery';
+import { call } from '../api/client';
+import { useApiMutation } from '../api/useApiMutation';
+import { useApiQuery } from '../api/useApiQuery';
 import { addResultText } from './addResult';
 
 /** IMEIs pasted as text: split on white space, commas and semicolons (ASCII or full width). */

@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fetchUserInfo } from '../api/userInfo';
-import { getTenantId, getUsername, subscribeSession } from './session';
+import { getTenantId, getUsername, subscribeSession } from '../session/session';
 
 /** Query key of `GET /oauth/userInfo`. */
 export const USER_INFO_KEY = ['userInfo'] as const;

@@ -9,7 +9,7 @@ import { failureReasonText, type protocol, type SyncState } from '@iot/contract'
 import { Badge } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useLanguage } from '../../app/useSession';
+import { useLanguage } from '../../hooks/useSession';
 
 /** Badge status of a sync state: failed red, normal green, anything in progress blue. */
 export function syncColor(state: SyncState): 'error' | 'success' | 'processing' {

@@ -6,12 +6,12 @@
 import { commandEndpoints, type Endpoint, type LockConfigRecord, type protocol } from '@iot/contract';
 import { Form, InputNumber, Modal, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { call } from '../../api/client';
-import { showFieldErrors } from '../../api/fieldErrors';
-import { useApiMutation } from '../../api/useApiMutation';
-import { useMessage } from '../../app/appMessage';
-import { useLanguage } from '../../app/useSession';
-import { numberRange } from '../../components/formRules';
+import { call } from '../api/client';
+import { showFieldErrors } from '../api/fieldErrors';
+import { useApiMutation } from '../api/useApiMutation';
+import { useMessage } from './appMessage';
+import { useLanguage } from '../hooks/useSession';
+import { numberRange } from './formRules';
 
 type Values = protocol.LockConfig;
 

@@ -8,7 +8,7 @@ import { Alert, List, Progress, Space, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../api/client';
-import { StateBadge } from '../commandDownLog/CommandTags';
+import { StateBadge } from '../CommandTags';
 
 export type Locks = ResponseOf<typeof credentialEndpoints.offboard>['locks'];
 const POLL_MS = 1000;

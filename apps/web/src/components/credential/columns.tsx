@@ -1,10 +1,10 @@
 /** Column pieces of the credential lists: lock, holder, validity, sync state (credential namespace). */
-import { LockLink } from '../../components/LockLink';
+import { LockLink } from '../LockLink';
 import type { CredentialRecord, LockUserRecord } from '@iot/contract';
 import type { TableColumnsType } from 'antd';
 import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
-import { DASH, formatTime } from '../../components/logColumns';
+import { DASH, formatTime } from '../logColumns';
 import { validityText } from './shared';
 import { type SyncFacts, SyncStateBadge } from './SyncStateBadge';
 

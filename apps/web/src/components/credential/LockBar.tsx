@@ -9,7 +9,7 @@ import { Form, Progress, Space, Tooltip, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useApiQuery } from '../../api/useApiQuery';
-import { LockSelect } from '../../components/LockSelect';
+import { LockSelect } from '../LockSelect';
 import { SYNC_REFETCH_MS } from './shared';
 
 /** The lock filter (form field `lockId`; give ServerTable `instant={LOCK_FIELD}` so a pick applies at once). */

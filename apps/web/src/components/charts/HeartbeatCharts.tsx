@@ -1,18 +1,18 @@
 /**
  * Battery % and RSSI dBm / SNR dB of one lock over time (GET /iot/v1/logHeartbeat/batteryList and
  * rssiList), tree-shaken ECharts line charts, refreshed in the background. Times on the axis are the
- * data centre's wall clock (app/timeZone.ts); a chart without a point says so (a new lock's first days).
+ * data centre's wall clock (lib/timeZone.ts); a chart without a point says so (a new lock's first days).
  */
 import { heartbeatLogEndpoints } from '@iot/contract';
 import { Card, Col, Empty, Row } from 'antd';
 import { LineChart } from 'echarts/charts';
 import { GridComponent, LegendComponent, TooltipComponent } from 'echarts/components';
-import { echartsCore, use } from '../../components/charts/echartsCore';
+import { echartsCore, use } from './echartsCore';
 import { CanvasRenderer } from 'echarts/renderers';
 import ReactEChartsCore from 'echarts-for-react/esm/core';
 import { useTranslation } from 'react-i18next';
 import { useApiQuery } from '../../api/useApiQuery';
-import { formatTime } from '../../app/timeZone';
+import { formatTime } from '../../lib/timeZone';
 
 use([LineChart, GridComponent, TooltipComponent, LegendComponent, CanvasRenderer]);
 

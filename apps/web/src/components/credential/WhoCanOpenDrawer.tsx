@@ -10,12 +10,12 @@ import type { Dayjs } from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useApiQuery } from '../../api/useApiQuery';
-import { useLanguage } from '../../app/useSession';
-import { DASH } from '../../components/logColumns';
-import { LockSelect } from '../../components/LockSelect';
+import { useLanguage } from '../../hooks/useSession';
+import { DASH } from '../logColumns';
+import { LockSelect } from '../LockSelect';
 import { holderColumns } from './columns';
 import { MINUTE_FORMAT, validityText } from './shared';
-import { fromPicker, toPicker } from '../../app/timeZone';
+import { fromPicker, toPicker } from '../../lib/timeZone';
 
 type Refused = { record: CredentialRecord; reason: AccessRefusal };
 

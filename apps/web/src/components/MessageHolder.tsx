@@ -1,5 +1,5 @@
 /**
- * antd's message holder (loaded with the first toast, app/appMessage.tsx): hands its API up once
+ * antd's message holder (loaded with the first toast, components/appMessage.tsx): hands its API up once
  * mounted. Its own ConfigProvider gives the toasts the console's theme and locale on every page,
  * the sign-in page included, which has no antd ConfigProvider above it.
  */

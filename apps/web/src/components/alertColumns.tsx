@@ -3,8 +3,8 @@ import { type AlertRecord, ALERT_SEVERITIES, ALERT_STATES, alertDetailText, type
 import { Badge, Button, Form, Popconfirm, Select, Tag, Tooltip, type TableColumnsType } from 'antd';
 import type { Key } from 'react';
 import type { TFunction } from 'i18next';
-import { DASH, formatTime, lockRefColumns } from '../../components/logColumns';
-import { LogFilterItems } from '../../components/logFilters';
+import { DASH, formatTime, lockRefColumns } from './logColumns';
+import { LogFilterItems } from './logFilters';
 
 /** Tag colour of each severity. */
 export const SEVERITY_COLORS: Record<string, string> = { critical: 'red', major: 'volcano', minor: 'gold', warning: 'blue' };

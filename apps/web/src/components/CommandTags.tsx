@@ -5,8 +5,8 @@
 import { type CommandRecord, type protocol, resultCodeText } from '@iot/contract';
 import { Badge, Tag, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useLanguage } from '../../app/useSession';
-import { DASH } from '../../components/logColumns';
+import { useLanguage } from '../hooks/useSession';
+import { DASH } from './logColumns';
 
 type Status = 'default' | 'processing' | 'success' | 'error' | 'warning';
 const STATE_STATUS: Record<protocol.CommandState, Status> = {

@@ -11,9 +11,9 @@ import { useTranslation } from 'react-i18next';
 import { ApiError, call } from '../../api/client';
 import { markFieldErrors } from '../../api/fieldErrors';
 import { useApiMutation } from '../../api/useApiMutation';
-import { DASH } from '../../components/logColumns';
+import { DASH } from '../logColumns';
 import { syncFailed } from './SyncStateBadge';
-import { formatTime } from '../../app/timeZone';
+import { formatTime } from '../../lib/timeZone';
 
 /** Live refresh of the sync states, ms (background, no overlay). */
 export const SYNC_REFETCH_MS = 2000;
