@@ -50,7 +50,7 @@ export async function freshPostgresUrl(template?: string): Promise<string> {
  * A new database, already migrated: a copy of the migrated template the project's global setup made
  * (pglite-global.ts, postgres-global.ts), so a file does not pay initdb and every migration again.
  */
-async function newDatabase(): Promise<Database & { url?: string }> {
+export async function newDatabase(): Promise<Database & { url?: string }> {
   if (!isPostgres) {
     const template = inject('pgliteTemplate');
     return openDatabase({ dataDir: 'memory://', loadDataDir: template ? new Blob([await readFile(template)]) : undefined });

@@ -12,15 +12,19 @@ import type { Database } from './client.js';
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 const MIGRATION_LOCK = 7_140_001;
 
-/** Brings the schema up to date. Throws when a migration fails (nothing of it is kept). */
-export async function migrateDatabase(database: Database): Promise<void> {
+/**
+ * Brings the schema up to date. Throws when a migration fails (nothing of it is kept). `folder`: the
+ * migrations to apply instead of ./migrations (tests: a copy holding only the first ones).
+ */
+export async function migrateDatabase(database: Database, folder = migrationsFolder): Promise<void> {
+  const options = { migrationsFolder: folder };
   if (database.kind === 'pglite') {
-    await migratePglite(database.system as never, { migrationsFolder });
+    await migratePglite(database.system as never, options);
     return;
   }
   await database.system.execute(sql`select pg_advisory_lock(${MIGRATION_LOCK})`);
   try {
-    await migratePg(database.system as never, { migrationsFolder });
+    await migratePg(database.system as never, options);
   } finally {
     await database.system.execute(sql`select pg_advisory_unlock(${MIGRATION_LOCK})`);
   }

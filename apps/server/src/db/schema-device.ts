@@ -4,19 +4,23 @@
  * (migration 0005_device_activity_rls.sql). Times are `timestamptz`; units are in column comments.
  */
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, boolean, index, integer, jsonb, pgTable, real, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, boolean, index, integer, jsonb, pgTable, primaryKey, real, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { locks } from './schema.js';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
 /**
- * Heartbeat log; (lock, seq) is unique so a redelivered uplink is stored once. `lock_id` is not a
- * foreign key: its per-row check (a `FOR KEY SHARE` lookup of the lock) cost a quarter of each ingest
- * batch (bench/RESULTS.md, 2026-11-22); the gateway writes only authenticated locks' ids, and locks
- * are disabled, not deleted, by the console.
+ * Heartbeat log, partitioned by day of `received_at` (UTC) with a default partition (migration
+ * 0063_heartbeat_partitions.sql, db/partitions.ts); drizzle does not model partitioning, so this is the
+ * parent's shape. A partitioned table's unique indexes must hold the partition key, hence the primary
+ * key (id, received_at) and a plain (lock, seq) index: the dedupe of a redelivered uplink is
+ * insertHeartbeats's (logHeartbeat/service.ts). `lock_id` is not a foreign key: its per-row check (a
+ * `FOR KEY SHARE` lookup of the lock) cost a quarter of each ingest batch (bench/RESULTS.md,
+ * 2026-11-22); the gateway writes only authenticated locks' ids, and locks are disabled, not deleted,
+ * by the console.
  */
 export const heartbeats = pgTable('heartbeats', {
-  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  id: bigserial('id', { mode: 'number' }).notNull(),
   tenantId: integer('tenant_id').notNull(),
   lockId: integer('lock_id').notNull(),
   seq: integer('seq').notNull(),
@@ -28,10 +32,10 @@ export const heartbeats = pgTable('heartbeats', {
   deviceTs: timestamp('device_ts', { withTimezone: true }).notNull(),
   receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
 }, (t) => [
-  uniqueIndex('heartbeats_lock_seq').on(t.lockId, t.seq),
+  primaryKey({ columns: [t.id, t.receivedAt] }),
+  index('heartbeats_lock_seq').on(t.lockId, t.seq),
   index('heartbeats_lock_time').on(t.lockId, t.receivedAt),
 ]);
-
 
 /** Every event uplink except heartbeats (上报日志), as received; (lock, seq) unique for dedupe. */
 export const uplinks = pgTable('uplinks', {

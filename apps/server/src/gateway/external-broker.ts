@@ -10,7 +10,8 @@
  * - PUBACK to the broker only after `ingest()` resolved, pipelined, in order, with backpressure
  *   (deferred-puback.ts, which also explains the mqtt.js internals this relies on). A failed store
  *   drops the connection without PUBACK: the broker redelivers on the resumed session, and the
- *   redelivered copy is stored once thanks to the unique (lock, seq).
+ *   redelivered copy is stored once: each (lock, seq) is stored once (logHeartbeat insertHeartbeats,
+ *   the uplinks' unique (lock, seq)).
  * - Uplinks on a malformed topic or of an unknown / disabled lock are acknowledged and dropped (counted).
  */
 import { protocol } from '@iot/contract';

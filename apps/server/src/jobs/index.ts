@@ -5,7 +5,7 @@
  * few they need), with the jobs they depend on.
  *
  *   pushWorker <- gateway (broker, ingest, command and air switch dispatchers, firmware transfer) <- demoFleet
- *   notifications, workOrders, presence, heartbeatRetention (+ sign-in history), telemetryRetention, analysis, reconciliation, stays, backupCodes: independent
+ *   notifications, workOrders, presence, partitions, heartbeatRetention (+ sign-in history), telemetryRetention, analysis, reconciliation, stays, backupCodes: independent
  *
  * So at shutdown the demo fleet stops first, then the independent jobs, then the gateway (every
  * accepted uplink committed), then the push worker (the last uplinks' pushes delivered or leased).
@@ -17,6 +17,7 @@ import { startAnalysisJob } from '../modules/analysis/job.js';
 import { snapshotPeriods } from '../modules/analysis/snapshot.js';
 import { startPresenceSweep } from '../modules/lockDevice/presence-job.js';
 import { startHeartbeatRetention } from '../modules/logHeartbeat/retention.js';
+import { startPartitionJob } from '../modules/partition/job.js';
 import { pruneSignInHistory } from '../modules/oauth/history.js';
 import { egressPolicyOf } from '../modules/subscription/egress.js';
 import { startDeliveryWorker } from '../modules/subscription/worker.js';
@@ -31,7 +32,7 @@ import { gatewayJob } from './gateway-job.js';
 import { inDependencyOrder, type JobDefinition, jobPlugin } from './plugin.js';
 
 /** Every job's name. */
-export type JobName = 'pushWorker' | 'notifications' | 'workOrders' | 'gateway' | 'presence' | 'heartbeatRetention' | 'telemetryRetention' | 'analysis' | 'reconciliation' | 'stays' | 'backupCodes' | 'demoFleet';
+export type JobName = 'pushWorker' | 'notifications' | 'workOrders' | 'gateway' | 'presence' | 'partitions' | 'heartbeatRetention' | 'telemetryRetention' | 'analysis' | 'reconciliation' | 'stays' | 'backupCodes' | 'demoFleet';
 
 const close = (worker: { close(): Promise<void> }) => ({ stop: () => worker.close() });
 
@@ -51,6 +52,7 @@ const JOBS: readonly JobDefinition<JobName>[] = [
   { name: 'workOrders', dependencies: [], start: ({ database, log }) => close(startWorkOrderWorker(database, log)) },
   gatewayJob,
   { name: 'presence', dependencies: [], start: ({ database, log }) => startPresenceSweep(database, log, presenceFollowers) },
+  { name: 'partitions', dependencies: [], start: ({ database, log }) => startPartitionJob(database, log) },
   {
     name: 'heartbeatRetention', dependencies: [],
     start: ({ database, config, log }) => startHeartbeatRetention(database, log, {

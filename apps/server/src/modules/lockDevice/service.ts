@@ -30,7 +30,8 @@ interface LockUplink<T extends protocol.UplinkMessage = protocol.UplinkMessage> 
  * version.ts), heartbeat_interval_s from the reading unless the lock already holds a newer
  * seq (a late redelivery does not roll readings back). Only a stored heartbeat counts: one refused
  * because its seq belongs to an event uplink (one message per (lock, seq), docs/protocol.md) changes
- * nothing. Call it after insertHeartbeats in the same transaction. Returns the ids of the locks that
+ * nothing. Call it after insertHeartbeats in the same transaction (the check looks only at heartbeats
+ * received in it). Returns the ids of the locks that
  * came online by it (presence was not `online`), for the open platform's presence events.
  */
 export async function applyHeartbeatReadings(tx: Tx, latest: readonly HeartbeatReading[]): Promise<number[]> {
@@ -56,7 +57,8 @@ export async function applyHeartbeatReadings(tx: Tx, latest: readonly HeartbeatR
       ${column((r) => r.data.intervalS)}::int[]
     ) as v(lock_id, seq, battery, rssi, snr, firmware_version, interval_s)
     where l.id = v.lock_id
-      and exists (select 1 from heartbeats h where h.lock_id = v.lock_id and h.seq = v.seq)
+      -- Stored by this transaction, so received now(): that prunes the check to today's partition.
+      and exists (select 1 from heartbeats h where h.lock_id = v.lock_id and h.seq = v.seq and h.received_at >= now())
     returning l.id`);
   const ids = rowsOf<{ id: number }>(updated).map((row) => row.id);
   if (ids.length === 0) return [];

@@ -1,7 +1,8 @@
 /**
  * 心跳日志 on `heartbeats` (a device log, deviceLog/factory.ts). With a lock: newest first through
- * heartbeats_lock_time; tenant-wide: by id descending (insert order) through the primary key, with
- * the time range narrowed by the BRIN index on received_at. Counted up to the cap.
+ * heartbeats_lock_time; tenant-wide: by id descending (insert order) through the primary key (id,
+ * received_at), merged across the day partitions (docs/partitions.md), with the time range pruning
+ * partitions and narrowed by the BRIN index on received_at. Counted up to the cap.
  */
 import { formatVersion, type HeartbeatLogRecord, type LogFilter } from '@iot/contract';
 import { desc } from 'drizzle-orm';

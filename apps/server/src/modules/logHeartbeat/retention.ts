@@ -1,11 +1,14 @@
 /**
- * Heartbeat retention: heartbeats older than HEARTBEAT_RETENTION_DAYS are deleted in bounded batches
- * (each its own short statement, found through the BRIN index on received_at), so the job never holds
- * long locks or one huge transaction. Runs on the owner connection (all tenants).
+ * Heartbeat retention: heartbeats older than HEARTBEAT_RETENTION_DAYS go. The table is partitioned by
+ * UTC day (db/partitions.ts), so whole days past the retention are dropped, one cheap statement each;
+ * the rows left over (the boundary day, the default partition) are deleted in bounded batches (each
+ * its own short statement), so the job never holds long locks or one huge transaction. Runs on the
+ * owner connection (all tenants).
  */
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
-import { rowCount } from '../../db/rows.js';
+import { dropPartitionsBefore } from '../../db/partitions.js';
+import { rowCount, rowsOf } from '../../db/rows.js';
 
 /** The logger the job needs (a subset of pino's, so fastify's `app.log` fits). */
 export interface RetentionLog {
@@ -22,15 +25,26 @@ export interface RetentionOptions {
   maxBatches?: number;
 }
 
-/** Deletes heartbeats received more than `days` days ago; returns how many rows went. */
+/** Drops the daily partitions of heartbeats older than `days` days; returns their names. */
+export async function dropOldHeartbeatPartitions(database: Database, days: number): Promise<string[]> {
+  const [row] = rowsOf<{ cutoff: Date | string }>(await database.system.execute(sql`
+    select now() - make_interval(days => ${days}) as cutoff`));
+  return dropPartitionsBefore(database.system, 'heartbeats', new Date(row?.cutoff ?? 0));
+}
+
+/**
+ * Deletes the rows of heartbeats received more than `days` days ago that no dropped partition took
+ * (the boundary day's, the default partition's); returns how many rows went.
+ */
 export async function deleteOldHeartbeats(database: Database, options: RetentionOptions): Promise<number> {
   const batchSize = options.batchSize ?? 5000;
   const maxBatches = options.maxBatches ?? 200;
   let deleted = 0;
   for (let batch = 0; batch < maxBatches; batch++) {
+    // The key is (id, received_at); the outer range prunes the partitions the batch can be in.
     const result = await database.system.execute(sql`
-      delete from heartbeats where id in (
-        select id from heartbeats where received_at < now() - make_interval(days => ${options.days}) limit ${batchSize})
+      delete from heartbeats where received_at < now() - make_interval(days => ${options.days}) and (id, received_at) in (
+        select id, received_at from heartbeats where received_at < now() - make_interval(days => ${options.days}) limit ${batchSize})
       returning 1`);
     const n = rowCount(result);
     deleted += n;
@@ -46,9 +60,9 @@ export interface RetentionJob {
 }
 
 /**
- * Runs deleteOldHeartbeats shortly after start and then every `everyMs` (default 1 h), each run followed
- * by the other tables' retention in `also` (their modules' own deletes, e.g. the sign-in history). Errors
- * are logged, never thrown.
+ * Runs dropOldHeartbeatPartitions and deleteOldHeartbeats shortly after start and then every `everyMs`
+ * (default 1 h), each run followed by the other tables' retention in `also` (their modules' own
+ * deletes, e.g. the sign-in history). Errors are logged, never thrown.
  */
 export function startHeartbeatRetention(database: Database, log: RetentionLog,
   options: RetentionOptions & { everyMs?: number; firstAfterMs?: number; also?: readonly (() => Promise<unknown>)[] }): RetentionJob {
@@ -56,7 +70,9 @@ export function startHeartbeatRetention(database: Database, log: RetentionLog,
   let running: Promise<void> | undefined;
   let stopped = false;
   const run = () => {
-    running = deleteOldHeartbeats(database, options)
+    running = dropOldHeartbeatPartitions(database, options.days)
+      .then((dropped) => { if (dropped.length > 0) log.info({ dropped, days: options.days }, 'old heartbeat partitions dropped'); })
+      .then(() => deleteOldHeartbeats(database, options))
       .then((deleted) => { if (deleted > 0) log.info({ deleted, days: options.days }, 'old heartbeats deleted'); })
       .then(async () => { for (const prune of options.also ?? []) await prune(); })
       .catch((error) => log.warn({ err: error }, 'heartbeat retention failed; retrying at the next run'))

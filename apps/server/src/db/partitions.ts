@@ -1,0 +1,82 @@
+/**
+ * Time-partitioned append-only tables (docs/partitions.md): each is partitioned by range of a
+ * timestamptz column into one partition per UTC day, `<table>_pYYYYMMDD`, plus `<table>_default` for
+ * rows outside them (never lost). The SQL functions app_ensure_daily_partitions and
+ * app_copy_row_security come from migration 0063_heartbeat_partitions.sql. To partition another table:
+ * convert it in a migration as 0063 does, then add it to PARTITIONED_TABLES.
+ */
+import { sql } from 'drizzle-orm';
+import type { Executor } from './client.js';
+import { rowsOf } from './rows.js';
+
+/** One partitioned table: its name, partition key column, and how many days ahead to keep. */
+export interface PartitionedTable {
+  table: string;
+  keyColumn: string;
+  /** Partitions are created for today (UTC) and this many days after it. */
+  aheadDays: number;
+}
+
+/** The tables the partition job maintains. */
+export const PARTITIONED_TABLES: readonly PartitionedTable[] = [
+  { table: 'heartbeats', keyColumn: 'received_at', aheadDays: 7 },
+];
+
+const DAY_MS = 86_400_000;
+
+/** The UTC day of `time` as YYYY-MM-DD. */
+function utcDay(time: Date): string {
+  return time.toISOString().slice(0, 10);
+}
+
+/**
+ * Creates the missing daily partitions of `spec.table` from the UTC day of `now` to `aheadDays` after;
+ * returns how many it created (0 when all exist, so it is safe to run at any time and from several
+ * instances: a concurrent creator fails on the duplicate name and the next run finds it). Rows of such
+ * a day sitting in the default partition move into the new one.
+ */
+export async function ensurePartitions(db: Executor, spec: PartitionedTable, now = new Date()): Promise<number> {
+  const first = utcDay(now);
+  const last = utcDay(new Date(now.getTime() + spec.aheadDays * DAY_MS));
+  const [row] = rowsOf<{ made: number }>(await db.execute(sql`
+    select app_ensure_daily_partitions(${spec.table}::regclass, ${spec.keyColumn}, ${first}::date, ${last}::date) as made`));
+  return Number(row?.made ?? 0);
+}
+
+/** One daily partition: its name and the UTC day it holds (start inclusive, end exclusive). */
+export interface DailyPartition {
+  name: string;
+  start: Date;
+  end: Date;
+}
+
+/** The daily partitions of `table`, oldest first (the default partition is not one of them). */
+export async function dailyPartitions(db: Executor, table: string): Promise<DailyPartition[]> {
+  const rows = rowsOf<{ name: string }>(await db.execute(sql`
+    select c.relname as name from pg_inherits i join pg_class c on c.oid = i.inhrelid
+    where i.inhparent = ${table}::regclass order by c.relname`));
+  const pattern = new RegExp(`^${table}_p(\\d{4})(\\d{2})(\\d{2})$`);
+  const out: DailyPartition[] = [];
+  for (const { name } of rows) {
+    const match = pattern.exec(name);
+    if (!match) continue;
+    const start = new Date(`${match[1]}-${match[2]}-${match[3]}T00:00:00Z`);
+    out.push({ name, start, end: new Date(start.getTime() + DAY_MS) });
+  }
+  return out;
+}
+
+/**
+ * Drops the daily partitions of `table` that hold only rows older than `cutoff` (their day ends at or
+ * before it); returns their names. Each drop is its own statement: it locks the parent only briefly.
+ * Rows older than the cutoff in the boundary day or the default partition are the caller's to delete.
+ */
+export async function dropPartitionsBefore(db: Executor, table: string, cutoff: Date): Promise<string[]> {
+  const dropped: string[] = [];
+  for (const partition of await dailyPartitions(db, table)) {
+    if (partition.end.getTime() > cutoff.getTime()) break;
+    await db.execute(sql.raw(`drop table if exists "${partition.name}"`));
+    dropped.push(partition.name);
+  }
+  return dropped;
+}
