@@ -1,5 +1,5 @@
 /**
- * Issue #5 in a real browser: the administrator creates a role (首页 + 心跳日志) in 角色权限, an
+ * Accounts, roles and bindings in a real browser: the administrator creates a role (首页 + 心跳日志) in 角色权限, an
  * account in 登录账号 and binds them in 绑定角色 (and is refused binding itself); the new account sees
  * exactly that menu and no data on a hidden page's URL; 系统日志 then lists every step.
  * Set E2E_SCREENSHOT_DIR to also save the role editor in both languages.
@@ -90,7 +90,7 @@ describe.skipIf(!hasChromium)('accounts, roles and the system log', () => {
     await chooseAccount('admin');
     await admin.locator('.ant-transfer').waitFor();
     await admin.getByRole('button', { name: /保\s*存/ }).click();
-    // admin has no role bound: saving none asks first (issue #24), then the server refuses binding oneself.
+    // admin has no role bound: saving none asks first, then the server refuses binding oneself.
     await admin.locator('#binding-no-role-ok').click();
     await expect.poll(() => admin.locator('.ant-alert-error').textContent()).toContain('不能对自己的账号执行此操作');
     expect(new URL(admin.url()).pathname).toBe('/api/bindingRoles'); // a refusal keeps the session

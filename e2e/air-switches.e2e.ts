@@ -1,5 +1,5 @@
 /**
- * Issue #13 in a real browser against the started server and its simulated air switches (demo data
+ * Air switches in a real browser against the started server and its simulated air switches (demo data
  * centre 100 has AS0100000001..3): 空开分析 shows live readings; switching circuit L1 off (after the
  * confirmation) drops its load to zero, switching it on brings the load back; the energy tab draws the
  * day's energy chart.

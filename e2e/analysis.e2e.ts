@@ -1,5 +1,5 @@
 /**
- * Issue #14 in Chromium against the e2e server's simulated fleet: 首页 shows the fleet's real counts (the
+ * The analysis in Chromium against the e2e server's simulated fleet: 首页 shows the fleet's real counts (the
  * analysis API's) and draws its trends; the low-battery KPI opens 门锁信息 filtered to exactly those
  * locks (the expiring-service KPI links to its own filter); /Datavisualization at 1366x768 and 1920x1080 shows every panel inside the window (no scrollbar,
  * no panel past an edge; screenshots kept in E2E_SCREENSHOT_DIR, default <tmp>/iot-e2e-screenshots), and
@@ -35,7 +35,7 @@ function layout(page: Page) {
   });
 }
 
-describe.skipIf(!hasChromium)('analysis: 首页 and the big screen (issue #14)', () => {
+describe.skipIf(!hasChromium)('analysis: 首页 and the big screen', () => {
   let browser: Browser;
   beforeAll(async () => {
     browser = await launchBrowser();

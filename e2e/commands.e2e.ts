@@ -1,5 +1,5 @@
 /**
- * Issue #3 command outbox in a real browser against the started server and its simulated fleet
+ * The command outbox in a real browser against the started server and its simulated fleet
  * (global-setup.ts: a 2 s wake window; E2E_SLEEPING_IMEI beats every 10 s and sleeps in between, the
  * other locks beat every 2 s and never sleep):
  * - "a command issued in the console reaches a simulated sleeping lock after its next heartbeat and the

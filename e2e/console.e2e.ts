@@ -1,5 +1,5 @@
 /**
- * Issue #17 in Chromium against the e2e server's simulated fleet: a lock link from a log row opens the
+ * The console's links and lists in Chromium against the e2e server's simulated fleet: a lock link from a log row opens the
  * lock's page; the heartbeat page's one filter bar drives charts and table ("all locks": table only);
  * 门锁日志 opens without an error toast; URL-kept filters survive a reload; a role holding only 心跳日志
  * sees that page work (its lock picker reads a list the page's own key opens); a column sorted on the
@@ -38,7 +38,7 @@ function watchErrors(page: Page): string[] {
   return seen;
 }
 
-describe.skipIf(!hasChromium)('operator console (issue #17)', () => {
+describe.skipIf(!hasChromium)('operator console', () => {
   let browser: Browser;
   let admin: Page;
   beforeAll(async () => {

@@ -1,5 +1,5 @@
 /**
- * Issue #4 in a real browser against the started server and its simulated fleet (NB-IoT locks, 2 s
+ * Credentials in a real browser against the started server and its simulated fleet (NB-IoT locks, 2 s
  * heartbeats): add a temporary password (validity window to the minute) in 密码管理, watch its sync
  * state go from adding to normal once the lock answers, open the simulated lock with it on the keypad,
  * find the open record in 开锁日志, delete the password and see the lock refuse it afterwards.
@@ -138,7 +138,7 @@ describe.skipIf(!hasChromium)('credentials in the console', () => {
     const offboard = page.locator('.offboard-modal');
     await offboard.locator('#offboard-who').fill(phone);
     await offboard.getByRole('button', { name: /查找/ }).click();
-    // The preview names what will be revoked before the confirmation (issue #17).
+    // The preview names what will be revoked before the confirmation.
     await expect.poll(() => offboard.locator('.offboard-preview').textContent(), { timeout: 15_000 }).toContain(IMEI);
     await offboard.getByRole('button', { name: /开始撤销/ }).click();
     await page.locator('.ant-popconfirm').getByRole('button', { name: /确\s?定/ }).click();

@@ -1,5 +1,5 @@
 /**
- * Issue #11 in Chromium: register a lock in 门锁信息 marked simulated, see its secret once, see the demo
+ * Device types and the lock registry in Chromium: register a lock in 门锁信息 marked simulated, see its secret once, see the demo
  * simulator bring it online, open its 设备信息 page from its IMEI link, add it to a group (门锁信息's
  * batch action, a group created in 分组管理) and find it in that group's list and on its page.
  */
@@ -10,14 +10,14 @@ import { chooseOption, goInApp, hasChromium, rows, useSignedInPage } from './bro
 const IMEI = imeiWithCheckDigit(`3569${String(Date.now()).slice(-10)}`);
 const GROUP = `e2e 分组 ${IMEI.slice(-4)}`;
 
-describe.skipIf(!hasChromium)('device registry, 设备信息 and groups (issue #11)', () => {
+describe.skipIf(!hasChromium)('device registry, 设备信息 and groups', () => {
   const signedIn = useSignedInPage();
 
   const searchLockInfo = async (keyword: string) => {
     await goInApp(signedIn.page, '/lockInfo');
     await signedIn.page.fill('#lock-keyword', keyword);
     await signedIn.page.getByRole('button', { name: '查 询' }).or(signedIn.page.getByRole('button', { name: '查询' })).click();
-    // The URL, polled: 门锁信息's tab may already hold this search (tabs keep their location, issue #24),
+    // The URL, polled: 门锁信息's tab may already hold this search (tabs keep their location),
     // and then no navigation comes for waitForURL to wait for.
     await expect.poll(() => new URL(signedIn.page.url()).searchParams.get('keyword'), { timeout: 30_000 }).toBe(keyword);
     await expect.poll(() => rows(signedIn.page, keyword).count(), { timeout: 30_000 }).toBe(1);

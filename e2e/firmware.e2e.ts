@@ -1,12 +1,12 @@
 /**
- * Issue #12 in Chromium: four locks registered as simulated (the demo simulator drives them, OTA
+ * Firmware upgrades in Chromium: four locks registered as simulated (the demo simulator drives them, OTA
  * included) in a new group; 固件管理: upload a package (its SHA-256 shown), create a rollout to the
  * group with the group picker and a canary of 2 (gates opened: the simulator starts some batteries
  * low), start it and watch every lock reach UPDATED while no other lock starts before both canaries
  * are updated; then 门锁信息 lists the new version and 设备信息 shows the OTA history.
- * Issue #31: the package is signed with the demo vendor key (a file that is no signed package is refused
+ * The package is signed with the demo vendor key (a file that is no signed package is refused
  * in the form), versions show as V3.1.0.
- * Issue #24: at 1366x768 固件管理's packages table fits beside its pinned 操作 column (进行中任务 slid under
+ * At 1366x768 固件管理's packages table fits beside its pinned 操作 column (进行中任务 slid under
  * it) and 门锁信息 keeps IMEIs on one line, scrolling so that no column stays under 操作.
  * Tuned to finish in well under a minute: 2 s heartbeats (global setup), a 6 KB package (3 chunks).
  */
@@ -23,7 +23,7 @@ const GROUP = `OTA 波次 ${STAMP.slice(-4)}`;
 const MODEL = 'ZG-NB100';
 const VERSION = '3.1.0';
 const IMAGE = Buffer.from(Array.from({ length: 6000 }, (_, i) => (i * 31 + 7) % 256));
-/** Issue #31: the platform takes only vendor-signed packages (the demo key's, DEMO=on). */
+/** The platform takes only vendor-signed packages (the demo key's, DEMO=on). */
 const PACKAGE = signDemoFirmware(IMAGE, MODEL, VERSION);
 const SHA256 = createHash('sha256').update(PACKAGE).digest('hex');
 /** The one display form of versions (V + canonical). */
@@ -50,7 +50,7 @@ function underActions(page: Page): Promise<{ scrolls: boolean; hidden: string[] 
 interface Job { imei: string; state: string; canary: boolean; currentVersion: string | null }
 interface LockRow { imei: string; online: boolean; firmwareVersion: string }
 
-describe.skipIf(!hasChromium)('firmware over the air (issue #12)', () => {
+describe.skipIf(!hasChromium)('firmware over the air', () => {
   const signedIn = useSignedInPage();
 
   it('registers four simulated locks in a group and sees them online', async () => {
@@ -126,7 +126,7 @@ describe.skipIf(!hasChromium)('firmware over the air (issue #12)', () => {
     await signedIn.page.fill('#lock-keyword', STAMP);
     await signedIn.page.getByRole('button', { name: '查 询' }).or(signedIn.page.getByRole('button', { name: '查询' })).click();
     // The URL, polled (as in devices.e2e): 门锁信息's tab may already hold this search (tabs keep their
-    // location, issue #24), and then no navigation comes for waitForURL to wait for.
+    // location), and then no navigation comes for waitForURL to wait for.
     await expect.poll(() => new URL(signedIn.page.url()).searchParams.get('keyword'), { timeout: 30_000 }).toBe(STAMP);
     await expect.poll(() => rows(signedIn.page, VERSION).count(), { timeout: 20_000 }).toBe(4);
     const imei = IMEIS[0] as string;
@@ -138,7 +138,7 @@ describe.skipIf(!hasChromium)('firmware over the air (issue #12)', () => {
     expect(await history.textContent()).toContain(`${MODEL} · ${SHOWN}`);
   });
 
-  it('at 1366x768: 固件管理 fits beside 操作, 门锁信息 keeps IMEIs on one line and scrolls what does not fit (issue #24)', async () => {
+  it('at 1366x768: 固件管理 fits beside 操作, 门锁信息 keeps IMEIs on one line and scrolls what does not fit', async () => {
     const page = signedIn.page;
     await page.setViewportSize({ width: 1366, height: 768 });
     try {

@@ -1,5 +1,5 @@
 /**
- * Issue #11 in Chromium against the e2e server's simulated fleet: import a 200-row .xlsx with 3 bad rows
+ * The fleet's bulk work in Chromium against the e2e server's simulated fleet: import a 200-row .xlsx with 3 bad rows
  * on 门锁信息 (the dry run lists exactly those 3, the commit registers the 197 and downloads their
  * secrets); 门锁概况 counts them and its attention link opens the filtered 门锁信息; 产品 finds a lock by
  * search and through the building -> floor -> room tree.
@@ -23,7 +23,7 @@ async function importFile(): Promise<Buffer> {
   return Buffer.from(await workbook.xlsx.writeBuffer());
 }
 
-describe.skipIf(!hasChromium)('fleet: import, overview, rooms (issue #11)', () => {
+describe.skipIf(!hasChromium)('fleet: import, overview, rooms', () => {
   const signedIn = useSignedInPage();
 
   it('imports a 200-row .xlsx: the dry run lists the 3 bad rows, the commit registers the 197', async () => {

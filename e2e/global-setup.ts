@@ -5,7 +5,7 @@
  * dispatcher and the locks alike): nine beat every 2 s with busy activity, so they never sleep and
  * the log pages fill; one (E2E_SLEEPING_IMEI) beats every 10 s and truly sleeps ~8 s between its wake
  * windows, for the command outbox test. Beside them 2 always-online 4G Cat.1 locks (SIM_ONLINE_LOCKS,
- * E2E_ONLINE_IMEI first) for the remote unlock test. Single sign-on (issue #28) against a real OpenID
+ * E2E_ONLINE_IMEI first) for the remote unlock test. Single sign-on against a real OpenID
  * provider started here (oidc-provider, apps/server/test/oidc-provider-support.ts): any login name
  * signs in; E2E_SSO_LOGIN is in group E2E_SSO_GROUP. Provides `baseUrl`; stops the whole process group
  * and the provider afterwards.
@@ -31,7 +31,7 @@ export const E2E_WAKE_WINDOW_MS = 2000;
 /** The one simulated lock that sleeps between heartbeats, and its heartbeat interval, s (10: the config form's minimum). */
 export const E2E_SLEEPING_IMEI = '861234500000001';
 export const E2E_SLEEPING_HEARTBEAT_S = 10;
-/** The first always-online (4G Cat.1, ZG-4G300) simulated lock, data centre 100 (issue #26 remote unlock). */
+/** The first always-online (4G Cat.1, ZG-4G300) simulated lock, data centre 100 (remote unlock). */
 export const E2E_ONLINE_IMEI = '861234590000000';
 
 /** The provider's login name of the single sign-on test, its group, and the button's name. */

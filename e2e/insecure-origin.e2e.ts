@@ -1,5 +1,5 @@
 /**
- * Issue #10 "Sign-in on any network": the console reached over plain HTTP on a LAN name (not
+ * The console reached over plain HTTP on a LAN name (not
  * localhost) is not a secure context, so the browser has no WebCrypto; sign-in must still work (the
  * node-forge RSA-OAEP fallback) and the console must run under the server's Content-Security-Policy
  * without a single violation. Chromium maps console.test to 127.0.0.1 without leaving this machine.

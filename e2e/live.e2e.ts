@@ -1,5 +1,5 @@
 /**
- * The live console (issue #23) in a real browser against the started server and its simulated fleet:
+ * The live console in a real browser against the started server and its simulated fleet:
  * the header's dot says the stream is live; a page whose data no event changes makes no request
  * while it is (polling only stands in for a stream that is down); an alarm raised by a simulated lock
  * (five wrong passwords on its keypad: the platform's bruteForce alarm) shows in 门锁警告 without a

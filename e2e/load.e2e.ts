@@ -1,5 +1,5 @@
 /**
- * Issue #17 "load fast" in Chromium against the started server: the page and its scripts arrive
+ * Loading fast, in Chromium against the started server: the page and its scripts arrive
  * compressed (Brotli, or gzip for a client without it), hashed assets are cached for a year as
  * immutable, index.html is revalidated on every load, and a reload takes the scripts from the cache.
  */
@@ -25,7 +25,7 @@ describe.skipIf(!hasChromium)('loading the console', () => {
     expect(document?.headers()['cache-control']).toBe('no-cache');
     await page.waitForSelector('#username');
     const assets = scripts.filter((script) => script.url.includes('/api/assets/'));
-    // The entry and the `app` chunk (apps/web/vite.chunks.ts): the sign-in loads two scripts since issue #24.
+    // The entry and the `app` chunk (apps/web/vite.chunks.ts): the sign-in loads two scripts.
     expect(assets.length).toBeGreaterThanOrEqual(2);
     // Files under 1 KiB are not worth compressing; every larger script is.
     const sizes = await Promise.all(assets.map(async (script) => (await fetch(script.url)).headers.get('content-length')));

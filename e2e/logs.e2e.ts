@@ -1,5 +1,5 @@
 /**
- * Issue #3 log pages in a real browser against the e2e server's simulated fleet (10 locks, 2 s
+ * The log pages in a real browser against the e2e server's simulated fleet (10 locks, 2 s
  * heartbeats, SIM_ACTIVITY=high): each page lists real simulator traffic; the heartbeat charts render;
  * the journal shows a timeline; an export downloads.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue #24 in a real browser against the started server: a server refusal shown as the server said it,
+ * No dead ends, in a real browser against the started server: a server refusal shown as the server said it,
  * on the field it names; saving an account with no role warns first, and that account then sees a page
  * saying it has no page, with sign-out; nine fast menu clicks keep every tab (at most 8); logs newest
  * first with the sort shown; the home figures equal the lists they link to.

@@ -1,5 +1,5 @@
 /**
- * Issue #25's operator screens in Chromium against the e2e server (DEMO=on: loopback receivers allowed):
+ * The notification screens in Chromium against the e2e server (DEMO=on: loopback receivers allowed):
  * on 订阅管理 → 通知渠道 a DingTalk robot channel is refused for a private address (the reason on the URL
  * field), then created for a DingTalk receiver this test starts (it checks the real `timestamp` + HMAC-SHA256
  * `sign`); "发送测试消息" reaches it and the row shows 成功; a rule for every alert goes to that channel

@@ -1,5 +1,5 @@
 /**
- * Issue #25's inbox in Chromium against the e2e server and its simulated fleet: a rule watches duress
+ * The notification inbox in Chromium against the e2e server and its simulated fleet: a rule watches duress
  * alarms (escalating after 1 minute to a second channel); a forced (duress) user of the always-online
  * lock opens its simulated keypad, so the lock raises the silent duress alarm → the header bell's count
  * rises without a reload → the operator opens the bell, clicks the notification, lands on 门锁警告 for

@@ -1,5 +1,5 @@
 /**
- * Issue #27 in a real browser against the started server and its simulated fleet: on 密码管理 an
+ * Offline codes in a real browser against the started server and its simulated fleet: on 密码管理 an
  * operator issues a one-time offline code for the sleeping NB-IoT lock (no downlink: it need not wake),
  * sees it large with its validity, and the lock's keypad accepts it inside the window once, refuses it
  * the second time and before / after the window; the issued-codes drawer lists the recipient.

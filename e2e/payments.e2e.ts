@@ -1,5 +1,5 @@
 /**
- * Issue #15 in a real browser against the started server and its sandbox payment provider: buy a
+ * Packages and payments in a real browser against the started server and its sandbox payment provider: buy a
  * package on 套餐, pay on the sandbox's pay page (a real HTTP server; its notification is signed and
  * encrypted, and may come twice or 8 s late), see the order paid and the lock's service end move a
  * year in 门锁信息, then refund it on 订单管理 and see REFUND. The pay page is on the console's origin.
@@ -34,7 +34,7 @@ describe.skipIf(!hasChromium)('packages, WeChat Pay and refunds in the console',
     expect(await page.locator('#pay-qr canvas, #pay-qr svg').count()).toBeGreaterThan(0);
     expect(await page.locator('.ant-modal').textContent()).toContain('¥99.00');
 
-    // The payer's phone: the sandbox's pay page, on the console's own origin (issue #24), not localhost:<port>.
+    // The payer's phone: the sandbox's pay page, on the console's own origin, not localhost:<port>.
     const href = await link.getAttribute('href') as string;
     expect(new URL(href).origin).toBe(new URL(page.url()).origin);
     const payer = await browser.newPage();
@@ -62,7 +62,7 @@ describe.skipIf(!hasChromium)('packages, WeChat Pay and refunds in the console',
     await row.locator('.order-refund').click();
     await page.fill('#refund-reason', '测试退款');
     await page.click('#refund-submit');
-    // A full refund reads 已退款 (a partial one 部分退款; WeChat Pay's "转入退款" said neither, issue #24).
+    // A full refund reads 已退款 (a partial one 部分退款; WeChat Pay's "转入退款" said neither).
     await expect.poll(() => row.locator('.order-state').textContent(), { timeout: 40_000 }).toBe('已退款');
     await expect.poll(() => row.locator('.refund-state').textContent(), { timeout: 20_000 }).toBe('退款成功');
     // A full refund takes the year back.

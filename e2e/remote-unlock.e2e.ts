@@ -1,5 +1,5 @@
 /**
- * Issue #26 remote unlock in a real browser against the started server and its simulated fleet
+ * Remote unlock in a real browser against the started server and its simulated fleet
  * (global-setup.ts: two always-online 4G Cat.1 locks, E2E_ONLINE_IMEI first, beside the NB-IoT ones):
  * - an operator opens an always-online lock's 设备信息, asks for a remote unlock with a reason, sees it
  *   reach the lock (SUCCESSFUL) and the unlock record with method 远程 and the operator's name;

@@ -1,5 +1,5 @@
 /**
- * Issue #26 in a real browser against the started server and its simulated fleet (awake NB-IoT locks,
+ * Access schedules and holiday calendars in a real browser against the started server and its simulated fleet (awake NB-IoT locks,
  * 2 s heartbeats): give a cleaner a week-day schedule in 时间表管理 and watch it reach the lock
  * (添加中 -> 正常) without a reload; at a simulated time outside it, a keypad attempt is refused and
  * 开锁日志 lists it with its reason (不在时间表内); a code added at a lock's keypad shows as unmanaged

@@ -1,5 +1,5 @@
 /**
- * Issue #28 "Sessions" in Chromium: the administrator signs in from two browsers (two contexts, the
+ * Sessions in Chromium: the administrator signs in from two browsers (two contexts, the
  * second with its own user agent), opens 登录与会话 in the first, finds both sessions (this one tagged),
  * signs the other out after confirming → the second browser is sent to the sign-in page at its next
  * request or event (its live stream closes; the reconnect is refused), saying why; the sign-in history

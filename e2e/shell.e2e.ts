@@ -1,5 +1,5 @@
 /**
- * Issue #2 in a real browser against a started server with a simulated fleet: guard, sign-in, titles,
+ * The console shell in a real browser against a started server with a simulated fleet: guard, sign-in, titles,
  * the live lock list, language toggle, data-centre switch, tab strip rules, menu filtering, sign-out.
  */
 import type { Browser, Page } from 'playwright-core';

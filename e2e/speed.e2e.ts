@@ -1,5 +1,5 @@
 /**
- * Issue #24 "Speed a person feels", in Chromium against the started server: a typed search sends one
+ * In Chromium against the started server: a typed search sends one
  * request per pause in typing, not one per keystroke (components/useDebouncedSearch.ts).
  */
 import { describe, expect, it } from 'vitest';

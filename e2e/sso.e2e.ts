@@ -1,5 +1,5 @@
 /**
- * Single sign-on (issue #28) in a real browser against the real OpenID provider global-setup started
+ * Single sign-on in a real browser against the real OpenID provider global-setup started
  * (oidc-provider). The administrator's rule mapping the provider's group to a role is added over HTTP
  * (its add dialog is the shared form machinery; the API tests cover the rule's checks). A new browser
  * clicks "使用 E2E IdP 登录" on the sign-in page, signs in on the provider's own login and consent pages

@@ -1,5 +1,5 @@
 /**
- * 门卡 of 入住管理 (issue #27, docs/stays.md "Cards") in Chromium, on the lock that beats every 2 s
+ * 门卡 of 入住管理 (docs/stays.md "Cards") in Chromium, on the lock that beats every 2 s
  * (861234500000000, shared with stay-console.e2e.ts, which runs apart: e2e files run one at a time):
  * a stay issued at once gets a card typed in the 门卡 dialog → the guest's row shows it, the door's
  * card becomes 正常 and the simulated reader opens with it → 收回门卡 (confirmed) → the reader refuses it.

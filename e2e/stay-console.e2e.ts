@@ -1,5 +1,5 @@
 /**
- * 入住管理's console pieces (issue #27) in Chromium, on a lock that beats every 2 s (861234500000000,
+ * 入住管理's console pieces in Chromium, on a lock that beats every 2 s (861234500000000,
  * whose credentials no other e2e file touches): a booked stay's check-out is moved 30 minutes later and
  * its kind made 长租 in 修改 (the booking form's fields, filled with the stay) → saved; 门锁 shows the
  * door with the lock's IMEI and its user and password 正常; 今日未就绪 on 产品 RoomInquiry opens, lists a

@@ -1,5 +1,5 @@
 /**
- * Stays (issue #27) in Chromium with the simulated fleet, on the room whose lock sleeps
+ * Stays in Chromium with the simulated fleet, on the room whose lock sleeps
  * (E2E_SLEEPING_IMEI, a heartbeat every 10 s, ~8 s asleep between wakes): the lock's backup-code pool
  * was filled in advance by the backup-code job → a guest booked for later today (doors open from now:
  * a long buffer before) is checked in on 入住管理 just after the lock fell asleep, so the guest's code

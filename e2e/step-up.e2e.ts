@@ -1,5 +1,5 @@
 /**
- * Two-factor sign-in and step-up (issue #28) in a real browser: a new account enrols from the header's
+ * Two-factor sign-in and step-up in a real browser: a new account enrols from the header's
  * username dialog (the test reads the typed key and computes the codes with @oslojs/otp, as an
  * authenticator app would), signs out, signs in with its password and a code, offboards a person in
  * 用户管理 and is asked for a fresh code in the step-up dialog before the offboarding goes through.

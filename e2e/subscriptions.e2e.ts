@@ -1,5 +1,5 @@
 /**
- * Issue #16 in a real browser against the started server (DEMO=on: the embedded demo receiver): create
+ * The open platform's subscriptions in a real browser against the started server (DEMO=on: the embedded demo receiver): create
  * a customer code, generate its key (shown once), save a push configuration for the demo receiver
  * (the verification handshake passes), type a password on a simulated lock's keypad, see the unlock
  * delivered with HTTP 200 in the delivery log; stop the receiver, see deliveries retried (503) and the

@@ -1,5 +1,5 @@
 /**
- * Work orders (issue #25) in Chromium against the e2e server: failed keypad attempts on the
+ * Work orders in Chromium against the e2e server: failed keypad attempts on the
  * always-online lock raise an alert → on 门锁警告 the operator selects it and 生成工单 → the work-order
  * tab shows the new order → 开始处理, then 完成 (a battery order asks for the new reading) → the order is done
  * → the technician's photo is added to the closed order (照片) and shown as a thumbnail.

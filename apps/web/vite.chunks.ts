@@ -1,5 +1,5 @@
 /**
- * How the console's code is cut into files (issue #24: the sign-in page made 39 requests over
+ * How the console's code is cut into files (the sign-in page made 39 requests over
  * HTTP/1.1 and a list page about 100, most of them files under 2 KiB). Rolldown's `codeSplitting`
  * groups, in order of priority:
  * - `app`: everything the entry imports statically (React, the router, react-query, i18next, the

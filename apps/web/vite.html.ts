@@ -1,6 +1,6 @@
 /**
  * The entry's stylesheet (src/styles.css, a few KiB) goes into index.html as a `<style>` element
- * instead of a file the page must fetch before it can draw (issue #24: one request and one round
+ * instead of a file the page must fetch before it can draw (one request and one round
  * trip less on every first load; the server's Content-Security-Policy allows inline styles, antd
  * injects its own at run time anyway).
  */

@@ -7,7 +7,7 @@
  *   toast, then after 500 ms the session is cleared and the user goes to /login;
  * - 403 FORBIDDEN: "no permission" toast, session kept; another 403 refusal with a code (ESCALATION,
  *   SELF_ACTION), or 401 TWO_FACTOR_INVALID (a wrong code, not an ended session): its message, session kept;
- * - 403 STEP_UP_REQUIRED (a dangerous action, issue #28): the step-up dialog asks for the
+ * - 403 STEP_UP_REQUIRED (a dangerous action): the step-up dialog asks for the
  *   authenticator code (api/stepUp.ts) and the call is sent once more; cancelled, it rejects with
  *   the first answer's error;
  * - 503 with Retry-After (the server shed the request under load; nothing was done): sent again after
@@ -27,7 +27,7 @@ import { resendWhileShed } from './shed';
 import { askStepUp, canStepUp } from './stepUp';
 import { keepRotatedToken, requestHeaders } from './transport';
 
-/** The answer asking for a second factor again before a dangerous call (issue #28). */
+/** The answer asking for a second factor again before a dangerous call. */
 const STEP_UP_REQUIRED = 'STEP_UP_REQUIRED';
 
 /** A failed call: HTTP status (0 for network errors/timeouts) and the enveloped error body if any. */

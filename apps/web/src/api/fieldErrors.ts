@@ -1,11 +1,11 @@
 /**
- * The server's field errors on a form (issue #24 "errors that say what is wrong"): a refusal names its
+ * The server's field errors on a form: a refusal names its
  * fields as dotted paths (`body.imei`, `body.window.start`, contract FieldError) with a message in both
  * languages; the field of that name on the form (the path without `body.` / `query.`, or the form name
  * `fields` maps it to; else the longest tail of the path the form has: `body.config.volume` -> `volume`)
  * shows the message in the chosen language and is scrolled into view.
  *
- * A `quiet` call (issue #31) places the errors under one prefix itself: showFieldErrors.
+ * A `quiet` call places the errors under one prefix itself: showFieldErrors.
  */
 import type { FieldError, Language } from '@iot/contract';
 import type { FormInstance } from 'antd';

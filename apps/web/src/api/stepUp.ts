@@ -1,5 +1,5 @@
 /**
- * The bridge between the HTTP client and the console's step-up dialog (issue #28 "Step-up";
+ * The bridge between the HTTP client and the console's step-up dialog (
  * twoFactor/StepUpModal.tsx): a call answered 403 STEP_UP_REQUIRED asks the dialog for the
  * authenticator code and is retried once when it was accepted. Calls refused at the same time share
  * one dialog. Without a dialog mounted (the sign-in page), nothing is asked.

@@ -1,5 +1,5 @@
 /**
- * The one hook for the console's writes (issue #17): react-query `useMutation` around a write, with
+ * The one hook for the console's writes: react-query `useMutation` around a write, with
  * - a success toast (`success`: text, or a function of the result and variables; undefined: no toast),
  * - invalidation of every cached query of `invalidate` after the write, whether it succeeded or not
  *   (a refused write may still have changed what the list shows, e.g. a state that moved on),

@@ -2,7 +2,7 @@
  * The app shell: react-query, context-aware toasts for the HTTP client (MessageProvider) and the
  * router. Nothing of antd: the sign-in page draws without it, and the console brings antd's
  * ConfigProvider (locale and the forms' check messages follow the language toggle) and the loading
- * overlay itself (app/Console.tsx), so the first page a newcomer opens loads a fraction of the code (issue #24, bench/lighthouse.ts).
+ * overlay itself (app/Console.tsx), so the first page a newcomer opens loads a fraction of the code (bench/lighthouse.ts).
  */
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useEffect } from 'react';

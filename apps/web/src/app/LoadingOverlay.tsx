@@ -3,7 +3,7 @@
  * on with the first request, off 300 ms after the last; api/loading.ts). It is drawn only when the
  * tracker has been on for OVERLAY_DELAY_MS (antd Spin `delay`, made to "prevent flush"): the console's
  * requests mostly answer in 35-120 ms, and a mask flashed over every page as it loaded, between its
- * skeleton and its table (issue #24). A slow request still gets the overlay.
+ * skeleton and its table. A slow request still gets the overlay.
  */
 import { Spin } from 'antd';
 import { useSyncExternalStore } from 'react';

@@ -3,7 +3,7 @@
  * and everything else, the console (app/Console.tsx), loaded after sign-in with antd and its own
  * routes from the contract's route table. Until the console has loaded, its skeleton stands where it
  * will be (components/Skeleton.tsx). `preloadConsole` starts loading, at start-up, the console, the
- * route's page and the user info together rather than one after the other (issue #24).
+ * route's page and the user info together rather than one after the other.
  * Declarative mode (BrowserRouter + useRoutes): the app uses no loaders or actions, and the data
  * router would add ~20 KiB to every first load (bench/web.ts).
  */

@@ -28,7 +28,7 @@ export function ExportButtons({ endpoint, query, formats = ['csv', 'xlsx'] }: Ex
   const run = async (format: ExportFormat) => {
     setBusy(format);
     try {
-      // Times in the data centre's zone: the server's default (issue #24), so no zone is sent.
+      // Times in the data centre's zone: the server's default, so no zone is sent.
       const result = await downloadFile(endpoint, { ...query, format });
       if (result?.truncated) notifyWarning(t('exportTruncated', { max: LOG_EXPORT_MAX }), 'export-truncated');
     } finally {

@@ -27,7 +27,7 @@ export function ConfigModal({ lock, onClose, onDone, invalidate = [] }: { lock: 
   const push = useApiMutation({
     mutationFn: (body: { lockId: number; config: Partial<Values> }) => call(commandEndpoints.lockConfig, { body, quiet: true }),
     success: t('queued'),
-    // A setting the lock's device type cannot hold shows under its field, with the type's limit (issue #31).
+    // A setting the lock's device type cannot hold shows under its field, with the type's limit.
     errorText: (error) => showFieldErrors(form, error, 'body.config.', language),
     invalidate: [commandEndpoints.lockConfigList, commandEndpoints.simpleList, ...invalidate],
     onSuccess: onDone,

@@ -1,6 +1,6 @@
 /**
- * Every lock one click away (issue #17): the ONE place that decides where a lock's IMEI or name leads:
- * its 设备信息 page (/Information?imei=, issue #11).
+ * Every lock one click away: the ONE place that decides where a lock's IMEI or name leads:
+ * its 设备信息 page (/Information?imei=).
  */
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';

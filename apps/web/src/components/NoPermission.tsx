@@ -1,5 +1,5 @@
 /**
- * What a page the user may not open shows (issue #24 "no dead ends"): for an account that may open
+ * What a page the user may not open shows: for an account that may open
  * some page, 403 with a way to its first page (never back to `/`, which would send it here again); for
  * an account with no page at all in this data centre (no role bound), a page saying so, naming the
  * account and data centre, offering sign-out (and the header's data-centre switch, inside the layout).

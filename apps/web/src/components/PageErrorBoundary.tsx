@@ -1,4 +1,4 @@
-/** One page's crash stays in that page (issue #17): an antd Result with a retry, the console frame keeps working. */
+/** One page's crash stays in that page: an antd Result with a retry, the console frame keeps working. */
 import { Button } from 'antd';
 import { Result } from './LazyResult';
 import { Component, type ReactNode } from 'react';

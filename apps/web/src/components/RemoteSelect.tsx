@@ -1,5 +1,5 @@
 /**
- * The one remote select (issue #17): a searchable antd Select whose options come from a contract
+ * The one remote select: a searchable antd Select whose options come from a contract
  * endpoint, searched on the server (the typed keyword goes into the query, not filtered locally) once
  * typing pauses (useDebouncedSearch: one request per pause, not per keystroke). The
  * lock, lock-user, account and role pickers are this component with their endpoint and labels.

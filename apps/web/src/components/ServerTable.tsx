@@ -1,5 +1,5 @@
 /**
- * The one list component (issue #17, ProTable-like, built on antd): a collapsible search form, a
+ * The one list component (ProTable-like, built on antd): a collapsible search form, a
  * toolbar (refresh, density, column settings, export, the page's actions), a paginated antd Table fed
  * by a contract page endpoint (`current`, `size` + filters), optional polling and row selection with
  * batch actions (`batchActions`, `selectable`). Columns with `sorter: true` sort on the server: their
@@ -12,7 +12,7 @@
  * before anything scrolls under the pinned actions (columnFit.tsx); the first column (the key) stays fixed while
  * the others scroll horizontally under a header and a scroll bar that stay in sight (antd `sticky`); a list found empty says so
  * (its actions stay in the toolbar just above, once: a second 新增 button in the empty state made every "click 新增"
- * ambiguous for assistive technology and browser tests); until the first rows have arrived, skeleton rows stand in their place (issue #24). Pages supply columns and filters.
+ * ambiguous for assistive technology and browser tests); until the first rows have arrived, skeleton rows stand in their place. Pages supply columns and filters.
  */
 import { PAGE_SIZE_DEFAULT, SORT_ORDERS, type Endpoint, type Page, type QueryOf, type SortOrder } from '@iot/contract';
 import { Button, Empty, Form, Table, type TableColumnsType } from 'antd';

@@ -1,5 +1,5 @@
 /**
- * A lock's service end (issue #15): the date, coloured as the warnings go: orange within 30 days, red
+ * A lock's service end: the date, coloured as the warnings go: orange within 30 days, red
  * within 7 days and after the end; "not purchased" when the lock was never covered by a package.
  */
 import { SERVICE_WARNING_DAYS } from '@iot/contract';

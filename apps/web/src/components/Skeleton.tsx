@@ -1,5 +1,5 @@
 /**
- * What a console page shows while its code, its words or the server's user info load (issue #24: one
+ * What a console page shows while its code, its words or the server's user info load (one
  * skeleton, then the page, where a spinner, the filters, a second spinner and then the table followed
  * each other). Plain elements and CSS (styles.css `.skeleton*`), no antd: the shell's skeleton is drawn
  * before antd has loaded. Shaped like a list page (title, filter bar, toolbar, rows) at the place the

@@ -29,7 +29,7 @@ describe('shrinkToFit', () => {
   });
 });
 
-describe('fitColumns in a narrow table (issue #24)', () => {
+describe('fitColumns in a narrow table', () => {
   const records = [
     { imei: '861234500000000', note: 'Signal strength below the threshold for several hours', time: '2026-11-27 07:30:16', name: 'A栋101门锁' },
   ];

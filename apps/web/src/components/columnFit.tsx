@@ -1,5 +1,5 @@
 /**
- * Column fitting for ServerTable (issue #17): every column gets a width in px (its own, else one
+ * Column fitting for ServerTable: every column gets a width in px (its own, else one
  * estimated from its title and the text of its cells on the page shown), cells cut what does not fit with an ellipsis and show the whole value in
  * a tooltip on hover (only when cut), and the table's `scroll.x` is the sum of the widths. A pinned-right
  * column (the row actions) is as wide as its widest buttons, measured in the page (useEndColumnWidth). With these the
@@ -7,7 +7,7 @@
  * fit scrolls horizontally. A column opts out of the ellipsis with `ellipsis: false` (progress bars,
  * action buttons: pinned columns never ellipsise).
  *
- * Given the width the table has (issue #24: at 1366 px the column an operator watches slid under the
+ * Given the width the table has (at 1366 px the column an operator watches slid under the
  * pinned 操作 column), columns first give up room before anything scrolls: the widest text columns
  * narrow (not below their title, WRAP_MIN nor their widest unbreakable piece) and their text wraps at
  * spaces onto more lines instead of being cut, so every column stays in sight and every value shows in
@@ -137,7 +137,7 @@ export function shrinkToFit(widths: readonly number[], floors: readonly number[]
  *
  * A column narrows (its own width or the estimated one) only down to its floor: its title's widest word, WRAP_MIN and
  * its widest unbreakable piece (tokenWidth), so an IMEI, a code or an English word never breaks inside;
- * a column of such ids keeps its width and stays on one line (issue #24). Lines break at spaces only
+ * a column of such ids keeps its width and stays on one line. Lines break at spaces only
  * (`.cell-wrap`). What still does not fit scrolls, with nothing under the pinned column that a scroll
  * cannot show.
  */

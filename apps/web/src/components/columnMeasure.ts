@@ -44,7 +44,7 @@ export function useInnerWidth(ref: RefObject<HTMLElement | null>): number | unde
  * Per column key, the width in px its narrowed (wrapping) cells need in the table inside `ref`: where a
  * cell's content is wider than the cell (a tag, an IMEI or a word wider than estimated: lines break at
  * spaces only), the cell's width plus what sticks out. Measured after each render; only grows, so the
- * columns settle after one more render (issue #24: nothing slides under the next column).
+ * columns settle after one more render (nothing slides under the next column).
  */
 export function useWrapFloors(ref: RefObject<HTMLElement | null>): Record<string, number> {
   const [floors, setFloors] = useState<Record<string, number>>({});

@@ -1,5 +1,5 @@
 /**
- * One wording and one behaviour for form checks (issue #24): antd's validateMessages for the whole
+ * One wording and one behaviour for form checks: antd's validateMessages for the whole
  * console, so every `required`, `min`, `max`, `len`, `pattern` and type rule without its own message
  * says the same thing in the chosen language, naming the field by its label ("请填写IMEI", "音量须在 0
  * 到 100 之间"); and rules for numbers and lengths that refuse out-of-range input with that message

@@ -1,5 +1,5 @@
 /**
- * One way to write a range of numbers everywhere (issue #24: 门锁概况 wrote "-115--106" where the home
+ * One way to write a range of numbers everywhere (门锁概况 wrote "-115--106" where the home
  * page and big screen wrote "-105..-96"): "from ~ to unit", "< to unit" below the first edge, "≥ from
  * unit" from the last one. Buckets are [from, to): the shown upper end is `to - 1` unless `closed`.
  */

@@ -2,7 +2,7 @@
  * The console's antd theme (ConfigProvider in app/Console.tsx and around the toasts, MessageHolder.tsx).
  * Text colours meet WCAG AA contrast (4.5:1) on white and on table headers (#fafafa): antd's
  * defaults draw hints, breadcrumbs and descriptions in #8c8c8c (3.4:1), placeholders in #bfbfbf
- * (1.8:1) and links in #1677ff (4.1:1), which Lighthouse's accessibility audit flagged (issue #24).
+ * (1.8:1) and links in #1677ff (4.1:1), which Lighthouse's accessibility audit flagged.
  */
 export const CONSOLE_THEME = {
   token: {

@@ -1,5 +1,5 @@
 /**
- * The shared pause before a typed search is sent (issue #24): the remote selects search on the server,
+ * The shared pause before a typed search is sent: the remote selects search on the server,
  * and one request per keystroke sent about 14 requests, most of them cancelled, while an IMEI was typed.
  */
 import { useEffect, useState } from 'react';

@@ -1,5 +1,5 @@
 /**
- * The header's entry to the person's contact details (issue #25 "Who"): an icon button, next to the
+ * The header's entry to the person's contact details: an icon button, next to the
  * username, opening ContactModal (loaded on first open): e-mail address with its verification,
  * mobile number and the language of e-mails.
  */

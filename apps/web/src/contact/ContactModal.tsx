@@ -1,5 +1,5 @@
 /**
- * The signed-in person's contact details (issue #25 "Who"; contract api/accountContact.ts): e-mail
+ * The signed-in person's contact details (contract api/accountContact.ts): e-mail
  * address (verified or not), mobile number (mainland China) and the language of e-mails. Saving a new
  * address un-verifies it; "verify" e-mails a 6-digit code and opens VerifyCodeModal to enter it.
  * Notification rules e-mail only verified addresses.

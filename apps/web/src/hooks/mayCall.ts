@@ -1,5 +1,5 @@
 /**
- * Whether the signed-in user may make a call, from the contract's endpoint (issue #31): one of its
+ * Whether the signed-in user may make a call, from the contract's endpoint: one of its
  * authority keys, and for a platform-wide object (`scope: 'platform'`, e.g. packages) a platform
  * administrator. The web hides the controls of calls the server would refuse; the server decides.
  */

@@ -1,5 +1,5 @@
 /**
- * Acknowledging one alert with an optional note (issue #25): a lock alert (POST
+ * Acknowledging one alert with an optional note: a lock alert (POST
  * /iot/v1/lockAlert/acknowledge) or an air-switch alert (POST /iot/v1/airSwitch/alertLog/acknowledge),
  * both with `note`: a confirmation holding a note field, used by 门锁警告, the air-switch alert log and
  * the header's inbox drawer.

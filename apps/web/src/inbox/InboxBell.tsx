@@ -1,5 +1,5 @@
 /**
- * The header's bell (issue #25): the caller's unread notifications as a badge, refreshed by the live
+ * The header's bell: the caller's unread notifications as a badge, refreshed by the live
  * stream's `notification.inbox` events (live/targets.ts; no polling while the stream is up), and the
  * drawer listing them (InboxDrawer).
  */

@@ -1,5 +1,5 @@
 /**
- * The inbox drawer (issue #25): the caller's latest notifications, newest first, unread ones marked;
+ * The inbox drawer: the caller's latest notifications, newest first, unread ones marked;
  * "mark read" per item and "mark all read"; clicking one marks it read and opens its object (a lock
  * alert in 门锁警告, filtered to its lock and kind; an air-switch alarm in 报警日志; a lock's failed command or
  * credential sync in its 设备信息; a paused rollout in 固件管理; an order in 订单管理; a paused push endpoint in 订阅管理); an unacknowledged

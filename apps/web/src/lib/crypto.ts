@@ -2,7 +2,7 @@
  * Password encryption for sign-in and password changes: RSA-OAEP with SHA-256 (MGF1 SHA-256) under
  * the server's SPKI PEM public key, matching `crypto.privateDecrypt({ oaepHash: 'sha256' })`; returns
  * base64 ciphertext. WebCrypto when the page is a secure context (https, localhost); otherwise (plain
- * http on a LAN name, issue #10) node-forge's pure-JS RSA-OAEP, loaded by dynamic import only then.
+ * http on a LAN name) node-forge's pure-JS RSA-OAEP, loaded by dynamic import only then.
  * HTTPS is still recommended (docs/deploy.md).
  */
 

@@ -1,5 +1,5 @@
 /**
- * One time-zone rule for the whole console (issue #24): every time shown, and every time picked, is in
+ * One time-zone rule for the whole console: every time shown, and every time picked, is in
  * the data centre's zone (the server's user info says it; Asia/Shanghai until it has), whatever the
  * browser's own zone. Date pickers hold the wall-clock time the operator sees, so a picked value is
  * read in the data centre's zone (fromPicker) and a stored instant is shown there (toPicker).

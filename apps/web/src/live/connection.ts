@@ -1,5 +1,5 @@
 /**
- * The console's one live stream per browser tab (issue #23, docs/events.md "The live stream"): a
+ * The console's one live stream per browser tab (docs/events.md "The live stream"): a
  * ticket first (POST /iot/v1/events/ticket, a normal token call: an ended session signs out as on
  * any call), then an EventSource on GET /iot/v1/events?ticket=...&lastEventId=... . A ticket works
  * once, so the browser's own reconnect cannot be used: on an error or `closed` the stream is closed

@@ -1,5 +1,5 @@
 /**
- * What each domain event of the live stream refreshes in the console (issue #23): the contract
+ * What each domain event of the live stream refreshes in the console: the contract
  * endpoints whose cached answers it makes stale. A `perLock` endpoint answers about one lock (its
  * `lockId` or `imei` query): only the queries about a lock the event touched are refreshed.
  * Telemetry (heartbeats, uplinks, readings) refreshes a view at most every TELEMETRY_GAP_MS while
@@ -68,7 +68,7 @@ export const LIVE_TARGETS: { readonly [K in EventName]?: readonly LiveTarget[] }
   'ota.state': [...all(firmwareEndpoints.rollouts, firmwareEndpoints.rollout, firmwareEndpoints.rolloutLocks), perLock(firmwareEndpoints.lockHistory), device],
   'order.state': all(wxEndpoints.orderList, wxEndpoints.orderInfo, wxEndpoints.serviceSummary),
   'role.changed': all(roleEndpoints.list),
-  // Addressed to the account (issue #25): the header's bell and drawer.
+  // Addressed to the account: the header's bell and drawer.
   'notification.inbox': all(notificationInboxEndpoints.list),
 };
 

@@ -1,5 +1,5 @@
 /**
- * Locale parity (issue #8): every namespace (src/locales/<lng>/<ns>.json, loaded by name: i18n.ts)
+ * Locale parity: every namespace (src/locales/<lng>/<ns>.json, loaded by name: i18n.ts)
  * exists in both languages with the same keys, and the device logs' enum labels equal the contract's
  * LOG_LABELS (which the server's exports write), and every lock downlink type has a command label.
  */

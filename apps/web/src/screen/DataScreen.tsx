@@ -1,5 +1,5 @@
 /**
- * 数据可视化 /Datavisualization (issue #14): the control-room wall. Full screen, dark, sized by the spec's
+ * 数据可视化 /Datavisualization: the control-room wall. Full screen, dark, sized by the spec's
  * scale unit (`--rem`: width clamped to 1366..1920 / 24) so it reads the same at 1366 and 1920 wide.
  * Every figure comes from the analysis API (KPIs, trends, top list, buildings: every 10 s; the live
  * feed: every 2 s; air switches: every 10 s), merged into the charts in place; polls keep running

@@ -1,5 +1,5 @@
 /**
- * Times on the big screen, all in the data centre's time zone (lib/timeZone.ts, issue #24: one rule for
+ * Times on the big screen, all in the data centre's time zone (lib/timeZone.ts: one rule for
  * the whole product, the console's pages and exports use the same): the zone in which the server counts
  * "today" and the per-hour curves, so the clock, the feed and every axis agree with the figures
  * whatever the browser's own zone.

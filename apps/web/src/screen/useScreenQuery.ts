@@ -1,5 +1,5 @@
 /**
- * The big screen's reads (issue #14): background calls without the console's loading overlay or error
+ * The big screen's reads: background calls without the console's loading overlay or error
  * toasts. Refreshed by the live stream's events (live/targets.ts) while it is up, for `live` queries
  * (one data centre: the stream carries no other's events); polled every `intervalMs` otherwise. A
  * failed read leaves the last figures on screen and marks the query as failed; polling goes on, so

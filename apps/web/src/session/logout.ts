@@ -1,6 +1,6 @@
 /**
  * The sign-out a person asks for (header, no-page screen): the server revokes the token, then the local
- * sign-out. A single sign-on session (issue #28) also ends at the provider: its end-session URL is read
+ * sign-out. A single sign-on session also ends at the provider: its end-session URL is read
  * before the token is revoked, and the browser goes there after the local sign-out (the provider sends
  * it back to the sign-in page).
  */

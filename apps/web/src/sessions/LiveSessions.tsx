@@ -1,5 +1,5 @@
 /**
- * The person's live sessions (issue #28 "Sessions"): started, last used, address, browser (bowser's
+ * The person's live sessions: started, last used, address, browser (bowser's
  * summary, the raw user agent in a tooltip), "this session" (in the action column); sign out one (not this one: the header's
  * sign-out does that) or all others, each after a confirmation. With `account` (登录账号, account
  * managers): that account's sessions, sign out one or all.

@@ -1,5 +1,5 @@
 /**
- * The header's entry to the person's sign-ins and sessions (issue #28 "Sessions"), next to the username
+ * The header's entry to the person's sign-ins and sessions, next to the username
  * (two-factor): an icon button opening SessionsDrawer, loaded on first open.
  */
 import { DesktopOutlined } from '@ant-design/icons';

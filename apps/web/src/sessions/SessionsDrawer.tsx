@@ -1,5 +1,5 @@
 /**
- * 登录与会话 / Sign-ins and sessions (issue #28 "Sessions"): the person's live sessions (LiveSessions)
+ * 登录与会话 / Sign-ins and sessions: the person's live sessions (LiveSessions)
  * and sign-in history (SignInHistory) in two tabs of a drawer; with `account`, that account's, opened
  * by an account manager from 登录账号.
  */

@@ -1,5 +1,5 @@
 /**
- * The person's sign-in history (issue #28 "Sessions"), newest first, paged: time, address, browser, method,
+ * The person's sign-in history, newest first, paged: time, address, browser, method,
  * result; with `account` (登录账号, account managers) that account's.
  */
 import { type SignInRecord, signInHistoryEndpoints } from '@iot/contract';

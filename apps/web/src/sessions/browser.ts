@@ -1,4 +1,4 @@
-/** A user agent summarised for a person (issue #28 "Sessions"): "Chrome 130 · Linux", by bowser. */
+/** A user agent summarised for a person: "Chrome 130 · Linux", by bowser. */
 import Bowser from 'bowser';
 
 /** `Browser version · OS` from `userAgent` (major version only); the raw string cut to 60 characters when bowser knows neither; undefined without one. */

@@ -1,5 +1,5 @@
 /**
- * The step-up dialog (issue #28 "Step-up"; docs/identity.md): mounted once in the console, it answers
+ * The step-up dialog (docs/identity.md): mounted once in the console, it answers
  * the HTTP client's requests (api/stepUp.ts) when a dangerous call was refused with 403
  * STEP_UP_REQUIRED: it asks for the authenticator code (or a recovery code), posts
  * /iot/v1/twoFactor/stepUp and then lets the client send the call again; cancel rejects the call.

@@ -1,5 +1,5 @@
 /**
- * The two-factor dialog's view while two-factor is on (issue #28): recovery codes left, renewing them
+ * The two-factor dialog's view while two-factor is on: recovery codes left, renewing them
  * (the new ten are shown by the dialog, once) and turning two-factor off. Both are dangerous calls:
  * the shared HTTP client asks for a fresh code in the step-up dialog first. Turning off is offered
  * only while no role (nor DEMO=off, for a platform administrator) requires two-factor.

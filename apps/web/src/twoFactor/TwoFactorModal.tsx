@@ -1,5 +1,5 @@
 /**
- * The signed-in person's two-factor sign-in (issue #28; docs/identity.md "Two-factor sign-in"): its
+ * The signed-in person's two-factor sign-in (docs/identity.md "Two-factor sign-in"): its
  * state (on, recovery codes left), and enrolment: begin (QR code and typed key), confirm with the
  * app's 6-digit code, then the 10 recovery codes shown once with copy; once on, renewing the codes
  * and turning it off (TwoFactorEnabled). While a role requires

@@ -1,7 +1,7 @@
 /**
  * The header's username, opening the person's two-factor dialog (TwoFactorModal, loaded on first
  * open). It opens by itself while a role requires two-factor and the account has not enrolled
- * (issue #28: led through enrolment at sign-in, before anything else works).
+ * (led through enrolment at sign-in, before anything else works).
  */
 import { twoFactorEndpoints } from '@iot/contract';
 import { SafetyCertificateOutlined, UserOutlined } from '@ant-design/icons';

@@ -33,7 +33,7 @@ function ancestorsOf(entries: readonly MenuEntry[], index: string): string[] {
 
 /**
  * The console's sidebar menu. Collapsed, the current page's group is not opened on its own: its
- * flyout would cover the page after every reload (issue #17); hovering opens it as usual.
+ * flyout would cover the page after every reload; hovering opens it as usual.
  */
 export function Sidebar({ collapsed = false }: { collapsed?: boolean }) {
   const { data: info } = useUserInfo();

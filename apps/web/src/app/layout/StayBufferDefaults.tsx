@@ -1,5 +1,5 @@
 /**
- * The data centre's default stay buffers (issue #27 "buffers per data centre", minutes 0..1440) in the
+ * The data centre's default stay buffers (minutes 0..1440) in the
  * header's data-centre popover, under the time zone: what a stay booked or imported without its own
  * buffers gets. Holders of TENANT_SETTINGS change them (POST /iot/v1/tenant/settings, logged before ->
  * after); others see them read-only. Below them the switch of backup codes issued by rule

@@ -1,8 +1,8 @@
 /**
- * The data centre's time zone in the header (issue #24: one rule for the whole product, shown where
+ * The data centre's time zone in the header (one rule for the whole product, shown where
  * every page can see it): its name and UTC offset; holders of TENANT_SETTINGS (administrators) change it
  * from its popover. Every time on every page, the big screen and exports then follow it. The popover
- * also holds the data centre's default stay buffers (StayBufferDefaults, issue #27).
+ * also holds the data centre's default stay buffers (StayBufferDefaults).
  */
 import { ClockCircleOutlined } from '@ant-design/icons';
 import { tenantEndpoints } from '@iot/contract';

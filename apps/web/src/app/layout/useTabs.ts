@@ -3,7 +3,7 @@
  * where the browser's location changes (history.pushState / replaceState / popstate), not when React
  * draws the new page: menu clicks 0.2 s apart start navigations that React renders only the last of
  * (each waits for its lazy page, the next one replaces it), and a tab per drawn page lost the others
- * (issue #24: 9 fast clicks left 5 tabs). The list lives in a small store outside React, kept in
+ * (9 fast clicks left 5 tabs). The list lives in a small store outside React, kept in
  * sessionStorage across reloads, emptied at sign-out (clearTabs).
  */
 import { findRoute, WEB_BASE_PATH } from '@iot/contract';

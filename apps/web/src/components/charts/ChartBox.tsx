@@ -1,5 +1,5 @@
 /**
- * A chart's box that draws the chart only once it comes near the view (issue #24: the home page drew
+ * A chart's box that draws the chart only once it comes near the view (the home page drew
  * its seven charts on load, most of them below the fold, and ECharts' init and grow-in animation were
  * about 3 s of main-thread time at 4x CPU throttling). The box keeps its size while empty (no layout
  * shift); ECharts itself loads with the first chart shown (components/charts/EChart, lazy).

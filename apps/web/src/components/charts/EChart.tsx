@@ -1,5 +1,5 @@
 /**
- * The one ECharts wrapper (issue #14), tree-shaken through `echarts/core` (bar, line, pie; grid, tooltip,
+ * The one ECharts wrapper, tree-shaken through `echarts/core` (bar, line, pie; grid, tooltip,
  * legend; canvas). Import it lazily (`lazy(() => import(...))`): only pages that draw charts load ECharts.
  * A new `option` is merged into the chart in place (no re-draw of the page, no flicker on refresh).
  */

@@ -1,7 +1,7 @@
 /**
  * The sync state of a lock user or credential on its lock (TTLock's status model, driven by its
  * command) as a Badge (the console's vocabulary: Badge for live state, Tag for categories): in progress
- * blue (processing), failed red, normal green. A failed state says why underneath (issue #24): the
+ * blue (processing), failed red, normal green. A failed state says why underneath: the
  * lock's answer translated (contract failureReasonText: 门锁上没有该用户, timed out, ...), with a link to
  * that lock's 下发日志. data-sync carries the raw state for tests.
  */

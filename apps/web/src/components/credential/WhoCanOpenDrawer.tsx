@@ -1,6 +1,6 @@
 /**
  * "Who can open this door at time T" (GET /iot/v1/lockDevice/whoCanOpen): pick a lock and a time (default
- * now); lists every credential in sync that opens then, with its holder, and (issue #26) the others
+ * now); lists every credential in sync that opens then, with its holder, and the others
  * with why not (outside the schedule, holiday operating mode, user type, window), plus the holiday
  * operating mode in force.
  */

@@ -1,5 +1,5 @@
 /**
- * 时间表管理 (issue #26): week-day and year-day schedules of lock users (Matter WeekDaySchedule,
+ * 时间表管理: week-day and year-day schedules of lock users (Matter WeekDaySchedule,
  * YearDaySchedule) per lock or for all locks, sync states live (添加中 -> 正常); add, modify, delete,
  * retry or discard a failed one; apply a schedule template to a group or building; who can open a
  * lock at a given time, with the reasons.

@@ -1,5 +1,5 @@
 /**
- * 空开分析 airSwitchAnalysis (issue #13, AIRSWITCH_RULE): the data centre's air switches with their
+ * 空开分析 airSwitchAnalysis (AIRSWITCH_RULE): the data centre's air switches with their
  * circuits' live readings and remote on/off (SwitchList), a switch's details, thresholds and commands
  * (SwitchDrawer), energy analysis with exportable charts (EnergyPanel) and the switches' alarms
  * (AlertsPanel).

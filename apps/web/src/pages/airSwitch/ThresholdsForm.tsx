@@ -1,7 +1,7 @@
 /**
  * A circuit's protection thresholds: the desired values (editable) beside those the switch reported,
  * pushed as a command (POST /iot/v1/airSwitch/thresholds); "pending" until the switch confirms them.
- * Issue #31: the model's ratings are shown, and the thresholds as they would be stored (reported, desired,
+ * The model's ratings are shown, and the thresholds as they would be stored (reported, desired,
  * the form) are checked in the browser with the contract's own rule before sending; the server's
  * refusals show under their fields.
  */

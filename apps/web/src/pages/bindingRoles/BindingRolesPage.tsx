@@ -48,7 +48,7 @@ export default function BindingRolesPage() {
     setRefusal(undefined);
     void save.run({ accountId: account.id, roleIds: targetKeys.map(Number) });
   };
-  // An account left without a role opens no page: say so and ask first (issue #24).
+  // An account left without a role opens no page: say so and ask first.
   const submit = () => {
     if (!account) return;
     if (targetKeys.length > 0) return run();

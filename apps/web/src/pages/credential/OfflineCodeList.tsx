@@ -1,5 +1,5 @@
 /**
- * The issued offline codes (issue #27; GET /iot/v1/offlineCode/list): who issued which kind of code on
+ * The issued offline codes (GET /iot/v1/offlineCode/list): who issued which kind of code on
  * which lock for whom, and its validity; never the code itself. Of the page's lock when one is picked.
  */
 import { offlineCodeEndpoints, type OfflineCodeRecord } from '@iot/contract';

@@ -1,5 +1,5 @@
 /**
- * "离线密码 / Offline code" of 密码管理 (issue #27; POST /iot/v1/offlineCode, needs LOCK_OFFLINE_CODE):
+ * "离线密码 / Offline code" of 密码管理 (POST /iot/v1/offlineCode, needs LOCK_OFFLINE_CODE):
  * a lock (any, sleeping or not: no downlink), a kind with its window in the data centre's zone, and the
  * recipient; the answer shows the code large and copyable with its validity, this once.
  */

@@ -2,7 +2,7 @@
  * Two small dialogs of 密码管理: "reveal" (POST /iot/v1/operatePassword/reveal, needs
  * VOUCHER_PASSWORD_REVEAL; the server logs each reveal) shows the digits; "try on the keypad" (demo /
  * tests, simulated locks only) types digits on the lock, at the lock's own time or a simulated one
- * (issue #26: to see a schedule refuse), and shows whether it opened and why not.
+ * (to see a schedule refuse), and shows whether it opened and why not.
  */
 import { ACCESS_REFUSAL_LABELS, type AccessRefusal, credentialEndpoints, type CredentialRecord } from '@iot/contract';
 import { Alert, Button, DatePicker, Form, Input, Modal, Space, Typography } from 'antd';

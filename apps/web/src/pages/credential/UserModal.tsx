@@ -1,6 +1,6 @@
 /**
  * Add or modify a lock user of 用户管理 (POST /iot/v1/zg/userOperation): lock (when adding), name,
- * phone, an optional validity window to the minute and (issue #26) the Matter user type, with the
+ * phone, an optional validity window to the minute and the Matter user type, with the
  * minutes of an expiring user and the credential rule where the lock's device type supports dual.
  * The lock confirms asynchronously (sync state).
  */

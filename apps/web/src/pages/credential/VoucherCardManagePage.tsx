@@ -23,7 +23,7 @@ export default function VoucherCardManagePage() {
   const { t } = useTranslation('credential');
   const lockId = usePickedLock();
   const [dialog, setDialog] = useState<'add' | 'lost'>();
-  // A card reported lost from its row (issue #24: every bulk action also on its row).
+  // A card reported lost from its row (every bulk action also on its row).
   const [lostCard, setLostCard] = useState<{ cardNumber: string; reversed: boolean }>();
   const operate = useOperation(...LISTS);
   const columns = useMemo<TableColumnsType<CredentialRecord>>(() => [

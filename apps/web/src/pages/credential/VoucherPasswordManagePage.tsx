@@ -3,7 +3,7 @@
  * locks, digits masked, sync states refreshed live in the background; add, delete (confirmed), retry
  * or discard a failed one; "reveal" only for holders of VOUCHER_PASSWORD_REVEAL (the server enforces
  * it too); "try on the keypad" for the simulated locks; the chosen lock's password capacity; offline
- * codes (issue #27): issue one (LOCK_OFFLINE_CODE) and list the issued ones.
+ * codes: issue one (LOCK_OFFLINE_CODE) and list the issued ones.
  */
 import { credentialEndpoints, type CredentialRecord } from '@iot/contract';
 import { PlusOutlined } from '@ant-design/icons';

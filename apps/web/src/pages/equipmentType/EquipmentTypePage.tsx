@@ -1,5 +1,5 @@
 /**
- * 设备类型 (issue #11): the data centre's device types (GET /iot/v1/equipmentType/list) with the number
+ * 设备类型: the data centre's device types (GET /iot/v1/equipmentType/list) with the number
  * of devices using each (a link to 门锁信息 filtered to the model); holders of DEVICE_TYPE_EDIT add,
  * edit and delete types (a type in use cannot be deleted).
  */

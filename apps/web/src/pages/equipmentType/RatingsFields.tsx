@@ -1,5 +1,5 @@
 /**
- * The ratings part of the 设备类型 form (issue #31; contract ratings.ts): the heartbeat range every
+ * The ratings part of the 设备类型 form (contract ratings.ts): the heartbeat range every
  * type has, and for an air switch its circuits, rated current and voltage and leakage range (locks have
  * none: `electrical` is null). Thresholds and configuration pushes are checked against these.
  */

@@ -29,7 +29,7 @@ export function typeColumns(t: TFunction, actions?: TypeActions): TableColumnsTy
     },
     { title: t('passwordDigits'), dataIndex: 'passwordDigits', render: (d: DeviceTypeRecord['passwordDigits']) => `${d.min}-${d.max}` },
     { title: t('maxValidityDays'), dataIndex: 'maxValidityDays', align: 'right' },
-    // Issue #26: week-day / year-day schedules per user, holiday schedules per lock (Matter DoorLock attributes).
+    // Week-day / year-day schedules per user, holiday schedules per lock (Matter DoorLock attributes).
     { title: t('schedules'), key: 'schedules', render: (_, r) => `${r.weekDaySchedulesPerUser} / ${r.yearDaySchedulesPerUser} / ${r.holidaySchedules}` },
     {
       title: t('unlockMethods'), dataIndex: 'unlockMethods',

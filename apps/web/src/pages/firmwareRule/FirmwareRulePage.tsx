@@ -1,5 +1,5 @@
 /**
- * 固件管理 firmwareRule (issue #12): firmware packages (upload with progress, SHA-256, delete) and
+ * 固件管理 firmwareRule: firmware packages (upload with progress, SHA-256, delete) and
  * rollouts (create, follow, control). The rollout view opens in a drawer (`?rollout=id` keeps it on reload).
  */
 import { Tabs } from 'antd';

@@ -1,6 +1,6 @@
 /**
  * Upload of a firmware package (POST /iot/v1/firmware/upload, multipart): a vendor-signed ZGFW package
- * (issue #31) whose manifest fills in device type and version when chosen (packageFile.ts), release
+ * whose manifest fills in device type and version when chosen (packageFile.ts), release
  * notes in both languages, with the upload's progress; the server's SHA-256 and the signing key are shown
  * when it is done, its refusals (signature, format, manifest) under the fields they name.
  */

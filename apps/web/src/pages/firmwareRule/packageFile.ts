@@ -1,5 +1,5 @@
 /**
- * What the console reads of a chosen firmware file before uploading it (issue #31): the ZGFW header and
+ * What the console reads of a chosen firmware file before uploading it: the ZGFW header and
  * manifest (contract firmware/package.ts), to fill in model and version and to say at once when the file
  * is no signed package. The server checks the signature and everything else.
  */

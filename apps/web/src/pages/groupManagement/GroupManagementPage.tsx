@@ -1,5 +1,5 @@
 /**
- * 分组管理 (issue #11): the data centre's lock groups (GET /iot/v1/lockGroup/list) with their member
+ * 分组管理: the data centre's lock groups (GET /iot/v1/lockGroup/list) with their member
  * counts; a group's members in a drawer (each linking to 设备信息; the group's list in 门锁信息).
  * Holders of LOCK_GROUP_EDIT create, rename and delete groups (confirmed; the locks stay), add locks
  * by a pasted IMEI list and remove members; 门锁信息 adds its selected rows or its current filter.

@@ -1,5 +1,5 @@
 /**
- * 节假日日历 (issue #26): holiday calendars of the data centre (public holidays and 调休 working days as
+ * 节假日日历: holiday calendars of the data centre (public holidays and 调休 working days as
  * data, edited or imported), each applied to chosen buildings and lock groups. Per calendar: its
  * entries, edit, 下发到门锁 (the locks in scope get the coming entries as Matter holiday schedules;
  * per-lock progress), the locks' holiday schedules with sync states, delete (cleared from the locks).

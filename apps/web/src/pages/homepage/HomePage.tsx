@@ -1,5 +1,5 @@
 /**
- * 首页 / 门锁分析 (issue #14): what needs doing today. KPI rows (fleet, to do, today's unlocks), each a
+ * 首页 / 门锁分析: what needs doing today. KPI rows (fleet, to do, today's unlocks), each a
  * link to the list it counts; trends over 7 / 30 / 90 days, distributions, top 10s and battery
  * forecasts, all from GET /iot/v1/lockDevice/analysis, refreshed in place as the live stream's events
  * come (every 10 s while it is down; charts merge the new figures; the page is not re-drawn). Each chart is

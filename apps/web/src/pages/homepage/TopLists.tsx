@@ -1,5 +1,5 @@
 /**
- * Top 10 locks by alarms and by failed attempts, and the locks predicted to run flat (issue #14).
+ * Top 10 locks by alarms and by failed attempts, and the locks predicted to run flat.
  * Plain tables (RankTable), not antd Table: at most 10 rows, no paging, sorting or filters, and antd
  * Table with its Tree, Radio, Checkbox and Pagination cost the first load ~50 KiB (bench/web.ts).
  */

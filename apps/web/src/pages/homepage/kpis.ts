@@ -1,5 +1,5 @@
 /**
- * The KPI cards of 首页 / 门锁分析 (issue #14) built from the analysis: each counts a list and links to it,
+ * The KPI cards of 首页 / 门锁分析 built from the analysis: each counts a list and links to it,
  * filtered (the lock list's own filters, ServerTable query parameters of the log pages).
  */
 import { type Analysis, protocol } from '@iot/contract';

@@ -1,5 +1,5 @@
 /**
- * ECharts options of the analysis charts (issue #14), plain objects: the charts themselves load lazily
+ * ECharts options of the analysis charts, plain objects: the charts themselves load lazily
  * (components/charts/EChart). Shared by 首页 / 门锁分析 and the big screen.
  */
 import type { Analysis } from '@iot/contract';
@@ -51,7 +51,7 @@ export function todayVsYesterday(today: number[], yesterday: number[], labels: {
 
 /** Online / asleep / offline donut. */
 /**
- * The fleet as three slices that add up to the total (issue #24: one definition, one number): online and
+ * The fleet as three slices that add up to the total (one definition, one number): online and
  * awake, asleep (online too: 在线（含休眠） = awake + asleep), offline.
  */
 export function fleetDonut(fleet: Analysis['fleet'], labels: { awake: string; asleep: string; offline: string }, dark?: boolean) {

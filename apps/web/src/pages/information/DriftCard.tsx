@@ -1,5 +1,5 @@
 /**
- * 设备信息: the lock's own inventory against the platform per table (issue #26; GET
+ * 设备信息: the lock's own inventory against the platform per table (GET
  * /iot/v1/lockDevice/drift, refreshed by the live stream's credential.drift): slots on the lock and on
  * the platform, unmanaged slots (adopt for a lock user of this lock, or delete from the lock) and
  * missing rows (re-queue, or mark lost); before the lock's first report, its slots show as a dash. Holders of LOCK_DRIFT_RESOLVE get the actions and can ask the

@@ -1,8 +1,8 @@
 /**
- * 设备信息 (/Information?imei=, issue #11): everything about one lock on one page, from one read (GET
+ * 设备信息 (/Information?imei=): everything about one lock on one page, from one read (GET
  * /iot/v1/lockDevice/information, refreshed every 5 s) plus the 7-day battery / signal charts (lazy
  * ECharts): identity, type, location and groups with the registry and configuration actions; live state
- * and next expected wake; reported vs desired configuration; credential slots and drift, the lock's own inventory against the platform (DriftCard, issue #26); the command
+ * and next expected wake; reported vs desired configuration; credential slots and drift, the lock's own inventory against the platform (DriftCard); the command
  * queue (cancel); its OTA history; the latest alarms, unlock records and uplinks, each linking to its full log. Without
  * an IMEI (or with an unknown one) the page offers a lock picker.
  */
@@ -52,7 +52,7 @@ export default function InformationPage() {
     </Space>
   );
   if (!info || info.lock.imei !== imei) {
-    // A chosen lock still loading shows that it loads, not "pick a lock" (issue #24).
+    // A chosen lock still loading shows that it loads, not "pick a lock".
     const loading = valid && !isError;
     return (
       <Card>

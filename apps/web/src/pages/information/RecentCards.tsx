@@ -32,7 +32,7 @@ export function RecentCards({ info }: { info: LockInformation }) {
   ];
   const opens: TableColumnsType<OpenRecordRecord> = [
     { title: t('lockTime'), dataIndex: 'lockTime', render: formatTime },
-    // A remote unlock names the operator who asked (issue #26).
+    // A remote unlock names the operator who asked.
     { title: t('method'), dataIndex: 'method', render: (method: string, row) => (row.operator ? `${t(`methods.${method}`)} · ${row.operator}` : t(`methods.${method}`)) },
     { title: t('result'), dataIndex: 'success', render: (ok: boolean) => <Tag color={ok ? 'success' : 'error'}>{ok ? t('success') : t('failed')}</Tag> },
   ];

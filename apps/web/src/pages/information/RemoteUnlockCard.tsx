@@ -1,5 +1,5 @@
 /**
- * 设备信息: remote unlock (issue #26; GET/POST /iot/v1/lockDevice/remoteUnlock). An always-online lock
+ * 设备信息: remote unlock (GET/POST /iot/v1/lockDevice/remoteUnlock). An always-online lock
  * offers it to holders of LOCK_REMOTE_UNLOCK with a required reason; a sleeping NB-IoT lock says why it
  * does not. A high-security door's requests wait for a second operator (LOCK_REMOTE_UNLOCK_APPROVE),
  * who approves here within 10 minutes and may mark the door high-security. Lists the latest requests.

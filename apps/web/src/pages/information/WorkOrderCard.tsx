@@ -1,5 +1,5 @@
 /**
- * 设备信息: the lock's unfinished work orders (issue #25; GET /iot/v1/workOrder/list?imei=), with a link
+ * 设备信息: the lock's unfinished work orders (GET /iot/v1/workOrder/list?imei=), with a link
  * to 门锁警告's work-order tab filtered by the lock. Shown to holders of the alert page's authority.
  */
 import { WORK_ORDER_LABELS, type WorkOrderRecord, workOrderEndpoints as api } from '@iot/contract';

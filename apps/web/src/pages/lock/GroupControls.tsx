@@ -1,6 +1,6 @@
 /**
- * 门锁信息's group controls (issue #11): the group filter, and for holders of LOCK_GROUP_EDIT "add to
- * group" for the selected rows (by IMEI), for one row (its 更多 menu, issue #24) or for every lock of the
+ * 门锁信息's group controls: the group filter, and for holders of LOCK_GROUP_EDIT "add to
+ * group" for the selected rows (by IMEI), for one row (its 更多 menu) or for every lock of the
  * current filter (the list's query in the URL, sent as the device target's `filter`).
  */
 import { type DeviceTarget, lockFilterQuery, lockGroupEndpoints, type LockRecord } from '@iot/contract';

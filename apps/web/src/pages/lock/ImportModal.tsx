@@ -1,5 +1,5 @@
 /**
- * Bulk import on 门锁信息 (issue #11): the template in both formats, then a dry run of the chosen .xlsx /
+ * Bulk import on 门锁信息: the template in both formats, then a dry run of the chosen .xlsx /
  * .csv (POST importCheck, upload progress shown) listing every bad row (row, column, reason), then the
  * commit of the valid rows (POST import): the new device secrets download once, as a CSV file.
  */

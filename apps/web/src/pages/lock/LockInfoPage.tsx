@@ -1,5 +1,5 @@
 /**
- * 门锁信息, the lock registry (issue #11): the live lock list (GET /iot/v1/lockDevice/list) filtered by
+ * 门锁信息, the lock registry: the live lock list (GET /iot/v1/lockDevice/list) filtered by
  * keyword, live state, attention, device type, location, firmware and state (LockFilters.tsx, in the
  * URL; group too), refetched every 5 s in the background, exportable as CSV / Excel with the same filters. Holders of LOCK_REGISTRY register
  * locks (the device secret shown once), edit, disable, reset secrets, decommission and release IMEIs;

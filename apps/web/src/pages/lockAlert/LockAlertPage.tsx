@@ -1,6 +1,6 @@
 /**
  * 门锁警告: the alerts operators watch (AlertsTab) and, beside them, the data centre's work orders
- * (WorkOrdersTab, issue #25). The tab is in the URL (`?tab=workOrders`), so the device page and an
+ * (WorkOrdersTab). The tab is in the URL (`?tab=workOrders`), so the device page and an
  * alert row link straight to the orders of a lock (`imei=`) or an alert (`alertId=`).
  */
 import { Tabs } from 'antd';

@@ -1,5 +1,5 @@
 /**
- * 门锁配置's batch push (POST /iot/v1/lockConfig/batch, issue #11): one configuration to the selected
+ * 门锁配置's batch push (POST /iot/v1/lockConfig/batch): one configuration to the selected
  * locks (by IMEI) or to every lock of a group (分组管理), each lock queued on its own; the answer says
  * how many were queued and which locks refused (a full queue) or were not found.
  */

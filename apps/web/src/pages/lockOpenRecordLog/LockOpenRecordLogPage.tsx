@@ -1,6 +1,6 @@
 /**
  * 开锁日志: unlock attempts (GET /iot/v1/lockOpenRecord/list), newest first, filtered by time range,
- * lock, method, result and why the lock refused (issue #26: outside the schedule, holiday mode, user
+ * lock, method, result and why the lock refused (outside the schedule, holiday mode, user
  * type), with the operator of a remote unlock; exportable, refreshed in the background every 5 s.
  */
 import { ACCESS_REFUSAL_LABELS, ACCESS_REFUSALS, type AccessRefusal, openRecordEndpoints, type OpenRecordRecord, protocol } from '@iot/contract';

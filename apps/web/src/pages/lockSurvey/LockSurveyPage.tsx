@@ -1,5 +1,5 @@
 /**
- * 门锁概况 lockSurvey (issue #11): the data centre's fleet at a glance from GET /iot/v1/lockDevice/survey,
+ * 门锁概况 lockSurvey: the data centre's fleet at a glance from GET /iot/v1/lockDevice/survey,
  * refreshed every 30 s: counts by live state, the locks needing attention (each count opens 门锁信息
  * filtered by that attention kind), battery and RSSI distributions (ECharts, loaded lazily) and counts
  * by type, firmware, building and group (each opening the filtered list).

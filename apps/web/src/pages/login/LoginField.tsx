@@ -1,6 +1,6 @@
 /**
  * A sign-in field: a large input with its icon (styles.css `.login-input`, drawn like antd's large
- * Input without antd, issue #24), red-bordered while the field has an error, the error below it.
+ * Input without antd), red-bordered while the field has an error, the error below it.
  */
 import type { IconDefinition } from '@ant-design/icons-svg/es/types';
 import type { InputHTMLAttributes, ReactNode } from 'react';

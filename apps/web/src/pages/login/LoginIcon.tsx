@@ -1,7 +1,7 @@
 /**
  * An Ant Design outlined icon drawn from its SVG definition (@ant-design/icons-svg, the data behind
  * @ant-design/icons), without the icon components' runtime: the sign-in route loads no antd code
- * (issue #24, bench/lighthouse.ts).
+ * (bench/lighthouse.ts).
  */
 import type { AbstractNode, IconDefinition } from '@ant-design/icons-svg/es/types';
 import { createElement, type ReactElement } from 'react';

@@ -3,7 +3,7 @@
  * password encrypted with the key from /oauth/key, POST /oauth/token (with two-factor on: its challenge
  * and a code, TwoFactorStep.tsx), then /oauth/userInfo and '/'; or single sign-on (SsoSignIn.tsx).
  * Plain elements styled like antd's large inputs and primary button (styles.css `.login-*`): the first
- * page a newcomer opens loads no antd code (issue #24: 39 requests and 252 KiB before).
+ * page a newcomer opens loads no antd code (39 requests and 252 KiB before).
  */
 import { authEndpoints } from '@iot/contract';
 import EyeInvisibleOutlined from '@ant-design/icons-svg/es/asn/EyeInvisibleOutlined';
@@ -52,7 +52,7 @@ export default function LoginPage() {
     staleTime: Number.POSITIVE_INFINITY,
     gcTime: 0,
   });
-  // The server asks for a captcha after repeated failures on a username even when it is off (issue #10).
+  // The server asks for a captcha after repeated failures on a username even when it is off.
   const [captchaDemanded, setCaptchaDemanded] = useState(false);
   const required = captchaDemanded || (captcha.data?.required ?? true);
 

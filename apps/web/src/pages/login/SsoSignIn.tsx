@@ -1,12 +1,12 @@
 /**
- * "Sign in with {name}" (issue #28 "Single sign-on"; docs/identity.md): shown when GET /oauth/sso says
+ * "Sign in with {name}" (docs/identity.md): shown when GET /oauth/sso says
  * the server has an OpenID provider. The click asks POST /oauth/sso/start for the provider's URL and
  * a sealed transaction, keeps the transaction in this tab (sessionStorage) and leaves for the provider.
  * The provider sends the browser back to this page with `?code=…&state=…` (or `?error=…`): the query
  * string is removed from the address bar at once and handed with the transaction to POST
  * /oauth/sso/callback, whose token (`onToken`) or two-factor challenge (`onChallenge`) finishes the
  * sign-in as after a password. The session token never appears in a URL. When the data centre has
- * password sign-in off (issue #28), a notice above the button says so.
+ * password sign-in off, a notice above the button says so.
  */
 import { ssoEndpoints } from '@iot/contract';
 import { useQuery } from '@tanstack/react-query';

@@ -1,5 +1,5 @@
 /**
- * The second step of a two-factor sign-in (issue #28): after the password step answered a challenge,
+ * The second step of a two-factor sign-in: after the password step answered a challenge,
  * the code from the authenticator app (6 digits) or a recovery code (`xxxxx-xxxxx`, used once) goes
  * to POST /oauth/token/twoFactor; its token finishes the sign-in (`onToken`). A timed-out challenge
  * (5 min) goes back to the password (`onRestart`).

@@ -1,5 +1,5 @@
 /**
- * 登录账号's API keys tab (issue #28; docs/identity.md "API keys"): the data centre's keys with scope,
+ * 登录账号's API keys tab (docs/identity.md "API keys"): the data centre's keys with scope,
  * networks, state, expiry and last use; create (ApiKeyModal; the key is shown once with copy and a
  * warning), rotate (confirmed, with the old key's grace in hours) and revoke (confirmed, at once).
  */

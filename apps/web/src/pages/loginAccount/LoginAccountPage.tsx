@@ -1,6 +1,6 @@
 /**
  * 登录账号: three tabs, the data centre's login accounts (Accounts), its API keys for integrators
- * (ApiKeys, issue #28) and its single sign-on rules (SsoRules, issue #28). The tab is kept in `?tab=` so a reload or a link opens it again.
+ * (ApiKeys) and its single sign-on rules (SsoRules). The tab is kept in `?tab=` so a reload or a link opens it again.
  */
 import { Tabs } from 'antd';
 import { useTranslation } from 'react-i18next';

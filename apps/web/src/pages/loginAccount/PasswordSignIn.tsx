@@ -1,5 +1,5 @@
 /**
- * 登录账号 → single sign-on: the data centre's "password sign-in" switch (issue #28; docs/identity.md
+ * 登录账号 → single sign-on: the data centre's "password sign-in" switch (docs/identity.md
  * "Single sign-on"). Off: the data centre's operators sign in with single sign-on only (platform
  * administrators keep the password) and their password sessions end at once. Turning it off asks for
  * confirmation first (and a step-up, by the contract); the server refuses it with SSO_RULE_REQUIRED

@@ -1,5 +1,5 @@
 /**
- * 登录账号's single sign-on tab (issue #28; docs/identity.md "Single sign-on"): the data centre's
+ * 登录账号's single sign-on tab (docs/identity.md "Single sign-on"): the data centre's
  * rules mapping a claim of the OpenID provider's (`groups` by default) to roles here, with add (claim,
  * value, roles; the server refuses roles beyond the caller's with ESCALATION) and delete. Whether the
  * server has a provider at all is said on top (GET /oauth/sso); rules can be kept either way. Below

@@ -1,6 +1,6 @@
 /**
  * Columns of the login-account list (登录账号), with the row actions: change password, sessions and
- * sign-in history (issue #28), reset two-factor (only while it is on; issue #28), delete, each
+ * sign-in history, reset two-factor (only while it is on), delete, each
  * confirmed where it cannot be undone.
  */
 import { ACCOUNT_TYPE_ADMIN, type AccountRecord } from '@iot/contract';

@@ -23,7 +23,7 @@ export type RoleDrawerTarget = 'new' | RoleRecord;
 interface Values {
   name: string;
   description?: string;
-  /** Members must sign in with two-factor (issue #28). */
+  /** Members must sign in with two-factor. */
   requiresTwoFactor?: boolean;
 }
 

@@ -1,5 +1,5 @@
 /**
- * 公共门 / Common door of the chosen lock (issue #27, docs/stays.md "Common doors"): a room's own door, or
+ * 公共门 / Common door of the chosen lock (docs/stays.md "Common doors"): a room's own door, or
  * one serving every room of its building (entrance, lift) or of its floor (floor gate), on which the
  * rooms' stays are issued too. A change is confirmed first: the building's active stays are re-issued.
  */

@@ -1,5 +1,5 @@
 /**
- * 产品 RoomInquiry (issue #11): the data centre's buildings, floors and rooms as a tree loaded level by
+ * 产品 RoomInquiry: the data centre's buildings, floors and rooms as a tree loaded level by
  * level (RoomTree), each room with its lock's live state; a search by IMEI, name or room; the chosen
  * lock (in the URL, `?imei=`) beside it with who can open it and links to its journal and credentials;
  * 今日未就绪 / Not ready today: today's stays whose doors are not ready (StayNotReadyDrawer).

@@ -1,5 +1,5 @@
 /**
- * 备用密码 / Backup code (issue #27; docs/stays.md "Backup codes"; POST /iot/v1/stay/backupCode): on a
+ * 备用密码 / Backup code (docs/stays.md "Backup codes"; POST /iot/v1/stay/backupCode): on a
  * checked-in stay whose guest's own code is still on its way to a sleeping lock (readiness queued or
  * failed), the front desk issues one of the codes pre-loaded on the lock, confirmed by a Popconfirm; a
  * modal shows the digits of each lock and until when they work (asking again shows the same code). The

@@ -1,5 +1,5 @@
 /**
- * 预订入住 / Book a stay (issue #27; POST /iot/v1/stay/add) for the room of 产品 RoomInquiry: the
+ * 预订入住 / Book a stay (POST /iot/v1/stay/add) for the room of 产品 RoomInquiry: the
  * stay's fields (StayFormFields: times, kind, guests, buffers, reference); the server applies the data
  * centre's buffers to empty ones. The server's field errors land on the form.
  */

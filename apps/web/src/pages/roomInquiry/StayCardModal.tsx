@@ -1,5 +1,5 @@
 /**
- * 门卡 / Card (issue #27; docs/stays.md "Cards"; POST /iot/v1/stay/card): the front desk gives a guest
+ * 门卡 / Card (docs/stays.md "Cards"; POST /iot/v1/stay/card): the front desk gives a guest
  * of a booked or checked-in stay an IC card (its number as the reader prints it, hex), held on every
  * door beside the guest's password, or takes it back (confirmed). Each guest's current card is shown;
  * the stay's readiness light waits for the card like for the password.

@@ -1,5 +1,5 @@
 /**
- * 重试 / Retry of a stay's failed door (issue #27; a row action of 门锁 / Doors, StayDoorsModal),
+ * 重试 / Retry of a stay's failed door (a row action of 门锁 / Doors, StayDoorsModal),
  * confirmed first: the door's failed lock user, then its failed password and card, are sent again through the
  * credential service's retry routes (POST /iot/v1/operateUser/retry, /iot/v1/operatePassword/retry and
  * /iot/v1/operateCard/retry with the door's lockUserId / credentialId / cardCredentialId), as 用户管理 / 密码管理 / 门卡管理 do. The detail is refetched, so

@@ -1,5 +1,5 @@
 /**
- * 门锁明细 / Doors of a stay (issue #27; GET /iot/v1/stay/detail?id=, refreshed every 5 s while open):
+ * 门锁明细 / Doors of a stay (GET /iot/v1/stay/detail?id=, refreshed every 5 s while open):
  * one row per guest x lock with the lock (name and IMEI, linking to its page), the lock user's and the
  * password's sync states in the platform's words (正常 / 添加中 / 添加失败 ..., credential
  * syncStates; 已删除 once the lock confirmed a delete), the guest's card's when any guest holds one, whether the stay released the door, and for a

@@ -1,5 +1,5 @@
 /**
- * 入住管理 / Stays of one room (issue #27), a drawer of 产品 RoomInquiry: the room's stays (GET
+ * 入住管理 / Stays of one room, a drawer of 产品 RoomInquiry: the room's stays (GET
  * /iot/v1/stay/list filtered to the room, refreshed every 10 s) with a readiness light (every door
  * 正常 / queued on N doors / failed / suspended), booking, check in, check out, cancel, no-show (a booked
  * stay past its check-in), suspend and resume (a checked-in long lease), each confirmed, change room, and

@@ -1,5 +1,5 @@
 /**
- * 修改入住 / Edit a stay (issue #27; POST /iot/v1/stay/edit) of a booked or checked-in stay: the
+ * 修改入住 / Edit a stay (POST /iot/v1/stay/edit) of a booked or checked-in stay: the
  * booking form's fields (StayFormFields) filled with the stay's times, kind (sent when changed),
  * guests (an empty ID card keeps the guest's), buffers and reference. The guest list replaces the old
  * one; a guest whose name and mobile are unchanged keeps their doors, so an extension only moves the

@@ -1,5 +1,5 @@
 /**
- * The fields of a stay's form (issue #27), shared by 预订入住 (StayBookModal) and 修改入住
+ * The fields of a stay's form, shared by 预订入住 (StayBookModal) and 修改入住
  * (StayEditModal): check-in / check-out (a RangePicker read in the data centre's zone), kind (an edit
  * may change it too), guests (name, mobile, optional ID card; on an edit an empty ID card keeps the
  * guest's, whose masked form is the placeholder), buffers (empty: the data centre's defaults, shown as

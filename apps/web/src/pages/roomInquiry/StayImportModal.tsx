@@ -1,5 +1,5 @@
 /**
- * 导入预订 / Import bookings (issue #27), from the stays drawer of 产品 RoomInquiry: the template in both
+ * 导入预订 / Import bookings, from the stays drawer of 产品 RoomInquiry: the template in both
  * formats, a dry run of the chosen .xlsx / .csv (POST /iot/v1/stay/importCheck, writes nothing) listing
  * every row with its status and problems in the current language, then 确认导入 / Import (POST
  * /iot/v1/stay/import), enabled only when the dry run found no problem: every stay booked, or none.

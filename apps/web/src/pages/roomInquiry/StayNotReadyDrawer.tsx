@@ -1,5 +1,5 @@
 /**
- * 今日未就绪 / Not ready today (issue #27; GET /iot/v1/stay/notReady, refreshed every 30 s while open):
+ * 今日未就绪 / Not ready today (GET /iot/v1/stay/notReady, refreshed every 30 s while open):
  * the front desk's list of today's (the data centre's day) booked or checked-in stays whose
  * credentials are not on every door yet, earliest check-in first. A button of 产品 RoomInquiry with
  * the count, opening a drawer; each row's room picks that room's lock on the page (its 入住管理 is

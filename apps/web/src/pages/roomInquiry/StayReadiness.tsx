@@ -1,5 +1,5 @@
 /**
- * A stay's readiness light (issue #27): green ready on every door, blue queued on N doors, red failed
+ * A stay's readiness light: green ready on every door, blue queued on N doors, red failed
  * on N doors, orange suspended, grey pending / none; shared by the stays drawer and the not-ready list.
  */
 import type { StayRecord, StayReadiness } from '@iot/contract';

@@ -1,4 +1,4 @@
-/** 换房 / Change room (issue #27; POST /iot/v1/stay/changeRoom): the new building, floor and room of a stay. */
+/** 换房 / Change room (POST /iot/v1/stay/changeRoom): the new building, floor and room of a stay. */
 import { stayEndpoints, type StayRecord } from '@iot/contract';
 import { Form, Input, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';

@@ -1,5 +1,5 @@
 /**
- * The stay list's extra actions of one stay (issue #27), beside check in / check out in StayDrawer:
+ * The stay list's extra actions of one stay, beside check in / check out in StayDrawer:
  * 修改 / Edit (a booked or checked-in stay: StayEditModal) and 门锁 / Doors (every stay with doors:
  * StayDoorsModal), 门卡 / Card (a booked or checked-in stay: StayCardModal). Each opens its own dialog.
  */

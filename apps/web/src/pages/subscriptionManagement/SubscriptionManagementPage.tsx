@@ -1,8 +1,8 @@
 /**
- * 订阅管理 (issue #16): the tenant's customer codes with their key, push configuration and endpoint
+ * 订阅管理: the tenant's customer codes with their key, push configuration and endpoint
  * health (CustomerCodes), the delivery log with filters, export and replay (Deliveries), the dead
  * letters (the same log, state "dead"), and, with the demo on, the embedded demo receiver's switch.
- * Beside them, under the same authority (issue #25): the operators' notification channels, rules and
+ * Beside them, under the same authority: the operators' notification channels, rules and
  * their delivery log. The tab is in the URL (`?tab=`).
  */
 import { Tabs } from 'antd';

@@ -1,4 +1,4 @@
-/** Buying a package (issue #15): pick the locks, create the order (the server prices it), then pay (PayPanel). */
+/** Buying a package: pick the locks, create the order (the server prices it), then pay (PayPanel). */
 import { type OrderRecord, type ProductRecord, wxEndpoints } from '@iot/contract';
 import { Form, Modal, Typography } from 'antd';
 import { useState } from 'react';

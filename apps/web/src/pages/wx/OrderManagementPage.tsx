@@ -1,5 +1,5 @@
 /**
- * 订单管理 (issue #15): the data centre's orders (GET /iot/v1/wx/orderInfo/list) with WeChat Pay's
+ * 订单管理: the data centre's orders (GET /iot/v1/wx/orderInfo/list) with WeChat Pay's
  * trade_state, filters (state, keyword, time) in the URL, CSV / Excel export, close an unpaid order,
  * refund a paid one; refreshed every 5 s so notifications show up.
  */

@@ -1,5 +1,5 @@
 /**
- * The payment of one order (issue #15): the code_url as a QR code (antd QRCode), a countdown to its
+ * The payment of one order: the code_url as a QR code (antd QRCode), a countdown to its
  * expiry, and the order's state followed live (polled every 2 s until final): "paid" once WeChat Pay's
  * notification (or reconciliation) has recorded it.
  */
@@ -19,7 +19,7 @@ export function PayPanel({ order }: { order: OrderRecord }) {
   const language = useLanguage();
   const { data = order } = useApiQuery(wxEndpoints.orderInfo, { outTradeNo: order.outTradeNo }, { refetchInterval: POLL_MS });
   const open = OPEN.has(data.tradeState);
-  // The demo sandbox's code_url is a path on this console's own origin (issue #24): made absolute for the QR code.
+  // The demo sandbox's code_url is a path on this console's own origin: made absolute for the QR code.
   const payUrl = data.codeUrl ? new URL(data.codeUrl, window.location.href).href : undefined;
   if (data.tradeState === 'SUCCESS' || data.tradeState === 'REFUND') {
     return <Result className="pay-result" status="success" title={t('paid')} subTitle={t('paidDetail', { no: data.outTradeNo })} />;

@@ -1,7 +1,7 @@
 /**
- * 套餐 (issue #15): service-period warnings (locks ending within 30 / 7 / 1 days or ended), the
+ * 套餐: service-period warnings (locks ending within 30 / 7 / 1 days or ended), the
  * packages as cards with what they buy, buying one (BuyModal), and for platform administrators (packages
- * are shared by every data centre, issue #31) adding and editing packages (ProductModal).
+ * are shared by every data centre) adding and editing packages (ProductModal).
  */
 import { PlusOutlined } from '@ant-design/icons';
 import { type ProductRecord, wxEndpoints } from '@iot/contract';
@@ -22,7 +22,7 @@ import { ProductModal } from './ProductModal';
 export default function RenewPage() {
   const { t } = useTranslation('wx');
   const language = useLanguage();
-  // Packages are shared by every data centre: only platform administrators edit them (issue #31).
+  // Packages are shared by every data centre: only platform administrators edit them.
   const manage = useMayCall(wxEndpoints.productSave);
   const { data: products = [] } = useApiQuery(wxEndpoints.productList);
   const { data: summary } = useApiQuery(wxEndpoints.serviceSummary);

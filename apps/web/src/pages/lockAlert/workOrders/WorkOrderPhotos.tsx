@@ -1,5 +1,5 @@
 /**
- * A work order's photos (issue #25 "notes and photos"): thumbnails that open a preview, one-click
+ * A work order's photos: thumbnails that open a preview, one-click
  * upload with progress (JPEG, PNG, WebP; the server checks the bytes and the limits), delete after a
  * confirmation. The images come through the authenticated file endpoint as object URLs (an <img> cannot
  * send the token header), released when the component leaves.

@@ -1,5 +1,5 @@
 /**
- * 门锁警告 -> 工单 (issue #25; GET /iot/v1/workOrder/list): the data centre's work orders, newest first,
+ * 门锁警告 -> 工单 (GET /iot/v1/workOrder/list): the data centre's work orders, newest first,
  * filtered by state, kind, priority and IMEI (the device page links here with `imei=`, an alert row
  * with `alertId=`); add and edit in WorkOrderModal; state changes as row actions (cancel after a
  * confirmation; closing a battery order asks for the new battery reading, which the next heartbeat confirms).

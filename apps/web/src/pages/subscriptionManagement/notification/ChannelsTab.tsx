@@ -1,5 +1,5 @@
 /**
- * 通知渠道 (issue #25): the data centre's notification channels with their masked secrets and last test
+ * 通知渠道: the data centre's notification channels with their masked secrets and last test
  * result; add / edit (ChannelModal), send a test message (its result as a toast and in the row) and
  * delete after a confirmation.
  */

@@ -1,5 +1,5 @@
 /**
- * 通知投递记录 (issue #25): every notification's delivery to each channel, newest first, filtered by
+ * 通知投递记录: every notification's delivery to each channel, newest first, filtered by
  * time, channel and state; sent (green), retrying (orange: pending after a failed attempt), failed
  * with the reason (red), suppressed by storm control (grey). Polls every 5 s.
  */

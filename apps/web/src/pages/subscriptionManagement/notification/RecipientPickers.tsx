@@ -1,5 +1,5 @@
 /**
- * Recipient pickers of a rule (issue #25 "Who"): accounts and roles of the data centre (contract
+ * Recipient pickers of a rule: accounts and roles of the data centre (contract
  * notification.rule.recipients), for the rule's recipients or its escalation. An account without a
  * verified e-mail address is marked in the list: it gets the inbox only.
  */

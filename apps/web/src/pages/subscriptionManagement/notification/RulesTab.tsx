@@ -1,5 +1,5 @@
 /**
- * 通知规则 (issue #25): the data centre's rules (what: alert kinds and minimum severity; where: buildings,
+ * 通知规则: the data centre's rules (what: alert kinds and minimum severity; where: buildings,
  * groups, device types; which channels), add / edit (RuleModal) and delete after a confirmation.
  */
 import { type Language, listText, type NotificationRuleRecord, notificationEndpoints as api } from '@iot/contract';
