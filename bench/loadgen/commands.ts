@@ -42,6 +42,21 @@ export async function queueCommands(database: Database, perMinute: number, secon
 }
 
 /**
+ * Waits (at most `ms`) until no command the bench queued is still QUEUED, SENT or DELIVERED: a sleeping
+ * lock gets its command only after its next uplink (the dispatcher's wake window), so up to one
+ * heartbeat period. Resolves with how many are still open.
+ */
+export async function commandsSettled(database: Database, ms: number): Promise<number> {
+  const end = Date.now() + ms;
+  for (;;) {
+    const open = rows<{ n: number }>(await database.system.execute(sql`
+      select count(*)::int as n from commands where created_by = 'bench' and state in ('QUEUED', 'SENT', 'DELIVERED')`))[0]?.n ?? 0;
+    if (open === 0 || Date.now() > end) return open;
+    await sleep(1000);
+  }
+}
+
+/**
  * Commands by who queued them (`bench`, or the platform itself, e.g. its clock syncs), type and state,
  * e.g. { 'bench clockSync SUCCESSFUL': 500 }.
  */
