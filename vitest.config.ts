@@ -1,6 +1,7 @@
 /**
  * Test projects (npm test runs them all through scripts/test.mjs):
- * - unit: pure modules and in-process component tests (gateway, simulator, contract, web logic);
+ * - unit: pure modules and in-process component tests (gateway, simulator, contract, web logic, the
+ *   load generator's pure parts under bench/);
  * - api-pglite / api-postgres: the server's API tests, once on PGlite and once on a PostgreSQL the
  *   suite starts itself (test/postgres.ts);
  * - integration: real server processes: kill -9 durability, two instances sharing an external mosquitto;
@@ -39,7 +40,7 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['packages/**/src/**/*.test.ts', 'apps/*/src/**/*.test.ts', 'scripts/**/*.test.ts'],
+          include: ['packages/**/src/**/*.test.ts', 'apps/*/src/**/*.test.ts', 'scripts/**/*.test.ts', 'bench/**/*.test.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

@@ -19,6 +19,8 @@ export const mosquittoAvailable = Boolean(MOSQUITTO && PASSWD);
 
 export interface Mosquitto {
   port: number;
+  /** The broker's process id (benchmarks read its memory and CPU). */
+  pid: number;
   /** mqtt://user:pass@127.0.0.1:port (URL-encoded). */
   url(username?: string, password?: string): string;
   /** Stops the broker (SIGTERM, then SIGKILL after 3 s) and removes its folder. */
@@ -36,11 +38,14 @@ export function aclFile(platformUsers: string[]): string {
   ].join('\n');
 }
 
-/** Starts mosquitto with `users` (name -> password). Resolves once it accepts TCP connections. */
-export async function startMosquitto(users: Map<string, string>, platformUsers: string[]): Promise<Mosquitto> {
+/**
+ * Starts mosquitto with `users` (name -> password) on `options.port` (default: a free one). Resolves
+ * once it accepts TCP connections.
+ */
+export async function startMosquitto(users: Map<string, string>, platformUsers: string[], options: { port?: number } = {}): Promise<Mosquitto> {
   if (!MOSQUITTO || !PASSWD) throw new Error('mosquitto not installed (apt-get install mosquitto mosquitto-clients)');
   const dir = mkdtempSync(join(tmpdir(), 'iot-mosquitto-'));
-  const port = await freePort();
+  const port = options.port ?? (await freePort());
   const passwd = join(dir, 'passwd');
   writeFileSync(passwd, `${[...users].map(([user, password]) => `${user}:${password}`).join('\n')}\n`, { mode: 0o600 });
   execFileSync(PASSWD, ['-U', passwd]);
@@ -75,6 +80,7 @@ export async function startMosquitto(users: Map<string, string>, platformUsers: 
   }
   return {
     port,
+    pid: child.pid as number,
     url: (username, password) =>
       `mqtt://${username ? `${encodeURIComponent(username)}:${encodeURIComponent(password ?? '')}@` : ''}127.0.0.1:${port}`,
     async stop() {
