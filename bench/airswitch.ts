@@ -1,5 +1,5 @@
 /**
- * Air switch benchmark (issue #13), on PostgreSQL (Debian's server binaries; skipped without them):
+ * Air switch benchmark, on PostgreSQL (Debian's server binaries; skipped without them):
  * 1. ingest: BENCH_SWITCHES (default 1,000) air switch connections keep 2 QoS 1 telemetry messages of
  *    4 circuits each unacknowledged for BENCH_SECONDS (10 s) against bare aedes (pass-through, nothing
  *    stored) and against the gateway (auth, validation, group commit, readings, hourly/daily rollups,

@@ -1,5 +1,5 @@
 /**
- * The analysis at fleet scale (issue #14 "bench"): GET /iot/v1/lockDevice/analysis of data centre 100
+ * The analysis at fleet scale: GET /iot/v1/lockDevice/analysis of data centre 100
  * with 100,000 locks and 45 days of rollups worth ~100,000,000 heartbeats (bench/analysis-fill.ts), on
  * PostgreSQL, through the real server process (DEMO=on, no simulated devices, LOG_LEVEL=warn, no load
  * shedding), signed in as the administrator, loaded by autocannon from this process:
@@ -12,7 +12,7 @@
  * 10 s), and the requests per second that makes beside hello world's (bench/analysis-latency.ts).
  * Not at 50 connections as bench/fleet.ts: while one analysis takes longer than a second, 50 of them
  * queue for many seconds, the rounds complete nothing and the next route starves behind the backlog.
- * Budget (issue #14): p99 of the 30-day analysis <= 100 ms, one request at a time; exit 1 when missed.
+ * Budget: p99 of the 30-day analysis <= 100 ms, one request at a time; exit 1 when missed.
  *
  * The filled cluster is kept in the temp folder under a name with FILL_VERSION and today's date, so a
  * rerun the same day starts in seconds (BENCH_ANALYSIS_REFILL=1 forces a new fill); older ones are removed.

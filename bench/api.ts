@@ -1,5 +1,5 @@
 /**
- * The cost of the API's request path (issue #9 "A cheap request path"): the real server process
+ * The cost of the API's request path: the real server process
  * (DEMO=on, no simulated fleet, LOG_LEVEL=warn, no load shedding) on a database with 40 locks and 10,000 heartbeats,
  * loaded by autocannon from this process (BENCH_CONNECTIONS, default 10, unpipelined):
  *   GET /oauth/key                      no database: the baseline (1.00x)

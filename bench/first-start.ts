@@ -1,5 +1,5 @@
 /**
- * First start (issue #24): what a newcomer waits for after `npm ci`. Removes the builds
+ * First start: what a newcomer waits for after `npm ci`. Removes the builds
  * (apps/web/dist, apps/server/dist), runs `npm start` on a fresh data directory (temporary; free HTTP
  * and MQTT ports) and times it until GET /readyz answers 200 (and until it printed the sign-in), with the phases `npm start` prints (web
  * build, server build, server start) and the machine's load average. Budget: <= 60 s on a quiet

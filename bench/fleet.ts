@@ -1,5 +1,5 @@
 /**
- * The lock registry at fleet scale (issue #11 "bench"): 100,000 locks of data centre 100 (and 2,000 of
+ * The lock registry at fleet scale: 100,000 locks of data centre 100 (and 2,000 of
  * 101) on PostgreSQL, 50 buildings x 20 floors x 100 rooms, through the real server process (DEMO=on,
  * no simulated devices, LOG_LEVEL=warn, no load shedding), loaded by autocannon from this process:
  *   Fastify hello world          a bare Fastify server in its own process: the baseline (1.00x)
@@ -10,7 +10,7 @@
  *   lock list, no filter         20 rows and the total of all 100,000
  *   lockRoomList, floor          the rooms of one floor (100 locks)
  *   lockRoomList, keyword        the lock picker's search, 20 rows
- * Budget (issue #11): the lock list with a filter and lockRoomList p99 <= 50 ms and >= 0.15x hello world.
+ * Budget: the lock list with a filter and lockRoomList p99 <= 50 ms and >= 0.15x hello world.
  * Rounds interleaved (BENCH_FLEET_ROUNDS, default 3, of BENCH_FLEET_SECONDS, default 5), every load
  * after the previous one has drained (settle: no query of the server active in PostgreSQL, then a
  * pause), so a slow route's backlog is not measured as the next route's. The load average (os.loadavg,

@@ -1,5 +1,5 @@
 /**
- * Issue #31 "One request must never stall everyone": the server's event-loop delay while heavy
+ * The server's event-loop delay while heavy
  * requests run beside ordinary ones. The app runs in this process (so its event loop is the one
  * measured, perf_hooks.monitorEventLoopDelay), with load shedding as configured by default
  * (MAX_EVENT_LOOP_DELAY_MS 1000), on PostgreSQL with 40 locks and 100,000 heartbeats; the load comes

@@ -1,7 +1,7 @@
 /**
  * Interleaved autocannon rounds against a running server (bench/api.ts, bench/fleet.ts): every route
  * once per round, `rounds` rounds of `seconds` s, BENCH_CONNECTIONS connections (default 10: an operator
- * team's real concurrency, where issue #23 judges p99; run again with 50 to record the heavy case),
+ * team's real concurrency, where the budgets judge p99; run again with 50 to record the heavy case),
  * unpipelined; the median round counts.
  * Only 2xx answers count as throughput (a 503 or a refused connection is not).
  */

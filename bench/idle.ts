@@ -1,5 +1,5 @@
 /**
- * What a server costs doing nothing (issue #23 "No busy polling"): the compiled server process
+ * What a server costs doing nothing: the compiled server process
  * (production build, every background job) is started, left BENCH_IDLE_WARMUP_S (default 60 s) to
  * finish its start-up work, then its CPU time, and PostgreSQL's (the postmaster and its backends),
  * is read from /proc over BENCH_IDLE_MINUTES (default 5) minutes, no client connected:

@@ -1,5 +1,5 @@
 /**
- * Lighthouse benchmark (issue #24 "Speed a person feels"): builds the console and the server for
+ * Lighthouse benchmark: builds the console and the server for
  * production, starts the compiled server (DEMO=on, captcha off, a few simulated locks) and audits, in
  * Debian Chromium with Lighthouse's own throttling profiles:
  * - the sign-in page, mobile and desktop profiles: performance >= 90 (mobile) and >= 98 (desktop),

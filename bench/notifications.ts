@@ -1,5 +1,5 @@
 /**
- * Notification benchmark (issue #25 "Done means"), on PGlite (the embedded default): 1,000 alarms in
+ * Notification benchmark, on PGlite (the embedded default): 1,000 alarms in
  * 10 s across 200 locks (a batch of 10 alarm uplinks every 100 ms through the gateway's store, the
  * real ingest path that raises `lock.alarm` after its commit), three kinds per lock (tamper,
  * forcedOpen, duress) so 600 (lock, kind) pairs each become one notification and the other 400 alarms

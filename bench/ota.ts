@@ -1,5 +1,5 @@
 /**
- * Firmware over the air at fleet scale (issue #12), on PostgreSQL (Debian's server binaries; skipped
+ * Firmware over the air at fleet scale, on PostgreSQL (Debian's server binaries; skipped
  * without them): one rollout of a BENCH_OTA_PACKAGE_KB (default 64) KiB package to BENCH_OTA_LOCKS
  * (default 1,000) simulated locks (bench/ota-fleet.ts, always online, a heartbeat every
  * BENCH_OTA_HEARTBEAT_S, default 10 s), through the real compiled server process (embedded broker).

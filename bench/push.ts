@@ -1,5 +1,5 @@
 /**
- * Open-platform benchmark (issue #16), on PGlite (the embedded default):
+ * Open-platform benchmark, on PGlite (the embedded default):
  *   1. deliveries/s: 1,000 pushes queued over 50 locks, drained by the delivery worker (claim with
  *      SKIP LOCKED, sign, POST, record) to a local receiver answering 200 at once; baseline in the same
  *      run: 1,000 bare POSTs of the same bodies to the same receiver, 50 at a time (the HTTP ceiling);

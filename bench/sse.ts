@@ -1,5 +1,5 @@
 /**
- * Live stream benchmark (issue #23 budget: an event reaches an open SSE stream in <= 1 s p99 with 200
+ * Live stream benchmark (budget: an event reaches an open SSE stream in <= 1 s p99 with 200
  * streams open). The compiled server runs in its own process (PGlite data dir, embedded broker) with
  * BENCH_SSE_LOCKS locks beating every second as background load; this process holds the streams
  * (fetch) and one simulated lock that raises and clears a tamper alarm over MQTT every 1.5 s (longer

@@ -1,5 +1,5 @@
 /**
- * Stays at hotel scale (issue #27 "Done means"), on PostgreSQL (Debian's server binaries; skipped
+ * Stays at hotel scale, on PostgreSQL (Debian's server binaries; skipped
  * without them): BENCH_STAYS (default 2,000) stays checked in within one hour across as many sleeping
  * NB-IoT locks (bench/stays-fleet.ts, a wake every BENCH_STAYS_HEARTBEAT_S = 20 s), one guest and one
  * room (one lock) each, through the real compiled server process (embedded broker), after a baseline

@@ -1,5 +1,5 @@
 /**
- * Web load benchmark (issue #17): builds the console for production (apps/web/vite.config.ts, with its
+ * Web load benchmark: builds the console for production (apps/web/vite.config.ts, with its
  * Brotli/gzip copies), starts the real server on it, and loads it in Debian Chromium as a first-time
  * visitor (empty cache), summing the JS bytes transferred (compressed bodies, as the browser received
  * them). Budgets: the sign-in route <= 250 KiB; the shell with the home page (ECharts included) <= 450
