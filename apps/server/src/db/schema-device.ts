@@ -1,5 +1,5 @@
 /**
- * Device activity tables (issue #3): the heartbeat log, the event-uplink log (上报日志), unlock records,
+ * Device activity tables: the heartbeat log, the event-uplink log (上报日志), unlock records,
  * alerts with their lifecycle, and the command outbox. Tenant-scoped with row-level security
  * (migration 0005_device_activity_rls.sql). Times are `timestamptz`; units are in column comments.
  */
@@ -68,7 +68,7 @@ export const openRecords = pgTable('open_records', {
   success: boolean('success').notNull(),
   /** Lock clock at the attempt. */
   lockTime: timestamp('lock_time', { withTimezone: true }).notNull(),
-  /** Why a failed attempt was refused (contract ACCESS_REFUSALS; issue #26). */
+  /** Why a failed attempt was refused (contract ACCESS_REFUSALS). */
   refusal: text('refusal'),
   /** Remote unlock: the operator who asked. */
   operator: text('operator'),
@@ -97,7 +97,7 @@ export const alerts = pgTable('alerts', {
   clearedAt: timestamp('cleared_at', { withTimezone: true }),
   acknowledgedBy: text('acknowledged_by'),
   acknowledgedAt: timestamp('acknowledged_at', { withTimezone: true }),
-  /** The operator's note with the acknowledgement (issue #25), at most ACKNOWLEDGE_NOTE_MAX characters. */
+  /** The operator's note with the acknowledgement, at most ACKNOWLEDGE_NOTE_MAX characters. */
   acknowledgeNote: text('acknowledge_note'),
 }, (t) => [
   uniqueIndex('alerts_one_active').on(t.lockId, t.kind).where(sql`state = 'active'`),
@@ -107,7 +107,7 @@ export const alerts = pgTable('alerts', {
 /**
  * Downlink command outbox (下发日志): every downlink is a row first. States per protocol
  * COMMAND_STATES (ThingsBoard persistent RPC): QUEUED -> SENT -> DELIVERED -> SUCCESSFUL | FAILED,
- * plus TIMEOUT, EXPIRED, CANCELED. Secret fields of `data` are stored encrypted (issue #4).
+ * plus TIMEOUT, EXPIRED, CANCELED. Secret fields of `data` are stored encrypted.
  */
 export const commands = pgTable('commands', {
   id: bigserial('id', { mode: 'number' }).primaryKey(),

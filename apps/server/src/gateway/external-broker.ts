@@ -24,7 +24,7 @@ import type { GatewayLog } from './log.js';
 import type { DownlinkTransport } from './transport.js';
 
 export const SHARED_UPLINK_FILTER = `$share/platform/${protocol.UPLINK_WILDCARD}`;
-/** Air switches' uplinks (issue #13), shared the same way. */
+/** Air switches' uplinks, shared the same way. */
 export const SHARED_AIR_SWITCH_FILTER = `$share/platform/${protocol.AIR_SWITCH_UPLINK_WILDCARD}`;
 
 export interface ExternalBrokerOptions {

@@ -1,5 +1,5 @@
 /**
- * Every background job of the server, each a plugin of the app (jobs/plugin.ts; issue #23): started
+ * Every background job of the server, each a plugin of the app (jobs/plugin.ts): started
  * when the app is ready, stopped in `onClose` in the reverse of the order their declared dependencies
  * give. buildApp registers those named in `AppOptions.jobs` (main.ts: all; API tests: none, or the
  * few they need), with the jobs they depend on.
