@@ -20,16 +20,31 @@ export async function waitUntil(predicate: () => boolean | Promise<boolean>, ms:
 /**
  * Signs in through the HTTP API of a running server at `base` (RSA-OAEP encrypted password, as the
  * console does; the captcha is off in startServer) and returns the zw_paas_token.
- * Defaults: the administrator with startServer's ADMIN_PASSWORD, tenant 100.
+ * Defaults: the administrator with startServer's ADMIN_PASSWORD, tenant 100. A 503 (the server shedding
+ * load while it starts on a busy machine) is sent again after its Retry-After, as the console does, for
+ * up to 30 s; any other refusal throws with the server's answer.
  */
 export async function signInOverHttp(base: string, username = 'admin', password = 'integration-admin', tenantId = 100): Promise<string> {
-  const key = (await (await fetch(`${base}/oauth/key`)).json()).data;
+  const key = (await (await fetchUnlessShed(`${base}/oauth/key`)).json()).data;
   const encrypted = publicEncrypt({ key: key.publicKey, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' }, Buffer.from(password)).toString('base64');
-  const response = await fetch(`${base}/oauth/token`, {
+  const response = await fetchUnlessShed(`${base}/oauth/token`, {
     method: 'POST', headers: { 'content-type': 'application/json', tenantId: String(tenantId) },
     body: JSON.stringify({ username, password: encrypted, keyId: key.keyId }),
   });
-  return (await response.json()).data.access_token;
+  const body = await response.json();
+  if (!body.data?.access_token) throw new Error(`sign-in refused: ${response.status} ${JSON.stringify(body)}`);
+  return body.data.access_token;
+}
+
+/** `fetch`, sent again while the answer is 503 (after its Retry-After, at most 1 s), for up to 30 s. */
+async function fetchUnlessShed(url: string, init?: RequestInit): Promise<Response> {
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    const response = await fetch(url, init);
+    if (response.status !== 503 || Date.now() > deadline) return response;
+    await response.arrayBuffer();
+    await new Promise((resolve) => setTimeout(resolve, Math.min(1000, Number(response.headers.get('retry-after') ?? 0) * 1000 || 200)));
+  }
 }
 
 /** A TCP port free on 127.0.0.1 right now (get-port). */

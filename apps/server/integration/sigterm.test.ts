@@ -20,14 +20,18 @@ import { provisionLocks, rows, startLoad } from './devices.js';
 import { freePort, type ServerProcess, signInOverHttp, startServer, waitUntil } from './server-process.js';
 
 const LOCKS = 60;
-const dataDir = mkdtempSync(join(tmpdir(), 'iot-sigterm-'));
+const dataDirs: string[] = [];
 let server: ServerProcess | undefined;
 afterAll(async () => {
   await server?.kill9();
-  rmSync(dataDir, { recursive: true, force: true });
+  for (const dataDir of dataDirs) rmSync(dataDir, { recursive: true, force: true });
 });
 
 it('loses no acknowledged heartbeat and no answered API write across a SIGTERM under load', async () => {
+  // A retry starts clean: the failed attempt's server is gone and its data directory is not reused.
+  await server?.kill9();
+  const dataDir = mkdtempSync(join(tmpdir(), 'iot-sigterm-'));
+  dataDirs.push(dataDir);
   const database = await openDatabase({ dataDir });
   const devices = await provisionLocks(database, LOCKS);
   await database.close();
