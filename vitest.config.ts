@@ -4,7 +4,8 @@
  *   load generator's pure parts under bench/);
  * - api-pglite / api-postgres: the server's API tests, once on PGlite and once on a PostgreSQL the
  *   suite starts itself (test/postgres.ts);
- * - integration: real server processes: kill -9 durability, two instances sharing an external mosquitto;
+ * - integration: real server processes: kill -9 durability, two instances sharing an external mosquitto,
+ *   three behind HAProxy;
  * - e2e: Playwright (playwright-core + Debian chromium) against a started server.
  * Retries: a failed test runs once more (e2e: twice more) and the report marks it "(retry xN)". Three
  * clean-clone runs in a row (stops 36-38) went red on one timing flake each, a different test each time

@@ -1,7 +1,8 @@
 /**
  * Locks for the integration tests: provisioning (migrate, demo seed with `n` simulated locks, fresh
  * secrets) and a load of raw MQTT 3.1.1 device clients publishing QoS 1 heartbeats as fast as the
- * broker acknowledges them, recording every (imei, seq) whose PUBACK arrived.
+ * broker acknowledges them, recording every (imei, seq) whose PUBACK arrived; optionally answering the
+ * platform's commands as the simulated lock would, counting how often each command's msgId arrived.
  */
 import { protocol } from '@iot/contract';
 import { type SimulatedDevice, SimulatedLock } from '@iot/simulator';
@@ -30,11 +31,15 @@ export interface LoadOptions {
   reconnectMs?: number;
   /** Heartbeats per second per lock at most (default: unlimited, only the window limits). */
   ratePerS?: number;
+  /** Subscribe to the lock's downlink topic and answer each command (a commandResult uplink, QoS 1). */
+  answerCommands?: boolean;
 }
 
 export interface Load {
   /** imei -> seqs whose PUBACK arrived. */
   acked: Map<string, Set<number>>;
+  /** Command msgId -> how many times it arrived at its lock (answerCommands). */
+  downlinks: Map<string, number>;
   /** Heartbeats published (first sends, not resends). */
   sent(): number;
   ackedCount(): number;
@@ -51,6 +56,7 @@ export function startLoad(options: LoadOptions): Load {
   const window = options.window ?? 5;
   const max = options.maxPerDevice ?? 10_000;
   const acked = new Map<string, Set<number>>();
+  const downlinks = new Map<string, number>();
   let sent = 0;
   let ackedCount = 0;
   let publishing = true;
@@ -90,15 +96,24 @@ export function startLoad(options: LoadOptions): Load {
       if (state.inflight < window) publishOne();
     };
     client.on('connect', () => {
+      if (options.answerCommands) client.subscribe(protocol.downlinkTopic(device.imei), { qos: 1 });
       if (state.started) return;
       state.started = true;
       publishOne();
     });
     client.on('error', () => {});
+    client.on('message', (_topic, payload) => {
+      const msgId = (JSON.parse(payload.toString('utf8')) as { msgId?: string }).msgId ?? '';
+      downlinks.set(msgId, (downlinks.get(msgId) ?? 0) + 1);
+      for (const answer of lock.handleDownlink(payload)) {
+        client.publish(protocol.uplinkTopic(device.imei), JSON.stringify(lock.nextUplink({ type: 'commandResult', data: answer.result })), { qos: 1 });
+      }
+    });
     return { client, state };
   });
   return {
     acked,
+    downlinks,
     sent: () => sent,
     ackedCount: () => ackedCount,
     stopPublishing: () => {

@@ -8,9 +8,9 @@
  * Skipped with a warning without mosquitto or PostgreSQL binaries; fails under CI. Bounded: ~40 s.
  */
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { openDatabase } from '../src/db/client.js';
+import { createDatabase } from './cluster.js';
 import { provisionLocks, rows, startLoad } from './devices.js';
 import { type Mosquitto, mosquittoAvailable, startMosquitto } from './mosquitto.js';
 import { freePort, type ServerProcess, startServer, waitUntil } from './server-process.js';
@@ -25,21 +25,9 @@ afterAll(async () => {
   for (const stop of stoppers.splice(0).reverse()) await stop().catch(() => {});
 });
 
-/** A fresh database on the throw-away cluster; returns its URL. */
-async function createDatabase(): Promise<string> {
-  const name = `iot_cluster_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: postgresUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(postgresUrl);
-  url.pathname = `/${name}`;
-  return url.toString();
-}
-
 describe.skipIf(!mosquittoAvailable || !postgresUrl)('two server instances behind mosquitto', () => {
   it('store every heartbeat mosquitto acknowledged exactly once, sharing the uplinks, across a kill -9 of one', async () => {
-    const databaseUrl = await createDatabase();
+    const databaseUrl = await createDatabase(postgresUrl);
     const database = await openDatabase({ databaseUrl, dataDir: '' });
     stoppers.push(() => database.close());
     const devices = await provisionLocks(database, LOCKS);
