@@ -1,9 +1,11 @@
 /**
  * A multipart form (text fields and a file) posted with progress (fetch reports none; api/upload.ts posts a lone file): XMLHttpRequest with the same headers as the
  * HTTP client (token, data centre, language), the same token rotation and the same toasts; resolves to
- * the envelope's data, rejects with an ApiError. Used by 固件管理's package upload.
+ * the envelope's data, rejects with an ApiError (status 0 for a network failure or the spec's
+ * REQUEST_TIMEOUT_MS, 100,000 ms, passing). Used by 固件管理's package upload.
  */
-import { type Endpoint, ERRORS, type ErrorEnvelope, type ResponseOf } from '@iot/contract';
+import { type Endpoint, ERRORS, type ErrorEnvelope, REQUEST_TIMEOUT_MS, type ResponseOf } from '@iot/contract';
+import i18n from '../i18n';
 import { getLanguage } from '../session/session';
 import { ApiError } from './client';
 import { notifyError } from './notify';
@@ -14,6 +16,7 @@ export function uploadWithProgress<E extends Endpoint>(endpoint: E, form: FormDa
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open(endpoint.method, endpoint.path);
+    xhr.timeout = REQUEST_TIMEOUT_MS;
     for (const [name, value] of Object.entries(requestHeaders({ token: true, json: false }))) xhr.setRequestHeader(name, value);
     xhr.upload.onprogress = (event) => {
       if (event.lengthComputable) onProgress(Math.floor((event.loaded * 100) / event.total));
@@ -24,6 +27,11 @@ export function uploadWithProgress<E extends Endpoint>(endpoint: E, form: FormDa
       reject(new ApiError(status, body, message));
     };
     xhr.onerror = () => failed(0, undefined);
+    xhr.ontimeout = () => {
+      const message = i18n.t('common:timeout');
+      if (!options.quiet) notifyError(message, 'timeout');
+      reject(new ApiError(0, undefined, message));
+    };
     xhr.onload = () => {
       keepRotatedToken({ get: (name) => xhr.getResponseHeader(name) });
       let body: { success?: boolean; data?: unknown } & Partial<ErrorEnvelope>;
