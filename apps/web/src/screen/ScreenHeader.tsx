@@ -11,7 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { applyLanguage } from '../session/language';
 import { setTenantId } from '../session/session';
-import { dropTenantData } from '../app/tenantData';
+import { dropTenantData } from '../session/tenantData';
 import { useLanguage, useTenantId, useUserInfo } from '../hooks/useSession';
 import { screenDate, screenTime, screenWeekday } from './screenTime';
 

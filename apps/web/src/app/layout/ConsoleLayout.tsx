@@ -6,7 +6,7 @@ import { PRODUCT_TITLE, PRODUCT_TITLE_EN, SIDEBAR_COLLAPSE_BELOW_PX } from '@iot
 import { Layout } from 'antd';
 import { useState } from 'react';
 import { Outlet } from 'react-router';
-import { dropTenantData } from '../tenantData';
+import { dropTenantData } from '../../session/tenantData';
 import { useLanguage } from '../../hooks/useSession';
 import { ConsoleHeader } from './ConsoleHeader';
 import { Sidebar } from './Sidebar';

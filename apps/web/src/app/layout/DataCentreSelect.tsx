@@ -10,10 +10,8 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../api/client';
 import { setTenantId } from '../../session/session';
+import { DATA_CENTRES_KEY } from '../../session/tenantData';
 import { useTenantId, useUserInfo } from '../../hooks/useSession';
-
-/** Query key of the data-centre list. */
-export const DATA_CENTRES_KEY = ['dataCentres'] as const;
 
 /** The header's data-centre selector. */
 export function DataCentreSelect({ onChanged }: { onChanged: () => void }) {

@@ -1,7 +1,9 @@
 /** Dropping one data centre's cached answers when the user switches to another (console header, big screen). */
-import { DATA_CENTRES_KEY } from './layout/DataCentreSelect';
 import { queryClient } from '../api/queryClient';
 import { USER_INFO_KEY } from '../hooks/useSession';
+
+/** Query key of the data-centre list (the header's selector, kept across a switch). */
+export const DATA_CENTRES_KEY = ['dataCentres'] as const;
 
 const SESSION_WIDE = new Set<unknown>([USER_INFO_KEY[0], DATA_CENTRES_KEY[0]]);
 
