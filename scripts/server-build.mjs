@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 /**
  * Compiles the server once into apps/server/dist (esbuild): apps/server/src/main.ts and the workspace
- * packages it uses (@iot/contract; @iot/simulator in its own chunk, loaded only with DEMO=on) become
+ * packages it uses (@iot/contract; @iot/simulator and every demo-only module in chunks loaded only with
+ * DEMO=on, checked by scripts/server-build.test.ts) become
  * plain ES modules; npm dependencies stay imports from node_modules. The worker thread's entry
  * (apps/server/src/workers/spreadsheet-worker.ts) becomes dist/spreadsheet-worker.js beside
  * main.js, where workers/pool.ts looks for it. The SQL migrations are copied
@@ -25,11 +26,9 @@ const externalDependencies = {
   },
 };
 
-/** Builds apps/server/dist; resolves when written, rejects with esbuild's errors. */
-export async function buildServer() {
-  const outdir = join(root, 'apps/server/dist');
-  rmSync(outdir, { recursive: true, force: true });
-  await build({
+/** esbuild's options for the server build into `outdir` (scripts/server-build.test.ts reads the same build). */
+export function serverBuildOptions(outdir) {
+  return {
     entryPoints: { main: join(root, 'apps/server/src/main.ts'), 'spreadsheet-worker': join(root, 'apps/server/src/workers/spreadsheet-worker.ts') },
     outdir,
     bundle: true,
@@ -40,7 +39,14 @@ export async function buildServer() {
     sourcemap: true,
     logLevel: 'warning',
     plugins: [externalDependencies],
-  });
+  };
+}
+
+/** Builds apps/server/dist; resolves when written, rejects with esbuild's errors. */
+export async function buildServer() {
+  const outdir = join(root, 'apps/server/dist');
+  rmSync(outdir, { recursive: true, force: true });
+  await build(serverBuildOptions(outdir));
   cpSync(join(root, 'apps/server/src/db/migrations'), join(outdir, 'migrations'), { recursive: true });
 }
 

@@ -14,7 +14,6 @@ import { airSwitchCircuits, airSwitches, deviceTypes } from '../../db/schema.js'
 import { containsPattern, iso } from '../../db/sql.js';
 import { ApiError, fieldError } from '../../http/api-error.js';
 import { ratingsOfModels } from '../deviceType/ratings.js';
-import { backfillDemoHistory } from './demo-history.js';
 
 /**
  * A switch counts as online when its last uplink is at most this old, ms: 3 telemetry intervals of
@@ -109,6 +108,7 @@ const DEMO_NAMES = [['办公室配电箱', 'Office'], ['商铺配电箱', 'Shop'
  * @public demo.ts (imported dynamically) calls it.
  */
 export async function ensureDemoAirSwitches(database: Database, tenantIds: readonly number[], count: number, timeZone: string): Promise<number> {
+  const { backfillDemoHistory } = await import('./demo-history.js');
   let added = 0;
   for (const tenantId of tenantIds) {
     for (let n = 1; n <= count; n++) {

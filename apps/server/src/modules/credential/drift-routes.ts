@@ -12,7 +12,6 @@ import { enqueueCommand } from '../command/outbox.js';
 import { adopt, deleteUnmanaged, driftOf, markLost, requeue } from './drift.js';
 import type { Actor } from './ops.js';
 import { findLock } from './repo.js';
-import { keypadAddOnSimulator } from './simulator.js';
 
 export async function credentialDriftRoutes(app: FastifyInstance): Promise<void> {
   const box = lazySecretBox(app.config);
@@ -26,6 +25,7 @@ export async function credentialDriftRoutes(app: FastifyInstance): Promise<void>
   registerEndpoint(app, E.markLost, ({ body, inTenant, tenantId, principal }) => inTenant((tx) => markLost(tx, actorOf(tenantId, principal), body.subject, body.id)));
   // Demo-only (simulated keypad): not registered at all with DEMO=off.
   if (app.config.DEMO) {
+    const { keypadAddOnSimulator } = await import('./simulator.js');
     registerEndpoint(app, E.keypadAdd, async ({ body, inTenant }) => {
       const lock = await inTenant((tx) => findLock(tx, body), { read: true });
       return keypadAddOnSimulator(app, lock.imei, body.password);

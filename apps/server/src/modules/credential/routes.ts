@@ -14,7 +14,6 @@ import { commandStates, offboard, offboardPreview, reportLost } from './bulk.js'
 import { addCredential, deleteCredential, discardCredential, retryCredential } from './credentials.js';
 import type { Actor } from './ops.js';
 import { findLock } from './repo.js';
-import { attemptOnSimulator } from './simulator.js';
 import { discardUser, retryUser, userOperation } from './users.js';
 import { capacity, listCredentials, listOperations, listUsers, revealPassword } from './views.js';
 import { whoCanOpen } from './whoCanOpen.js';
@@ -94,6 +93,7 @@ export async function credentialRoutes(app: FastifyInstance): Promise<void> {
   registerEndpoint(app, E.whoCanOpen, ({ query, inTenant }) => inTenant((tx) => whoCanOpen(tx, query)));
   // Demo-only (simulated keypad): not registered at all with DEMO=off.
   if (app.config.DEMO) {
+    const { attemptOnSimulator } = await import('./simulator.js');
     registerEndpoint(app, E.attemptOpen, async ({ body, inTenant }) => {
       const lock = await inTenant((tx) => findLock(tx, body), { read: true });
       return attemptOnSimulator(app, lock.imei, body);

@@ -6,7 +6,6 @@ import { fieldError } from '../../http/api-error.js';
 import { registerEndpoint } from '../../http/endpoint.js';
 import { sendExport } from '../../http/export.js';
 import { DELIVERY_EXPORT_COLUMNS, type DeliveryFilter, deliveryRows, listDeliveries, queueTestEvent, replayDeliveries } from './deliveries.js';
-import { registerDemoReceiver } from './demo-receiver.js';
 import { egressPolicyOf, urlRefusal } from './egress.js';
 import { rotateKey, signingSecrets } from './keys.js';
 import { customerCodeId, getConfig, listCustomerCodes, resumeEndpoint, saveCustomerCode, writeConfig } from './service.js';
@@ -52,5 +51,5 @@ export async function subscriptionRoutes(app: FastifyInstance): Promise<void> {
   registerEndpoint(app, api.sendTest, ({ body, inTenant, tenantId }) =>
     inTenant(async (tx) => ({ eventId: await queueTestEvent(tx, tenantId, await customerCodeId(tx, body.customerCode)) })));
   // Demo-only: not registered at all with DEMO=off.
-  if (app.config.DEMO) registerDemoReceiver(app, box);
+  if (app.config.DEMO) (await import('./demo-receiver.js')).registerDemoReceiver(app, box);
 }

@@ -12,7 +12,6 @@ import { type ExportColumn, sendExport } from '../../http/export.js';
 import { serviceSummary } from '../lockDevice/service-period.js';
 import { settleRefundAnswer } from './reconcile.js';
 import { notifyRoutes } from './notify-routes.js';
-import { sandboxPageRoutes } from './sandbox/routes.js';
 import { paymentsOf, setUpPayments } from './payments.js';
 import { exportOrders, findOrderRow, listOrders, listProducts, orderRecordOf, saveProduct } from './repo.js';
 import { closeOrder, createOrder, refundOrder } from './service.js';
@@ -36,7 +35,7 @@ const ORDER_COLUMNS: ExportColumn<OrderRecord>[] = [
 async function routes(app: FastifyInstance): Promise<void> {
   await setUpPayments(app);
   await app.register(notifyRoutes);
-  await app.register(sandboxPageRoutes);
+  if (app.payments?.sandbox) await app.register((await import('./sandbox/routes.js')).sandboxPageRoutes);
 
   registerEndpoint(app, wxEndpoints.productList, ({ inTenant }) => inTenant((tx) => listProducts(tx), { read: true }));
   registerEndpoint(app, wxEndpoints.productSave, async ({ body, inTenant }) => {
