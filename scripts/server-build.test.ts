@@ -15,7 +15,7 @@ import { serverBuildOptions } from './server-build.mjs';
 const DEMO_ONLY = [/^apps\/simulator\//, /\/wx\/sandbox\//, /\/demo-receiver\.ts$/, /\/demo-history(\/|\.ts$)/, /^apps\/server\/src\/demo\.ts$/, /\/credential\/simulator\.ts$/];
 
 /** Inputs of every output reachable from `entry` through static imports. */
-export function staticInputs(metafile: Metafile, entry: string): string[] {
+function staticInputs(metafile: Metafile, entry: string): string[] {
   const outputs = metafile.outputs;
   const start = Object.keys(outputs).find((key) => outputs[key]?.entryPoint === entry);
   const seen = new Set<string>();
