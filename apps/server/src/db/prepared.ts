@@ -1,3 +1,5 @@
+import { Column, is, SQL, Subquery } from 'drizzle-orm';
+
 /**
  * Prepared statements kept per connection handle: a query every
  * request runs is built by drizzle once per handle and, on PostgreSQL, parsed once per connection
@@ -5,6 +7,9 @@
  * pool live as long as their connection; a transaction's handle lives for the transaction, and its
  * entry goes with it (WeakMap). Row-level security still applies per execution: PostgreSQL re-plans a
  * cached plan when the role it was planned for changes.
+ *
+ * Their rows are mapped by a mapper compiled once per statement (compiledRows): drizzle's own looks up
+ * every field's kind on every row, which was most of the server's CPU for a 100-row lock-room list.
  */
 
 const cache = new WeakMap<object, Map<string, unknown>>();
@@ -28,8 +33,50 @@ export function preparedOn<P>(handle: object, key: string, prepare: (name: strin
       name = `prepared_${names.size + 1}`;
       names.set(key, name);
     }
-    statement = prepare(name);
+    statement = compiledRows(prepare(name));
     statements.set(key, statement);
   }
   return statement;
+}
+
+/** What compiledRows reads and sets on a drizzle prepared select (node-postgres and PGlite alike, drizzle 0.45). */
+interface MappedQuery {
+  fields?: { path: string[]; field: unknown }[];
+  customResultMapper?: (rows: unknown[][]) => unknown;
+}
+
+/** A field's decoder (drizzle's internal `decoder` of SQL, or the column itself). */
+interface Decoder {
+  mapFromDriverValue(value: unknown): unknown;
+}
+
+/** The decoder drizzle's mapResultRow would use for `field`. */
+function decoderOf(field: unknown): Decoder {
+  if (is(field, Column)) return field;
+  if (is(field, SQL)) return (field as unknown as { decoder: Decoder }).decoder;
+  if (is(field, Subquery)) return (field as unknown as { _: { sql: { decoder: Decoder } } })._.sql.decoder;
+  return (field as { sql: { decoder: Decoder } }).sql.decoder;
+}
+
+/**
+ * `prepared` (a drizzle prepared select) with its rows mapped as drizzle maps them, by a mapper
+ * compiled once from its fields: each field's key and decoder are found once, not on every row. Only
+ * flat selections (every key at the top level, no joined table as a nested object); anything else, or
+ * a statement that is not a select, is returned as drizzle maps it.
+ */
+export function compiledRows<P>(prepared: P): P {
+  const query = prepared as MappedQuery;
+  const fields = query.fields;
+  if (!Array.isArray(fields) || query.customResultMapper || fields.some((entry) => entry.path.length !== 1)) return prepared;
+  const keys = fields.map((entry) => entry.path[0] as string);
+  const decoders = fields.map((entry) => decoderOf(entry.field));
+  query.customResultMapper = (rows) => rows.map((row) => {
+    const record: Record<string, unknown> = {};
+    for (let i = 0; i < keys.length; i++) {
+      const value = row[i];
+      record[keys[i] as string] = value === null ? null : (decoders[i] as Decoder).mapFromDriverValue(value);
+    }
+    return record;
+  });
+  return prepared;
 }

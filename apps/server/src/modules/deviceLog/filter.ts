@@ -5,7 +5,7 @@
  * tenant transaction.
  */
 import type { LogFilter } from '@iot/contract';
-import { and, eq, gte, lte, type SQL } from 'drizzle-orm';
+import { and, eq, gte, lte, type Placeholder, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Tx } from '../../db/client.js';
 import { locks } from '../../db/schema.js';
@@ -38,13 +38,18 @@ export async function requireLock(tx: Tx, filter: Pick<LogFilter, 'lockId' | 'im
   return { id: row.id, imei: row.imei, name: row.lockName, room: row.room, intervalS: row.intervalS };
 }
 
+/** The lock id as it goes into the SQL: the value itself, or a prepared statement's placeholder `lockId`. */
+export type LogBind = (name: 'lockId', value: number) => number | Placeholder;
+const inline: LogBind = (_name, value) => value;
+
 /**
  * Conditions of the shared filters on a log table: its lock id column (= the resolved lock), its time
- * column (range), and the keyword on the joined lock (IMEI, name, room).
+ * column (range), and the keyword on the joined lock (IMEI, name, room). With `bind`, the lock id may
+ * become a placeholder.
  */
-export function logConditions(filter: LogFilter, lockId: number | undefined, lockColumn: PgColumn, timeColumn: PgColumn): SQL[] {
+export function logConditions(filter: LogFilter, lockId: number | undefined, lockColumn: PgColumn, timeColumn: PgColumn, bind: LogBind = inline): SQL[] {
   const conditions: SQL[] = [];
-  if (lockId !== undefined) conditions.push(eq(lockColumn, lockId));
+  if (lockId !== undefined) conditions.push(eq(lockColumn, bind('lockId', lockId)));
   if (filter.startTime) conditions.push(gte(timeColumn, new Date(filter.startTime)));
   if (filter.endTime) conditions.push(lte(timeColumn, new Date(filter.endTime)));
   if (filter.keyword) conditions.push(lockKeyword(filter.keyword));

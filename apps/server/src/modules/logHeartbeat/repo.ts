@@ -7,12 +7,14 @@
 import { formatVersion, type HeartbeatLogRecord, type LogFilter } from '@iot/contract';
 import { desc } from 'drizzle-orm';
 import { heartbeats } from '../../db/schema.js';
-import { iso } from '../../db/sql.js';
+import { isoSql } from '../../db/sql.js';
 import { defineDeviceLog } from '../deviceLog/factory.js';
 
 const columns = {
   id: heartbeats.id, lockId: heartbeats.lockId, seq: heartbeats.seq, battery: heartbeats.battery, rssi: heartbeats.rssi,
-  snr: heartbeats.snr, firmwareVersion: heartbeats.firmwareVersion, deviceTs: heartbeats.deviceTs, receivedAt: heartbeats.receivedAt,
+  snr: heartbeats.snr, firmwareVersion: heartbeats.firmwareVersion,
+  // ISO text from the database: no Date object per value on the page every open console reloads.
+  deviceTs: isoSql<string>(heartbeats.deviceTs), receivedAt: isoSql<string>(heartbeats.receivedAt),
 };
 
 /** The heartbeat log: list, rows, routes. */
@@ -21,7 +23,11 @@ export const heartbeatLog = defineDeviceLog<LogFilter, typeof columns, Heartbeat
   orderBy: (_filter, byLock) => (byLock ? [desc(heartbeats.receivedAt), desc(heartbeats.id)] : [desc(heartbeats.id)]),
   // Tenant-wide, the time order is the id's (insert order; the primary key, as the default order).
   sortColumns: (byLock) => ({ receivedAt: byLock ? heartbeats.receivedAt : heartbeats.id }), idColumn: heartbeats.id,
-  toRecord: ({ deviceTs, receivedAt, ...row }) => ({ ...row, deviceTs: iso(deviceTs), receivedAt: iso(receivedAt) }),
+  // Field by field, in the record's order: a rest/spread per row cost more than it reads.
+  toRecord: (row) => ({
+    id: row.id, lockId: row.lockId, seq: row.seq, battery: row.battery, rssi: row.rssi, snr: row.snr, firmwareVersion: row.firmwareVersion,
+    imei: row.imei, lockName: row.lockName, room: row.room, deviceTs: row.deviceTs, receivedAt: row.receivedAt,
+  }),
   exportName: 'heartbeat-log',
   exportColumns: [
     { header: { 'zh-CN': '接收时间', 'en-US': 'Received at' }, value: (r) => r.receivedAt, width: 26, time: true },
