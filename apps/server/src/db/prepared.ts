@@ -1,5 +1,3 @@
-import { Column, is, SQL, Subquery } from 'drizzle-orm';
-
 /**
  * Prepared statements kept per connection handle: a query every
  * request runs is built by drizzle once per handle and, on PostgreSQL, parsed once per connection
@@ -11,6 +9,8 @@ import { Column, is, SQL, Subquery } from 'drizzle-orm';
  * Their rows are mapped by a mapper compiled once per statement (compiledRows): drizzle's own looks up
  * every field's kind on every row, which was most of the server's CPU for a 100-row lock-room list.
  */
+
+import { Column, is, SQL, Subquery } from 'drizzle-orm';
 
 const cache = new WeakMap<object, Map<string, unknown>>();
 /** Statement names by key: short (PostgreSQL truncates names at 63 bytes) and one per key in the process. */
