@@ -2,17 +2,19 @@
  * 心跳日志 on `heartbeats` (a device log, deviceLog/factory.ts). With a lock: newest first through
  * heartbeats_lock_time; tenant-wide: by id descending (insert order) through the primary key (id,
  * received_at), merged across the day partitions (docs/partitions.md), with the time range pruning
- * partitions and narrowed by the BRIN index on received_at. Counted up to the cap.
+ * partitions and narrowed by the BRIN index on received_at. Counted up to the cap. Times come as ISO
+ * text from the database (isoSql): no Date per value, nor a copy of each row, on the event loop (the
+ * list every console polls, and exports of 100,000 rows read 2,000 at a time).
  */
 import { formatVersion, type HeartbeatLogRecord, type LogFilter } from '@iot/contract';
 import { desc } from 'drizzle-orm';
 import { heartbeats } from '../../db/schema.js';
-import { iso } from '../../db/sql.js';
+import { isoSql } from '../../db/sql.js';
 import { defineDeviceLog } from '../deviceLog/factory.js';
 
 const columns = {
   id: heartbeats.id, lockId: heartbeats.lockId, seq: heartbeats.seq, battery: heartbeats.battery, rssi: heartbeats.rssi,
-  snr: heartbeats.snr, firmwareVersion: heartbeats.firmwareVersion, deviceTs: heartbeats.deviceTs, receivedAt: heartbeats.receivedAt,
+  snr: heartbeats.snr, firmwareVersion: heartbeats.firmwareVersion, deviceTs: isoSql<string>(heartbeats.deviceTs), receivedAt: isoSql<string>(heartbeats.receivedAt),
 };
 
 /** The heartbeat log: list, rows, routes. */
@@ -21,7 +23,7 @@ export const heartbeatLog = defineDeviceLog<LogFilter, typeof columns, Heartbeat
   orderBy: (_filter, byLock) => (byLock ? [desc(heartbeats.receivedAt), desc(heartbeats.id)] : [desc(heartbeats.id)]),
   // Tenant-wide, the time order is the id's (insert order; the primary key, as the default order).
   sortColumns: (byLock) => ({ receivedAt: byLock ? heartbeats.receivedAt : heartbeats.id }), idColumn: heartbeats.id,
-  toRecord: ({ deviceTs, receivedAt, ...row }) => ({ ...row, deviceTs: iso(deviceTs), receivedAt: iso(receivedAt) }),
+  toRecord: (row) => row,
   exportName: 'heartbeat-log',
   exportColumns: [
     { header: { 'zh-CN': '接收时间', 'en-US': 'Received at' }, value: (r) => r.receivedAt, width: 26, time: true },
