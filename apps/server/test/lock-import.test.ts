@@ -8,7 +8,8 @@ import { imeiWithCheckDigit } from '@iot/contract';
 import { eq, inArray, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, locks } from '../src/db/schema.js';
+import { hashDeviceSecret } from '../src/crypto/device-secret.js';
+import { auditLog, deviceTypes, locks } from '../src/db/schema.js';
 import { call, createTestContext, dataOf, signIn, skipSuite, type TestContext } from './helper.js';
 
 /** A multipart/form-data body with one file field. */
@@ -118,6 +119,13 @@ describe.skipIf(skipSuite)('lock import', () => {
       .where(inArray(locks.imei, rows.map((row) => row[0] as string)));
     expect(stored).toHaveLength(197);
     expect(stored.every((row) => row.tenantId === 100 && row.hash !== secret)).toBe(true);
+    // Every column as one add would store it: the device type's vendor, interval and connectivity, the secret's digest.
+    const [type] = await ctx.database.system.select().from(deviceTypes).where(sql`${deviceTypes.tenantId} = 100 and ${deviceTypes.model} = 'ZG-NB100'`);
+    const [first] = await ctx.database.system.select().from(locks).where(eq(locks.imei, good(100)));
+    expect(first).toMatchObject({
+      name: '导入0', building: 'I栋', floor: '1层', room: '100', model: 'ZG-NB100', vendor: type?.vendor, firmwareVersion: '', heartbeatIntervalS: type?.heartbeatIntervalS,
+      alwaysOnline: type?.connectivity === 'alwaysOnline', iccid: '', note: '', simulated: false, enabled: true, deviceSecretHash: hashDeviceSecret(secret as string),
+    });
     const audit = await ctx.database.system.select().from(auditLog).where(sql`${auditLog.action} = 'POST /iot/v1/lockDevice/import'`);
     expect(audit.map((row) => row.result)).toEqual(['success']);
     // Tenant 101 sees none of them; importing the same file again registers nothing (every IMEI taken).

@@ -7,6 +7,7 @@
  * by key. Errors (all 400 on body.file, both languages): not a spreadsheet, a limit passed (named), a
  * required column missing, no data rows.
  */
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { IMPORT_COLUMNS, IMPORT_HEADERS, IMPORT_MAX_ROWS, IMPORT_REQUIRED, type ImportColumn } from '@iot/contract';
 import { ApiError, fieldError } from '../../../http/api-error.js';
 import type { SheetLimits } from '../../../spreadsheet/limits.js';
@@ -19,6 +20,8 @@ export interface ImportRow {
   cells: Record<ImportColumn, string>;
 }
 
+/** Rows mapped between two turns of the event loop (10,000 rows held it ~20 ms at once under load). */
+const YIELD_EVERY = 2_000;
 /** Columns a file may use (the template has 9; room for the operator's own). */
 const IMPORT_MAX_COLUMNS = 64;
 /** Characters of one cell (the longest field, the note, allows fewer: the row's check says so). */
@@ -45,11 +48,13 @@ export async function readImportFile(workers: Workers, bytes: Uint8Array): Promi
     const names = (language: 'zh-CN' | 'en-US') => missing.map((column) => IMPORT_HEADERS[column][language]).join(', ');
     throw fieldError('body.file', `表头缺少列：${names('zh-CN')}（请使用导入模板）`, `The header lacks the columns ${names('en-US')} (use the import template)`);
   }
-  const rows = sheet.rows.map(({ row, cells: line }) => {
+  const rows: ImportRow[] = [];
+  for (const [index, { row, cells: line }] of sheet.rows.entries()) {
+    if (index % YIELD_EVERY === YIELD_EVERY - 1) await nextTurn();
     const cells = Object.fromEntries(IMPORT_COLUMNS.map((column) => [column, ''])) as Record<ImportColumn, string>;
     header.forEach((column, at) => { if (column) cells[column] = (line[at] ?? '').trim(); });
-    return { row, cells };
-  });
+    rows.push({ row, cells });
+  }
   if (rows.length === 0) throw fieldError('body.file', '文件中没有数据行', 'The file has no data rows');
   return rows;
 }
