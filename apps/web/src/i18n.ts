@@ -38,3 +38,10 @@ void i18n
   });
 
 export default i18n;
+
+/** Starts loading the current language's on-demand words (one file) before the console's first page asks for them. */
+export function preloadWords(): void {
+  const prefix = `./locales/${getLanguage()}/`;
+  const first = Object.keys(onDemand).find((path) => path.startsWith(prefix));
+  if (first) void onDemand[first]?.();
+}

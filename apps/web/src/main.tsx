@@ -1,6 +1,7 @@
 /**
  * Entry point: language, layout scale, styles; when signed in, the console's code, the page's code and
- * the user info start loading at once (app/router.tsx preloadConsole); then the app.
+ * its words, the user info and its first data start loading at once (app/router.tsx preloadConsole);
+ * then the app.
  */
 import { WEB_BASE_PATH } from '@iot/contract';
 import { StrictMode } from 'react';
@@ -14,7 +15,7 @@ import './styles.css';
 
 initLanguage();
 installScale();
-preloadConsole(window.location.pathname.slice(WEB_BASE_PATH.length) || '/');
+preloadConsole(window.location.pathname.slice(WEB_BASE_PATH.length) || '/', window.location.search);
 
 const root = document.getElementById('root');
 if (root) {

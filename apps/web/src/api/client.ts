@@ -24,6 +24,7 @@ import { signOutLocally } from '../session/signOut';
 import { loading } from './loading';
 import { notifyError } from './notify';
 import { resendWhileShed } from './shed';
+import { takeEarly } from './early';
 import { askStepUp, canStepUp } from './stepUp';
 import { keepRotatedToken, requestHeaders } from './transport';
 
@@ -92,9 +93,13 @@ async function send(endpoint: Endpoint, options: CallOptions<unknown>): Promise<
   const attempt = async () => {
     const timer = setTimeout(() => timeout.abort(), REQUEST_TIMEOUT_MS);
     try {
-      return await fetch(`${endpoint.path}${queryString(options.query as object | undefined)}`, {
+      const url = `${endpoint.path}${queryString(options.query as object | undefined)}`;
+      const sent = () => fetch(url, {
         method: endpoint.method, headers: requestHeaders({ token: endpoint.kind === 'token', json: endpoint.kind !== 'multipart' }), body: payload, signal, credentials: 'same-origin',
       });
+      // The page's first data may have been asked for at start-up (api/early.ts): its answer, else a request now.
+      const early = endpoint.method === 'GET' && endpoint.kind === 'token' ? takeEarly(url) : undefined;
+      return await (early ? early.catch(sent) : sent());
     } finally {
       clearTimeout(timer);
     }

@@ -3,7 +3,7 @@
  * and everything else, the console (app/Console.tsx), loaded after sign-in with antd and its own
  * routes from the contract's route table. Until the console has loaded, its skeleton stands where it
  * will be (components/Skeleton.tsx). `preloadConsole` starts loading, at start-up, the console, the
- * route's page and the user info together rather than one after the other.
+ * route's page, its words, the user info and the page's first data together rather than one after the other.
  * Declarative mode (BrowserRouter + useRoutes): the app uses no loaders or actions, and the data
  * router would add ~20 KiB to every first load (bench/web.ts).
  */
@@ -15,6 +15,8 @@ import { ShellSkeleton } from '../components/Skeleton';
 import { LoginPage, preloadPage } from '../pages/registry';
 import { setNavigator } from '../session/navigation';
 import { PublicFrame } from './PublicFrame';
+import { startEarlyData } from './earlyData';
+import { preloadWords } from '../i18n';
 import { queryClient } from '../api/queryClient';
 import { getUsername } from '../session/session';
 import { USER_INFO_KEY, useLanguage, useUsername } from '../hooks/useSession';
@@ -25,10 +27,15 @@ const Console = lazy(loadConsole);
 /** The console frame (menu, header, tabs): loaded by the console's layout routes (app/Console.tsx). */
 export const ConsoleLayout = lazy(() => loadLayout().then((module) => ({ default: module.ConsoleLayout })));
 
-/** Signed in, at a console path (`/lockInfo`, no /api): starts loading its code and the user info now. */
-export function preloadConsole(path: string): void {
+/**
+ * Signed in, at a console path (`/lockInfo`, no /api; `search`: location.search): starts loading its
+ * code, the language's words, the user info and the page's first data (app/earlyData.ts) now.
+ */
+export function preloadConsole(path: string, search = ''): void {
   if (!getUsername() || path === LOGIN_ROUTE.path) return;
   void loadConsole();
+  preloadWords();
+  startEarlyData(path, search);
   const route = ROUTES.find((entry) => entry.path === path);
   if (route) {
     if (route.frame === 'layout') void loadLayout();

@@ -5,7 +5,7 @@
  * Excel (`format=csv|xlsx`, at most LOG_EXPORT_MAX rows, newest first).
  */
 import { z } from 'zod';
-import { int4Id, keyword, text } from './input.js';
+import { int4Id, keyword, timeZoneName } from './input.js';
 import { isoTime, timeOrder } from './time.js';
 import { imeiSchema } from '../protocol/index.js';
 import { pageQuery, sortFields } from './envelope.js';
@@ -19,18 +19,9 @@ export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 /** A time series (battery, RSSI) holds at most about this many points; longer ranges are averaged per bucket. */
 export const SERIES_MAX_POINTS = 500;
 
-/** True when `value` names an IANA time zone this runtime knows (e.g. Asia/Shanghai, UTC). */
-export function isTimeZone(value: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: value });
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-/** An IANA time zone name (e.g. Asia/Shanghai). */
-export const timeZoneName = text().max(64).refine(isTimeZone, { message: 'unknown time zone' });
+// The time zone's schema lives in input.ts: the data centre's settings (tenant.ts, on the sign-in
+// page's path) need it without this module's log schemas.
+export { isTimeZone, timeZoneName } from './input.js';
 
 /**
  * The download fields of every export: `format` (csv | xlsx, default csv) and `timeZone` (IANA name;

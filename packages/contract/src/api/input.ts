@@ -94,3 +94,19 @@ export const int8Id = z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER
 
 /** Query-string boolean: "true"/"false"/"1"/"0". */
 export const queryFlag = z.enum(['true', 'false', '1', '0']).transform((value) => value === 'true' || value === '1');
+
+/** True when `value` names an IANA time zone this runtime knows (e.g. Asia/Shanghai, UTC). */
+export function isTimeZone(value: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: value });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** An IANA time zone name (e.g. Asia/Shanghai). */
+export const timeZoneName = text().max(64).refine(isTimeZone, { message: 'unknown time zone' });
+
+/** A buffer, minutes: 0 to 1440 (one day). */
+export const bufferMinutes = z.number().int().min(0).max(24 * 60);

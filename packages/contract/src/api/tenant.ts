@@ -6,9 +6,8 @@
  * TENANT_SETTINGS (administrators hold every key).
  */
 import { z } from 'zod';
-import { timeZoneName } from './deviceLog.js';
 import { endpoint } from './endpoint.js';
-import { bufferMinutes } from './stay.js';
+import { bufferMinutes, timeZoneName } from './input.js';
 
 export const dataCentreOption = z.object({ label: z.string(), value: z.number().int() });
 export type DataCentreOption = z.infer<typeof dataCentreOption>;
