@@ -6,7 +6,10 @@
  * their way, then restarted with its MQTT client id (its persistent session at the broker keeps what was
  * routed to it meanwhile). Promised:
  * - every heartbeat Mosquitto acknowledged is stored exactly once;
- * - every command succeeds and reached its lock exactly once (no instance sends another's command);
+ * - every command succeeds and reached its lock exactly once (no instance sends another's command); a
+ *   command stored by the killed instance just before it died may have lost its announcement
+ *   (`command.queued` goes out after commit): the dispatchers' safety sweep (COMMAND_SWEEP_MS, 5 min by
+ *   default, 5 s here) sends it while the locks keep heartbeating;
  * - the stream ends with the instance and reconnects through the balancer to another one, resuming
  *   with Last-Event-ID;
  * - a session is valid on every instance, and a sign-out on one is refused on another (the principal
@@ -54,7 +57,7 @@ describe.skipIf(!available)('three server instances behind a balancer', () => {
     const start = async (name: string) => {
       const server = await startServer({
         DATABASE_URL: databaseUrl, MQTT_URL: broker.url('platform', platformPassword), MQTT_CLIENT_ID: `platform-${name}`,
-        PORT: String(ports.get(name)), PRINCIPAL_CACHE_MS: '60000',
+        PORT: String(ports.get(name)), PRINCIPAL_CACHE_MS: '60000', COMMAND_SWEEP_MS: '5000',
       });
       stoppers.push(() => server.stop());
       servers.set(name, server);
@@ -80,13 +83,14 @@ describe.skipIf(!available)('three server instances behind a balancer', () => {
     await stream.next((message) => message.event === 'lock.heartbeat', 20_000);
 
     // Commands to data centre 100's locks through the balancer: half before the kill, half racing it.
-    // A request cut by the kill answers 502 and is sent again, as a client would; every command in the
+    // A request cut by the kill answers 502 (or its connection closes) and is sent again, as a client would; every command in the
     // database (the cut one too, if it was stored) must succeed once.
     const clockSync = async (lockId: number) => {
       for (let attempt = 0; ; attempt++) {
-        const answer = await api<{ id: number }>(balancer.url, token, '/iot/v1/lockDevice/clockSync', { body: { lockId } });
+        const answer = await api<{ id: number }>(balancer.url, token, '/iot/v1/lockDevice/clockSync', { body: { lockId } })
+          .catch(() => ({ status: 0 })); // the balancer closed the connection without an answer
         if (answer.status === 200 || attempt === 3) return expect(answer.status).toBe(200);
-        expect([502, 503]).toContain(answer.status);
+        expect([0, 502, 503]).toContain(answer.status);
         await new Promise((resolve) => setTimeout(resolve, 500));
       }
     };
@@ -115,17 +119,9 @@ describe.skipIf(!available)('three server instances behind a balancer', () => {
     console.info(`[three] the sign-out on ${survivors[0]} was refused on ${survivors[1]} after ${Date.now() - revokedAt} ms`);
     expect((await api(balancer.url, token, '/oauth/userInfo')).status).toBe(200);
 
-    // The killed instance comes back with its MQTT session; everything acknowledged is stored once.
+    // The killed instance comes back with its MQTT session; every command completes while the locks
+    // heartbeat; then everything acknowledged is stored once.
     await start(victim);
-    load.stopPublishing();
-    expect(await load.drain(20_000)).toBe(true);
-    const stored = async () => rows<{ n: number }>(await database.system.execute(sql`select count(*)::int as n from heartbeats`))[0]?.n ?? 0;
-    await waitUntil(async () => (await stored()) >= load.ackedCount(), 30_000, 'every acknowledged heartbeat stored', 100);
-    const [totals] = rows<{ n: number; distinct_n: number }>(await database.system.execute(
-      sql`select count(*)::int as n, count(distinct (lock_id, seq))::int as distinct_n from heartbeats`));
-    expect(totals?.n).toBe(totals?.distinct_n);
-    expect(totals?.n).toBe(load.ackedCount());
-
     const commandStates = async () => rows<{ msg_id: string; state: string }>(await database.system.execute(
       sql`select msg_id, state from commands where type = 'clockSync'`));
     await waitUntil(async () => (await commandStates()).every((row) => row.state === 'SUCCESSFUL'), 60_000, 'every command successful', 200)
@@ -135,6 +131,15 @@ describe.skipIf(!available)('three server instances behind a balancer', () => {
       });
     const deliveries = (await commandStates()).map((row) => [row.msg_id, load.downlinks.get(row.msg_id) ?? 0]);
     expect(deliveries.filter(([, times]) => times !== 1)).toEqual([]);
+    load.stopPublishing();
+    expect(await load.drain(20_000)).toBe(true);
+    const stored = async () => rows<{ n: number }>(await database.system.execute(sql`select count(*)::int as n from heartbeats`))[0]?.n ?? 0;
+    await waitUntil(async () => (await stored()) >= load.ackedCount(), 30_000, 'every acknowledged heartbeat stored', 100);
+    const [totals] = rows<{ n: number; distinct_n: number }>(await database.system.execute(
+      sql`select count(*)::int as n, count(distinct (lock_id, seq))::int as distinct_n from heartbeats`));
+    expect(totals?.n).toBe(totals?.distinct_n);
+    expect(totals?.n).toBe(load.ackedCount());
+
     expect(deliveries.length).toBeGreaterThanOrEqual(lockIds.length);
     console.info(`[three] ${load.ackedCount()} heartbeats stored once; ${deliveries.length} commands each delivered once`);
   });
