@@ -16,13 +16,6 @@ import type { Executor } from '../../db/client.js';
 
 export const LOG_COUNT_CAP = 10_000;
 
-/**
- * The console's page sizes (antd's): a prepared page statement writes these into its SQL instead of a
- * LIMIT placeholder, so PostgreSQL can keep a generic plan; other sizes stay placeholders (a bounded
- * number of statements per connection).
- */
-export const CONSOLE_PAGE_SIZES: ReadonlySet<number> = new Set([10, 20, 50, 100]);
-
 /** Counts from this many rows up are remembered (below it a change of a few rows is visible; the count is cheap). */
 export const COUNT_REMEMBER_FROM = 5_000;
 /** How long a remembered count is answered, ms: its total may lag new rows by at most this. */

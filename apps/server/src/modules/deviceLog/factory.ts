@@ -12,18 +12,18 @@
  * Every query runs in the caller's tenant transaction.
  */
 import type { Endpoint, LogFilter, Page, SortRequest } from '@iot/contract';
-import { and, count, eq, type Placeholder, type SQL, sql } from 'drizzle-orm';
+import { and, count, eq, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable, SelectedFieldsFlat } from 'drizzle-orm/pg-core';
 import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
 import type { FastifyInstance } from 'fastify';
 import type { Tx } from '../../db/client.js';
 import { locks } from '../../db/schema.js';
-import { preparedOn } from '../../db/prepared.js';
+import { pagedForPrepare, pagingShape, preparedOn } from '../../db/prepared.js';
 import { sortOrder } from '../../db/sql.js';
 import { registerEndpoint } from '../../http/endpoint.js';
 import { type ExportColumn, type ExportPages, sendExport } from '../../http/export.js';
 import { lockColumns } from '../lockDevice/sql.js';
-import { cappedCount, CONSOLE_PAGE_SIZES, CountMemory, type CountResult } from './count.js';
+import { cappedCount, CountMemory, type CountResult } from './count.js';
 import { type LogBind, lockIdOf, logConditions } from './filter.js';
 import { timeZoneOf } from '../tenant/service.js';
 
@@ -91,9 +91,7 @@ export function defineDeviceLog<F extends LogFilter, C extends SelectedFieldsFla
    * (db/prepared.ts): planning the tenant-wide page over every day partition of heartbeats cost
    * PostgreSQL 0.65 ms against 0.16 ms to run it, and building it in drizzle cost the server about as
    * much. The shape is every filter value but the lock (a placeholder): the logs' own filters and sort
-   * fields are enums and flags. A console page size is written into the statement and the first page
-   * has no offset, so that PostgreSQL keeps one generic plan (with LIMIT $n it expects a tenth of the
-   * rows and plans every time). Planned with their values every time: a keyword (a generic plan cannot
+   * fields are enums and flags; the paging is db/prepared.ts pagedForPrepare's. Planned with their values every time: a keyword (a generic plan cannot
    * know its pattern suits the trigram indexes) and a time range (it picks the day partitions, and a
    * generic plan of a range sorted every row of the lock in it instead of merging the partitions' index
    * order).
@@ -101,15 +99,11 @@ export function defineDeviceLog<F extends LogFilter, C extends SelectedFieldsFla
   async function page(tx: Tx, filter: F, lockId: number | undefined, size: number, offset: number): Promise<R[]> {
     if (filter.keyword || filter.startTime || filter.endTime) return select(tx, filter, lockId, size, offset);
     const { lockId: _id, imei: _imei, ...rest } = filter;
-    const fixedSize = CONSOLE_PAGE_SIZES.has(size);
-    const shape = JSON.stringify([spec.exportName, lockId !== undefined, fixedSize && size, offset === 0,
+    const shape = JSON.stringify([spec.exportName, lockId !== undefined, pagingShape(size, offset),
       Object.entries(rest).filter(([, value]) => value !== undefined).sort()]);
-    const statement = preparedOn(tx, `device_log:${shape}`, (name) => {
-      const query = pageQuery(tx, filter, whereOf(filter, lockId, (field) => sql.placeholder(field)), lockId !== undefined).$dynamic()
-        // A number would go in as a parameter: the size is written as SQL text (an integer of CONSOLE_PAGE_SIZES).
-        .limit(fixedSize ? sql.raw(String(size)) as unknown as Placeholder : sql.placeholder('limit'));
-      return (offset === 0 ? query : query.offset(sql.placeholder('offset'))).prepare(name);
-    });
+    const statement = preparedOn(tx, `device_log:${shape}`, (name) =>
+      pagedForPrepare(pageQuery(tx, filter, whereOf(filter, lockId, (field) => sql.placeholder(field)), lockId !== undefined).$dynamic(), size, offset)
+        .prepare(name));
     const rows = await statement.execute({ lockId, limit: size, offset });
     return (rows as LogRow<C>[]).map(spec.toRecord);
   }

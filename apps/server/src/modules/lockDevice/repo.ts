@@ -7,9 +7,9 @@ import { and, asc, eq, isNull, not, type Placeholder, type SQL, sql } from 'driz
 import type { Tx } from '../../db/client.js';
 import { lockGroupMembers, locks } from '../../db/schema.js';
 import { containsPattern, iso, isoSql } from '../../db/sql.js';
-import { preparedOn } from '../../db/prepared.js';
+import { pagedForPrepare, pagingShape, preparedOn } from '../../db/prepared.js';
 import { ApiError } from '../../http/api-error.js';
-import { cappedCount, cappedTotal, CONSOLE_PAGE_SIZES, LOG_COUNT_CAP } from '../deviceLog/count.js';
+import { cappedCount, cappedTotal, LOG_COUNT_CAP } from '../deviceLog/count.js';
 import { ATTENTION_SQL, liveStateIs, liveStateSql, SERVICE_EXPIRING_SQL } from './attention.js';
 import { lockPatternMatch, onlineSql, roomSql } from './sql.js';
 
@@ -142,24 +142,12 @@ export async function listLocks(tx: Tx, filter: LockFilter, current: number, siz
     // A keyword is planned with its value every time: a cached generic plan cannot know that the pattern
     // suits the trigram indexes and scanned all 100,000 locks instead (390 ms against 18 ms, bench/fleet.ts).
     ? await pageQuery(tx, lockWhere(filter, wakeWindowMs), wakeWindowMs).limit(size).offset(offset)
-    : await preparedOn(tx, `${listStatementName(filter, wakeWindowMs)}:${pagingShape(size, offset)}`, (statementName) => {
-      const query = pageQuery(tx, lockWhere(filter, wakeWindowMs, (field) => sql.placeholder(field)), wakeWindowMs).$dynamic()
-        .limit(CONSOLE_PAGE_SIZES.has(size) ? sql.raw(String(size)) as unknown as Placeholder : sql.placeholder('limit'));
-      return (offset === 0 ? query : query.offset(sql.placeholder('offset'))).prepare(statementName);
-    }).execute({ ...filter, limit: size, offset });
+    : await preparedOn(tx, `${listStatementName(filter, wakeWindowMs)}:${pagingShape(size, offset)}`, (statementName) =>
+      pagedForPrepare(pageQuery(tx, lockWhere(filter, wakeWindowMs, (field) => sql.placeholder(field)), wakeWindowMs).$dynamic(), size, offset)
+        .prepare(statementName)).execute({ ...filter, limit: size, offset });
   const total = rows[0] ? cappedTotal(rows[0].total)
     : current > 1 ? await cappedCount(tx, tx.select({ one: sql`1` }).from(locks).where(lockWhere(filter, wakeWindowMs))) : { total: 0 };
   return { records: rows.map(toRecord), ...total, current, size };
-}
-
-/**
- * The paging part of a prepared page's shape: a console page size is written into the statement and the
- * first page has no offset, so that PostgreSQL keeps one generic plan (with LIMIT $n it expects a tenth
- * of the rows, finds the generic plan dearer than a custom one and plans every request: 0.5-0.9 ms at
- * 100,000 locks). Other sizes and later pages are placeholders.
- */
-function pagingShape(size: number, offset: number): string {
-  return `${CONSOLE_PAGE_SIZES.has(size) ? size : 'n'}:${offset === 0 ? 'first' : 'offset'}`;
 }
 
 /** The page's select: its records and the filter's total (capped) by `where`, ordered by id. */
