@@ -30,6 +30,7 @@ export function startEarly(url: string): void {
 
 /** The early response of GET `url`, once (undefined when none was started, it was taken, or it is too old). */
 export function takeEarly(url: string): Promise<Response> | undefined {
+  if (pending.size === 0) return undefined; // every GET asks: most find nothing, without building a key
   const key = keyOf(url);
   const entry = pending.get(key);
   if (!entry) return undefined;
