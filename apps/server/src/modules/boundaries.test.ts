@@ -35,7 +35,7 @@ function sources(dir: string): string[] {
 }
 
 /** Relative specifiers of value imports and re-exports (`import type` / `export type` skipped). */
-export function valueImports(source: string): string[] {
+function valueImports(source: string): string[] {
   const code = source.replace(/\/\*[\s\S]*?\*\//g, '').replace(/(^|\s)\/\/.*$/gm, '$1');
   const found: string[] = [];
   for (const match of code.matchAll(/^\s*(?:import|export)\s+(type\s+)?[^;]*?from\s+'(\.[^']+)'/gm)) {
@@ -65,7 +65,7 @@ function moduleGraph(): { edges: Map<string, Set<string>>; files: Map<string, st
 }
 
 /** Strongly connected components with more than one module (Tarjan), each sorted. */
-export function circles(edges: Map<string, Set<string>>): string[][] {
+function circles(edges: Map<string, Set<string>>): string[][] {
   const index = new Map<string, number>();
   const low = new Map<string, number>();
   const stack: string[] = [];
