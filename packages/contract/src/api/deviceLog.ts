@@ -19,10 +19,6 @@ export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 /** A time series (battery, RSSI) holds at most about this many points; longer ranges are averaged per bucket. */
 export const SERIES_MAX_POINTS = 500;
 
-// The time zone's schema lives in input.ts: the data centre's settings (tenant.ts, on the sign-in
-// page's path) need it without this module's log schemas.
-export { isTimeZone, timeZoneName } from './input.js';
-
 /**
  * The download fields of every export: `format` (csv | xlsx, default csv) and `timeZone` (IANA name;
  * default the data centre's): times are written in that zone, as `YYYY-MM-DD HH:mm:ss` text
