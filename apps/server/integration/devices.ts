@@ -103,7 +103,12 @@ export function startLoad(options: LoadOptions): Load {
     });
     client.on('error', () => {});
     client.on('message', (_topic, payload) => {
-      const msgId = (JSON.parse(payload.toString('utf8')) as { msgId?: string }).msgId ?? '';
+      let msgId = '';
+      try {
+        msgId = (JSON.parse(payload.toString('utf8')) as { msgId?: string }).msgId ?? '';
+      } catch {
+        /* not JSON: counted under '' and left to handleDownlink, which answers nothing */
+      }
       downlinks.set(msgId, (downlinks.get(msgId) ?? 0) + 1);
       for (const answer of lock.handleDownlink(payload)) {
         client.publish(protocol.uplinkTopic(device.imei), JSON.stringify(lock.nextUplink({ type: 'commandResult', data: answer.result })), { qos: 1 });

@@ -14,7 +14,8 @@
  *   with Last-Event-ID;
  * - a session is valid on every instance, and a sign-out on one is refused on another (the principal
  *   cache's lifetime is raised to 60 s, so only the cross-instance event can explain the refusal).
- * Skipped with a warning without haproxy, mosquitto or PostgreSQL binaries; fails under CI. ~60 s.
+ * Skipped with a warning without haproxy, mosquitto or PostgreSQL binaries; fails under CI. 40 s here,
+ * 156 s in a loaded CI run.
  */
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, inject, it } from 'vitest';
