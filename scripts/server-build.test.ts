@@ -1,8 +1,8 @@
 /**
  * The production server build loads no demo code unless DEMO=on: walking the static imports of the
  * compiled main.js (esbuild's metafile of the same build as `npm run build`), no chunk holds the
- * simulator (apps/simulator), the WeChat Pay sandbox, the demo push receiver, the demo histories or the
- * simulated keypad. Those live in chunks that only a dynamic import behind a DEMO check loads.
+ * simulator (apps/simulator) or the server's demo room (apps/server/src/demo/: the WeChat Pay sandbox,
+ * the demo push receiver, the demo histories, the simulated keypad). Those live in chunks that only a dynamic import behind a DEMO check loads.
  */
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -11,8 +11,8 @@ import { describe, expect, it } from 'vitest';
 // @ts-expect-error a plain .mjs script without types
 import { serverBuildOptions } from './server-build.mjs';
 
-/** Source files of demo-only code (relative to the repository). */
-const DEMO_ONLY = [/^apps\/simulator\//, /\/wx\/sandbox\//, /\/demo-receiver\.ts$/, /\/demo-history(\/|\.ts$)/, /^apps\/server\/src\/demo\.ts$/, /\/credential\/simulator\.ts$/];
+/** Source files of demo-only code (relative to the repository): the simulator and the server's demo room. */
+const DEMO_ONLY = [/^apps\/simulator\//, /^apps\/server\/src\/demo\//];
 
 /** Inputs of every output reachable from `entry` through static imports. */
 function staticInputs(metafile: Metafile, entry: string): string[] {

@@ -27,6 +27,8 @@ import { auditRoutes } from './modules/audit/routes.js';
 import { deviceTypeRoutes } from './modules/deviceType/routes.js';
 import { analysisRoutes } from './modules/analysis/routes.js';
 import { lockDeviceRoutes } from './modules/lockDevice/routes.js';
+import { lockInformationRoutes } from './modules/lockInformation/routes.js';
+import { doorAccessRoutes } from './modules/doorAccess/routes.js';
 import { lockGroupRoutes } from './modules/lockGroup/routes.js';
 import { lockAlertRoutes } from './modules/lockAlert/routes.js';
 import { lockJournalRoutes } from './modules/lockJournal/routes.js';
@@ -57,8 +59,8 @@ import { backupCodeRoutes } from './modules/backupCode/routes.js';
 import { ssoRoutes } from './modules/sso/routes.js';
 
 /** Every module's routes; adding an entity adds one line here. */
-const modules = [oauthRoutes, tenantRoutes, lockDeviceRoutes, analysisRoutes, lockGroupRoutes, deviceTypeRoutes, accountRoutes, roleRoutes, auditRoutes, commandRoutes, lockConfigRoutes,
-  logUpCommandRoutes, logHeartbeatRoutes, lockAlertRoutes, lockOpenRecordRoutes, lockJournalRoutes, credentialRoutes, subscriptionRoutes, wxRoutes, airSwitchRoutes, firmwareRoutes, liveRoutes,
+const modules = [oauthRoutes, tenantRoutes, lockDeviceRoutes, lockInformationRoutes, analysisRoutes, lockGroupRoutes, deviceTypeRoutes, accountRoutes, roleRoutes, auditRoutes, commandRoutes, lockConfigRoutes,
+  logUpCommandRoutes, logHeartbeatRoutes, lockAlertRoutes, lockOpenRecordRoutes, lockJournalRoutes, credentialRoutes, doorAccessRoutes, subscriptionRoutes, wxRoutes, airSwitchRoutes, firmwareRoutes, liveRoutes,
   accessScheduleRoutes, holidayCalendarRoutes, credentialDriftRoutes, remoteUnlockRoutes, notificationRoutes, apiKeyRoutes, offlineCodeRoutes, twoFactorRoutes,
   workOrderRoutes, stayRoutes, backupCodeRoutes, ssoRoutes];
 

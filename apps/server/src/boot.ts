@@ -1,6 +1,6 @@
 /**
  * What a server process does to its database before it builds the app (main.ts): migrate, then
- * - DEMO=on: seed the demo (data centres, accounts, simulated locks and air switches; demo.ts,
+ * - DEMO=on: seed the demo (data centres, accounts, simulated locks and air switches; demo/index.ts,
  *   imported only then) and, on a first start, a week of history;
  * - DEMO=off: create the first data centre and administrator when missing (ADMIN_USERNAME/ADMIN_PASSWORD).
  * Returns what main.ts prints once.
@@ -26,7 +26,7 @@ export async function prepareDatabase(database: Database, config: Config): Promi
   if (!config.DEMO) {
     return { created: [], bootstrap: await ensureFirstAdministrator(database, { username: config.ADMIN_USERNAME, password: config.ADMIN_PASSWORD }) };
   }
-  const demo = await import('./demo.js');
+  const demo = await import('./demo/index.js');
   const created = await demo.seedDemoData(database, config);
   return { created, history: await demo.seedDemoWeek(database, config) };
 }

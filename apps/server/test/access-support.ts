@@ -6,7 +6,7 @@
 import { type Fleet, startFleet } from '@iot/simulator';
 import { sql } from 'drizzle-orm';
 import { rowsOf } from '../src/db/rows.js';
-import { attachSimulator } from '../src/modules/credential/simulator.js';
+import { attachSimulator } from '../src/demo/keypad.js';
 import { call, dataOf, signIn } from './helper.js';
 import { type OutboxEnv, startOutboxEnv, waitFor } from './outbox-support.js';
 

@@ -9,7 +9,7 @@ import { type Fleet, startFleet } from '@iot/simulator';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, credentials, lockUsers, openRecords } from '../src/db/schema.js';
-import { attachSimulator } from '../src/modules/credential/simulator.js';
+import { attachSimulator } from '../src/demo/keypad.js';
 import { call, dataOf, operatorWith, signIn, skipSuite } from './helper.js';
 import { type OutboxEnv, type RawLock, rawLock, startOutboxEnv, waitFor } from './outbox-support.js';
 

@@ -1,14 +1,14 @@
 /**
- * The demo's lived-in week (demo-history/): every log and credential list shows rows spread
+ * The demo's lived-in week (demo/history/): every log and credential list shows rows spread
  * over seven days, in several states, each answer parsed with the contract; a second start seeds
  * nothing; the generator is deterministic; the simulated locks start with what the platform confirmed on them.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSecretBox } from '../src/crypto/secret-box.js';
-import { DEMO_HISTORY_DAYS, seedDemoHistory } from '../src/demo-history/index.js';
-import { fleetHistory, HOUR } from '../src/demo-history/fleet.js';
-import { planPeople } from '../src/demo-history/people.js';
-import { lockTablesByImei } from '../src/modules/credential/simulator.js';
+import { DEMO_HISTORY_DAYS, seedDemoHistory } from '../src/demo/history/index.js';
+import { fleetHistory, HOUR } from '../src/demo/history/fleet.js';
+import { planPeople } from '../src/demo/history/people.js';
+import { lockTablesByImei } from '../src/demo/keypad.js';
 import { simulatedLocks } from '../src/modules/lockDevice/history.js';
 import { call, createTestContext, dataOf, signIn, skipSuite, type TestContext } from './helper.js';
 

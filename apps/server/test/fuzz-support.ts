@@ -18,7 +18,7 @@ import type { FastifyInstance, InjectOptions } from 'fastify';
 import { z } from 'zod';
 import { accounts } from '../src/db/schema.js';
 import { issueToken } from '../src/modules/oauth/tokens.js';
-import { DEMO_RECEIVER_PATH } from '../src/modules/subscription/demo-receiver.js';
+import { DEMO_RECEIVER_PATH } from '../src/demo/receiver.js';
 import { HOSTILE_BY_FIELD, multipartArbitrary } from './fuzz-pools.js';
 import { sendInProcess, sendOverSocket } from './fuzz-transport.js';
 

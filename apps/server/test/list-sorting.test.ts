@@ -9,7 +9,7 @@ import {
 } from '@iot/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSecretBox } from '../src/crypto/secret-box.js';
-import { seedDemoHistory } from '../src/demo-history/index.js';
+import { seedDemoHistory } from '../src/demo/history/index.js';
 import { simulatedImei } from '../src/db/seed.js';
 import { call, createTestContext, dataOf, signIn, skipSuite, type TestContext } from './helper.js';
 

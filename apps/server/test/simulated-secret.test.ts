@@ -1,12 +1,12 @@
 /**
  * Resetting a simulated lock's secret: the gateway drops the lock's session on the
- * registry's `lock.secretReset` event, and the demo fleet, following the registry as demo.ts does
+ * registry's `lock.secretReset` event, and the demo fleet, following the registry as demo/index.ts does
  * (followRegistry), gives the simulated lock a fresh secret it reconnects with. Without the demo's
  * follower the same lock stays refused: the test proves what the subscription does.
  */
 import { type Fleet, startFleet } from '@iot/simulator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { followRegistry } from '../src/demo.js';
+import { followRegistry } from '../src/demo/index.js';
 import { call, dataOf, signIn, skipSuite } from './helper.js';
 import { type OutboxEnv, sleep, startOutboxEnv, waitFor } from './outbox-support.js';
 

@@ -1,13 +1,13 @@
 /**
  * A restarted simulated lock keeps what it held, on PGlite and PostgreSQL: a cleaner's
  * week-day schedule and a holiday schedule in vacation mode reach the lock; the fleet is stopped and
- * started again as demo.ts starts it (fresh secrets, tables from lockTablesByImei); the new lock
+ * started again as demo/index.ts starts it (fresh secrets, tables from lockTablesByImei); the new lock
  * instance holds the same user type and schedules and refuses at the door as before.
  */
 import { type Fleet, startFleet } from '@iot/simulator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lazySecretBox } from '../src/crypto/secret-box.js';
-import { attachSimulator, lockTablesByImei } from '../src/modules/credential/simulator.js';
+import { attachSimulator, lockTablesByImei } from '../src/demo/keypad.js';
 import { issueSimulatorCredentials } from '../src/modules/lockDevice/credentials.js';
 import { type AccessEnv, comingDate, localAt, startAccessEnv } from './access-support.js';
 import { skipSuite } from './helper.js';
@@ -52,7 +52,7 @@ describe.skipIf(skipSuite)('a restarted simulated lock', () => {
     const before = a.fleet.devices[0]?.lock.state;
     const held = before?.users.get(user.userSlot);
 
-    // Restart as demo.ts does: fresh secrets, each lock's tables from what the platform confirmed.
+    // Restart as demo/index.ts does: fresh secrets, each lock's tables from what the platform confirmed.
     await a.fleet.stop();
     const devices = await issueSimulatorCredentials(a.env.ctx.database, [], [imei]);
     const tables = await lockTablesByImei(a.env.ctx.database, [imei], lazySecretBox({ SECRET_KEY: TEST_SECRET_KEY }));

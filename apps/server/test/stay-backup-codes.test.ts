@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lazySecretBox } from '../src/crypto/secret-box.js';
 import { auditLog, backupCodes, credentials, deviceTypes, locks, lockUsers } from '../src/db/schema.js';
 import { runBackupCodes } from '../src/modules/backupCode/job.js';
-import { attachSimulator } from '../src/modules/credential/simulator.js';
+import { attachSimulator } from '../src/demo/keypad.js';
 import { runStays } from '../src/modules/stay/job.js';
 import { call, dataOf, signIn, skipSuite } from './helper.js';
 import { type OutboxEnv, startOutboxEnv, TEST_SECRET_KEY, waitFor } from './outbox-support.js';

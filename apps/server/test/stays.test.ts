@@ -10,7 +10,7 @@ import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lazySecretBox } from '../src/crypto/secret-box.js';
 import { auditLog, locks, lockUsers, stayDoors, stays } from '../src/db/schema.js';
-import { attachSimulator } from '../src/modules/credential/simulator.js';
+import { attachSimulator } from '../src/demo/keypad.js';
 import { runStays } from '../src/modules/stay/job.js';
 import { call, dataOf, signIn, skipSuite } from './helper.js';
 import { type OutboxEnv, startOutboxEnv, TEST_SECRET_KEY, waitFor } from './outbox-support.js';

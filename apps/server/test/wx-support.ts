@@ -2,8 +2,8 @@
 import { generateKeyPairSync } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { expect } from 'vitest';
-import type { Sandbox } from '../src/modules/wx/sandbox/provider.js';
-import { signedNotification } from '../src/modules/wx/sandbox/signing.js';
+import type { Sandbox } from '../src/demo/wxPaySandbox/provider.js';
+import { signedNotification } from '../src/demo/wxPaySandbox/signing.js';
 import { call, createTestContext, dataOf, rowsOf, signIn, type TestContext } from './helper.js';
 
 export interface PayContext extends TestContext {

@@ -20,9 +20,6 @@ const KNOWN_CIRCLES: string[][] = [
   // Sign-in, accounts, roles and two-factor: accounts use sign-in's crypto and revocation, sign-in's
   // session routes use the accounts' no-escalation guard, roles bind accounts and accounts bind roles.
   ['account', 'oauth', 'role', 'twoFactor'],
-  // The lock domain: lockDevice/information.ts composes seven modules' reads, and the device logs share
-  // lockDevice's filter; to be split by the device pipeline's rework.
-  ['accessSchedule', 'command', 'credential', 'deviceLog', 'holidayCalendar', 'lockAlert', 'lockDevice', 'lockGroup', 'lockOpenRecord', 'logUpCommand'],
 ];
 
 /** Every .ts file under `dir` except tests. */

@@ -87,7 +87,7 @@ export interface HeldSchedule {
 
 /**
  * The schedules held by the locks of `imeis` (all tenants: the owner connection), as heldSchedules
- * counts them; for the simulated locks' own tables at start (credential/simulator.ts).
+ * counts them; for the simulated locks' own tables at start (demo/keypad.ts).
  */
 export function heldSchedulesOfLocks(tx: Executor, imeis: readonly string[]): Promise<HeldSchedule[]> {
   return imeis.length === 0 ? Promise.resolve([]) : heldSchedulesOf(tx, inArray(locks.imei, [...imeis]));

@@ -103,12 +103,12 @@ const DEMO_NAMES = [['办公室配电箱', 'Office'], ['商铺配电箱', 'Shop'
 
 /**
  * DEMO=on: makes sure each of `tenantIds` has `count` simulated ZG-AS4 switches (serial AS{tenant}{n},
- * named by their load profile in turn, 30 days of history: demo-history.ts); existing ones are kept.
+ * named by their load profile in turn, 30 days of history: demo/history/airSwitches.ts); existing ones are kept.
  * Returns how many it registered.
- * @public demo.ts (imported dynamically) calls it.
+ * @public demo/index.ts (imported dynamically) calls it.
  */
 export async function ensureDemoAirSwitches(database: Database, tenantIds: readonly number[], count: number, timeZone: string): Promise<number> {
-  const { backfillDemoHistory } = await import('./demo-history.js');
+  const { backfillDemoHistory } = await import('../../demo/history/airSwitches.js');
   let added = 0;
   for (const tenantId of tenantIds) {
     for (let n = 1; n <= count; n++) {
@@ -145,7 +145,7 @@ export interface SimulatedAirSwitchDevice {
 
 /**
  * New secrets for every enabled simulated switch not among `except` (their earlier secrets stop working).
- * @public demo.ts (imported dynamically) starts the simulated switches with them.
+ * @public demo/index.ts (imported dynamically) starts the simulated switches with them.
  */
 export async function issueAirSwitchSimulatorCredentials(database: Database, except: readonly string[] = []): Promise<SimulatedAirSwitchDevice[]> {
   return database.transaction(async (tx) => {

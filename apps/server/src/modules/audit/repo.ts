@@ -87,7 +87,7 @@ export async function exportAudit(tx: Tx, filter: SystemLogFilter, limit: number
   return rows.map(toRecord);
 }
 
-/** Past system-log rows for the demo's lived-in history (demo-history.ts); createdAt ms since epoch. */
+/** Past system-log rows for the demo's lived-in history (demo/history/); createdAt ms since epoch. */
 export async function insertAuditHistory(db: Executor, entries: readonly (AuditEntry & { createdAt: number })[]): Promise<void> {
   for (let start = 0; start < entries.length; start += 1000) {
     await db.insert(auditLog).values(entries.slice(start, start + 1000).map((entry) => ({

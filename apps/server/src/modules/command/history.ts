@@ -1,5 +1,5 @@
 /**
- * Past commands for the demo's lived-in history (demo-history.ts; table `commands`, owned by this
+ * Past commands for the demo's lived-in history (demo/history/; table `commands`, owned by this
  * module): finished commands with their own times, secret fields sealed as enqueueCommand seals them.
  */
 import { protocol } from '@iot/contract';

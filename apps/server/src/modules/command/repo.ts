@@ -7,7 +7,7 @@ import { and, asc, desc, eq, gte, inArray, lte, notInArray, type SQL, sql } from
 import type { Executor } from '../../db/client.js';
 import { commands, locks } from '../../db/schema.js';
 import { iso, sortOrder } from '../../db/sql.js';
-import { cappedCount } from '../deviceLog/count.js';
+import { cappedCount } from '../../db/count.js';
 import { lockKeyword, roomSql } from '../lockDevice/sql.js';
 import { masked } from './secrets.js';
 
@@ -42,7 +42,7 @@ export interface CommandFilter extends SortRequest<(typeof COMMAND_SORT_FIELDS)[
   endTime?: string;
 }
 
-/** A page of commands, newest first unless the filter sorts by a COMMAND_SORT_FIELDS column; the total capped (deviceLog/count.ts). */
+/** A page of commands, newest first unless the filter sorts by a COMMAND_SORT_FIELDS column; the total capped (db/count.ts). */
 export async function listCommands(tx: Executor, filter: CommandFilter, current: number, size: number): Promise<Page<CommandRecord>> {
   const conditions: SQL[] = [];
   if (filter.keyword) conditions.push(lockKeyword(filter.keyword));

@@ -25,7 +25,7 @@ export async function credentialDriftRoutes(app: FastifyInstance): Promise<void>
   registerEndpoint(app, E.markLost, ({ body, inTenant, tenantId, principal }) => inTenant((tx) => markLost(tx, actorOf(tenantId, principal), body.subject, body.id)));
   // Demo-only (simulated keypad): not registered at all with DEMO=off.
   if (app.config.DEMO) {
-    const { keypadAddOnSimulator } = await import('./simulator.js');
+    const { keypadAddOnSimulator } = await import('../../demo/keypad.js');
     registerEndpoint(app, E.keypadAdd, async ({ body, inTenant }) => {
       const lock = await inTenant((tx) => findLock(tx, body), { read: true });
       return keypadAddOnSimulator(app, lock.imei, body.password);

@@ -1,6 +1,6 @@
 /**
  * Past lock users, credentials and operation-log rows for the demo's lived-in history
- * (demo-history.ts; tables `lock_users`, `credentials`, `credential_operations`, owned by this
+ * (demo/history/; tables `lock_users`, `credentials`, `credential_operations`, owned by this
  * module). Password digits are sealed as addCredential seals them; each row's last command is given.
  */
 import type { CredentialAction, CredentialKind, CredentialSubject, SyncState } from '@iot/contract';

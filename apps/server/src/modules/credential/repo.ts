@@ -10,7 +10,7 @@ import type { Executor } from '../../db/client.js';
 import { commands, credentials, deviceTypes, locks, lockUsers } from '../../db/schema.js';
 import { ApiError } from '../../http/api-error.js';
 import { containsPattern, iso } from '../../db/sql.js';
-import { cappedCount } from '../deviceLog/count.js';
+import { cappedCount } from '../../db/count.js';
 import { lockTypeJoin, lockRulesColumns, rulesOf } from '../deviceType/rules.js';
 import { lockKeyword, roomSql } from '../lockDevice/sql.js';
 
@@ -47,7 +47,7 @@ function toUser(row: Record<string, unknown>): LockUserRecord {
   } as LockUserRecord;
 }
 
-/** A page of lock users in `order` (default newest first); the total capped (deviceLog/count.ts). */
+/** A page of lock users in `order` (default newest first); the total capped (db/count.ts). */
 export async function selectUsers(tx: Executor, where: SQL | undefined, current = 1, size = 500, order: SQL[] = [desc(lockUsers.id)]): Promise<Page<LockUserRecord>> {
   const total = await cappedCount(tx, tx.select({ one: sql`1` }).from(lockUsers).innerJoin(locks, eq(locks.id, lockUsers.lockId)).where(where));
   const rows = await tx.select(userColumns).from(lockUsers).innerJoin(locks, eq(locks.id, lockUsers.lockId))
@@ -79,7 +79,7 @@ function toCredential({ hasSecret, ...row }: Record<string, unknown>): Credentia
   } as CredentialRecord;
 }
 
-/** A page of credentials in `order` (default newest first); the total capped (deviceLog/count.ts). */
+/** A page of credentials in `order` (default newest first); the total capped (db/count.ts). */
 export async function selectCredentials(tx: Executor, where: SQL | undefined, current = 1, size = 500, order: SQL[] = [desc(credentials.id)]): Promise<Page<CredentialRecord>> {
   const base = () => tx.select(credentialColumns).from(credentials).innerJoin(locks, eq(locks.id, credentials.lockId))
     .leftJoin(holder, eq(holder.id, credentials.lockUserId)).leftJoin(commands, eq(commands.id, credentials.lastCommandId));

@@ -16,7 +16,6 @@ import type { Actor } from './ops.js';
 import { findLock } from './repo.js';
 import { discardUser, retryUser, userOperation } from './users.js';
 import { capacity, listCredentials, listOperations, listUsers, revealPassword } from './views.js';
-import { whoCanOpen } from './whoCanOpen.js';
 
 const PASSWORDS: readonly CredentialKind[] = ['password', 'tempPassword'];
 
@@ -90,10 +89,9 @@ export async function credentialRoutes(app: FastifyInstance): Promise<void> {
   registerEndpoint(app, offboardEndpoints.preview, ({ query, inTenant }) => inTenant((tx) => offboardPreview(tx, query)));
   registerEndpoint(app, E.commandStates, ({ body, inTenant }) => inTenant((tx) => commandStates(tx, body.commandIds)));
   registerEndpoint(app, E.capacity, ({ query, inTenant }) => inTenant((tx) => capacity(tx, query)));
-  registerEndpoint(app, E.whoCanOpen, ({ query, inTenant }) => inTenant((tx) => whoCanOpen(tx, query)));
   // Demo-only (simulated keypad): not registered at all with DEMO=off.
   if (app.config.DEMO) {
-    const { attemptOnSimulator } = await import('./simulator.js');
+    const { attemptOnSimulator } = await import('../../demo/keypad.js');
     registerEndpoint(app, E.attemptOpen, async ({ body, inTenant }) => {
       const lock = await inTenant((tx) => findLock(tx, body), { read: true });
       return attemptOnSimulator(app, lock.imei, body);

@@ -13,7 +13,7 @@ import { commands, credentialOperations, credentials, locks, lockUsers } from '.
 import { ApiError } from '../../http/api-error.js';
 import { containsPattern, iso, sortOrder } from '../../db/sql.js';
 import { insertAudit } from '../audit/repo.js';
-import { cappedCount } from '../deviceLog/count.js';
+import { cappedCount } from '../../db/count.js';
 import { lockKeyword, roomSql } from '../lockDevice/sql.js';
 import { credentialKeyword, findLock, lockWhere, selectCredentials, selectUsers, userKeyword } from './repo.js';
 

@@ -4,7 +4,7 @@
  * record shape and its export columns; the factory gives it:
  * - `list`: a page (the lock named by lockId/imei resolved first; time range on the log's time column;
  *   keyword on the lock: IMEI, name, room; its own order, or the contract's sortField/sortOrder),
- *   counted exactly or capped (count.ts) as the log says;
+ *   counted exactly or capped (db/count.ts) as the log says;
  * - `rows`: at most `limit` records in list order (exports, a lock's latest);
  * - `register`: the list and export routes of its contract endpoints (export: CSV or Excel with
  *   headers and enum labels in the caller's language, times in the operator's time zone, read page by
@@ -23,7 +23,7 @@ import { sortOrder } from '../../db/sql.js';
 import { registerEndpoint } from '../../http/endpoint.js';
 import { type ExportColumn, type ExportPages, sendExport } from '../../http/export.js';
 import { lockColumns } from '../lockDevice/sql.js';
-import { cappedCount, CountMemory, type CountResult } from './count.js';
+import { cappedCount, CountMemory, type CountResult } from '../../db/count.js';
 import { type LogBind, lockIdOf, logConditions } from './filter.js';
 import { timeZoneOf } from '../tenant/service.js';
 

@@ -23,7 +23,7 @@ export async function heldHolidays(tx: Executor, lockId: number): Promise<Holida
 /**
  * The holiday schedules held by the locks of `imeis` (all tenants: the owner connection), as
  * heldHolidays counts them, with their index on the lock; for the simulated locks' own tables at start
- * (credential/simulator.ts).
+ * (demo/keypad.ts).
  */
 export function heldHolidaysOfLocks(tx: Executor, imeis: readonly string[]): Promise<{ imei: string; index: number; rule: HolidayRule }[]> {
   return imeis.length === 0 ? Promise.resolve([]) : heldHolidaysOf(tx, inArray(locks.imei, [...imeis]));

@@ -1,5 +1,5 @@
 /**
- * Past alerts for the demo's lived-in history (demo-history.ts; table `alerts`, owned by this module):
+ * Past alerts for the demo's lived-in history (demo/history/; table `alerts`, owned by this module):
  * rows whose lifecycle already ran (raised, repeated, cleared, acknowledged), with their own times.
  */
 import { protocol } from '@iot/contract';

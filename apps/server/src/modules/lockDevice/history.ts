@@ -1,5 +1,5 @@
 /**
- * The demo fleet as its lived-in history needs it (demo-history.ts; table `locks`, owned by this
+ * The demo fleet as its lived-in history needs it (demo/history/; table `locks`, owned by this
  * module): which simulated locks there are, and their readings after the seeded history.
  */
 import { asc, eq, sql } from 'drizzle-orm';

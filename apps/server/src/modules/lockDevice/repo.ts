@@ -9,7 +9,7 @@ import { lockGroupMembers, locks } from '../../db/schema.js';
 import { containsPattern, iso, isoSql } from '../../db/sql.js';
 import { pagedForPrepare, pagingShape, preparedOn } from '../../db/prepared.js';
 import { ApiError } from '../../http/api-error.js';
-import { cappedCount, cappedTotal, LOG_COUNT_CAP } from '../deviceLog/count.js';
+import { cappedCount, cappedTotal, LOG_COUNT_CAP } from '../../db/count.js';
 import { ATTENTION_SQL, liveStateIs, liveStateSql, SERVICE_EXPIRING_SQL } from './attention.js';
 import { lockPatternMatch, onlineSql, roomSql } from './sql.js';
 
@@ -132,7 +132,7 @@ export async function lockRecordByImei(tx: Tx, imei: string, wakeWindowMs: numbe
 /**
  * A page of locks, ordered by id, with the filter's total counted by the same statement (one round
  * trip; a page past the end costs a second statement for the total), up to LOG_COUNT_CAP (then
- * `totalCapped`: no request counts 100,000 locks, deviceLog/count.ts). The page
+ * `totalCapped`: no request counts 100,000 locks, db/count.ts). The page
  * query is a prepared statement per filter shape (db/prepared.ts): the lock list is the console's
  * most requested read.
  */

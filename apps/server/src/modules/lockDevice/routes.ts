@@ -1,16 +1,15 @@
 /**
  * Lock routes: the registry (门锁信息: list, export, register, edit, enable/disable, decommission,
- * release IMEI, reset secret), 设备信息 (one lock's information in one read), the lock-room list (every
+ * release IMEI, reset secret), the lock-room list (every
  * page that picks a lock; 产品's rooms), the location tree (产品) and the fleet overview (门锁概况); the
  * fleet analysis is modules/analysis. A reset secret, a disable or a decommission drops the lock's live
  * MQTT session once the change has committed (its event: registry.ts; the gateway subscribes).
  */
-import { LOG_EXPORT_MAX, lockEndpoints, lockInformationEndpoints, type LockRecord } from '@iot/contract';
+import { LOG_EXPORT_MAX, lockEndpoints, type LockRecord } from '@iot/contract';
 import type { FastifyInstance } from 'fastify';
 import { type ExportPages, sendExport } from '../../http/export.js';
 import { registerEndpoint } from '../../http/endpoint.js';
 import { LOCK_EXPORT_COLUMNS } from './exportColumns.js';
-import { lockInformation } from './information.js';
 import { decommissionLock, registerLock, releaseImei, resetSecret, setLockEnabled, updateLock } from './registry.js';
 import { listLockRooms, locationTree } from './fleet.js';
 import { lockImportRoutes } from './import/routes.js';
@@ -32,8 +31,6 @@ export async function lockDeviceRoutes(app: FastifyInstance): Promise<void> {
   registerEndpoint(app, lockEndpoints.lockRoomList, ({ query, inTenant }) => inTenant((tx) => listLockRooms(tx, query, wake)));
   registerEndpoint(app, lockEndpoints.locationTree, ({ query, inTenant }) => inTenant((tx) => locationTree(tx, query.building, wake)));
   registerEndpoint(app, lockEndpoints.survey, ({ inTenant }) => inTenant((tx) => surveyLocks(tx, wake), { read: true }));
-  registerEndpoint(app, lockInformationEndpoints.information, ({ query, inTenant }) =>
-    inTenant((tx) => lockInformation(tx, query.imei, app.config.WAKE_WINDOW_MS)));
 
   registerEndpoint(app, lockEndpoints.add, ({ body, tenantId, inTenant }) => inTenant((tx) => registerLock(tx, tenantId, body)));
   registerEndpoint(app, lockEndpoints.update, ({ body: { id, ...input }, inTenant }) => inTenant((tx) => updateLock(tx, id, input)));

@@ -1,5 +1,5 @@
 /**
- * Past unlock records for the demo's lived-in history (demo-history.ts; table `open_records`, owned by
+ * Past unlock records for the demo's lived-in history (demo/history/; table `open_records`, owned by
  * this module): like storeOpenRecords, but each row carries its own received time.
  */
 import type { protocol } from '@iot/contract';

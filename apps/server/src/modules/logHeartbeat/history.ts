@@ -1,5 +1,5 @@
 /**
- * Past heartbeats for the demo's lived-in history (demo-history.ts; table `heartbeats`, owned by this
+ * Past heartbeats for the demo's lived-in history (demo/history/; table `heartbeats`, owned by this
  * module). Unlike insertHeartbeats (the gateway's live path) the rows carry their own received time.
  */
 import { sql } from 'drizzle-orm';

@@ -1,5 +1,5 @@
 /**
- * Past event uplinks for the demo's lived-in history (demo-history.ts; table `uplinks`, owned by this
+ * Past event uplinks for the demo's lived-in history (demo/history/; table `uplinks`, owned by this
  * module): like insertUplinks, but each row carries its own received time.
  */
 import type { protocol } from '@iot/contract';

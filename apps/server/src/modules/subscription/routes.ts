@@ -1,4 +1,4 @@
-/** 订阅管理 / open platform routes (spec §7 /nbdev/*); the demo receiver's with DEMO=on (demo-receiver.ts). */
+/** 订阅管理 / open platform routes (spec §7 /nbdev/*); the demo receiver's with DEMO=on (demo/receiver.ts). */
 import { LOG_EXPORT_MAX, subscriptionEndpoints as api } from '@iot/contract';
 import type { FastifyInstance } from 'fastify';
 import { lazySecretBox } from '../../crypto/secret-box.js';
@@ -51,5 +51,5 @@ export async function subscriptionRoutes(app: FastifyInstance): Promise<void> {
   registerEndpoint(app, api.sendTest, ({ body, inTenant, tenantId }) =>
     inTenant(async (tx) => ({ eventId: await queueTestEvent(tx, tenantId, await customerCodeId(tx, body.customerCode)) })));
   // Demo-only: not registered at all with DEMO=off.
-  if (app.config.DEMO) (await import('./demo-receiver.js')).registerDemoReceiver(app, box);
+  if (app.config.DEMO) (await import('../../demo/receiver.js')).registerDemoReceiver(app, box);
 }

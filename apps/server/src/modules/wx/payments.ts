@@ -7,7 +7,7 @@ import { WXPAY_NOTIFY_PATHS } from '@iot/contract';
 import type { FastifyInstance } from 'fastify';
 import { ApiError } from '../../http/api-error.js';
 import { createPayClient, type PayClient } from './client.js';
-import type { Sandbox } from './sandbox/provider.js';
+import type { Sandbox } from '../../demo/wxPaySandbox/provider.js';
 import { type MerchantSettings, merchantSettingsFrom } from './settings.js';
 
 export interface Payments {
@@ -30,7 +30,7 @@ declare module 'fastify' {
 export async function setUpPayments(app: FastifyInstance): Promise<void> {
   const configured = merchantSettingsFrom(app.config);
   // The sandbox is demo code: loaded only when it runs, so DEMO=off never loads it.
-  const sandbox = configured || !app.config.DEMO ? undefined : await (await import('./sandbox/provider.js')).startSandbox(app.config.WXPAY_SANDBOX_PORT);
+  const sandbox = configured || !app.config.DEMO ? undefined : await (await import('../../demo/wxPaySandbox/provider.js')).startSandbox(app.config.WXPAY_SANDBOX_PORT);
   if (sandbox) app.addHook('onClose', () => sandbox.close());
   const settings = configured ?? sandbox?.settings;
   const notifyBase = () => {

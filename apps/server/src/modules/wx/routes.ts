@@ -35,7 +35,7 @@ const ORDER_COLUMNS: ExportColumn<OrderRecord>[] = [
 async function routes(app: FastifyInstance): Promise<void> {
   await setUpPayments(app);
   await app.register(notifyRoutes);
-  if (app.payments?.sandbox) await app.register((await import('./sandbox/routes.js')).sandboxPageRoutes);
+  if (app.payments?.sandbox) await app.register((await import('../../demo/wxPaySandbox/routes.js')).sandboxPageRoutes);
 
   registerEndpoint(app, wxEndpoints.productList, ({ inTenant }) => inTenant((tx) => listProducts(tx), { read: true }));
   registerEndpoint(app, wxEndpoints.productSave, async ({ body, inTenant }) => {

@@ -7,12 +7,12 @@
  */
 import type { protocol } from '@iot/contract';
 import { DEFAULT_ACTIVITY, randomInt, seededRandom, SimulatedLock, type Random } from '@iot/simulator';
-import type { PastAlert } from '../modules/lockAlert/history.js';
-import type { PastCommand } from '../modules/command/history.js';
-import type { PastHeartbeat } from '../modules/logHeartbeat/history.js';
-import type { PastUplink } from '../modules/logUpCommand/history.js';
-import type { SeededReadings } from '../modules/lockDevice/history.js';
-import { lockSeqKey } from '../db/rows.js';
+import type { PastAlert } from '../../modules/lockAlert/history.js';
+import type { PastCommand } from '../../modules/command/history.js';
+import type { PastHeartbeat } from '../../modules/logHeartbeat/history.js';
+import type { PastUplink } from '../../modules/logUpCommand/history.js';
+import type { SeededReadings } from '../../modules/lockDevice/history.js';
+import { lockSeqKey } from '../../db/rows.js';
 
 export const MINUTE = 60_000;
 export const HOUR = 60 * MINUTE;

@@ -8,11 +8,11 @@
 import { demoReceiverEndpoints, PUSH_HEADERS } from '@iot/contract';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { SecretBox } from '../../crypto/secret-box.js';
-import { rowsOf } from '../../db/rows.js';
-import { registerEndpoint } from '../../http/endpoint.js';
-import { signingSecrets } from './keys.js';
-import { verifyPush } from './signing.js';
+import type { SecretBox } from '../crypto/secret-box.js';
+import { rowsOf } from '../db/rows.js';
+import { registerEndpoint } from '../http/endpoint.js';
+import { signingSecrets } from '../modules/subscription/keys.js';
+import { verifyPush } from '../modules/subscription/signing.js';
 
 /** The receiver's path: its URL is `http://127.0.0.1:{PORT}/demo/receiver` for every customer code. */
 export const DEMO_RECEIVER_PATH = '/demo/receiver';

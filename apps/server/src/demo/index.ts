@@ -7,17 +7,17 @@
 import { LOAD_PROFILES } from '@iot/contract';
 import { ACTIVITY_PRESETS, type Fleet, startAirSwitchFleet, startFleet } from '@iot/simulator';
 import type { FastifyInstance } from 'fastify';
-import type { Config } from './config.js';
-import type { Database } from './db/client.js';
-import { isSimulatedOnlineImei, type SeededCredential, seedDemo } from './db/seed.js';
-import { vendorKeysOf } from './modules/firmware/vendor-keys.js';
-import { issueSimulatorCredentials } from './modules/lockDevice/credentials.js';
-import { attachSimulator, lockTablesByImei } from './modules/credential/simulator.js';
-import { seedDemoServicePeriods } from './modules/lockDevice/service-period.js';
-import { lazySecretBox, masterKeyFor } from './crypto/secret-box.js';
-import { seedDemoHistory } from './demo-history/index.js';
-import { ensureDemoAirSwitches, issueAirSwitchSimulatorCredentials } from './modules/airSwitch/registry.js';
-import { seedDemoHolidays } from './demo-history/holidays.js';
+import type { Config } from '../config.js';
+import type { Database } from '../db/client.js';
+import { isSimulatedOnlineImei, type SeededCredential, seedDemo } from '../db/seed.js';
+import { vendorKeysOf } from '../modules/firmware/vendor-keys.js';
+import { issueSimulatorCredentials } from '../modules/lockDevice/credentials.js';
+import { attachSimulator, lockTablesByImei } from './keypad.js';
+import { seedDemoServicePeriods } from '../modules/lockDevice/service-period.js';
+import { lazySecretBox, masterKeyFor } from '../crypto/secret-box.js';
+import { seedDemoHistory } from './history/index.js';
+import { ensureDemoAirSwitches, issueAirSwitchSimulatorCredentials } from '../modules/airSwitch/registry.js';
+import { seedDemoHolidays } from './history/holidays.js';
 
 /**
  * Seeds the demo data (idempotent); returns the passwords it generated, to be printed once.
@@ -33,7 +33,7 @@ export async function seedDemoData(database: Database, config: Config): Promise<
 }
 
 /**
- * On a first start (an empty heartbeat log), a week of history for the simulated locks (demo-history/):
+ * On a first start (an empty heartbeat log), a week of history for the simulated locks (demo/history/):
  * returns how many rows it wrote and how long it took, ms; undefined when it seeded nothing. None with
  * SIM_LOCKS=0: no simulated fleet goes on from the history, and locks driven from outside (the
  * integration tests' load) count their seq from what they were issued, which the history would move.
@@ -149,9 +149,9 @@ export const DEMO_CUSTOMER_CODE = 'DEMO-100';
  * @public the demo fleet job imports this module dynamically.
  */
 export async function seedDemoSubscription(database: Database, config: Config, port: number): Promise<void> {
-  const { customerCodeId, listCustomerCodes, saveCustomerCode, writeConfig } = await import('./modules/subscription/service.js');
-  const { rotateKey } = await import('./modules/subscription/keys.js');
-  const { DEMO_RECEIVER_PATH } = await import('./modules/subscription/demo-receiver.js');
+  const { customerCodeId, listCustomerCodes, saveCustomerCode, writeConfig } = await import('../modules/subscription/service.js');
+  const { rotateKey } = await import('../modules/subscription/keys.js');
+  const { DEMO_RECEIVER_PATH } = await import('./receiver.js');
   await database.withTenant(100, async (tx) => {
     const [existing] = await listCustomerCodes(tx, DEMO_CUSTOMER_CODE);
     const id = existing?.customerCode === DEMO_CUSTOMER_CODE ? existing.id

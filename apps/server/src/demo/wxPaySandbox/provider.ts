@@ -3,15 +3,15 @@
  * the platform uses (Native order, query, close, refund, refund query), checking the merchant's
  * Authorization signature and signing every answer with a locally generated platform key. Its
  * code_url is the path of its pay page on the platform's own origin (contract WXPAY_SANDBOX_PAY_PATH;
- * the platform serves it with `payPage`, sandbox/routes.ts); confirming there sends a genuinely signed and encrypted
+ * the platform serves it with `payPage`, wxPaySandbox/routes.ts); confirming there sends a genuinely signed and encrypted
  * TRANSACTION.SUCCESS notification to the order's notify_url, sometimes twice, sometimes late (and
  * retried while refused), as WeChat Pay does. Refunds succeed after a moment with REFUND.SUCCESS.
  */
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { WXPAY_SANDBOX_PAY_PATH } from '@iot/contract';
 import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
-import type { MerchantSettings } from '../settings.js';
-import { rfc3339 } from '../client.js';
+import type { MerchantSettings } from '../../modules/wx/settings.js';
+import { rfc3339 } from '../../modules/wx/client.js';
 import { deliverer, type SandboxBehaviour, DEFAULT_BEHAVIOUR } from './delivery.js';
 import { payPage } from './page.js';
 import { type PlatformSigner, signedHeaders, verifyAuthorization } from './signing.js';

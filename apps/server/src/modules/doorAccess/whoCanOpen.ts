@@ -4,7 +4,8 @@
  * open) decided by the lock's own rules (contract decideAccess) with what the lock holds: the
  * credential's window and a one-time password's reported use, its holder's status, window, user type
  * and schedules (schedule module), an expiring user's first reported use, and the holiday schedules in
- * force (holiday calendar module). Answers who can and, for the others, why not.
+ * force (holiday calendar module). Answers who can and, for the others, why not. A view above the
+ * credential, schedule and holiday modules (they sync each other's rows; none of them imports this).
  */
 import { type AccessUser, type CredentialRecord, decideAccess, holidayState, type UserType, type WeekDayRule, type YearDayRule } from '@iot/contract';
 import { and, eq, sql } from 'drizzle-orm';
@@ -12,7 +13,7 @@ import type { Executor } from '../../db/client.js';
 import { credentials, lockUsers, openRecords } from '../../db/schema.js';
 import { heldSchedules } from '../accessSchedule/repo.js';
 import { heldHolidays } from '../holidayCalendar/repo.js';
-import { findLock, selectCredentials } from './repo.js';
+import { findLock, selectCredentials } from '../credential/repo.js';
 
 const time = (value: string | null) => (value === null ? undefined : Date.parse(value));
 

@@ -7,17 +7,17 @@
  * history writer, in one transaction. Deterministic but for the clock: the same fleet and the same `now`
  * (rounded to the hour) give the same rows. Seeds nothing when the heartbeat log already holds a row.
  */
-import type { SecretBox } from '../crypto/secret-box.js';
-import type { Database } from '../db/client.js';
-import { accounts } from '../db/schema.js';
-import { insertAuditHistory } from '../modules/audit/repo.js';
-import { insertCommandHistory, type PastCommand } from '../modules/command/history.js';
-import { insertCredentialHistory } from '../modules/credential/history.js';
-import { insertAlertHistory } from '../modules/lockAlert/history.js';
-import { seedLockReadings, simulatedLocks } from '../modules/lockDevice/history.js';
-import { insertOpenRecordHistory } from '../modules/lockOpenRecord/history.js';
-import { hasHeartbeats, insertHeartbeatHistory } from '../modules/logHeartbeat/history.js';
-import { insertUplinkHistory } from '../modules/logUpCommand/history.js';
+import type { SecretBox } from '../../crypto/secret-box.js';
+import type { Database } from '../../db/client.js';
+import { accounts } from '../../db/schema.js';
+import { insertAuditHistory } from '../../modules/audit/repo.js';
+import { insertCommandHistory, type PastCommand } from '../../modules/command/history.js';
+import { insertCredentialHistory } from '../../modules/credential/history.js';
+import { insertAlertHistory } from '../../modules/lockAlert/history.js';
+import { seedLockReadings, simulatedLocks } from '../../modules/lockDevice/history.js';
+import { insertOpenRecordHistory } from '../../modules/lockOpenRecord/history.js';
+import { hasHeartbeats, insertHeartbeatHistory } from '../../modules/logHeartbeat/history.js';
+import { insertUplinkHistory } from '../../modules/logUpCommand/history.js';
 import { fleetHistory, HOUR, MINUTE } from './fleet.js';
 import { planPeople } from './people.js';
 

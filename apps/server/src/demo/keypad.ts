@@ -1,7 +1,7 @@
 /**
  * DEMO / TEST FACILITY: `POST /iot/v1/simulator/attemptOpen` lets the console or a test
  * "type a password on the keypad" of a lock of the simulated fleet running in this process
- * (SIM_LOCKS > 0, attached by demo.ts; tests attach their own fleet). The route is registered only with
+ * (SIM_LOCKS > 0, attached by demo/index.ts; tests attach their own fleet). The route is registered only with
  * DEMO=on, and answers 404 when no fleet is attached or the lock is not simulated.
  * The lock decides with what it really holds and reports an openRecord uplink like any attempt.
  */
@@ -9,13 +9,13 @@ import type { attemptOpenBody, CredentialRule, UserType } from '@iot/contract';
 import type { AttemptInput, AttemptResult, LockTables } from '@iot/simulator';
 import { and, eq, inArray, isNotNull, notInArray, type SQLWrapper } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { SecretBox } from '../../crypto/secret-box.js';
-import type { Database } from '../../db/client.js';
-import { credentials, locks, lockUsers } from '../../db/schema.js';
+import type { SecretBox } from '../crypto/secret-box.js';
+import type { Database } from '../db/client.js';
+import { credentials, locks, lockUsers } from '../db/schema.js';
 import type { z } from 'zod';
-import { ApiError, fieldError } from '../../http/api-error.js';
-import { heldSchedulesOfLocks } from '../accessSchedule/repo.js';
-import { heldHolidaysOfLocks } from '../holidayCalendar/repo.js';
+import { ApiError, fieldError } from '../http/api-error.js';
+import { heldSchedulesOfLocks } from '../modules/accessSchedule/repo.js';
+import { heldHolidaysOfLocks } from '../modules/holidayCalendar/repo.js';
 
 /** What the route needs of a fleet (apps/simulator Fleet.attemptOpen). */
 export interface OpenableFleet {

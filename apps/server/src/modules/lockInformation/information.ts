@@ -1,6 +1,7 @@
 /**
- * 设备信息: everything about one lock in one read (contract lockInformation), assembled from
- * the owning modules' reads: the registry record, device type, groups, queue head and commands,
+ * 设备信息: everything about one lock in one read (contract lockInformation), a view above the
+ * modules it composes (no module imports it, so composing seven of them closes no circle), assembled
+ * from the owning modules' reads: the registry record, device type, groups, queue head and commands,
  * credential capacity, and the latest alarms, unlock records and uplinks. Runs in the tenant's
  * transaction; 404 for an IMEI the data centre does not have.
  */
@@ -17,7 +18,7 @@ import { groupsOfLock } from '../lockGroup/service.js';
 import { alertLog } from '../lockAlert/repo.js';
 import { openRecordLog } from '../lockOpenRecord/repo.js';
 import { uplinkLog } from '../logUpCommand/repo.js';
-import { lockRecordByImei, queueHead } from './repo.js';
+import { lockRecordByImei, queueHead } from '../lockDevice/repo.js';
 
 const SYNCING = ['adding', 'modifying', 'deleting'];
 const FAILED = ['add_failed', 'modify_failed', 'delete_failed'];

@@ -5,12 +5,12 @@
  * scoped to building A栋, not applied (the operator applies it). Demo data only: the platform knows no
  * holiday by itself.
  */
-import type { Database } from '../db/client.js';
-import { rowsOfSheet, sheetLimits } from '../http/sheet.js';
-import { readCsv } from '../spreadsheet/csv-read.js';
-import { holidayCalendars } from '../db/schema.js';
-import { saveCalendar } from '../modules/holidayCalendar/calendars.js';
-import { HOLIDAY_SHEET, importEntries } from '../modules/holidayCalendar/entries.js';
+import type { Database } from '../../db/client.js';
+import { rowsOfSheet, sheetLimits } from '../../http/sheet.js';
+import { readCsv } from '../../spreadsheet/csv-read.js';
+import { holidayCalendars } from '../../db/schema.js';
+import { saveCalendar } from '../../modules/holidayCalendar/calendars.js';
+import { HOLIDAY_SHEET, importEntries } from '../../modules/holidayCalendar/entries.js';
 
 export const CN_2026_HOLIDAYS = `开始日期,结束日期,类型（假日/调休上班）,名称,运行模式,按星期几上班
 2026-01-01,2026-01-03,假日,元旦,假期（禁止用户开门）,

@@ -12,7 +12,7 @@
  */
 import { count, type Subquery } from 'drizzle-orm';
 import { LRUCache } from 'lru-cache';
-import type { Executor } from '../../db/client.js';
+import type { Executor } from './client.js';
 
 export const LOG_COUNT_CAP = 10_000;
 
