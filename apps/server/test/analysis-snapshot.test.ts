@@ -9,7 +9,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { locks, tenants } from '../src/db/schema.js';
-import { analyse, readScope } from '../src/modules/analysis/service.js';
+import { analyse, readScope } from '../src/modules/analysis/queries.js';
 import { readSnapshot, refreshSnapshots, snapshotPeriods } from '../src/modules/analysis/snapshot.js';
 import { call, createTestContext, dataOf, rowsOf, signIn, skipSuite, type TestContext } from './helper.js';
 

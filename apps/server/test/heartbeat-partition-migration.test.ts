@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, openDatabase } from '../src/db/client.js';
 import { migrateDatabase } from '../src/db/migrate.js';
 import { rowsOf } from '../src/db/rows.js';
-import { type HeartbeatRecord, insertHeartbeats } from '../src/modules/logHeartbeat/service.js';
+import { type HeartbeatRecord, insertHeartbeats } from '../src/modules/logHeartbeat/writer.js';
 import { freshPostgresUrl, isPostgres, skipSuite } from './helper.js';
 
 const MIGRATIONS = fileURLToPath(new URL('../src/db/migrations', import.meta.url));

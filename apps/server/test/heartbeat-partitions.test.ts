@@ -10,8 +10,8 @@ import type { Database } from '../src/db/client.js';
 import { dailyPartitions, ensurePartitions, PARTITIONED_TABLES } from '../src/db/partitions.js';
 import { lockSeqKey, rowsOf } from '../src/db/rows.js';
 import { deleteOldHeartbeats, dropOldHeartbeatPartitions } from '../src/modules/logHeartbeat/retention.js';
-import { type HeartbeatRecord, insertHeartbeats } from '../src/modules/logHeartbeat/service.js';
-import { applyHeartbeatReadings } from '../src/modules/lockDevice/service.js';
+import { type HeartbeatRecord, insertHeartbeats } from '../src/modules/logHeartbeat/writer.js';
+import { applyHeartbeatReadings } from '../src/modules/lockDevice/readings.js';
 import { maintainPartitions, startPartitionJob } from '../src/modules/partition/job.js';
 import { newDatabase, skipSuite } from './helper.js';
 

@@ -14,7 +14,7 @@ const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull(
  * 0063_heartbeat_partitions.sql, db/partitions.ts); drizzle does not model partitioning, so this is the
  * parent's shape. A partitioned table's unique indexes must hold the partition key, hence the primary
  * key (id, received_at) and a plain (lock, seq) index: the dedupe of a redelivered uplink is
- * insertHeartbeats's (logHeartbeat/service.ts). `lock_id` is not a foreign key: its per-row check (a
+ * insertHeartbeats's (logHeartbeat/writer.ts). `lock_id` is not a foreign key: its per-row check (a
  * `FOR KEY SHARE` lookup of the lock) cost a quarter of each ingest batch (bench/RESULTS.md,
  * 2026-11-22); the gateway writes only authenticated locks' ids, and locks are disabled, not deleted,
  * by the console.

@@ -7,9 +7,9 @@
 import type { protocol } from '@iot/contract';
 import type { Tx } from '../db/client.js';
 import { applyCommandResults } from '../modules/command/lifecycle.js';
-import { applyAlarms } from '../modules/lockAlert/service.js';
-import { applyConfigReports, applyDoorStates } from '../modules/lockDevice/service.js';
-import { storeOpenRecords } from '../modules/lockOpenRecord/service.js';
+import { applyAlarms } from '../modules/lockAlert/writer.js';
+import { applyConfigReports, applyDoorStates } from '../modules/lockDevice/readings.js';
+import { storeOpenRecords } from '../modules/lockOpenRecord/writer.js';
 import { applyChunkRequests, applyStatuses } from '../modules/firmware/transfer.js';
 import { commandFollowers } from '../wiring.js';
 import { applyLockUserChanges } from '../modules/credential/lock-changes.js';

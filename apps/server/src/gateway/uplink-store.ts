@@ -7,11 +7,11 @@
  */
 import type { protocol } from '@iot/contract';
 import type { Database } from '../db/client.js';
-import { type HeartbeatReading, applyHeartbeatReadings, markUplinksSeen } from '../modules/lockDevice/service.js';
+import { type HeartbeatReading, applyHeartbeatReadings, markUplinksSeen } from '../modules/lockDevice/readings.js';
 import { clearSilentLocks, deriveFromUplinks } from '../modules/analysis/derived.js';
-import { type HeartbeatRecord, insertHeartbeats } from '../modules/logHeartbeat/service.js';
+import { type HeartbeatRecord, insertHeartbeats } from '../modules/logHeartbeat/writer.js';
 import { lockSeqKey } from '../db/rows.js';
-import { insertUplinks } from '../modules/logUpCommand/service.js';
+import { insertUplinks } from '../modules/logUpCommand/writer.js';
 import { type AirSwitchUplinkRecord, applyAirSwitchUplinks } from '../modules/airSwitch/ingest.js';
 import { enqueuePushEvents, eventOfUplink, heartbeatEvent, presenceEvent, type PushEvent } from '../modules/subscription/outbox.js';
 import { type EventType, type StoredUplink, type UplinkHandlers, uplinkHandlers } from './uplink-handlers.js';

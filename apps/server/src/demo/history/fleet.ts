@@ -99,7 +99,7 @@ function pastCommand(lock: HistoryLock, planned: PlannedCommand, createdAt: numb
   return { ...base, attempts: 0, completedAt: createdAt + 5 * MINUTE };
 }
 
-/** The alerts lifecycle of one lock's alarms (as lockAlert/service.ts runs it live), then some acknowledged by the administrator. */
+/** The alerts lifecycle of one lock's alarms (as lockAlert/writer.ts runs it live), then some acknowledged by the administrator. */
 class AlertLifecycle {
   private readonly active = new Map<protocol.AlarmKind, PastAlert>();
   private readonly done: PastAlert[] = [];

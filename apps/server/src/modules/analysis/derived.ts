@@ -15,7 +15,7 @@ import type { protocol } from '@iot/contract';
 import { sql } from 'drizzle-orm';
 import type { Executor, Tx } from '../../db/client.js';
 import { rowsOf } from '../../db/rows.js';
-import { clearDerivedAlarms, type DerivedAlarm, raiseDerivedAlarms } from '../lockAlert/service.js';
+import { clearDerivedAlarms, type DerivedAlarm, raiseDerivedAlarms } from '../lockAlert/writer.js';
 import { thresholdsOf } from './thresholds.js';
 
 /** A stored event uplink, as the gateway hands it over. */

@@ -9,7 +9,7 @@ import { DEFAULT_TIME_ZONE } from '@iot/contract';
 import { sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../db/client.js';
 import { rowsOf } from '../../db/rows.js';
-import { clearDerivedAlarms, raiseDerivedAlarms } from '../lockAlert/service.js';
+import { clearDerivedAlarms, raiseDerivedAlarms } from '../lockAlert/writer.js';
 import { thresholdsOf } from './thresholds.js';
 
 const TREND_DAYS = 14;

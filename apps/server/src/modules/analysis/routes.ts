@@ -10,7 +10,7 @@ import { timeZoneOf } from '../tenant/service.js';
 import { registerEndpoint } from '../../http/endpoint.js';
 import type { Principal } from '../../http/context.js';
 import { loadCurve, todayLoadAndEnergy } from '../airSwitch/analysis.js';
-import { analyse, feedOf, readScope } from './service.js';
+import { analyse, feedOf, readScope } from './queries.js';
 import { snapshotPeriods } from './snapshot.js';
 import { readThresholds, writeThresholds } from './thresholds.js';
 

@@ -11,7 +11,7 @@ import { commandFollowers } from '../../wiring.js';
 import { maskedDownlink, maskedEnvelope } from './payload.js';
 import { lockCommands, listCommands } from './repo.js';
 import { queueHead } from '../lockDevice/repo.js';
-import { commandForPara } from './service.js';
+import { commandForPara } from './lookup.js';
 
 export async function commandRoutes(app: FastifyInstance): Promise<void> {
   registerEndpoint(app, commandEndpoints.list, ({ query, inTenant }) => {

@@ -11,7 +11,7 @@ import { registerEndpoint } from '../../http/endpoint.js';
 import { enqueueCommand } from '../command/outbox.js';
 import { pushConfigToTarget } from './batch.js';
 import { checkLockConfig } from './limits.js';
-import { listLockConfigs } from './service.js';
+import { listLockConfigs } from './queries.js';
 
 export async function lockConfigRoutes(app: FastifyInstance): Promise<void> {
   const box = lazySecretBox(app.config);

@@ -6,7 +6,7 @@ import { insertAudit } from '../audit/repo.js';
 import { createCaptcha, matchCaptcha } from './captcha.js';
 import { currentKeyPair } from './keys.js';
 import { timeZoneOf } from '../tenant/service.js';
-import { signIn, signInSecondFactor } from './service.js';
+import { signIn, signInSecondFactor } from './signIn.js';
 import { sessionRoutes } from './session-routes.js';
 import { revokeFamily } from './tokens.js';
 
