@@ -3,8 +3,8 @@
  * - a page folder (pages/<name>/) imports no other page folder and not the registry: what two pages
  *   share lives in components/, hooks/, api/, lib/ or session/;
  * - pages import nothing from app/, the shell (App, Console, layout, router, guard, frames);
- * - the library rooms (components/, hooks/, api/, lib/, session/, and the header's features live/, inbox/,
- *   contact/, sessions/, twoFactor/) import neither pages/ nor app/;
+ * - the library rooms (components/, hooks/, api/, lib/, session/, the header's features live/, inbox/,
+ *   contact/, sessions/, twoFactor/, and the big screen screen/) import neither pages/ nor app/;
  * - app/ reaches pages only through pages/registry.ts (the lazy per-route loaders and the sign-in page).
  * Only relative specifiers are followed (packages are not rooms). A failure names the file and the import.
  */
@@ -19,9 +19,10 @@ interface Edge {
 
 /**
  * Rooms any page or the shell may use; they import neither pages/ nor app/. Besides the shared kits,
- * the console-wide features the header opens (live stream, inbox, contact details, sessions, two-factor).
+ * the console-wide features the header opens (live stream, inbox, contact details, sessions, two-factor)
+ * and the big screen (a route of its own, loaded through the registry, sharing the home page's charts).
  */
-const LIBRARY_ROOMS = new Set(['components', 'hooks', 'api', 'lib', 'session', 'live', 'inbox', 'contact', 'sessions', 'twoFactor']);
+const LIBRARY_ROOMS = new Set(['components', 'hooks', 'api', 'lib', 'session', 'live', 'inbox', 'contact', 'sessions', 'twoFactor', 'screen']);
 const REGISTRY = 'pages/registry';
 
 /** `a/b/../c/./d` -> `a/c/d`; a path climbing out of src/ keeps its leading `..`. */

@@ -11,7 +11,7 @@ import { ConfigProvider, theme } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useTenantId, useUserInfo } from '../hooks/useSession';
-import { BATTERY_BUCKETS, buckets, fleetDonut, onlineRate, RSSI_BUCKETS, todayVsYesterday } from '../pages/homepage/options';
+import { BATTERY_BUCKETS, buckets, fleetDonut, onlineRate, RSSI_BUCKETS, todayVsYesterday } from '../components/charts/analysisOptions';
 import { AirSwitchPanel } from './AirSwitchPanel';
 import { BuildingsPanel } from './BuildingsPanel';
 import { FeedPanel } from './FeedPanel';

@@ -16,7 +16,7 @@ import { PageSpin } from '../../components/PageSpin';
 import { ChartBox } from '../../components/charts/ChartBox';
 import { KpiCards } from './KpiCards';
 import { fleetKpis, unlockKpis, workKpis } from './kpis';
-import { BATTERY_BUCKETS, buckets, fleetDonut, onlineRate, RSSI_BUCKETS, stackedDays, todayVsYesterday } from './options';
+import { BATTERY_BUCKETS, buckets, fleetDonut, onlineRate, RSSI_BUCKETS, stackedDays, todayVsYesterday } from '../../components/charts/analysisOptions';
 import { TopLists } from './TopLists';
 import { inZone } from '../../lib/timeZone';
 import { useLiveState } from '../../live/LiveConnection';

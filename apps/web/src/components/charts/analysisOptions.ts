@@ -3,7 +3,7 @@
  * (components/charts/EChart). Shared by 首页 / 门锁分析 and the big screen.
  */
 import type { Analysis } from '@iot/contract';
-import { rangeText } from '../../components/rangeText';
+import { rangeText } from '../rangeText';
 
 type Label = (key: string) => string;
 const grid = { left: 40, right: 16, top: 36, bottom: 28, containLabel: true };
