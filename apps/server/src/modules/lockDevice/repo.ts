@@ -2,7 +2,8 @@
  * Lock queries. Run inside a tenant transaction (row-level security confines them to the tenant).
  * Online: last heartbeat younger than ONLINE_HEARTBEAT_FACTOR x the lock's heartbeat interval.
  */
-import { ATTENTION_KINDS, type AttentionKind, type LiveState, LOCK_VENDOR, type LockRecord, type LockState, type Page } from '@iot/contract';
+import { ATTENTION_KINDS, LOCK_VENDOR, type lockFilterQuery, type LockRecord, type LockState, type Page } from '@iot/contract';
+import type { z } from 'zod';
 import { and, asc, eq, isNull, not, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { lockGroupMembers, locks } from '../../db/schema.js';
@@ -31,24 +32,12 @@ export function inGroupSql(groupId: number | Placeholder): SQL {
   return sql`exists (select 1 from ${lockGroupMembers} m where m.group_id = ${groupId} and m.lock_id = "locks"."id")`;
 }
 
-/** The lock list's filters (contract lockFilterQuery); the attention kinds (ATTENTION_KINDS) keep the locks matching them when true. */
-export interface LockFilter extends Partial<Record<AttentionKind, boolean>> {
-  keyword?: string;
-  /** true: online or asleep; false: offline. */
-  online?: boolean;
-  liveState?: LiveState;
-  model?: string;
-  building?: string;
-  floor?: string;
-  room?: string;
-  /** Default: every state but decommissioned. */
-  state?: LockState | 'all';
-  firmwareVersion?: string;
-  /** Members of this lock group. */
-  groupId?: number;
-  /** Service ends within SERVICE_EXPIRING_DAYS days. */
-  serviceExpiring?: boolean;
-}
+/**
+ * The lock list's filters, as the contract's lockFilterQuery parses them (keyword, online, live state,
+ * attention kinds, service expiring, model, location parts, state, firmware version, group): one
+ * definition for the API, the exports, lock-group targets and the web's filters.
+ */
+export type LockFilter = z.output<typeof lockFilterQuery>;
 
 /** A filter value as it goes into the SQL: the value itself, or a prepared statement's placeholder of that name. */
 type Bind = <V extends string | number>(name: string, value: V) => V | Placeholder;
