@@ -7,6 +7,7 @@ import react from '@vitejs/plugin-react';
 import { loadEnv } from 'vite';
 import { compression } from 'vite-plugin-compression2';
 import { defineConfig } from 'vitest/config';
+import { antdStaticCssPlugin } from './vite.antd.ts';
 import { CHUNK_GROUPS } from './vite.chunks.ts';
 import { inlineEntryCss } from './vite.html.ts';
 
@@ -16,7 +17,7 @@ export default defineConfig(({ mode }) => {
   const target = loadEnv(mode, '.', '').API_TARGET || 'http://localhost:8080';
   return {
     base: '/api/',
-    plugins: [react(), inlineEntryCss(), compression({ algorithms: ['brotliCompress', 'gzip'], threshold: 1024 })],
+    plugins: [react(), antdStaticCssPlugin(), inlineEntryCss(), compression({ algorithms: ['brotliCompress', 'gzip'], threshold: 1024 })],
     build: {
       outDir: 'dist',
       emptyOutDir: true,

@@ -1,10 +1,12 @@
 /**
  * The console (loaded after sign-in, app/router.tsx): antd's ConfigProvider (locale and the forms'
- * check messages follow the language toggle, components/formRules.ts; theme components/theme.ts), the
+ * check messages follow the language toggle, components/formRules.ts; theme components/theme.ts, zero-runtime:
+ * antd's rules come as static CSS, app/antdStyles.ts), the
  * loading overlay, the step-up dialog (twoFactor/StepUpModal.tsx), the live stream (live/) and the console's routes, built from the contract's route
  * table (ROUTES): layout routes inside the console layout, bare routes (/Datavisualization) full
  * screen, `/` (inside the layout) to the first page the account may open.
  */
+import './antdStyles';
 import { type PagePath, ROUTES, type RouteEntry } from '@iot/contract';
 import { ConfigProvider } from 'antd';
 import enUS from 'antd/es/locale/en_US';
@@ -20,7 +22,7 @@ import { RootRedirect } from './guard';
 import { LoadingOverlay } from './LoadingOverlay';
 import { PageFrame } from './PageFrame';
 import { ConsoleLayout, ConsoleSkeleton } from './router';
-import { CONSOLE_THEME } from '../components/theme';
+import { CONSOLE_STATIC_THEME } from '../components/theme';
 import { useLanguage } from '../hooks/useSession';
 
 const guarded = (route: RouteEntry<PagePath>): RouteObject => ({
@@ -40,7 +42,7 @@ export default function Console() {
   const language = useLanguage();
   const page = useRoutes(routes);
   return (
-    <ConfigProvider locale={language === 'en-US' ? enUS : zhCN} theme={CONSOLE_THEME} button={{ autoInsertSpace: false }}
+    <ConfigProvider locale={language === 'en-US' ? enUS : zhCN} theme={CONSOLE_STATIC_THEME} button={{ autoInsertSpace: false }}
       form={{ validateMessages: validateMessages() }}>
       <LiveConnection />
       <LoadingOverlay />
