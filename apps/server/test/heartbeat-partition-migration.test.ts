@@ -4,10 +4,7 @@
  * 0063 converts it. Every row keeps its id and values, the ids go on, tenant isolation holds through
  * the parent and on a partition read directly, and a redelivered heartbeat is still stored once.
  */
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { rmSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, openDatabase } from '../src/db/client.js';
@@ -15,21 +12,7 @@ import { migrateDatabase } from '../src/db/migrate.js';
 import { rowsOf } from '../src/db/rows.js';
 import { type HeartbeatRecord, insertHeartbeats } from '../src/modules/logHeartbeat/writer.js';
 import { freshPostgresUrl, isPostgres, skipSuite } from './helper.js';
-
-const MIGRATIONS = fileURLToPath(new URL('../src/db/migrations', import.meta.url));
-
-/** A copy of the migrations folder holding those before `tag` only. */
-function migrationsBefore(tag: string): string {
-  const dir = mkdtempSync(join(tmpdir(), 'iot-migrations-'));
-  cpSync(MIGRATIONS, dir, { recursive: true });
-  const journal = JSON.parse(readFileSync(join(dir, 'meta/_journal.json'), 'utf8')) as { entries: { tag: string }[] };
-  const at = journal.entries.findIndex((entry) => entry.tag === tag);
-  expect(at).toBeGreaterThan(0);
-  for (const entry of journal.entries.slice(at)) rmSync(join(dir, `${entry.tag}.sql`));
-  journal.entries = journal.entries.slice(0, at);
-  writeFileSync(join(dir, 'meta/_journal.json'), JSON.stringify(journal));
-  return dir;
-}
+import { migrationsBefore } from './migrations-before.js';
 
 /** Every heartbeat as one digest: count, max id and an md5 of all values in id order. */
 const DIGEST = sql`select count(*)::int as n, max(id)::bigint as max_id, md5(string_agg(concat_ws('|', id, tenant_id, lock_id, seq, battery,

@@ -3,11 +3,11 @@
  * timestamptz column into one partition per UTC day, `<table>_pYYYYMMDD`, plus `<table>_default` for
  * rows outside them (never lost). The SQL functions app_ensure_daily_partitions and
  * app_copy_row_security come from migration 0063_heartbeat_partitions.sql. To partition another table:
- * convert it in a migration as 0063 does, then add it to PARTITIONED_TABLES.
+ * convert it in a migration as 0063 and 0064 do, then add it to PARTITIONED_TABLES.
  */
 import { sql } from 'drizzle-orm';
 import type { Executor } from './client.js';
-import { rowsOf } from './rows.js';
+import { rowCount, rowsOf } from './rows.js';
 
 /** One partitioned table: its name, partition key column, and how many days ahead to keep. */
 export interface PartitionedTable {
@@ -20,6 +20,10 @@ export interface PartitionedTable {
 /** The tables the partition job maintains. */
 export const PARTITIONED_TABLES: readonly PartitionedTable[] = [
   { table: 'heartbeats', keyColumn: 'received_at', aheadDays: 7 },
+  { table: 'uplinks', keyColumn: 'received_at', aheadDays: 7 },
+  { table: 'open_records', keyColumn: 'received_at', aheadDays: 7 },
+  { table: 'audit_log', keyColumn: 'created_at', aheadDays: 7 },
+  { table: 'air_switch_uplinks', keyColumn: 'received_at', aheadDays: 7 },
 ];
 
 const DAY_MS = 86_400_000;
@@ -79,4 +83,47 @@ export async function dropPartitionsBefore(db: Executor, table: string, cutoff: 
     dropped.push(partition.name);
   }
   return dropped;
+}
+
+/** Bounds of deleteRowsBefore: rows per delete statement (default 5000), statements per call (default 200). */
+export interface RowDeleteOptions {
+  batchSize?: number;
+  maxBatches?: number;
+}
+
+/**
+ * Deletes the rows of `spec.table` whose key is more than `days` days before now, in bounded batches
+ * (each its own short statement, at most maxBatches x batchSize rows; the next call continues): what
+ * dropPartitionsBefore left (the boundary day, the default partition). The table's primary key must be
+ * (id, key), as every table of PARTITIONED_TABLES has. Returns how many rows went.
+ */
+export async function deleteRowsBefore(db: Executor, spec: Pick<PartitionedTable, 'table' | 'keyColumn'>, days: number,
+  options: RowDeleteOptions = {}): Promise<number> {
+  const batchSize = options.batchSize ?? 5000;
+  const table = sql.identifier(spec.table);
+  const key = sql.identifier(spec.keyColumn);
+  let deleted = 0;
+  for (let batch = 0; batch < (options.maxBatches ?? 200); batch++) {
+    // The outer range prunes the partitions the batch can be in.
+    const n = rowCount(await db.execute(sql`
+      delete from ${table} where ${key} < now() - make_interval(days => ${days}) and (id, ${key}) in (
+        select id, ${key} from ${table} where ${key} < now() - make_interval(days => ${days}) limit ${batchSize})
+      returning 1`));
+    deleted += n;
+    if (n < batchSize) break;
+    await new Promise((resolve) => setImmediate(resolve)); // let ingest use the connection between batches
+  }
+  return deleted;
+}
+
+/**
+ * A partitioned log's retention: drops its daily partitions older than `days` days (now from the
+ * database's clock), then deletes the older rows left over (deleteRowsBefore). Returns the dropped
+ * partitions' names and the number of rows deleted.
+ */
+export async function pruneLog(db: Executor, spec: Pick<PartitionedTable, 'table' | 'keyColumn'>, days: number,
+  options: RowDeleteOptions = {}): Promise<{ dropped: string[]; deleted: number }> {
+  const [row] = rowsOf<{ cutoff: Date | string }>(await db.execute(sql`select now() - make_interval(days => ${days}) as cutoff`));
+  const dropped = await dropPartitionsBefore(db, spec.table, new Date(row?.cutoff ?? 0));
+  return { dropped, deleted: await deleteRowsBefore(db, spec, days, options) };
 }

@@ -62,9 +62,9 @@ export const airSwitchCircuits = pgTable('air_switch_circuits', {
   reportedThresholds: jsonb('reported_thresholds'),
 }, (t) => [uniqueIndex('air_switch_circuits_switch').on(t.airSwitchId, t.circuit), index('air_switch_circuits_tenant').on(t.tenantId)]);
 
-/** Every stored uplink (raw telemetry included), unique per (switch, seq): the dedup ledger. Kept TELEMETRY_RETENTION_DAYS. */
+/** Every stored uplink (raw telemetry included), one per (switch, seq) (ingest.ts dedupes): the dedup ledger, partitioned by day. Kept TELEMETRY_RETENTION_DAYS. */
 export const airSwitchUplinks = pgTable('air_switch_uplinks', {
-  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  id: bigserial('id', { mode: 'number' }).notNull(),
   tenantId: integer('tenant_id').notNull(),
   airSwitchId: integer('air_switch_id').notNull(),
   seq: integer('seq').notNull(),
@@ -73,7 +73,8 @@ export const airSwitchUplinks = pgTable('air_switch_uplinks', {
   receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
   data: jsonb('data').notNull(),
 }, (t) => [
-  uniqueIndex('air_switch_uplinks_switch_seq').on(t.airSwitchId, t.seq),
+  primaryKey({ columns: [t.id, t.receivedAt] }),
+  index('air_switch_uplinks_switch_seq').on(t.airSwitchId, t.seq),
   index('air_switch_uplinks_received').using('brin', t.receivedAt),
 ]);
 

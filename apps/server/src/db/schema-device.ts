@@ -37,9 +37,9 @@ export const heartbeats = pgTable('heartbeats', {
   index('heartbeats_lock_time').on(t.lockId, t.receivedAt),
 ]);
 
-/** Every event uplink except heartbeats (上报日志), as received; (lock, seq) unique for dedupe. */
+/** Every event uplink except heartbeats (上报日志), as received; one per (lock, seq) (logUpCommand/writer.ts dedupes), partitioned by day. */
 export const uplinks = pgTable('uplinks', {
-  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  id: bigserial('id', { mode: 'number' }).notNull(),
   tenantId: integer('tenant_id').notNull(),
   lockId: integer('lock_id').notNull().references(() => locks.id, { onDelete: 'cascade' }),
   seq: integer('seq').notNull(),
@@ -50,14 +50,15 @@ export const uplinks = pgTable('uplinks', {
   deviceTs: timestamp('device_ts', { withTimezone: true }).notNull(),
   receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
 }, (t) => [
-  uniqueIndex('uplinks_lock_seq').on(t.lockId, t.seq),
+  primaryKey({ columns: [t.id, t.receivedAt] }),
+  index('uplinks_lock_seq').on(t.lockId, t.seq),
   index('uplinks_lock_time').on(t.lockId, t.receivedAt),
   index('uplinks_tenant_time').on(t.tenantId, t.receivedAt),
 ]);
 
 /** Unlock records (开锁日志). */
 export const openRecords = pgTable('open_records', {
-  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  id: bigserial('id', { mode: 'number' }).notNull(),
   tenantId: integer('tenant_id').notNull(),
   lockId: integer('lock_id').notNull().references(() => locks.id, { onDelete: 'cascade' }),
   uplinkId: bigint('uplink_id', { mode: 'number' }),
@@ -73,7 +74,11 @@ export const openRecords = pgTable('open_records', {
   /** Remote unlock: the operator who asked. */
   operator: text('operator'),
   receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
-}, (t) => [index('open_records_lock_time').on(t.lockId, t.receivedAt), index('open_records_tenant_time').on(t.tenantId, t.receivedAt)]);
+}, (t) => [
+  primaryKey({ columns: [t.id, t.receivedAt] }),
+  index('open_records_lock_time').on(t.lockId, t.receivedAt),
+  index('open_records_tenant_time').on(t.tenantId, t.receivedAt),
+]);
 
 /**
  * Alerts (报警日志 / 门锁警告): one row per occurrence of a condition, with a lifecycle

@@ -4,7 +4,7 @@
  * Times are `timestamptz`; units are in column comments.
  */
 import { sql } from 'drizzle-orm';
-import { bigserial, boolean, check, index, integer, jsonb, pgTable, real, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigserial, boolean, check, index, integer, jsonb, pgTable, primaryKey, real, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
@@ -102,7 +102,7 @@ export const locks = pgTable('locks', {
 
 /** System log (系统日志): sign-ins, sign-outs and every mutating call. Never holds secrets. */
 export const auditLog = pgTable('audit_log', {
-  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  id: bigserial('id', { mode: 'number' }).notNull(),
   tenantId: integer('tenant_id'),
   accountId: integer('account_id'),
   username: text('username').notNull(),
@@ -118,6 +118,7 @@ export const auditLog = pgTable('audit_log', {
   detail: jsonb('detail'),
   createdAt: createdAt(),
 }, (t) => [
+  primaryKey({ columns: [t.id, t.createdAt] }),
   index('audit_log_time').on(t.createdAt),
   index('audit_log_user_action').on(t.username, t.action, t.createdAt),
   index('audit_log_tenant_id').on(t.tenantId, t.id),

@@ -11,6 +11,7 @@ import { type HeartbeatReading, applyHeartbeatReadings, markUplinksSeen } from '
 import { clearSilentLocks, deriveFromUplinks } from '../modules/analysis/derived.js';
 import { type HeartbeatRecord, insertHeartbeats } from '../modules/logHeartbeat/writer.js';
 import { lockSeqKey } from '../db/rows.js';
+import { LOCK_SEQ_WRITERS, lockSeqWriters } from '../db/seq-writers.js';
 import { insertUplinks } from '../modules/logUpCommand/writer.js';
 import { type AirSwitchUplinkRecord, applyAirSwitchUplinks } from '../modules/airSwitch/ingest.js';
 import { enqueuePushEvents, eventOfUplink, heartbeatEvent, presenceEvent, type PushEvent } from '../modules/subscription/outbox.js';
@@ -46,6 +47,9 @@ export async function storeUplinks(database: Database, records: readonly UplinkR
     }
   }
   return database.transaction(async (tx) => {
+    // Every lock's writer lock at once, in id order: the log writers below take theirs again (free),
+    // and two batches sharing locks cannot each hold one the other waits for.
+    await lockSeqWriters(tx, LOCK_SEQ_WRITERS, [...heartbeats, ...events].map((r) => r.lockId));
     const stored = await insertHeartbeats(tx, heartbeats.map(({ lockId, tenantId, message }): HeartbeatRecord =>
       ({ lockId, tenantId, seq: message.seq, ts: message.ts, data: message.data })));
     let inserted = stored.size;

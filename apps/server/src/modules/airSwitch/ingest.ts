@@ -14,6 +14,7 @@ import type { protocol } from '@iot/contract';
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { rowsOf } from '../../db/rows.js';
+import { AIR_SWITCH_SEQ_WRITERS, lockSeqWriters } from '../../db/seq-writers.js';
 import { emitAll, idListEvents } from '../../events/emit.js';
 import { applyAlarmChanges } from './alerts.js';
 import { applyCommandResults } from './commands.js';
@@ -35,13 +36,19 @@ export async function applyAirSwitchUplinks(tx: Tx, records: readonly AirSwitchU
   const seen = new Set<string>();
   const unique = records.filter((r) => !seen.has(`${r.airSwitchId}:${r.message.seq}`) && seen.add(`${r.airSwitchId}:${r.message.seq}`));
   if (unique.length === 0) return 0;
+  // No unique (switch, seq) (the log is partitioned by day, docs/partitions.md): under the switch's
+  // writer lock, a seq above its last_seq (moved below, same transaction) is new without looking, one
+  // at or below it is looked up in air_switch_uplinks_switch_seq, as the lock logs do.
+  await lockSeqWriters(tx, AIR_SWITCH_SEQ_WRITERS, unique.map((r) => r.airSwitchId));
   const inserted = rowsOf<{ air_switch_id: number; seq: number; tenant_id: number }>(await tx.execute(sql`
     insert into air_switch_uplinks (tenant_id, air_switch_id, seq, type, device_ts, data)
-    select t, a, s, ty, to_timestamp(ts / 1000.0), d from unnest(
+    select t, a, v.s, ty, to_timestamp(ts / 1000.0), d from unnest(
       ${param(unique, (r) => r.tenantId)}::int[], ${param(unique, (r) => r.airSwitchId)}::int[], ${param(unique, (r) => r.message.seq)}::int[],
       ${param(unique, (r) => r.message.type)}::text[], ${param(unique, (r) => r.message.ts)}::float8[], ${param(unique, (r) => JSON.stringify(r.message.data))}::jsonb[])
       as v(t, a, s, ty, ts, d)
-    on conflict (air_switch_id, seq) do nothing
+    left join air_switches w on w.id = v.a
+    where case when v.s > w.last_seq then true
+      else not exists (select 1 from air_switch_uplinks u where u.air_switch_id = v.a and u.seq = v.s) end
     returning air_switch_id, seq, tenant_id`));
   await emitAll(tx, idListEvents('airSwitch.reading', inserted.map((row) => ({ tenantId: row.tenant_id, id: row.air_switch_id }))));
   const isNew = new Set(inserted.map((row) => `${row.air_switch_id}:${row.seq}`));

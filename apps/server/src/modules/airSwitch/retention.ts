@@ -1,26 +1,18 @@
 /**
- * Raw air switch uplinks (telemetry included) older than TELEMETRY_RETENTION_DAYS are deleted in
- * bounded batches, as heartbeats are (modules/logHeartbeat/retention.ts); the hourly and daily rollups
- * are kept for good. Owner connection (all tenants).
+ * Raw air switch uplinks (telemetry included) older than TELEMETRY_RETENTION_DAYS go as heartbeats do
+ * (modules/logHeartbeat/retention.ts): the table is partitioned by UTC day, so whole days past the
+ * retention are dropped, and the rows left over (the boundary day, the default partition) are deleted
+ * in bounded batches. The hourly and daily rollups are kept for good. Owner connection (all tenants).
  */
-import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
-import { rowCount } from '../../db/rows.js';
+import { pruneLog, type RowDeleteOptions } from '../../db/partitions.js';
 
-/** Deletes uplinks received more than `days` days ago (at most `maxBatches` x `batchSize` rows); returns how many went. */
-export async function deleteOldAirSwitchUplinks(database: Database, options: { days: number; batchSize?: number; maxBatches?: number }): Promise<number> {
-  const batchSize = options.batchSize ?? 5000;
-  let deleted = 0;
-  for (let batch = 0; batch < (options.maxBatches ?? 200); batch++) {
-    const n = rowCount(await database.system.execute(sql`
-      delete from air_switch_uplinks where id in (
-        select id from air_switch_uplinks where received_at < now() - make_interval(days => ${options.days}) limit ${batchSize})
-      returning 1`));
-    deleted += n;
-    if (n < batchSize) break;
-    await new Promise((resolve) => setImmediate(resolve));
-  }
-  return deleted;
+/**
+ * Drops the daily partitions of air_switch_uplinks older than `days` days, then deletes the older rows
+ * left over (at most `maxBatches` x `batchSize`); returns the dropped partitions and the rows deleted.
+ */
+export async function deleteOldAirSwitchUplinks(database: Database, options: RowDeleteOptions & { days: number }): Promise<{ dropped: string[]; deleted: number }> {
+  return pruneLog(database.system, { table: 'air_switch_uplinks', keyColumn: 'received_at' }, options.days, options);
 }
 
 /** Runs deleteOldAirSwitchUplinks a minute after start and then hourly; errors are logged, never thrown. */
@@ -30,7 +22,7 @@ export function startAirSwitchRetention(database: Database, log: { info(o: objec
   let stopped = false;
   const run = () => {
     running = deleteOldAirSwitchUplinks(database, { days })
-      .then((deleted) => { if (deleted > 0) log.info({ deleted, days }, 'old air switch uplinks deleted'); })
+      .then(({ dropped, deleted }) => { if (dropped.length > 0 || deleted > 0) log.info({ dropped, deleted, days }, 'old air switch uplinks deleted'); })
       .catch((error) => log.warn({ err: error }, 'air switch retention failed; retrying at the next run'))
       .finally(() => { running = undefined; if (!stopped) schedule(3600_000); });
   };

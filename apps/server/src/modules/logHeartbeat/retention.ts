@@ -7,8 +7,8 @@
  */
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
-import { dropPartitionsBefore } from '../../db/partitions.js';
-import { rowCount, rowsOf } from '../../db/rows.js';
+import { deleteRowsBefore, dropPartitionsBefore } from '../../db/partitions.js';
+import { rowsOf } from '../../db/rows.js';
 
 /** The logger the job needs (a subset of pino's, so fastify's `app.log` fits). */
 export interface RetentionLog {
@@ -25,6 +25,8 @@ export interface RetentionOptions {
   maxBatches?: number;
 }
 
+const HEARTBEATS = { table: 'heartbeats', keyColumn: 'received_at' };
+
 /** Drops the daily partitions of heartbeats older than `days` days; returns their names. */
 export async function dropOldHeartbeatPartitions(database: Database, days: number): Promise<string[]> {
   const [row] = rowsOf<{ cutoff: Date | string }>(await database.system.execute(sql`
@@ -37,21 +39,7 @@ export async function dropOldHeartbeatPartitions(database: Database, days: numbe
  * (the boundary day's, the default partition's); returns how many rows went.
  */
 export async function deleteOldHeartbeats(database: Database, options: RetentionOptions): Promise<number> {
-  const batchSize = options.batchSize ?? 5000;
-  const maxBatches = options.maxBatches ?? 200;
-  let deleted = 0;
-  for (let batch = 0; batch < maxBatches; batch++) {
-    // The key is (id, received_at); the outer range prunes the partitions the batch can be in.
-    const result = await database.system.execute(sql`
-      delete from heartbeats where received_at < now() - make_interval(days => ${options.days}) and (id, received_at) in (
-        select id, received_at from heartbeats where received_at < now() - make_interval(days => ${options.days}) limit ${batchSize})
-      returning 1`);
-    const n = rowCount(result);
-    deleted += n;
-    if (n < batchSize) break;
-    await new Promise((resolve) => setImmediate(resolve)); // let ingest use the connection between batches
-  }
-  return deleted;
+  return deleteRowsBefore(database.system, HEARTBEATS, options.days, options);
 }
 
 export interface RetentionJob {

@@ -8,6 +8,7 @@ import { sql } from 'drizzle-orm';
 import { numberArray, textArray } from '../../db/array-literal.js';
 import type { Tx } from '../../db/client.js';
 import { lockSeqKey, rowsOf } from '../../db/rows.js';
+import { LOCK_SEQ_WRITERS, lockSeqWriters } from '../../db/seq-writers.js';
 import { emitAll, idListEvents } from '../../events/emit.js';
 
 /** One heartbeat of an authenticated lock, ready to store. */
@@ -19,9 +20,6 @@ export interface HeartbeatRecord {
   ts: number;
   data: protocol.HeartbeatData;
 }
-
-/** Advisory-lock key space of insertHeartbeats: (this, lock id) serializes one lock's writers. */
-const HEARTBEAT_WRITER_LOCK = 7_140_062;
 
 /**
  * Inserts `records` in the caller's transaction (owner connection) with one multi-row statement;
@@ -39,10 +37,11 @@ const HEARTBEAT_WRITER_LOCK = 7_140_062;
  * across restarts (docs/protocol.md), and every writer of heartbeats moves locks.last_seq to the
  * highest seq stored in the same transaction (applyHeartbeatReadings; the demo history's readings), so
  * a seq above last_seq is new without looking; only a seq at or below it (a redelivery or a late,
- * out-of-order message: rare) or of a lock without last_seq is looked up in heartbeats_lock_seq across
- * the partitions. The unique index also made concurrent writers of one (lock, seq) wait for each other;
- * a transaction-scoped advisory lock per lock, taken in lock id order before the insert, does that now
- * (the insert's snapshot then sees what the other writer committed). Duplicates within `records`: the
+ * out-of-order message: rare) or of a lock without last_seq is looked up in heartbeats_lock_seq and
+ * uplinks_lock_seq across the partitions (the uplink log moves last_seq too). The unique index also
+ * made concurrent writers of one (lock, seq) wait for each other; the per-lock writer lock
+ * (db/seq-writers.ts), taken before the insert, does that now (the insert's snapshot then sees what
+ * the other writer committed). Duplicates within `records`: the
  * first wins, as before. The device clock travels as epoch ms (float8) and is converted in SQL (parsing
  * 500 ISO timestamps cost PGlite ~4 ms a batch); each column is one array-literal parameter
  * (db/array-literal.ts).
@@ -50,9 +49,7 @@ const HEARTBEAT_WRITER_LOCK = 7_140_062;
 export async function insertHeartbeats(tx: Tx, records: readonly HeartbeatRecord[]): Promise<Set<string>> {
   if (records.length === 0) return new Set();
   const column = (pick: (record: HeartbeatRecord) => number) => numberArray(records.map(pick));
-  await tx.execute(sql`
-    select pg_advisory_xact_lock(${HEARTBEAT_WRITER_LOCK}, s.id)
-    from (select distinct id from unnest(${column((r) => r.lockId)}::int[]) as u(id) order by id) s`);
+  await lockSeqWriters(tx, LOCK_SEQ_WRITERS, records.map((r) => r.lockId));
   const inserted = await tx.execute(sql`
     insert into heartbeats (tenant_id, lock_id, seq, battery, rssi, snr, firmware_version, device_ts)
     select v.tenant_id, v.lock_id, v.seq, v.battery, v.rssi, v.snr, v.firmware_version, to_timestamp(v.device_ts_ms / 1000.0)
@@ -70,9 +67,9 @@ export async function insertHeartbeats(tx: Tx, records: readonly HeartbeatRecord
       order by lock_id, seq, ord
     ) v
     left join locks l on l.id = v.lock_id
-    where not exists (select 1 from uplinks u where u.lock_id = v.lock_id and u.seq = v.seq)
-      and case when v.seq > l.last_seq then true
-        else not exists (select 1 from heartbeats h where h.lock_id = v.lock_id and h.seq = v.seq) end
+    where case when v.seq > l.last_seq then true
+      else not exists (select 1 from heartbeats h where h.lock_id = v.lock_id and h.seq = v.seq)
+        and not exists (select 1 from uplinks u where u.lock_id = v.lock_id and u.seq = v.seq) end
     order by v.ord
     returning lock_id, seq, tenant_id`);
   const rows = rowsOf<{ lock_id: number; seq: number; tenant_id: number }>(inserted);

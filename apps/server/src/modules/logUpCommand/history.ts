@@ -18,8 +18,9 @@ export interface PastUplink {
 
 /**
  * Inserts `rows` (owner connection) with one statement of array literals per 5,000 rows (as
- * logHeartbeat/history.ts); a (lock, seq) already stored is skipped. Returns the new rows' ids keyed
- * lockSeqKey.
+ * logHeartbeat/history.ts); a (lock, seq) already stored is skipped (looked up: the log has no unique
+ * (lock, seq), docs/partitions.md; the demo seeds one writer at a time). Returns the new rows' ids
+ * keyed lockSeqKey.
  */
 export async function insertUplinkHistory(db: Executor, rows: readonly PastUplink[]): Promise<Map<string, number>> {
   const ids = new Map<string, number>();
@@ -34,7 +35,7 @@ export async function insertUplinkHistory(db: Executor, rows: readonly PastUplin
         ${text((r) => r.message.msgId)}::text[], ${text((r) => r.message.type)}::text[], ${text((r) => JSON.stringify(r.message.data))}::jsonb[],
         ${column((r) => r.message.ts)}::float8[], ${column((r) => r.receivedAt)}::float8[])
         as v(tenant_id, lock_id, seq, msg_id, type, data, device_ms, received_ms)
-      on conflict (lock_id, seq) do nothing
+      where not exists (select 1 from uplinks u where u.lock_id = v.lock_id and u.seq = v.seq)
       returning id, lock_id, seq`);
     for (const row of rowsOf<{ id: string | number; lock_id: number; seq: number }>(inserted)) ids.set(lockSeqKey(row.lock_id, row.seq), Number(row.id));
   }

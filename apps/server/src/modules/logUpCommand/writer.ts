@@ -6,6 +6,7 @@ import type { protocol } from '@iot/contract';
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { lockSeqKey, rowsOf } from '../../db/rows.js';
+import { LOCK_SEQ_WRITERS, lockSeqWriters } from '../../db/seq-writers.js';
 import { emitAll, idListEvents } from '../../events/emit.js';
 
 /** One validated event uplink of an authenticated lock. */
@@ -18,21 +19,36 @@ export interface UplinkLogEntry {
 /**
  * Inserts `entries` with one multi-row statement (owner connection); a redelivered (lock_id, seq) is
  * skipped, and so is a seq the lock already used for a heartbeat (one message per (lock, seq),
- * docs/protocol.md). Emits `lock.uplink` for the locks of new rows (docs/events.md). Returns the new
- * rows' ids keyed by lockSeqKey (absent: it was a duplicate).
+ * docs/protocol.md); of duplicates within `entries` the first wins. Emits `lock.uplink` for the locks
+ * of new rows (docs/events.md). Returns the new rows' ids keyed by lockSeqKey (absent: a duplicate).
+ * The caller moves the locks' last_seq in the same transaction (lockDevice markUplinksSeen).
+ *
+ * Dedupe without a unique (lock_id, seq) (the log is partitioned by day, docs/partitions.md), as
+ * insertHeartbeats does: under the per-lock writer lock, a seq above the lock's last_seq is new
+ * without looking (seqs strictly increase per device, and every writer of either log moves last_seq);
+ * one at or below it is looked up in both logs' (lock_id, seq) indexes.
  */
 export async function insertUplinks(tx: Tx, entries: readonly UplinkLogEntry[]): Promise<Map<string, number>> {
   if (entries.length === 0) return new Map();
   const param = <V>(pick: (entry: UplinkLogEntry) => V) => sql.param(entries.map(pick));
+  await lockSeqWriters(tx, LOCK_SEQ_WRITERS, entries.map((r) => r.lockId));
   const result = await tx.execute(sql`
     insert into uplinks (tenant_id, lock_id, seq, msg_id, type, data, device_ts)
-    select * from unnest(
-      ${param((r) => r.tenantId)}::int[], ${param((r) => r.lockId)}::int[], ${param((r) => r.message.seq)}::int[],
-      ${param((r) => r.message.msgId)}::text[], ${param((r) => r.message.type)}::text[],
-      ${param((r) => JSON.stringify(r.message.data))}::jsonb[],
-      ${param((r) => new Date(r.message.ts).toISOString())}::timestamptz[]) as v(tenant_id, lock_id, seq, msg_id, type, data, device_ts)
-    where not exists (select 1 from heartbeats h where h.lock_id = v.lock_id and h.seq = v.seq)
-    on conflict (lock_id, seq) do nothing
+    select v.tenant_id, v.lock_id, v.seq, v.msg_id, v.type, v.data, v.device_ts
+    from (
+      select distinct on (lock_id, seq) * from unnest(
+        ${param((r) => r.tenantId)}::int[], ${param((r) => r.lockId)}::int[], ${param((r) => r.message.seq)}::int[],
+        ${param((r) => r.message.msgId)}::text[], ${param((r) => r.message.type)}::text[],
+        ${param((r) => JSON.stringify(r.message.data))}::jsonb[],
+        ${param((r) => new Date(r.message.ts).toISOString())}::timestamptz[]
+      ) with ordinality as u(tenant_id, lock_id, seq, msg_id, type, data, device_ts, ord)
+      order by lock_id, seq, ord
+    ) v
+    left join locks l on l.id = v.lock_id
+    where case when v.seq > l.last_seq then true
+      else not exists (select 1 from uplinks u where u.lock_id = v.lock_id and u.seq = v.seq)
+        and not exists (select 1 from heartbeats h where h.lock_id = v.lock_id and h.seq = v.seq) end
+    order by v.ord
     returning id, lock_id, seq, tenant_id`);
   const rows = rowsOf<{ id: string | number; lock_id: number; seq: number; tenant_id: number }>(result);
   await emitAll(tx, idListEvents('lock.uplink', rows.map((row) => ({ tenantId: row.tenant_id, id: row.lock_id }))));

@@ -1,0 +1,83 @@
+/**
+ * Retention of every day-partitioned log (db/partitions.ts pruneLog, which the heartbeat and air switch
+ * retention jobs run): whole days past the retention are dropped, one statement each, and only the
+ * rows left over (the boundary day, the default partition) are deleted row by row. Also: the partition
+ * job keeps every table of PARTITIONED_TABLES a week ahead.
+ */
+import { type SQL, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../src/db/client.js';
+import { dailyPartitions, ensurePartitions, PARTITIONED_TABLES, pruneLog } from '../src/db/partitions.js';
+import { rowsOf } from '../src/db/rows.js';
+import { deleteOldAirSwitchUplinks } from '../src/modules/airSwitch/retention.js';
+import { maintainPartitions } from '../src/modules/partition/job.js';
+import { newDatabase, skipSuite } from './helper.js';
+
+const DAY_MS = 86_400_000;
+/** The UTC midnight `days` days from today's, ms. */
+const midnight = (days: number) => Math.floor(Date.now() / DAY_MS) * DAY_MS + days * DAY_MS;
+const partName = (table: string, ms: number) => `${table}_p${new Date(ms).toISOString().slice(0, 10).replaceAll('-', '')}`;
+
+describe.skipIf(skipSuite)('day-partitioned logs', () => {
+  let database: Database;
+  let lockId: number;
+  let switchId: number;
+  /** Ten rows of `table` at `ms` (epoch), seqs from `seq`. */
+  const insertAt = (table: string, ms: number, seq: number) => {
+    const at = sql`to_timestamp(${ms / 1000})`;
+    const rows = sql`from generate_series(${seq}::int, ${seq + 9}::int) g`;
+    const byTable: Record<string, SQL> = {
+      heartbeats: sql`insert into heartbeats (tenant_id, lock_id, seq, battery, rssi, snr, firmware_version, device_ts, received_at)
+        select 100, ${lockId}, g, 80, -90, 10, 'V1', now(), ${at} ${rows}`,
+      uplinks: sql`insert into uplinks (tenant_id, lock_id, seq, msg_id, type, data, device_ts, received_at)
+        select 100, ${lockId}, g, 'm' || g, 'doorState', '{}', now(), ${at} ${rows}`,
+      open_records: sql`insert into open_records (tenant_id, lock_id, method, success, lock_time, received_at)
+        select 100, ${lockId}, 'card', true, now(), ${at} ${rows}`,
+      audit_log: sql`insert into audit_log (tenant_id, username, action, result, created_at) select 100, 'u', 'a' || g, 'success', ${at} ${rows}`,
+      air_switch_uplinks: sql`insert into air_switch_uplinks (tenant_id, air_switch_id, seq, type, device_ts, received_at, data)
+        select 100, ${switchId}, g, 'telemetry', now(), ${at}, '{}' ${rows}`,
+    };
+    return database.system.execute(byTable[table] as SQL);
+  };
+
+  beforeAll(async () => {
+    database = await newDatabase();
+    await database.system.execute(sql`insert into tenants (id, name) values (100, 'A')`);
+    [{ id: lockId }] = rowsOf<{ id: number }>(await database.system.execute(sql`insert into locks (tenant_id, imei, name, model, firmware_version, device_secret_hash)
+      values (100, '860000000000001', 'lock', 'ZG-N1', '1.0.0', 'x') returning id`)) as [{ id: number }];
+    [{ id: switchId }] = rowsOf<{ id: number }>(await database.system.execute(sql`insert into air_switches (tenant_id, serial, name, model, device_secret_hash)
+      values (100, 'AS0000000001', 'box', 'ZG-AS4', 'x') returning id`)) as [{ id: number }];
+  });
+  afterAll(() => database?.close());
+
+  it('keeps every partitioned table a week ahead', async () => {
+    const later = new Date(midnight(30));
+    const made = await maintainPartitions(database, { info() {}, warn() {} }, PARTITIONED_TABLES, later);
+    expect(made).toEqual(Object.fromEntries(PARTITIONED_TABLES.map((spec) => [spec.table, 8])));
+    for (const spec of PARTITIONED_TABLES) {
+      expect((await dailyPartitions(database.system, spec.table)).map((part) => part.name)).toContain(partName(spec.table, midnight(37)));
+    }
+  });
+
+  it.each(PARTITIONED_TABLES.map((spec) => spec.table))('drops whole days of %s past the retention and deletes only the rows left over', async (table) => {
+    const spec = PARTITIONED_TABLES.find((each) => each.table === table);
+    if (!spec) throw new Error(`${table} is not partitioned`);
+    const count = async (where: SQL) => rowsOf<{ n: number }>(await database.system.execute(sql`
+      select count(*)::int as n from ${sql.identifier(table)} where tenant_id = 100 and ${where}`))[0]?.n;
+    const key = sql.identifier(spec.keyColumn);
+    await ensurePartitions(database.system, spec, new Date(midnight(-10))); // days -10..-3
+    for (let day = -10; day <= 0; day++) {
+      await insertAt(table, midnight(day) + 1000, 10_000 + (day + 10) * 100); // just after midnight
+      await insertAt(table, midnight(day + 1) - 60_000, 10_050 + (day + 10) * 100); // a minute before the next
+    }
+    await insertAt(table, midnight(-200), 20_000); // in the default partition (as are days -2 and -1's)
+    expect(await count(sql`tableoid = ${`${table}_default`}::regclass and ${key} < to_timestamp(${midnight(-100) / 1000})`)).toBe(10);
+    // Days -10..-6 end before now - 5 days; day -5 holds rows on both sides of the cutoff.
+    const pruned = table === 'air_switch_uplinks' ? await deleteOldAirSwitchUplinks(database, { days: 5 }) : await pruneLog(database.system, spec, 5);
+    expect(pruned).toEqual({ dropped: [-10, -9, -8, -7, -6].map((day) => partName(table, midnight(day))), deleted: 10 + 10 });
+    expect(await count(sql`${key} < now() - interval '5 days'`)).toBe(0);
+    expect(await count(sql`${key} >= to_timestamp(${midnight(-5) / 1000})`)).toBe(6 * 20 - 10);
+    expect(await pruneLog(database.system, spec, 5)).toEqual({ dropped: [], deleted: 0 });
+    expect((await dailyPartitions(database.system, table))[0]?.name).toBe(partName(table, midnight(-5)));
+  });
+});
