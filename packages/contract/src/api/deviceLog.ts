@@ -52,13 +52,15 @@ const lockIssue = { message: 'lockId or imei is required', path: ['lockId'] };
 /**
  * The list query (paged) and the export query (format) of a log with `extra` filters, sorted on the
  * server by one of `sortable` (sortField, sortOrder; any other field is a 400; the export keeps the order).
- * The list also takes `cursor` (api/cursor.ts): in the default order it pages after that row instead of
- * by offset (`current` is then only the page number the response repeats); with a sortField it is ignored.
+ * With `paging` cursor (the high-volume logs, counted up to a cap) the list also takes `cursor`
+ * (api/cursor.ts): in the default order it pages after that row instead of by offset (`current` is then
+ * only the page number the response repeats); with a sortField it is ignored.
  */
-export function logQueries<S extends z.ZodRawShape, const F extends readonly [string, ...string[]]>(extra: S, sortable: F) {
+export function logQueries<S extends z.ZodRawShape, const F extends readonly [string, ...string[]]>(extra: S, sortable: F, paging: 'offset' | 'cursor' = 'offset') {
   const sorting = sortFields(sortable);
+  const cursor = paging === 'cursor' ? { cursor: cursorField.optional() } : {};
   return {
-    list: pageQuery.extend({ ...logFilterFields, ...extra, ...sorting, cursor: cursorField.optional() }).refine(...timeOrder),
+    list: pageQuery.extend({ ...logFilterFields, ...extra, ...sorting, ...cursor }).refine(...timeOrder),
     export: z.object({ ...logFilterFields, ...extra, ...sorting, ...exportFields }).refine(...timeOrder),
   };
 }
