@@ -1,13 +1,35 @@
 /**
  * The log pages in a real browser against the e2e server's simulated fleet (10 locks, 2 s
  * heartbeats, SIM_ACTIVITY=high): each page lists real simulator traffic; the heartbeat charts render;
- * the journal shows a timeline; an export downloads.
+ * the journal shows a timeline; an export downloads; a high-volume log opens on the last 7 days, which
+ * the operator can clear.
  */
 import { describe, expect, it } from 'vitest';
 import { goInApp, hasChromium, rows, useSignedInPage } from './browser.js';
 
 describe.skipIf(!hasChromium)('device log pages', () => {
   const signedIn = useSignedInPage();
+
+  // First: the range is set when the page opens (an open tab keeps its table and its view).
+  it('上报日志 opens on the last 7 days, shown in the time filter; clearing it lists all time, 重置 brings it back', async () => {
+    const { page } = signedIn;
+    await goInApp(page, '/commandUpLog');
+    const startTime = () => new URL(page.url()).searchParams.get('startTime');
+    await expect.poll(startTime, { timeout: 10_000 }).not.toBeNull();
+    const days = (Date.now() - Date.parse(startTime() ?? '')) / 86_400_000;
+    expect(days).toBeGreaterThan(6.9);
+    expect(days).toBeLessThan(7.1);
+    const start = page.locator('.table-filters .ant-picker-range input').first();
+    await expect.poll(() => start.inputValue()).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+    await page.locator('.table-filters .ant-picker-range').hover();
+    await page.locator('.table-filters .ant-picker-clear').click();
+    await page.getByRole('button', { name: /查\s*询/ }).click();
+    await expect.poll(startTime).toBeNull();
+    await expect.poll(() => start.inputValue()).toBe('');
+    await expect.poll(() => rows(page).count(), { timeout: 30_000 }).toBeGreaterThan(0);
+    await page.getByRole('button', { name: /重\s*置/ }).click();
+    await expect.poll(startTime).not.toBeNull();
+  });
 
   it('上报日志 lists the fleet\'s uplinks and exports them as CSV', async () => {
     await goInApp(signedIn.page, '/commandUpLog');

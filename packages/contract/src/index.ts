@@ -12,6 +12,7 @@ export * from './api/errors.js';
 export * from './api/envelope.js';
 export * from './api/input.js';
 export * from './api/time.js';
+export * from './api/cursor.js';
 export * from './api/endpoint.js';
 export * from './api/auth.js';
 export * from './api/tenant.js';

@@ -7,7 +7,7 @@
  * declares them with the contract's `sortFields`); `defaultSort` names the order the server keeps without
  * a sortField (a log's time, newest first), shown on its column so the order is visible. Applied filters, sorting and paging live in
  * the URL (`?keyword=..&sortField=name&sortOrder=ascend&current=2`; a `tab` is kept), so a reload, a link or the back button
- * restores the view; a new search, sort or page size starts again at page 1 and clears the selection. Columns keep
+ * restores the view (the high-volume logs open on a recent range and page deep by cursor: keysetPaging.ts); a new search, sort or page size starts again at page 1 and clears the selection. Columns keep
  * their widths and cut long values with a tooltip, or, when the table is too narrow for them, narrow and wrap
  * before anything scrolls under the pinned actions (columnFit.tsx); the first column (the key) stays fixed while
  * the others scroll horizontally under a header and a scroll bar that stay in sight (antd `sticky`); a list found empty says so
@@ -23,9 +23,11 @@ import { useApiQuery } from '../api/useApiQuery';
 import { fitColumns } from './columnFit';
 import { useEndColumnWidth, useInnerWidth, useWrapFloors } from './columnMeasure';
 import { ExportButtons, type ExportFormat } from './ExportButtons';
+import { isKeysetList, pagerTotal, useKeysetCursors, wantsRecentRange, withRecentRange } from './keysetPaging';
 import { logFormValues } from './logFilters';
 import { SkeletonRows } from './Skeleton';
 import { type Density, TableToolbar } from './TableToolbar';
+import { sortShown, toParams } from './tableView';
 
 type Filters = Record<string, unknown>;
 const PAGE_PARAM = 'tab'; // the page's own URL state (the tab the table sits in): no filter, kept by searches, paging and reset
@@ -68,23 +70,6 @@ export interface ServerTableProps<R> {
   selectable?: (row: R) => boolean;
 }
 
-/** Non-empty query values as URL strings. */
-function toParams(query: Filters): Record<string, string> {
-  return Object.fromEntries(Object.entries(query).filter(([, value]) => value !== undefined && value !== null && value !== '').map(([key, value]) => [key, String(value)]));
-}
-
-/**
- * A sortable column's sorter state: the requested sort, else the server's default order on its column;
- * the default column cycles descend -> ascend -> back to the default (never "unsorted").
- */
-function sortShown(key: string, sortField: string | undefined, sortOrder: SortOrder | undefined, fallback: ServerTableProps<object>['defaultSort']) {
-  if (sortField) return { sortOrder: key === sortField ? (sortOrder ?? null) : null };
-  if (key !== fallback?.field) return { sortOrder: null };
-  const order = fallback.order ?? 'descend';
-  // antd moves to the direction after the current one in sortDirections: the other one, not "unsorted".
-  return { sortOrder: order, sortDirections: order === 'descend' ? ['descend' as const, 'ascend' as const] : ['ascend' as const, 'descend' as const] };
-}
-
 /** A paginated server-side table with a search form, its state in the URL. */
 export function ServerTable<R extends object>(props: ServerTableProps<R>) {
   const { endpoint, columns, rowKey, filters, initialFilters = {}, toQuery = (values) => values, fromQuery = logFormValues, refetchInterval } = props;
@@ -110,8 +95,16 @@ export function ServerTable<R extends object>(props: ServerTableProps<R>) {
   const sortParam = params.get('sortOrder');
   const sortOrder = sortField ? (SORT_ORDERS.find((order) => order === sortParam) ?? 'descend') : undefined;
   const request = props.toRequest ? props.toRequest(applied) : applied;
-  const { data, refetch, isFetching, isError } = useApiQuery(endpoint, { ...request, sortField, sortOrder, current, size } as QueryOf<Endpoint>, { refetchInterval, keepPrevious: true });
+  const keyset = isKeysetList(endpoint);
+  const view = JSON.stringify([request, sortField, sortOrder, size]);
+  const cursors = useKeysetCursors(keyset, view);
+  const cursor = cursors.cursorOf(current);
+  const { data, refetch, isFetching, isError, isPlaceholderData } = useApiQuery(endpoint, { ...request, sortField, sortOrder, current, size, cursor } as QueryOf<Endpoint>, { refetchInterval, keepPrevious: true });
   const page = data as Page<R> | undefined;
+  if (page && !isPlaceholderData) cursors.remember(page);
+  // A log list opened without a range or a lock starts on the recent range (keysetPaging.ts), shown in the URL and the form.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the table opens
+  useEffect(() => { if (keyset && wantsRecentRange(params)) setParams(withRecentRange(params), { replace: true }); }, []);
   const firstLoad = !page && !isError;
 
   // The back button or a link changes the URL: the form shows what the table shows.
@@ -133,7 +126,8 @@ export function ServerTable<R extends object>(props: ServerTableProps<R>) {
   };
   const sorting = { sortField, sortOrder };
   const search = (values: Filters) => navigate(toQuery(values), { current: 1, size, ...sorting });
-  const reset = () => setParams(params.has(PAGE_PARAM) ? { [PAGE_PARAM]: params.get(PAGE_PARAM) ?? '' } : {});
+  const kept = new URLSearchParams(params.has(PAGE_PARAM) ? { [PAGE_PARAM]: params.get(PAGE_PARAM) ?? '' } : {});
+  const reset = () => setParams(keyset ? withRecentRange(kept) : kept);
 
   const keyed = useMemo(() => columns.map((column, index) => ({ ...column, key: String(column.key ?? ('dataIndex' in column ? column.dataIndex : undefined) ?? index) })), [columns]);
   const selection = props.batchActions !== undefined;
@@ -189,9 +183,9 @@ export function ServerTable<R extends object>(props: ServerTableProps<R>) {
         pagination={page ? {
           current,
           pageSize: size,
-          total: page?.total ?? 0,
+          total: pagerTotal(page, current, size),
           showSizeChanger: true,
-          showTotal: (total) => t('total', { total: page?.totalCapped ? `${total}+` : total }),
+          showTotal: () => t('total', { total: page.totalCapped ? `${page.total}+` : page.total }),
           onChange: (next, nextSize) => navigate(applied, { current: nextSize === size ? next : 1, size: nextSize, ...sorting }),
         } : false}
       />

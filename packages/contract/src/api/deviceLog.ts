@@ -1,6 +1,6 @@
 /**
  * Shared pieces of the device-activity logs: 上报日志, 心跳日志, 报警日志, 开锁日志, 门锁日志.
- * Every list is paged on the server (`current`, `size`), filtered by a time range (ISO 8601 with
+ * Every list is paged on the server (`current`, `size`, or deep by `cursor`: api/cursor.ts), filtered by a time range (ISO 8601 with
  * offset), a lock (lockId or IMEI) or a keyword (IMEI, lock name or room), and exportable as CSV or
  * Excel (`format=csv|xlsx`, at most LOG_EXPORT_MAX rows, newest first).
  */
@@ -9,6 +9,7 @@ import { int4Id, keyword, timeZoneName } from './input.js';
 import { isoTime, timeOrder } from './time.js';
 import { imeiSchema } from '../protocol/index.js';
 import { pageQuery, sortFields } from './envelope.js';
+import { cursorField } from './cursor.js';
 
 /** At most this many rows in one log export; a larger result is cut and says so (EXPORT_TRUNCATED_HEADER). */
 export const LOG_EXPORT_MAX = 100_000;
@@ -51,11 +52,15 @@ const lockIssue = { message: 'lockId or imei is required', path: ['lockId'] };
 /**
  * The list query (paged) and the export query (format) of a log with `extra` filters, sorted on the
  * server by one of `sortable` (sortField, sortOrder; any other field is a 400; the export keeps the order).
+ * With `paging` cursor (the high-volume logs, counted up to a cap) the list also takes `cursor`
+ * (api/cursor.ts): in the default order it pages after that row instead of by offset (`current` is then
+ * only the page number the response repeats); with a sortField it is ignored.
  */
-export function logQueries<S extends z.ZodRawShape, const F extends readonly [string, ...string[]]>(extra: S, sortable: F) {
+export function logQueries<S extends z.ZodRawShape, const F extends readonly [string, ...string[]]>(extra: S, sortable: F, paging: 'offset' | 'cursor' = 'offset') {
   const sorting = sortFields(sortable);
+  const cursor = paging === 'cursor' ? { cursor: cursorField.optional() } : {};
   return {
-    list: pageQuery.extend({ ...logFilterFields, ...extra, ...sorting }).refine(...timeOrder),
+    list: pageQuery.extend({ ...logFilterFields, ...extra, ...sorting, ...cursor }).refine(...timeOrder),
     export: z.object({ ...logFilterFields, ...extra, ...sorting, ...exportFields }).refine(...timeOrder),
   };
 }

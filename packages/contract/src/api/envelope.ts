@@ -62,11 +62,13 @@ export interface Page<T> {
   size: number;
   /** True when `total` is a lower bound: high-volume logs count exactly only up to a cap (shown "10000+"). */
   totalCapped?: boolean;
+  /** Keyset lists (api/cursor.ts): the `cursor` of the page after this one, when this page is full and in the list's default order. */
+  nextCursor?: string;
 }
 
 /** Zod schema of a page of `record`. */
 export const pageOf = <T extends z.ZodType>(record: T) =>
   z.object({
     records: z.array(record), total: z.number().int(), current: z.number().int(), size: z.number().int(),
-    totalCapped: z.boolean().optional(),
+    totalCapped: z.boolean().optional(), nextCursor: z.string().optional(),
   });

@@ -56,6 +56,9 @@ export const DAY_INVALID = 'day.invalid';
 /** Message key: a range whose start is after its end (reported on the end field). */
 export const TIME_ORDER = 'time.order';
 
+/** Message key: a list's page cursor that is not one the list gave (api/cursor.ts). */
+export const CURSOR_INVALID = 'cursor.invalid';
+
 /** Message key: a device target naming none or more than one of groupId, imeis, filter (lock groups). */
 export const TARGET_ONE = 'target.one';
 
@@ -74,6 +77,7 @@ export const FIELD_MESSAGES: Record<string, { 'zh-CN': string; 'en-US': string }
   [TARGET_ONE]: { 'zh-CN': '须且只能指定 groupId、imeis、filter 之一', 'en-US': 'give exactly one of groupId, imeis, filter' },
   [VERSION_SEMVER]: { 'zh-CN': '版本号须为语义化版本，如 2.1.0', 'en-US': 'must be a semantic version such as 2.1.0' },
   [TIME_HHMM]: { 'zh-CN': '时间须为 HH:mm', 'en-US': 'must be a time of day HH:mm' },
+  [CURSOR_INVALID]: { 'zh-CN': '分页游标无效，请从第一页重新翻页', 'en-US': 'not a valid page cursor; page again from the first page' },
   [IMEI_INVALID]: { 'zh-CN': 'IMEI 须为 15 位数字且校验位（Luhn）正确', 'en-US': 'the IMEI must be 15 digits with a valid (Luhn) check digit' },
 };
 

@@ -14,7 +14,7 @@ import { pageOf } from './envelope.js';
 
 /** Unlock-record columns the server sorts by. */
 export const OPEN_RECORD_SORT_FIELDS = ['receivedAt', 'lockTime'] as const;
-export const openRecordLogQueries = logQueries({ method: z.enum(OPEN_METHODS).optional(), success: queryFlag.optional(), refusal: z.enum(ACCESS_REFUSALS).optional() }, OPEN_RECORD_SORT_FIELDS);
+export const openRecordLogQueries = logQueries({ method: z.enum(OPEN_METHODS).optional(), success: queryFlag.optional(), refusal: z.enum(ACCESS_REFUSALS).optional() }, OPEN_RECORD_SORT_FIELDS, 'cursor');
 
 export const openRecordRecord = z.object({
   id: z.number().int(),

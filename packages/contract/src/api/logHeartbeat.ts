@@ -11,7 +11,7 @@ import { pageOf } from './envelope.js';
 
 /** Heartbeat-log columns the server sorts by (the time: the log holds millions of rows). */
 export const HEARTBEAT_SORT_FIELDS = ['receivedAt'] as const;
-export const heartbeatLogQueries = logQueries({}, HEARTBEAT_SORT_FIELDS);
+export const heartbeatLogQueries = logQueries({}, HEARTBEAT_SORT_FIELDS, 'cursor');
 
 export const heartbeatLogRecord = z.object({
   id: z.number().int(),

@@ -11,7 +11,7 @@ const uplinkType = z.enum(EVENT_UPLINK_TYPES as [string, ...string[]]);
 
 /** Uplink-log columns the server sorts by. */
 export const UPLINK_SORT_FIELDS = ['receivedAt'] as const;
-export const uplinkLogQueries = logQueries({ type: uplinkType.optional() }, UPLINK_SORT_FIELDS);
+export const uplinkLogQueries = logQueries({ type: uplinkType.optional() }, UPLINK_SORT_FIELDS, 'cursor');
 
 export const uplinkLogRecord = z.object({
   id: z.number().int(),

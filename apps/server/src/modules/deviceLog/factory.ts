@@ -4,14 +4,15 @@
  * record shape and its export columns; the factory gives it:
  * - `list`: a page (the lock named by lockId/imei resolved first; time range on the log's time column;
  *   keyword on the lock: IMEI, name, room; its own order, or the contract's sortField/sortOrder),
- *   counted exactly or capped (db/count.ts) as the log says;
+ *   counted exactly or capped (db/count.ts) as the log says; in a keyset-able default order a full page
+ *   carries `nextCursor`, and a `cursor` pages after that row without OFFSET (keyset.ts);
  * - `rows`: at most `limit` records in list order (exports, a lock's latest);
  * - `register`: the list and export routes of its contract endpoints (export: CSV or Excel with
  *   headers and enum labels in the caller's language, times in the operator's time zone, read page by
  *   page in one snapshot while a worker writes the file; http/export.ts).
  * Every query runs in the caller's tenant transaction.
  */
-import type { Endpoint, LogFilter, Page, SortRequest } from '@iot/contract';
+import type { Endpoint, LogCursor, LogFilter, Page, SortRequest } from '@iot/contract';
 import { and, count, eq, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable, SelectedFieldsFlat } from 'drizzle-orm/pg-core';
 import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
@@ -24,6 +25,7 @@ import { registerEndpoint } from '../../http/endpoint.js';
 import { type ExportColumn, type ExportPages, sendExport } from '../../http/export.js';
 import { lockColumns } from '../lockDevice/sql.js';
 import { cappedCount, CountMemory, type CountResult } from '../../db/count.js';
+import { afterCursor, cursorPlaceholders, cursorValues, KEYSET_AT, type KeysetOrder, microsIso, takeNextCursor } from './keyset.js';
 import { type LogBind, lockIdOf, logConditions } from './filter.js';
 import { timeZoneOf } from '../tenant/service.js';
 
@@ -46,7 +48,10 @@ export interface DeviceLogSpec<F extends LogFilter, C extends SelectedFieldsFlat
    * order may need another column, e.g. the id); a requested sort is broken by `idColumn`.
    */
   sortColumns: (byLock: boolean) => Record<string, PgColumn | SQL>;
+  /** The id column; the log's `columns` select it as `id`. */
   idColumn: PgColumn;
+  /** Which keyset order (keyset.ts) `orderBy` is for `filter`, undefined when it is none (no cursor paging). */
+  keyset: (filter: F, byLock: boolean) => KeysetOrder | undefined;
   toRecord: (row: LogRow<C>) => R;
   /** `capped` for high-volume logs (at most LOG_COUNT_CAP counted), `exact` otherwise. */
   count: 'capped' | 'exact';
@@ -56,8 +61,11 @@ export interface DeviceLogSpec<F extends LogFilter, C extends SelectedFieldsFlat
 }
 
 export interface DeviceLog<F extends LogFilter, R> {
-  /** A page; `remembered`: a capped log's large count may come from (and go to) that memory under `key`. */
-  list(tx: Tx, filter: F, current: number, size: number, remembered?: { memory: CountMemory; key: string }): Promise<Page<R>>;
+  /**
+   * A page; `remembered`: a capped log's large count may come from (and go to) that memory under `key`;
+   * `cursor`: the rows after it (keyset-able order only; `current` is then only repeated).
+   */
+  list(tx: Tx, filter: F, current: number, size: number, remembered?: { memory: CountMemory; key: string }, cursor?: LogCursor): Promise<Page<R>>;
   rows(tx: Tx, filter: F, limit: number): Promise<R[]>;
   /** Registers the log's list and export endpoints (their queries: paging / format + timeZone, plus F). */
   register(app: FastifyInstance, endpoints: { list: Endpoint; export: Endpoint }, exportMax: number): void;
@@ -72,18 +80,33 @@ export function defineDeviceLog<F extends LogFilter, C extends SelectedFieldsFla
     return and(...logConditions(filter, lockId, spec.lockColumn, spec.timeColumn, bind), ...(spec.filters?.(filter) ?? []));
   }
 
-  /** The rows' select in list order, without limit and offset. */
-  function pageQuery(tx: Tx, filter: F, where: SQL | undefined, byLock: boolean) {
+  const keyed = { ...selected, [KEYSET_AT]: microsIso(spec.timeColumn) };
+
+  /** The keyset order of the list's order for `filter`: none with a requested sort. */
+  function keysetOf(filter: F, byLock: boolean): KeysetOrder | undefined {
+    const sort = filter as SortRequest;
+    return sort.sortField && sort.sortField in spec.sortColumns(byLock) ? undefined : spec.keyset(filter, byLock);
+  }
+
+  /** The rows' select in list order, without limit and offset; `keyed`: the rows carry KEYSET_AT. */
+  function pageQuery(tx: Tx, filter: F, where: SQL | undefined, byLock: boolean, withKey = false) {
     const sort = filter as SortRequest;
     const sortable = spec.sortColumns(byLock);
     const order = sort.sortField && sort.sortField in sortable
       ? sortOrder(sort, sortable, spec.idColumn, []) : spec.orderBy(filter, byLock);
-    return tx.select(selected).from(spec.table).innerJoin(locks, eq(locks.id, spec.lockColumn)).where(where).orderBy(...order);
+    return tx.select(withKey ? keyed : selected).from(spec.table).innerJoin(locks, eq(locks.id, spec.lockColumn)).where(where).orderBy(...order);
   }
 
   async function select(tx: Tx, filter: F, lockId: number | undefined, limit: number, offset = 0): Promise<R[]> {
     const rows = await pageQuery(tx, filter, whereOf(filter, lockId), lockId !== undefined).limit(limit).offset(offset);
     return (rows as LogRow<C>[]).map(spec.toRecord);
+  }
+
+  /** A page's records and, in a keyset order, the next page's cursor. */
+  type PageRows = { records: R[]; nextCursor?: string };
+  function recordsOf(rows: unknown[], size: number, keyset: KeysetOrder | undefined): PageRows {
+    const nextCursor = keyset ? takeNextCursor(rows as Record<string, unknown>[], size) : undefined;
+    return { records: (rows as LogRow<C>[]).map(spec.toRecord), ...(nextCursor ? { nextCursor } : {}) };
   }
 
   /**
@@ -94,18 +117,27 @@ export function defineDeviceLog<F extends LogFilter, C extends SelectedFieldsFla
    * fields are enums and flags; the paging is db/prepared.ts pagedForPrepare's. Planned with their values every time: a keyword (a generic plan cannot
    * know its pattern suits the trigram indexes) and a time range (it picks the day partitions, and a
    * generic plan of a range sorted every row of the lock in it instead of merging the partitions' index
-   * order).
+   * order). A cursor (keyset order only) replaces the offset: the page is read from the row after it.
    */
-  async function page(tx: Tx, filter: F, lockId: number | undefined, size: number, offset: number): Promise<R[]> {
-    if (filter.keyword || filter.startTime || filter.endTime) return select(tx, filter, lockId, size, offset);
-    const { lockId: _id, imei: _imei, ...rest } = filter;
-    const shape = JSON.stringify([spec.exportName, lockId !== undefined, pagingShape(size, offset),
+  async function page(tx: Tx, filter: F, lockId: number | undefined, size: number, offset: number, cursor?: LogCursor): Promise<PageRows> {
+    const byLock = lockId !== undefined;
+    const keyset = keysetOf(filter, byLock);
+    const after = keyset && cursor ? cursor : undefined;
+    const skip = after ? 0 : offset;
+    if (filter.keyword || filter.startTime || filter.endTime) {
+      const where = and(whereOf(filter, lockId), after && keyset ? afterCursor(keyset, spec.timeColumn, spec.idColumn, after) : undefined);
+      return recordsOf(await pageQuery(tx, filter, where, byLock, keyset !== undefined).limit(size).offset(skip), size, keyset);
+    }
+    const { lockId: _id, imei: _imei, cursor: _cursor, ...rest } = filter as F & { cursor?: unknown };
+    const shape = JSON.stringify([spec.exportName, byLock, pagingShape(size, skip), after ? 'cursor' : 'offset',
       Object.entries(rest).filter(([, value]) => value !== undefined).sort()]);
-    const statement = preparedOn(tx, `device_log:${shape}`, (name) =>
-      pagedForPrepare(pageQuery(tx, filter, whereOf(filter, lockId, (field) => sql.placeholder(field)), lockId !== undefined).$dynamic(), size, offset)
-        .prepare(name));
-    const rows = await statement.execute({ lockId, limit: size, offset });
-    return (rows as LogRow<C>[]).map(spec.toRecord);
+    const statement = preparedOn(tx, `device_log:${shape}`, (name) => {
+      const where = and(whereOf(filter, lockId, (field) => sql.placeholder(field)),
+        after && keyset ? afterCursor(keyset, spec.timeColumn, spec.idColumn, cursorPlaceholders) : undefined);
+      return pagedForPrepare(pageQuery(tx, filter, where, byLock, keyset !== undefined).$dynamic(), size, skip).prepare(name);
+    });
+    const rows = await statement.execute({ lockId, limit: size, offset: skip, ...(after ? cursorValues(after) : {}) });
+    return recordsOf(rows, size, keyset);
   }
 
   async function counted(tx: Tx, filter: F, lockId: number | undefined): Promise<CountResult> {
@@ -118,12 +150,12 @@ export function defineDeviceLog<F extends LogFilter, C extends SelectedFieldsFla
   }
 
   const log: DeviceLog<F, R> = {
-    async list(tx, filter, current, size, remembered) {
+    async list(tx, filter, current, size, remembered, cursor) {
       const lockId = await lockIdOf(tx, filter);
       if (lockId === null) return { records: [], total: 0, current, size };
       const take = () => counted(tx, filter, lockId);
       const total = remembered && spec.count === 'capped' ? await remembered.memory.count(remembered.key, take) : await take();
-      return { records: await page(tx, filter, lockId, size, (current - 1) * size), ...total, current, size };
+      return { ...await page(tx, filter, lockId, size, (current - 1) * size, cursor), ...total, current, size };
     },
     async rows(tx, filter, limit) {
       const lockId = await lockIdOf(tx, filter);
@@ -132,10 +164,10 @@ export function defineDeviceLog<F extends LogFilter, C extends SelectedFieldsFla
     register(app, endpoints, exportMax) {
       const memory = new CountMemory();
       registerEndpoint(app, endpoints.list, ({ query, inTenant, request }) => {
-        const { current, size, ...filter } = query as { current: number; size: number };
-        // The validated query's keys come in the schema's order, so one filter gives one key.
+        const { current, size, cursor, ...filter } = query as { current: number; size: number; cursor?: LogCursor };
+        // The validated query's keys come in the schema's order, so one filter gives one key (never the page or cursor).
         const key = `${request.tenantId} ${JSON.stringify(filter)}`;
-        return inTenant((tx) => log.list(tx, filter as unknown as F, current, size, { memory, key }));
+        return inTenant((tx) => log.list(tx, filter as unknown as F, current, size, { memory, key }, cursor));
       });
       registerEndpoint(app, endpoints.export, async ({ query, inTenant, request, reply }) => {
         const { format, timeZone, ...filter } = query as { format: 'csv' | 'xlsx'; timeZone?: string };

@@ -35,6 +35,8 @@ export const alertLog = defineDeviceLog<AlertFilter, typeof columns, AlertRecord
   orderBy: (filter) => (filter.activeFirst
     ? [asc(sql`(${alerts.state} <> 'active')`), asc(severityRank), desc(alerts.lastAt), desc(alerts.id)]
     : [desc(alerts.lastAt), desc(alerts.id)]),
+  // One row per condition, not per occurrence (counted exactly): paged by offset, no cursor.
+  keyset: () => undefined,
   sortColumns: () => ({ lastAt: alerts.lastAt, firstAt: alerts.firstAt, occurrences: alerts.occurrences }), idColumn: alerts.id,
   toRecord: ({ firstAt, lastAt, clearedAt, acknowledgedAt, workOrders, ...row }) => ({
     ...row, workOrders: workOrders.map((order) => ({ id: Number(order.id), state: order.state })), severity: row.severity as AlertSeverity, state: row.state as AlertState,

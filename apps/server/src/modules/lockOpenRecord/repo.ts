@@ -22,6 +22,7 @@ export const openRecordLog = defineDeviceLog<OpenRecordFilter, typeof columns, O
     filter.refusal ? eq(openRecords.refusal, filter.refusal) : undefined,
   ],
   orderBy: () => [desc(openRecords.receivedAt), desc(openRecords.id)],
+  keyset: () => 'time',
   sortColumns: () => ({ receivedAt: openRecords.receivedAt, lockTime: openRecords.lockTime }), idColumn: openRecords.id,
   toRecord: ({ lockTime, receivedAt, ...row }) => ({
     ...row, method: row.method as protocol.OpenMethod, refusal: row.refusal as AccessRefusal | null, lockTime: iso(lockTime), receivedAt: iso(receivedAt),

@@ -24,6 +24,8 @@ export const heartbeatLog = defineDeviceLog<LogFilter, typeof columns, Heartbeat
   table: heartbeats, lockColumn: heartbeats.lockId, timeColumn: heartbeats.receivedAt, columns, count: 'capped',
   orderBy: (_filter, byLock) => (byLock ? [desc(heartbeats.receivedAt), desc(heartbeats.id)] : [desc(heartbeats.id)]),
   // Tenant-wide, the time order is the id's (insert order; the primary key, as the default order).
+  // Keyset paging follows the order: (time, id) for one lock, the id tenant-wide.
+  keyset: (_filter, byLock) => (byLock ? 'time' : 'id'),
   sortColumns: (byLock) => ({ receivedAt: byLock ? heartbeats.receivedAt : heartbeats.id }), idColumn: heartbeats.id,
   // Field by field, in the record's order: a rest/spread per row cost more than it reads.
   toRecord: (row) => ({

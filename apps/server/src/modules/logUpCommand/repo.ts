@@ -17,6 +17,7 @@ export const uplinkLog = defineDeviceLog<UplinkLogFilter, typeof columns, Uplink
   table: uplinks, lockColumn: uplinks.lockId, timeColumn: uplinks.receivedAt, columns, count: 'capped',
   filters: (filter) => [filter.type ? eq(uplinks.type, filter.type) : undefined],
   orderBy: () => [desc(uplinks.receivedAt), desc(uplinks.id)],
+  keyset: () => 'time',
   sortColumns: () => ({ receivedAt: uplinks.receivedAt }), idColumn: uplinks.id,
   toRecord: ({ deviceTs, receivedAt, data, ...row }) => ({
     ...row, data: (data ?? {}) as Record<string, unknown>, deviceTs: iso(deviceTs), receivedAt: iso(receivedAt),
