@@ -43,6 +43,11 @@ if (!postgres) {
   console.warn('PostgreSQL binaries missing: skipped');
   process.exit(0);
 }
+// Interrupted (Ctrl-C, run.ts's timeout): stop the cluster; the day being filled rolls back and is redone next time.
+for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => {
+  postgres.stop();
+  process.exit(130);
+});
 const databaseUrl = postgres.url.replace(/\/postgres$/, '/iot_bench_heartbeats');
 const anchorFile = join(keepDir, 'anchor');
 const client = new pg.Client({ connectionString: postgres.url });
