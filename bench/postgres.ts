@@ -22,7 +22,8 @@ export interface BenchPostgres {
   stop(): void;
 }
 
-export async function startPostgres(options: { keepDir?: string } = {}): Promise<BenchPostgres | undefined> {
+/** `port`: listen there instead of a free one; `settings`: more server settings (name=value, as -c). */
+export async function startPostgres(options: { keepDir?: string; port?: number; settings?: string[] } = {}): Promise<BenchPostgres | undefined> {
   const base = '/usr/lib/postgresql';
   if (!existsSync(base)) return undefined;
   const bin = readdirSync(base).sort((a, b) => Number(b) - Number(a)).map((v) => join(base, v, 'bin')).find((d) => existsSync(join(d, 'initdb')));
@@ -40,11 +41,11 @@ export async function startPostgres(options: { keepDir?: string } = {}): Promise
     if (result.status !== 0) throw new Error(`${cmd} failed: ${result.stderr || result.stdout}`);
     return result.stdout;
   };
-  const port = await freePort();
+  const port = options.port ?? (await freePort());
   const data = join(dir, 'data');
   const reused = existsSync(join(data, 'PG_VERSION'));
   if (!reused) run('initdb', ['-D', data, '-A', 'trust', '-U', 'postgres', '--no-sync', '-E', 'UTF8']);
-  run('pg_ctl', ['-D', data, '-l', join(dir, 'log'), '-w', '-o', `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c shared_buffers=256MB`, 'start']);
+  run('pg_ctl', ['-D', data, '-l', join(dir, 'log'), '-w', '-o', `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c shared_buffers=256MB${(options.settings ?? []).map((v) => ` -c ${v}`).join('')}`, 'start']);
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
     version: run('postgres', ['--version']).trim(),
