@@ -23,7 +23,7 @@ import pg from 'pg';
 import { openDatabase } from '../apps/server/src/db/client.js';
 import { migrateDatabase } from '../apps/server/src/db/migrate.js';
 import { dropPartitionsBefore } from '../apps/server/src/db/partitions.js';
-import { CountMemory } from '../apps/server/src/modules/deviceLog/count.js';
+import { CountMemory } from '../apps/server/src/db/count.js';
 import { heartbeatLog } from '../apps/server/src/modules/logHeartbeat/repo.js';
 import { heartbeatSeries } from '../apps/server/src/modules/logHeartbeat/series.js';
 import { DAYS, dayBefore, fillDay, filledDays, fillHeartbeats, fillLocks, LOCK_BASE, LOCKS, partitionOf, ROWS, TENANT_BASE, TENANTS } from './heartbeats-fill.js';
