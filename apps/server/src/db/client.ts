@@ -23,7 +23,7 @@ import { type BusLog, createEventBus, type EventBus, type NotificationSource } f
 import { inTransactionWithEvents } from '../events/emit.js';
 import { pgliteSource, postgresSource } from '../events/listener.js';
 import * as schema from './schema.js';
-import { openTenantReader, POOL_IDLE_MS } from './tenant-reader.js';
+import { openTenantReader, POOL_IDLE_MS, SESSION_OPTIONS } from './tenant-reader.js';
 
 /** Connections of the owner pool (gateway, sign-in, writes) and of the tenant read pool, PostgreSQL only. */
 const POOL_MAX = 10;
@@ -82,7 +82,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   const log = options.log ?? stderrLog;
   const logger = options.onQuery ? { logQuery: options.onQuery } : undefined;
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: POOL_MAX, idleTimeoutMillis: POOL_IDLE_MS });
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: POOL_MAX, idleTimeoutMillis: POOL_IDLE_MS, options: SESSION_OPTIONS });
     const reader = openTenantReader(options.databaseUrl, READ_POOL_MAX, logger);
     system = drizzlePg(pool, { schema, logger }) as unknown as Db;
     source = postgresSource(options.databaseUrl, log);

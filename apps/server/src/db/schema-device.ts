@@ -34,7 +34,10 @@ export const heartbeats = pgTable('heartbeats', {
 }, (t) => [
   primaryKey({ columns: [t.id, t.receivedAt] }),
   index('heartbeats_lock_seq').on(t.lockId, t.seq),
-  index('heartbeats_lock_time').on(t.lockId, t.receivedAt),
+  // tenant_id last: row-level security filters every query by it, and a lock's count then reads the index alone.
+  index('heartbeats_lock_time').on(t.lockId, t.receivedAt, t.tenantId),
+  // A data centre's newest heartbeats (its list without a lock, newest first) and their capped count.
+  index('heartbeats_tenant_id').on(t.tenantId, t.id),
 ]);
 
 /** Every event uplink except heartbeats (上报日志), as received; one per (lock, seq) (logUpCommand/writer.ts dedupes), partitioned by day. */

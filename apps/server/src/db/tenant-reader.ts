@@ -24,6 +24,14 @@ import * as schema from './schema.js';
  */
 export const POOL_IDLE_MS = 15 * 60_000;
 
+/**
+ * Session settings of every PostgreSQL connection (the startup packet's `options`): no JIT compilation.
+ * The platform's queries are short; at 100 million heartbeats a data centre's first page (17 ms of
+ * work) crossed jit_above_cost through its estimate over 90 day partitions, and PostgreSQL spent 610 ms
+ * compiling it (bench/RESULTS.md, the 100 M heartbeat run).
+ */
+export const SESSION_OPTIONS = '-c jit=off';
+
 interface ReaderState {
   db: Db;
   /** Tenant the connection's session is set to; undefined before the first set-up. */
@@ -38,7 +46,7 @@ export interface TenantReader {
 
 /** Opens the reader pool of at most `max` connections to `connectionString` (`logger`: drizzle's query logger, tests). */
 export function openTenantReader(connectionString: string, max: number, logger?: { logQuery(query: string, params: unknown[]): void }): TenantReader {
-  const pool = new pg.Pool({ connectionString, max, idleTimeoutMillis: POOL_IDLE_MS });
+  const pool = new pg.Pool({ connectionString, max, idleTimeoutMillis: POOL_IDLE_MS, options: SESSION_OPTIONS });
   const states = new WeakMap<pg.PoolClient, ReaderState>();
   return {
     async read(tenantId, fn) {
