@@ -102,9 +102,12 @@ export function ServerTable<R extends object>(props: ServerTableProps<R>) {
   const { data, refetch, isFetching, isError, isPlaceholderData } = useApiQuery(endpoint, { ...request, sortField, sortOrder, current, size, cursor } as QueryOf<Endpoint>, { refetchInterval, keepPrevious: true });
   const page = data as Page<R> | undefined;
   if (page && !isPlaceholderData) cursors.remember(page);
-  // A log list opened without a range or a lock starts on the recent range (keysetPaging.ts), shown in the URL and the form.
+  // A log list opened without a range or a lock starts on the recent range (keysetPaging.ts), shown in the URL and the form;
+  // the form waits for that URL, so nothing typed meanwhile is reset when the URL changes.
+  const presetDone = useRef(false);
+  const presetPending = keyset && !presetDone.current && wantsRecentRange(params);
   // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the table opens
-  useEffect(() => { if (keyset && wantsRecentRange(params)) setParams(withRecentRange(params), { replace: true }); }, []);
+  useEffect(() => { presetDone.current = true; if (presetPending) setParams(withRecentRange(params), { replace: true }); }, []);
   const firstLoad = !page && !isError;
 
   // The back button or a link changes the URL: the form shows what the table shows.
@@ -142,7 +145,7 @@ export function ServerTable<R extends object>(props: ServerTableProps<R>) {
 
   return (
     <div className={`page-card server-table${firstLoad ? ' server-table-loading' : ''}`} ref={box}>
-      {filters && (
+      {filters && !presetPending && (
         <Form form={form} layout="inline" initialValues={initialFilters} onFinish={search} className="table-filters"
           onValuesChange={(changed) => { if (props.instant?.some((field) => field in changed)) form.submit(); }} hidden={!filtersOpen}>
           {filters}
