@@ -5,7 +5,9 @@
  * the operator can clear.
  */
 import { describe, expect, it } from 'vitest';
-import { goInApp, hasChromium, rows, useSignedInPage } from './browser.js';
+import { goInApp, hasChromium, rows, url, useSignedInPage } from './browser.js';
+
+const KEYWORD = '861234500000002';
 
 describe.skipIf(!hasChromium)('device log pages', () => {
   const signedIn = useSignedInPage();
@@ -29,6 +31,26 @@ describe.skipIf(!hasChromium)('device log pages', () => {
     await expect.poll(() => rows(page).count(), { timeout: 30_000 }).toBeGreaterThan(0);
     await page.getByRole('button', { name: /重\s*置/ }).click();
     await expect.poll(startTime).not.toBeNull();
+  });
+
+  // A slow machine (CI) paints the form before its effects run: a keyword typed at once must survive the opening range.
+  it('开锁日志 keeps a keyword typed the moment the page opens, on a CPU slowed 6 times', async () => {
+    const { page } = signedIn;
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 6 });
+    try {
+      for (let attempt = 0; attempt < 3; attempt += 1) {
+        await page.goto(url('/lockOpenRecordLog'));
+        await page.getByPlaceholder('IMEI / 名称 / 房间').fill(KEYWORD);
+        await page.getByRole('button', { name: /查\s?询/ }).click();
+        await expect.poll(() => new URL(page.url()).searchParams.get('keyword')).toBe(KEYWORD);
+        expect(new URL(page.url()).searchParams.get('startTime')).not.toBeNull();
+        expect(await page.getByPlaceholder('IMEI / 名称 / 房间').inputValue()).toBe(KEYWORD);
+      }
+    } finally {
+      await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+      await cdp.detach();
+    }
   });
 
   it('上报日志 lists the fleet\'s uplinks and exports them as CSV', async () => {

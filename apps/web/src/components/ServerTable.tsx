@@ -16,7 +16,7 @@
  */
 import { PAGE_SIZE_DEFAULT, SORT_ORDERS, type Endpoint, type Page, type QueryOf, type SortOrder } from '@iot/contract';
 import { Button, Empty, Form, Table, type TableColumnsType } from 'antd';
-import { type Key, type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
+import { type Key, type ReactNode, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useApiQuery } from '../api/useApiQuery';
@@ -103,17 +103,19 @@ export function ServerTable<R extends object>(props: ServerTableProps<R>) {
   const page = data as Page<R> | undefined;
   if (page && !isPlaceholderData) cursors.remember(page);
   // A log list opened without a range or a lock starts on the recent range (keysetPaging.ts), shown in the URL and the form;
-  // the form waits for that URL, so nothing typed meanwhile is reset when the URL changes.
-  const presetDone = useRef(false);
-  const presetPending = keyset && !presetDone.current && wantsRecentRange(params);
+  // the form appears once the URL holds it (the router applies the change in a later render), so nothing typed is reset by it.
+  const preset = useRef(keyset && wantsRecentRange(params) ? 'pending' : 'none');
+  if (preset.current === 'pending' && !wantsRecentRange(params)) preset.current = 'done';
+  const presetPending = preset.current === 'pending';
   // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the table opens
-  useEffect(() => { presetDone.current = true; if (presetPending) setParams(withRecentRange(params), { replace: true }); }, []);
+  useEffect(() => { if (presetPending) setParams(withRecentRange(params), { replace: true }); }, []);
   const firstLoad = !page && !isError;
 
-  // The back button or a link changes the URL: the form shows what the table shows.
+  // The back button or a link changes the URL: the form shows what the table shows. A layout effect, so the
+  // form holds the URL's values before it is painted: nothing typed after it appears is reset by a late effect.
   const paramsText = params.toString();
   // biome-ignore lint/correctness/useExhaustiveDependencies: only a URL change (paramsText) resets the form
-  useEffect(() => {
+  useLayoutEffect(() => {
     form.resetFields();
     if (filtered) form.setFieldsValue(fromQuery(urlQuery));
   }, [paramsText]);
