@@ -37,6 +37,7 @@ export function LockSelect(props: LockSelectProps) {
       leading={allValue ? [{ value: allValue, label: t('allLocks') }] : []}
       autoSelectFirst={props.autoSelectFirst}
       placeholder={t('pickLock')}
+      selectProps={{ 'aria-label': t('pickLock') }}
       style={{ width: props.block ? '100%' : 300 }}
     />
   );

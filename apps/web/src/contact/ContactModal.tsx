@@ -54,10 +54,10 @@ export default function ContactModal({ open, onClose }: { open: boolean; onClose
             <Button disabled={!saved || Boolean(data?.emailVerifiedAt)} loading={send.isPending} onClick={() => void send.run()}>{t('verify')}</Button>
           </Space.Compact>
         </Form.Item>
-        <Form.Item name="mobile" label={t('mobile')} rules={[{ pattern: MOBILE_CN, message: t('mobileInvalid') }]}>
+        <Form.Item htmlFor="contact-mobile" name="mobile" label={t('mobile')} rules={[{ pattern: MOBILE_CN, message: t('mobileInvalid') }]}>
           <Input id="contact-mobile" maxLength={11} inputMode="numeric" placeholder="13800138000" />
         </Form.Item>
-        <Form.Item name="language" label={t('language')} tooltip={t('languageHint')}>
+        <Form.Item htmlFor="contact-language" name="language" label={t('language')} tooltip={t('languageHint')}>
           <Select id="contact-language" allowClear placeholder={t('languageChannel')} options={LANGUAGES.map((l) => ({ value: l, label: t(`languages.${l}`) }))} />
         </Form.Item>
       </Form>

@@ -19,7 +19,7 @@ export function VerifyCodeModal({ email, expiresAt, onClose }: { email: string; 
       <Typography.Paragraph>{t('codeSent', { email })}</Typography.Paragraph>
       {expiresAt && <Typography.Paragraph type="secondary">{t('codeExpires', { time: formatTime(expiresAt) })}</Typography.Paragraph>}
       <Form form={form} layout="vertical" onFinish={(values) => void verify.run(values)} autoComplete="off">
-        <Form.Item name="code" label={t('code')} rules={[{ required: true, pattern: /^\d{6}$/, message: t('codeInvalid') }]}>
+        <Form.Item htmlFor="contact-code" name="code" label={t('code')} rules={[{ required: true, pattern: /^\d{6}$/, message: t('codeInvalid') }]}>
           <Input id="contact-code" maxLength={6} inputMode="numeric" autoComplete="one-time-code" autoFocus style={{ width: 160 }} />
         </Form.Item>
       </Form>

@@ -40,7 +40,7 @@ export function StayBufferDefaults({ editable }: { editable: boolean }) {
         <Form.Item name="stayBufferBeforeMinutes" label={t('stayBufferBefore')} rules={[{ required: true }]}>{minutes}</Form.Item>
         <Form.Item name="stayBufferAfterMinutes" label={t('stayBufferAfter')} rules={[{ required: true }]}>{minutes}</Form.Item>
       </Space>
-      <Form.Item name="stayAutoBackupCode" label={t('stayAutoBackupCode')} valuePropName="checked" extra={<div style={{ maxWidth: 360 }}>{t('stayAutoBackupCodeHint')}</div>}>
+      <Form.Item htmlFor="stay-auto-backup-code" name="stayAutoBackupCode" label={t('stayAutoBackupCode')} valuePropName="checked" extra={<div style={{ maxWidth: 360 }}>{t('stayAutoBackupCodeHint')}</div>}>
         <Switch id="stay-auto-backup-code" disabled={!editable} />
       </Form.Item>
       {editable && <Form.Item><Button type="primary" htmlType="submit" id="stay-buffers-save" loading={save.isPending}>{t('save')}</Button></Form.Item>}

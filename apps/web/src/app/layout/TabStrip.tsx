@@ -55,23 +55,26 @@ export function TabStrip() {
   }));
   const current = tabs.includes(active) ? active : undefined;
 
+  // A landmark of its own (axe's region rule): the open pages are navigation beside the header and the page.
   return (
-    <Tabs
-      className="tab-strip"
-      type="editable-card"
-      hideAdd
-      size="small"
-      activeKey={current}
-      items={items}
-      onChange={(key) => navigate(key)}
-      onEdit={(key, action) => {
-        if (action === 'remove' && typeof key === 'string') close(key);
-      }}
-      tabBarExtraContent={current && (
-        <Dropdown trigger={['click']} menu={menuOf(current)} placement="bottomRight">
-          <Button type="text" size="small" className="tab-menu" aria-label={t('tabMenu')} icon={<DownOutlined />} />
-        </Dropdown>
-      )}
-    />
+    <nav aria-label={t('openPages')}>
+      <Tabs
+        className="tab-strip"
+        type="editable-card"
+        hideAdd
+        size="small"
+        activeKey={current}
+        items={items}
+        onChange={(key) => navigate(key)}
+        onEdit={(key, action) => {
+          if (action === 'remove' && typeof key === 'string') close(key);
+        }}
+        tabBarExtraContent={current && (
+          <Dropdown trigger={['click']} menu={menuOf(current)} placement="bottomRight">
+            <Button type="text" size="small" className="tab-menu" aria-label={t('tabMenu')} icon={<DownOutlined />} />
+          </Dropdown>
+        )}
+      />
+    </nav>
   );
 }

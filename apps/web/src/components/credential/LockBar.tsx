@@ -16,7 +16,7 @@ import { SYNC_REFETCH_MS } from './shared';
 export function LockFilterItem() {
   const { t } = useTranslation('credential');
   return (
-    <Form.Item name="lockId" label={t('lock')}>
+    <Form.Item htmlFor="credential-lock" name="lockId" label={t('lock')}>
       <LockSelect byId id="credential-lock" />
     </Form.Item>
   );
@@ -57,7 +57,7 @@ function Capacity({ lockId, tables }: { lockId: number; tables: readonly Capacit
           <Tooltip key={table} title={t('capacity', { used: use.used, total: use.capacity, free: use.free })}>
             <Space size="small">
               <span>{t('capacityOf', { table: t(`tables.${table}`), used: use.used, capacity: use.capacity })}</span>
-              <Progress style={{ width: 80, margin: 0 }} size="small" percent={Math.round((use.used / Math.max(use.capacity, 1)) * 100)} showInfo={false} />
+              <Progress aria-label={t(`tables.${table}`)} style={{ width: 80, margin: 0 }} size="small" percent={Math.round((use.used / Math.max(use.capacity, 1)) * 100)} showInfo={false} />
             </Space>
           </Tooltip>
         );

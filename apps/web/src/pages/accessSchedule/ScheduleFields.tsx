@@ -40,12 +40,12 @@ export function ScheduleFields({ kind, kindLocked = false }: { kind: ScheduleVal
           <Form.Item name="days" label={t('days')} rules={[{ required: true, message: t('required') }]}>
             <Checkbox.Group className="schedule-days" options={WEEK_DAYS.map((day) => ({ value: day, label: WEEK_DAY_LABELS[day][language] }))} />
           </Form.Item>
-          <Form.Item name="times" label={t('times')} extra={t('timesHint')} rules={[{ required: true, message: t('required') }]}>
+          <Form.Item htmlFor="schedule-times" name="times" label={t('times')} extra={t('timesHint')} rules={[{ required: true, message: t('required') }]}>
             <TimePicker.RangePicker id="schedule-times" format="HH:mm" minuteStep={5} order />
           </Form.Item>
         </>
       ) : (
-        <Form.Item name="range" label={t('range')} rules={[{ required: true, message: t('required') }]}>
+        <Form.Item htmlFor="schedule-range" name="range" label={t('range')} rules={[{ required: true, message: t('required') }]}>
           <DatePicker.RangePicker id="schedule-range" showTime={{ format: 'HH:mm' }} format="YYYY-MM-DD HH:mm" style={{ width: '100%' }} />
         </Form.Item>
       )}

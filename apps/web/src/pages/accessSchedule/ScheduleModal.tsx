@@ -52,9 +52,9 @@ export function ScheduleModal({ open, schedule, lockId, onClose }: ScheduleModal
       <Form form={form} layout="vertical" onFinish={(v) => void submit(v)} autoComplete="off">
         {!schedule && (
           <>
-            <Form.Item name="lockId" label={t('lock')} rules={[{ required: true, message: t('required') }]}><LockSelect byId id="schedule-lock" block /></Form.Item>
+            <Form.Item htmlFor="schedule-lock" name="lockId" label={t('lock')} rules={[{ required: true, message: t('required') }]}><LockSelect byId id="schedule-lock" block /></Form.Item>
             {chosenLock !== undefined && (
-              <Form.Item name="lockUserId" label={t('user')} rules={[{ required: true, message: t('required') }]}><UserSelect lockId={chosenLock} id="schedule-user" /></Form.Item>
+              <Form.Item htmlFor="schedule-user" name="lockUserId" label={t('user')} rules={[{ required: true, message: t('required') }]}><UserSelect lockId={chosenLock} id="schedule-user" /></Form.Item>
             )}
           </>
         )}

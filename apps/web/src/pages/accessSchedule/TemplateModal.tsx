@@ -53,15 +53,15 @@ export function TemplateModal({ open, onClose }: { open: boolean; onClose(): voi
             <Radio.Group options={(['group', 'building'] as const).map((value) => ({ value, label: t(`targets.${value}`) }))} />
           </Form.Item>
           {by === 'building' ? (
-            <Form.Item name="building" label={t('targets.building')} rules={[{ required: true, message: t('required') }]}>
+            <Form.Item htmlFor="template-building" name="building" label={t('targets.building')} rules={[{ required: true, message: t('required') }]}>
               <Select id="template-building" options={(scope?.buildings ?? []).map((b) => ({ value: b, label: b }))} showSearch />
             </Form.Item>
           ) : (
-            <Form.Item name="groupId" label={t('targets.group')} rules={[{ required: true, message: t('required') }]}>
+            <Form.Item htmlFor="template-group" name="groupId" label={t('targets.group')} rules={[{ required: true, message: t('required') }]}>
               <Select id="template-group" options={(scope?.groups ?? []).map((g) => ({ value: g.id, label: g.name }))} showSearch optionFilterProp="label" />
             </Form.Item>
           )}
-          <Form.Item name="userKeyword" label={t('userKeyword')} extra={t('userKeywordHint')}><Input id="template-keyword" maxLength={64} /></Form.Item>
+          <Form.Item htmlFor="template-keyword" name="userKeyword" label={t('userKeyword')} extra={t('userKeywordHint')}><Input id="template-keyword" maxLength={64} /></Form.Item>
           <Form.Item name="userType" label={t('userType')}>
             <Select allowClear options={USER_TYPES.map((type) => ({ value: type, label: USER_TYPE_LABELS[type][language] }))} />
           </Form.Item>

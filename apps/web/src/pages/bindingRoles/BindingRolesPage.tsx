@@ -62,7 +62,7 @@ export default function BindingRolesPage() {
     <div className="page-card binding-roles">
       {modalHolder}
       <Form layout="inline" style={{ marginBottom: 16 }}>
-        <Form.Item label={t('bindAccount')}>
+        <Form.Item label={t('bindAccount')} htmlFor="binding-account">
           <RemoteSelect<typeof accountEndpoints.list, AccountRecord, number>
             id="binding-account"
             endpoint={accountEndpoints.list}

@@ -23,7 +23,7 @@ function CardFields() {
   const { t } = useTranslation('credential');
   return (
     <>
-      <Form.Item name="cardNumber" label={t('cardNumber')} rules={[{ required: true }, maxChars(20), { pattern: CARD, message: t('cardInvalid') }]}>
+      <Form.Item htmlFor="card-number" name="cardNumber" label={t('cardNumber')} rules={[{ required: true }, maxChars(20), { pattern: CARD, message: t('cardInvalid') }]}>
         <Input id="card-number" />
       </Form.Item>
       <Form.Item name="reversed" valuePropName="checked" extra={t('reversedHint')}><Checkbox>{t('reversed')}</Checkbox></Form.Item>
@@ -50,7 +50,7 @@ export function CardModal({ open, lockId, onClose }: { open: boolean; lockId?: n
     <Modal open={open} title={t('addCard')} okText={t('ok')} cancelText={t('cancel')} confirmLoading={saving} onOk={() => form.submit()} onCancel={onClose}
       afterClose={() => form.resetFields()} afterOpenChange={(opened) => opened && form.setFieldsValue({ lockId })} forceRender>
       <Form form={form} layout="vertical" initialValues={{ reversed: false }} onFinish={(v) => void submit(v)} autoComplete="off">
-        <Form.Item name="lockId" label={t('lock')} rules={[{ required: true }]}><LockSelect byId id="card-lock" block /></Form.Item>
+        <Form.Item htmlFor="card-lock" name="lockId" label={t('lock')} rules={[{ required: true }]}><LockSelect byId id="card-lock" block /></Form.Item>
         {chosenLock !== undefined && <Form.Item name="lockUserId" label={t('holderOptional')}><UserSelect lockId={chosenLock} /></Form.Item>}
         <CardFields />
       </Form>

@@ -41,9 +41,9 @@ export function EnrolModal({ open, lockId, onClose }: { open: boolean; lockId?: 
       afterOpenChange={(opened) => opened && form.setFieldsValue({ lockId })}>
       {started ? <EnrolProgress row={started} /> : (
         <Form form={form} layout="vertical" onFinish={(v) => void submit(v)}>
-          <Form.Item name="lockId" label={t('lock')} rules={[{ required: true }]}><LockSelect byId id="fp-lock" block /></Form.Item>
+          <Form.Item htmlFor="fp-lock" name="lockId" label={t('lock')} rules={[{ required: true }]}><LockSelect byId id="fp-lock" block /></Form.Item>
           {chosenLock !== undefined && (
-            <Form.Item name="lockUserId" label={t('holder')} rules={[{ required: true }]}><UserSelect lockId={chosenLock} id="fp-user" /></Form.Item>
+            <Form.Item htmlFor="fp-user" name="lockUserId" label={t('holder')} rules={[{ required: true }]}><UserSelect lockId={chosenLock} id="fp-user" /></Form.Item>
           )}
         </Form>
       )}

@@ -76,7 +76,7 @@ export function OffboardModal({ open, onClose }: { open: boolean; onClose(): voi
             <Form.Item name="by" label={t('offboardBy')}>
               <Radio.Group options={[{ value: 'phone', label: t('offboardByPhone') }, { value: 'name', label: t('offboardByName') }]} />
             </Form.Item>
-            <Form.Item name="who" label={t('phoneOrName')} rules={[{ required: true, whitespace: true }, maxChars(64)]}>
+            <Form.Item htmlFor="offboard-who" name="who" label={t('phoneOrName')} rules={[{ required: true, whitespace: true }, maxChars(64)]}>
               <Input id="offboard-who" />
             </Form.Item>
           </Form>

@@ -53,17 +53,17 @@ export function OfflineCodeModal({ open, lockId, onClose }: { open: boolean; loc
       {issued ? <IssuedCode issued={issued} /> : (
         <Form form={form} layout="vertical" initialValues={{ window: { kind: 'oneTime', hours: 24, fromHour: 9, toHour: 18 } }} onFinish={(v) => void issue.run(bodyOf(v))} autoComplete="off">
           <Typography.Paragraph type="secondary">{t('hint')}</Typography.Paragraph>
-          <Form.Item name="lockId" label={t('lock')} rules={[{ required: true }]}><LockSelect byId id="offline-lock" block /></Form.Item>
-          <Form.Item name={['window', 'kind']} label={t('kind')}>
+          <Form.Item htmlFor="offline-lock" name="lockId" label={t('lock')} rules={[{ required: true }]}><LockSelect byId id="offline-lock" block /></Form.Item>
+          <Form.Item htmlFor="offline-kind" name={['window', 'kind']} label={t('kind')}>
             <Radio.Group id="offline-kind" options={OFFLINE_CODE_KINDS.map((k) => ({ value: k, label: t(`kinds.${k}`) }))} />
           </Form.Item>
           {kind !== 'daily' && (
             <Space align="start" wrap>
-              <Form.Item name={['window', 'start']} label={t('start')} rules={[{ required: true }]}>
+              <Form.Item htmlFor="offline-start" name={['window', 'start']} label={t('start')} rules={[{ required: true }]}>
                 <DatePicker id="offline-start" showTime={{ format: 'HH' }} format="YYYY-MM-DD HH:00" />
               </Form.Item>
               {kind === 'hourly' && (
-                <Form.Item name={['window', 'hours']} label={t('hours')} rules={[{ required: true }]}>
+                <Form.Item htmlFor="offline-hours" name={['window', 'hours']} label={t('hours')} rules={[{ required: true }]}>
                   <InputNumber id="offline-hours" min={1} max={MAX_HOURLY_HOURS} precision={0} />
                 </Form.Item>
               )}
@@ -71,16 +71,16 @@ export function OfflineCodeModal({ open, lockId, onClose }: { open: boolean; loc
           )}
           {kind === 'daily' && (
             <Space align="start" wrap>
-              <Form.Item name={['window', 'dates']} label={t('dates')} rules={[{ required: true }]} extra={`≤ ${MAX_DAILY_DAYS}`}>
+              <Form.Item htmlFor="offline-dates" name={['window', 'dates']} label={t('dates')} rules={[{ required: true }]} extra={`≤ ${MAX_DAILY_DAYS}`}>
                 <DatePicker.RangePicker id="offline-dates" />
               </Form.Item>
-              <Form.Item name={['window', 'fromHour']} label={t('fromHour')} rules={[{ required: true }]}><InputNumber id="offline-from" min={0} max={23} precision={0} /></Form.Item>
-              <Form.Item name={['window', 'toHour']} label={t('toHour')} rules={[{ required: true }]}><InputNumber id="offline-to" min={1} max={24} precision={0} /></Form.Item>
+              <Form.Item htmlFor="offline-from" name={['window', 'fromHour']} label={t('fromHour')} rules={[{ required: true }]}><InputNumber id="offline-from" min={0} max={23} precision={0} /></Form.Item>
+              <Form.Item htmlFor="offline-to" name={['window', 'toHour']} label={t('toHour')} rules={[{ required: true }]}><InputNumber id="offline-to" min={1} max={24} precision={0} /></Form.Item>
             </Space>
           )}
           <Space align="start" wrap>
-            <Form.Item name="recipientName" label={t('recipientName')} rules={[{ required: true, whitespace: true, max: 50 }]}><Input id="offline-name" /></Form.Item>
-            <Form.Item name="recipientMobile" label={t('recipientMobile')} rules={[{ required: true, pattern: /^1[3-9]\d{9}$/ }]}><Input id="offline-mobile" inputMode="tel" maxLength={11} /></Form.Item>
+            <Form.Item htmlFor="offline-name" name="recipientName" label={t('recipientName')} rules={[{ required: true, whitespace: true, max: 50 }]}><Input id="offline-name" /></Form.Item>
+            <Form.Item htmlFor="offline-mobile" name="recipientMobile" label={t('recipientMobile')} rules={[{ required: true, pattern: /^1[3-9]\d{9}$/ }]}><Input id="offline-mobile" inputMode="tel" maxLength={11} /></Form.Item>
           </Space>
         </Form>
       )}

@@ -56,10 +56,10 @@ export function TryOpenModal({ target, onClose }: { target: TryTarget | undefine
     <Modal open={target !== undefined} title={[t('tryOnKeypad'), target?.lockName].filter(Boolean).join(' · ')} onCancel={close} footer={<Button onClick={close}>{t('close')}</Button>} destroyOnHidden className="try-open-modal">
       <Typography.Paragraph type="secondary">{t('tryOnKeypadHint')}</Typography.Paragraph>
       <Form layout="inline" onFinish={() => void attempt()}>
-        <Form.Item label={t('simulatedTime')} tooltip={t('simulatedTimeHint')} style={{ marginBottom: 12 }}>
+        <Form.Item htmlFor="try-at" label={t('simulatedTime')} tooltip={t('simulatedTimeHint')} style={{ marginBottom: 12 }}>
           <DatePicker id="try-at" showTime={{ format: 'HH:mm' }} format={MINUTE_FORMAT} value={at} onChange={setAt} placeholder={t('lockClock')} />
         </Form.Item>
-        <Form.Item label={t('digitsToTry')}>
+        <Form.Item htmlFor="try-digits" label={t('digitsToTry')}>
           <Space.Compact>
             <Input id="try-digits" inputMode="numeric" value={digits} onChange={(e) => setDigits(e.target.value.replace(/\D/g, ''))} maxLength={12} />
             <Button type="primary" htmlType="submit" loading={attemptOpen.isPending} disabled={digits.length < 4}>{t('tryOnKeypad')}</Button>

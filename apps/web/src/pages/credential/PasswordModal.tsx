@@ -59,11 +59,11 @@ export function PasswordModal({ open, lockId, onClose }: PasswordModalProps) {
     <Modal open={open} title={t('addPassword')} okText={t('ok')} cancelText={t('cancel')} confirmLoading={saving} onOk={() => form.submit()} onCancel={onClose}
       afterClose={() => form.resetFields()} afterOpenChange={(opened) => opened && form.setFieldsValue({ lockId })} forceRender className="password-modal">
       <Form form={form} layout="vertical" initialValues={{ kind: 'tempPassword', mode: 'window' }} onFinish={(v) => void submit(v)} autoComplete="off">
-        <Form.Item name="lockId" label={t('lock')} rules={[{ required: true }]}>
+        <Form.Item htmlFor="password-lock" name="lockId" label={t('lock')} rules={[{ required: true }]}>
           <LockSelect byId id="password-lock" block />
         </Form.Item>
         {chosenLock !== undefined && (
-          <Form.Item name="lockUserId" label={t('holderOptional')}><UserSelect lockId={chosenLock} id="password-holder" /></Form.Item>
+          <Form.Item htmlFor="password-holder" name="lockUserId" label={t('holderOptional')}><UserSelect lockId={chosenLock} id="password-holder" /></Form.Item>
         )}
         <Form.Item name="kind" label={t('kind')}>
           <Radio.Group options={(['password', 'tempPassword'] as const).map((k) => ({ value: k, label: t(`kinds.${k}`) }))} />
@@ -74,11 +74,11 @@ export function PasswordModal({ open, lockId, onClose }: PasswordModalProps) {
           </Form.Item>
         )}
         {kind === 'tempPassword' && mode === 'window' && (
-          <Form.Item name="window" label={t('validity')} rules={[{ required: true }]}>
+          <Form.Item htmlFor="password-window" name="window" label={t('validity')} rules={[{ required: true }]}>
             <DatePicker.RangePicker id="password-window" showTime={{ format: 'HH:mm' }} format={MINUTE_FORMAT} style={{ width: '100%' }} />
           </Form.Item>
         )}
-        <Form.Item name="password" label={t('password')} extra={t('passwordOptional', digits)}
+        <Form.Item htmlFor="password-digits" name="password" label={t('password')} extra={t('passwordOptional', digits)}
           rules={[maxChars(digits.max), { pattern: new RegExp(`^\\d{${digits.min},${digits.max}}$`), message: t('passwordInvalid', digits) }]}>
           <Input id="password-digits" inputMode="numeric" autoComplete="off" />
         </Form.Item>

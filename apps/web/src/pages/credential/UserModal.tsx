@@ -62,24 +62,24 @@ export function UserModal({ open, user, lockId, onClose }: UserModalProps) {
       onCancel={onClose} afterClose={() => form.resetFields()} afterOpenChange={(opened) => opened && fill()} forceRender className="user-modal">
       <Form form={form} layout="vertical" onFinish={(v) => void submit(v)} autoComplete="off">
         {!user && (
-          <Form.Item name="lockId" label={t('lock')} rules={[{ required: true }]}>
+          <Form.Item htmlFor="user-lock" name="lockId" label={t('lock')} rules={[{ required: true }]}>
             <LockSelect byId id="user-lock" block />
           </Form.Item>
         )}
-        <Form.Item name="name" label={t('name')} rules={[{ required: true, whitespace: true }, maxChars(64)]}>
+        <Form.Item htmlFor="user-name" name="name" label={t('name')} rules={[{ required: true, whitespace: true }, maxChars(64)]}>
           <Input id="user-name" />
         </Form.Item>
-        <Form.Item name="phone" label={t('phone')} rules={[maxChars(21), { pattern: /^\+?\d{5,20}$/, message: t('phoneInvalid') }]}>
+        <Form.Item htmlFor="user-phone" name="phone" label={t('phone')} rules={[maxChars(21), { pattern: /^\+?\d{5,20}$/, message: t('phoneInvalid') }]}>
           <Input id="user-phone" />
         </Form.Item>
         <Form.Item name="window" label={t('validity')} extra={t('validityHint')}>
           <DatePicker.RangePicker showTime={{ format: 'HH:mm' }} format={MINUTE_FORMAT} allowEmpty={[true, true]} style={{ width: '100%' }} />
         </Form.Item>
-        <Form.Item name="userType" label={t('userType')} extra={t('userTypeHint')}>
+        <Form.Item htmlFor="user-type" name="userType" label={t('userType')} extra={t('userTypeHint')}>
           <Select id="user-type" options={USER_TYPES.map((type) => ({ value: type, label: USER_TYPE_LABELS[type][language] }))} />
         </Form.Item>
         {userType === 'expiringUser' && (
-          <Form.Item name="expiringMinutes" label={t('expiringMinutes')} rules={[{ required: true, message: t('required') }]}>
+          <Form.Item htmlFor="user-expiring" name="expiringMinutes" label={t('expiringMinutes')} rules={[{ required: true, message: t('required') }]}>
             <InputNumber id="user-expiring" min={1} max={2880} precision={0} style={{ width: '100%' }} />
           </Form.Item>
         )}

@@ -35,7 +35,7 @@ export default function EquipmentTypePage() {
     remove: (type) => removeRun(type.id),
   } : undefined), [t, mayEdit, removeRun]);
   const filters = (
-    <Form.Item name="keyword" label={t('keyword')}>
+    <Form.Item htmlFor="type-keyword" name="keyword" label={t('keyword')}>
       <Input id="type-keyword" allowClear placeholder={t('keywordPlaceholder')} style={{ width: 220 }} />
     </Form.Item>
   );

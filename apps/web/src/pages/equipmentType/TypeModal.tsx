@@ -63,11 +63,11 @@ export function TypeModal({ editing, open, onClose }: TypeModalProps) {
       confirmLoading={save.isPending} onOk={() => form.submit()} onCancel={onClose} width={640} forceRender>
       <Form form={form} layout="vertical" onFinish={(values) => void save.run(values)} autoComplete="off">
         <Space.Compact block>
-          <Form.Item name="model" label={t('model')} style={{ flex: 2 }}
+          <Form.Item htmlFor="type-model" name="model" label={t('model')} style={{ flex: 2 }}
             rules={[{ required: true, whitespace: true }, maxChars(32), { pattern: /^[A-Za-z0-9._-]{1,32}$/, message: t('modelInvalid') }]}>
             <Input id="type-model" />
           </Form.Item>
-          <Form.Item name="kind" label={t('kind')} style={{ flex: 1 }}>
+          <Form.Item htmlFor="type-kind" name="kind" label={t('kind')} style={{ flex: 1 }}>
             <Select id="type-kind" options={DEVICE_KINDS.map((value) => ({ value, label: t(`kinds.${value}`) }))}
               onChange={(value: DeviceTypeInput['kind']) => form.setFieldValue('electrical', electricalFor(value, form.getFieldValue('electrical')))} />
           </Form.Item>
@@ -93,7 +93,7 @@ export function TypeModal({ editing, open, onClose }: TypeModalProps) {
           </Form.Item>
         </Space.Compact>
         {kind !== 'airSwitch' && (
-          <Form.Item name="backupCodePool" label={t('backupCodePool')} tooltip={t('backupCodePoolHint')} rules={[{ required: true }, ...numberRange(0, BACKUP_CODE_POOL_MAX)]}>
+          <Form.Item htmlFor="type-backup-code-pool" name="backupCodePool" label={t('backupCodePool')} tooltip={t('backupCodePoolHint')} rules={[{ required: true }, ...numberRange(0, BACKUP_CODE_POOL_MAX)]}>
             <InputNumber id="type-backup-code-pool" style={{ width: 160 }} />
           </Form.Item>
         )}

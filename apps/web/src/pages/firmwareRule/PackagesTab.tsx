@@ -74,7 +74,7 @@ export function PackagesTab({ onRollout }: { onRollout(packageId: number): void 
   const tableColumns = useMemo(() => columns(t, i18n.language, mayEdit ? (row) => removeRun(row.id) : undefined,
     mayRun ? (row) => onRollout(row.id) : undefined), [t, i18n.language, mayEdit, mayRun, removeRun, onRollout]);
   const filters = (
-    <Form.Item name="keyword" label={t('keyword')}>
+    <Form.Item htmlFor="firmware-keyword" name="keyword" label={t('keyword')}>
       <Input id="firmware-keyword" allowClear placeholder={t('keywordPlaceholder')} style={{ width: 220 }} />
     </Form.Item>
   );

@@ -55,36 +55,36 @@ export function RolloutModal({ open, packageId, onClose, onCreated }: { open: bo
       <Form form={form} layout="vertical" onFinish={submit}>
         <Row gutter={12}>
           <Col span={12}>
-            <Form.Item name="packageId" label={t('package')} rules={[{ required: true }]}>
+            <Form.Item htmlFor="rollout-package" name="packageId" label={t('package')} rules={[{ required: true }]}>
               <Select id="rollout-package" options={(data?.records ?? []).map((p) => ({ value: p.id, label: `${p.model} · ${formatVersion(p.version)}` }))} />
             </Form.Item>
           </Col>
-          <Col span={12}><Form.Item name="name" label={t('rolloutName')} rules={[maxChars(64)]}><Input id="rollout-name" /></Form.Item></Col>
+          <Col span={12}><Form.Item htmlFor="rollout-name" name="name" label={t('rolloutName')} rules={[maxChars(64)]}><Input id="rollout-name" /></Form.Item></Col>
         </Row>
-        <Form.Item name="kind" label={t('target')}>
+        <Form.Item htmlFor="rollout-kind" name="kind" label={t('target')}>
           <Radio.Group id="rollout-kind" options={[{ value: 'imeis', label: t('targets.imeis') }, { value: 'group', label: t('targets.group') }, { value: 'type', label: t('targets.type') }]} />
         </Form.Item>
         {kind === 'group' && (
-          <Form.Item name="groupId" label={t('targets.group')} rules={[{ required: true }]}>
+          <Form.Item htmlFor="rollout-group" name="groupId" label={t('targets.group')} rules={[{ required: true }]}>
             <GroupSelect id="rollout-group" />
           </Form.Item>
         )}
         {kind === 'imeis' && (
-          <Form.Item name="imeis" label={t('imeis')} extra={t('imeisHint')} rules={[{ required: true }]}>
+          <Form.Item htmlFor="rollout-imeis" name="imeis" label={t('imeis')} extra={t('imeisHint')} rules={[{ required: true }]}>
             <Input.TextArea id="rollout-imeis" rows={3} />
           </Form.Item>
         )}
         <Row gutter={12}>
           {number('grayPercent', 'grayPercent', 1, 100)}
           <Col span={16}>
-            <Form.Item name="fromVersions" label={t('fromVersions')} extra={t('fromVersionsHint')}>
+            <Form.Item htmlFor="rollout-from" name="fromVersions" label={t('fromVersions')} extra={t('fromVersionsHint')}>
               <Select id="rollout-from" mode="tags" tokenSeparators={[',', ' ']} />
             </Form.Item>
           </Col>
           {number('minBattery', 'minBattery', 0, 100)}
           {number('minRssi', 'minRssi', -150, 0)}
           <Col span={8}>
-            <Form.Item name="window" label={t('window')} extra={t('windowHint', { zone: getTimeZone() })}>
+            <Form.Item htmlFor="rollout-window" name="window" label={t('window')} extra={t('windowHint', { zone: getTimeZone() })}>
               <TimePicker.RangePicker id="rollout-window" format="HH:mm" order={false} style={{ width: '100%' }} />
             </Form.Item>
           </Col>

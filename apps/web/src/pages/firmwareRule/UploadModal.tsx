@@ -71,17 +71,17 @@ export function UploadModal({ open, onClose }: { open: boolean; onClose(): void 
     <Modal open={open} title={t('upload')} okText={t('upload')} cancelText={t('cancelAction')} onCancel={onClose} destroyOnHidden
       okButtonProps={{ id: 'firmware-upload-submit', loading: percent !== undefined }} onOk={() => form.submit()}>
       <Form form={form} layout="vertical" onFinish={submit}>
-        <Form.Item name="model" label={t('model')} rules={[{ required: true }]}>
+        <Form.Item htmlFor="firmware-model" name="model" label={t('model')} rules={[{ required: true }]}>
           <Select id="firmware-model" options={types.filter((type) => type.kind === 'lock').map((type) => ({ value: type.model, label: type.model }))} />
         </Form.Item>
-        <Form.Item name="version" label={t('version')} rules={[{ required: true }, { validator: async (_, value?: string) => {
+        <Form.Item htmlFor="firmware-version" name="version" label={t('version')} rules={[{ required: true }, { validator: async (_, value?: string) => {
           if (value && !normaliseVersion(value)) throw new Error(t('versionInvalid'));
         } }]}>
           <Input id="firmware-version" placeholder="2.1.0" />
         </Form.Item>
-        <Form.Item name="notesZh" label={t('notesZh')} rules={[maxChars(2000)]}><Input.TextArea id="firmware-notes-zh" rows={2} /></Form.Item>
-        <Form.Item name="notesEn" label={t('notesEn')} rules={[maxChars(2000)]}><Input.TextArea id="firmware-notes-en" rows={2} /></Form.Item>
-        <Form.Item name="file" label={t('file')} valuePropName="fileList" getValueFromEvent={(event: { fileList: UploadFile[] }) => event.fileList.slice(-1)}
+        <Form.Item htmlFor="firmware-notes-zh" name="notesZh" label={t('notesZh')} rules={[maxChars(2000)]}><Input.TextArea id="firmware-notes-zh" rows={2} /></Form.Item>
+        <Form.Item htmlFor="firmware-notes-en" name="notesEn" label={t('notesEn')} rules={[maxChars(2000)]}><Input.TextArea id="firmware-notes-en" rows={2} /></Form.Item>
+        <Form.Item htmlFor="firmware-file" name="file" label={t('file')} valuePropName="fileList" getValueFromEvent={(event: { fileList: UploadFile[] }) => event.fileList.slice(-1)}
           extra={signedBy ? t('signedByKey', { key: signedBy }) : undefined}
           rules={[{ required: true }, { validator: async (_, list: UploadFile[] = []) => {
             const file = list[0]?.originFileObj;

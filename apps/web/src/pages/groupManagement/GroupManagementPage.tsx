@@ -55,7 +55,7 @@ export default function GroupManagementPage() {
     },
   ], [t, mayEdit, removeRun]);
   const filters = (
-    <Form.Item name="keyword" label={t('keyword')}>
+    <Form.Item htmlFor="group-keyword" name="keyword" label={t('keyword')}>
       <Input id="group-keyword" allowClear placeholder={t('keywordPlaceholder')} style={{ width: 220 }} />
     </Form.Item>
   );

@@ -23,10 +23,10 @@ export function GroupModal({ open, editing, onClose }: { open: boolean; editing?
     <Modal open={open} title={editing ? t('editTitle', { name: editing.name }) : t('create')} okText={t('save')} cancelText={t('cancel')}
       onOk={() => form.submit()} onCancel={onClose} confirmLoading={save.isPending} destroyOnHidden>
       <Form form={form} layout="vertical" preserve={false} initialValues={editing ?? {}} onFinish={(values) => void save.run(values)}>
-        <Form.Item name="name" label={t('name')} rules={[{ required: true, whitespace: true }, maxChars(64)]}>
+        <Form.Item htmlFor="group-name" name="name" label={t('name')} rules={[{ required: true, whitespace: true }, maxChars(64)]}>
           <Input id="group-name" />
         </Form.Item>
-        <Form.Item name="description" label={t('description')} rules={[maxChars(200)]}>
+        <Form.Item htmlFor="group-description" name="description" label={t('description')} rules={[maxChars(200)]}>
           <Input.TextArea id="group-description" rows={3} />
         </Form.Item>
       </Form>

@@ -27,11 +27,11 @@ export function CalendarModal({ open, calendar, onClose }: { open: boolean; cale
       afterClose={() => form.resetFields()} forceRender className="calendar-modal"
       afterOpenChange={(opened) => opened && form.setFieldsValue(calendar ? { name: calendar.name, buildings: calendar.buildings, groupIds: calendar.groupIds } : { buildings: [], groupIds: [] })}>
       <Form form={form} layout="vertical" onFinish={(v) => void submit(v)} autoComplete="off">
-        <Form.Item name="name" label={t('name')} rules={[{ required: true, whitespace: true, message: t('required') }]}><Input id="calendar-name" maxLength={64} /></Form.Item>
-        <Form.Item name="buildings" label={t('buildings')} extra={t('scopeHint')}>
+        <Form.Item htmlFor="calendar-name" name="name" label={t('name')} rules={[{ required: true, whitespace: true, message: t('required') }]}><Input id="calendar-name" maxLength={64} /></Form.Item>
+        <Form.Item htmlFor="calendar-buildings" name="buildings" label={t('buildings')} extra={t('scopeHint')}>
           <Select id="calendar-buildings" mode="multiple" options={(scope?.buildings ?? []).map((b) => ({ value: b, label: b }))} />
         </Form.Item>
-        <Form.Item name="groupIds" label={t('groups')}>
+        <Form.Item htmlFor="calendar-groups" name="groupIds" label={t('groups')}>
           <Select id="calendar-groups" mode="multiple" optionFilterProp="label" options={(scope?.groups ?? []).map((g) => ({ value: g.id, label: g.name }))} />
         </Form.Item>
       </Form>

@@ -43,8 +43,8 @@ export function EntryModal({ open, calendarId, entry, onClose }: { open: boolean
         <Form.Item name="kind" label={t('entryKind')}>
           <Radio.Group options={(['holiday', 'workday'] as const).map((k) => ({ value: k, label: t(`kinds.${k}`) }))} />
         </Form.Item>
-        <Form.Item name="name" label={t('entryName')} rules={[{ required: true, whitespace: true, message: t('required') }]}><Input id="entry-name" maxLength={64} /></Form.Item>
-        <Form.Item name="dates" label={t('dates')} rules={[{ required: true, message: t('required') }]}>
+        <Form.Item htmlFor="entry-name" name="name" label={t('entryName')} rules={[{ required: true, whitespace: true, message: t('required') }]}><Input id="entry-name" maxLength={64} /></Form.Item>
+        <Form.Item htmlFor="entry-dates" name="dates" label={t('dates')} rules={[{ required: true, message: t('required') }]}>
           <DatePicker.RangePicker id="entry-dates" format="YYYY-MM-DD" style={{ width: '100%' }} />
         </Form.Item>
         {kind === 'workday' ? (

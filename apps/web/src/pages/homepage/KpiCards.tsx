@@ -8,7 +8,7 @@ export function KpiCards({ title, kpis }: { title: string; kpis: Kpi[] }) {
   const { t } = useTranslation('homepage');
   return (
     <section className="kpi-section">
-      <h3 className="kpi-section-title">{title}</h3>
+      <h2 className="kpi-section-title">{title}</h2>
       <div className="kpi-grid kpi-grid-auto">
         {kpis.map((kpi) => (
           <Link key={kpi.key} to={kpi.to} className="kpi-link">

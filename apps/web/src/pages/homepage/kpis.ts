@@ -20,7 +20,7 @@ export function fleetKpis(data: Analysis): Kpi[] {
   const { fleet, attention } = data;
   return [
     { key: 'total', value: fleet.total, to: '/lockInfo', color: '#1668dc' },
-    { key: 'online', value: fleet.online, to: q('/lockInfo', { online: 'true' }), color: '#52c41a' },
+    { key: 'online', value: fleet.online, to: q('/lockInfo', { online: 'true' }), color: '#389e0d' },
     { key: 'asleep', value: fleet.asleep, to: q('/lockInfo', { liveState: 'asleep' }), color: '#13c2c2' },
     { key: 'offline', value: fleet.offline, to: q('/lockInfo', { online: 'false' }), color: '#8c8c8c' },
     { key: 'lowBattery', value: attention.lowBattery, to: q('/lockInfo', { lowBattery: 'true' }), color: '#f5222d' },

@@ -20,7 +20,7 @@ export function GroupFilterItem() {
   const { t } = useTranslation('group');
   const { data } = useApiQuery(lockGroupEndpoints.options);
   return (
-    <Form.Item name="groupId" label={t('group')}>
+    <Form.Item name="groupId" htmlFor="lock-filter-group" label={t('group')}>
       <Select id="lock-filter-group" allowClear showSearch optionFilterProp="label" style={{ width: 150 }} placeholder={t('allGroups')}
         options={(data ?? []).map((group) => ({ value: group.id, label: group.name }))} />
     </Form.Item>

@@ -59,30 +59,30 @@ export function LockFilterItems() {
   const { data: types } = useApiQuery(deviceTypeEndpoints.options);
   return (
     <>
-      <Form.Item name="keyword" label={t('keyword')}>
+      <Form.Item name="keyword" htmlFor="lock-keyword" label={t('keyword')}>
         <Input id="lock-keyword" allowClear placeholder={t('keywordPlaceholder')} style={{ width: 200 }} />
       </Form.Item>
-      <Form.Item name="liveState" label={t('status')}>
+      <Form.Item name="liveState" htmlFor="lock-filter-live" label={t('status')}>
         <Select id="lock-filter-live" style={{ width: 150 }} options={['all', 'reachable', ...LIVE_STATES].map((value) => ({ value, label: t(`liveStates.${value}`) }))} />
       </Form.Item>
-      <Form.Item name="attention" label={t('attention')}>
+      <Form.Item name="attention" htmlFor="lock-filter-attention" label={t('attention')}>
         <Select id="lock-filter-attention" mode="multiple" allowClear style={{ minWidth: 200 }} placeholder={t('attentionAny')}
           options={FLAGS.map((value) => ({ value, label: t(`attentionKinds.${value}`) }))} />
       </Form.Item>
-      <Form.Item name="model" label={t('model')}>
+      <Form.Item name="model" htmlFor="lock-filter-model" label={t('model')}>
         <Select id="lock-filter-model" allowClear style={{ width: 130 }} placeholder={t('allTypes')} options={(types ?? []).map((type) => ({ value: type.model, label: type.model }))} />
       </Form.Item>
       <GroupFilterItem />
-      <Form.Item name="building" label={t('building')}>
+      <Form.Item name="building" htmlFor="lock-filter-building" label={t('building')}>
         <Input id="lock-filter-building" allowClear style={{ width: 100 }} />
       </Form.Item>
-      <Form.Item name="floor" label={t('floor')}>
+      <Form.Item name="floor" htmlFor="lock-filter-floor" label={t('floor')}>
         <Input id="lock-filter-floor" allowClear style={{ width: 80 }} />
       </Form.Item>
-      <Form.Item name="room" label={t('roomNo')}>
+      <Form.Item name="room" htmlFor="lock-filter-room" label={t('roomNo')}>
         <Input id="lock-filter-room" allowClear style={{ width: 80 }} />
       </Form.Item>
-      <Form.Item name="firmwareVersion" label={t('firmware')}>
+      <Form.Item name="firmwareVersion" htmlFor="lock-filter-firmware" label={t('firmware')}>
         <Input id="lock-filter-firmware" allowClear style={{ width: 100 }} />
       </Form.Item>
       <Form.Item name="state" label={t('state')}>

@@ -69,7 +69,7 @@ export function LockModal({ editing, open, onClose, onIssued }: LockModalProps) 
       confirmLoading={save.isPending} onOk={() => form.submit()} onCancel={onClose} width={600} forceRender>
       <Form form={form} layout="vertical" onFinish={(values) => void save.run(values)} autoComplete="off" initialValues={{ simulated: false }}>
         {!editing && (
-          <Form.Item name="imei" label={t('imei')} rules={[required, { validator: async (_, value?: string) => {
+          <Form.Item htmlFor="lock-imei" name="imei" label={t('imei')} rules={[required, { validator: async (_, value?: string) => {
             const imei = value?.trim() ?? '';
             if (imei && !/^\d{15}$/.test(imei)) throw new Error(t('imeiDigits', { count: imei.length }));
             if (imei && !imeiLuhnValid(imei)) throw new Error(t('imeiInvalid'));
@@ -79,12 +79,12 @@ export function LockModal({ editing, open, onClose, onIssued }: LockModalProps) 
         )}
         <Row gutter={16}>
           <Col span={16}>
-            <Form.Item name="name" label={t('name')} rules={[required, maxChars(64)]}>
+            <Form.Item htmlFor="lock-name" name="name" label={t('name')} rules={[required, maxChars(64)]}>
               <Input id="lock-name" />
             </Form.Item>
           </Col>
           <Col span={8}>
-            <Form.Item name="model" label={t('deviceType')} rules={[required]}>
+            <Form.Item htmlFor="lock-model" name="model" label={t('deviceType')} rules={[required]}>
               <Select id="lock-model" options={(types ?? []).filter((type) => type.kind === 'lock').map((type) => ({ value: type.model, label: type.model }))} />
             </Form.Item>
           </Col>
@@ -104,7 +104,7 @@ export function LockModal({ editing, open, onClose, onIssued }: LockModalProps) 
         <Form.Item name="note" label={t('note')} rules={[maxChars(200)]}>
           <Input.TextArea autoSize={{ minRows: 1, maxRows: 3 }} />
         </Form.Item>
-        <Form.Item name="simulated" label={t('simulated')} valuePropName="checked" extra={t('simulatedHelp')}>
+        <Form.Item htmlFor="lock-simulated" name="simulated" label={t('simulated')} valuePropName="checked" extra={t('simulatedHelp')}>
           <Switch id="lock-simulated" />
         </Form.Item>
       </Form>

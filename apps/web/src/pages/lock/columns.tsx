@@ -15,7 +15,7 @@ function battery(value: number | null, t: TFunction) {
   const low = value <= LOW_BATTERY_PERCENT;
   return (
     <span title={low ? t('lowBattery') : undefined}>
-      <Progress percent={value} size="small" status={low ? 'exception' : 'normal'} format={(percent) => `${percent}%`} style={{ width: 110, margin: 0 }} />
+      <Progress aria-label={t('battery')} percent={value} size="small" status={low ? 'exception' : 'normal'} format={(percent) => `${percent}%`} style={{ width: 110, margin: 0 }} />
     </span>
   );
 }

@@ -62,7 +62,7 @@ export function BatchConfigModal({ open, imeis, onClose, onDone }: BatchConfigMo
           ]} />
         </Form.Item>
         {kind === 'group' && (
-          <Form.Item name="groupId" label={t('group')} rules={[{ required: true }]}>
+          <Form.Item htmlFor="batch-config-group" name="groupId" label={t('group')} rules={[{ required: true }]}>
             <Select id="batch-config-group" showSearch optionFilterProp="label" style={{ width: 220 }} placeholder={t('pickGroup')}
               options={(groups ?? []).map((group) => ({ value: group.id, label: group.name }))} />
           </Form.Item>

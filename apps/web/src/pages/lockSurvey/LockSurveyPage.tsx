@@ -33,7 +33,7 @@ export default function LockSurveyPage() {
   const { data } = useApiQuery(lockEndpoints.survey, undefined, { refetchInterval: REFRESH_MS });
   const states = [
     { key: 'total', value: data?.total, color: '#1668dc', to: '/lockInfo' },
-    { key: 'online', value: data?.liveStates.online, color: '#52c41a', to: list({ liveState: 'online' }) },
+    { key: 'online', value: data?.liveStates.online, color: '#389e0d', to: list({ liveState: 'online' }) },
     { key: 'asleep', value: data?.liveStates.asleep, color: '#722ed1', to: list({ liveState: 'asleep' }) },
     { key: 'offline', value: data?.liveStates.offline, color: '#8c8c8c', to: list({ liveState: 'offline' }) },
     { key: 'disabled', value: data?.disabled, color: '#fa8c16', to: list({ state: 'disabled' }) },
@@ -58,7 +58,7 @@ export default function LockSurveyPage() {
             const value = data?.attention[kind];
             return (
               <Link key={kind} to={list({ [kind]: 'true' })} className="kpi-link" data-attention={kind}>
-                <Statistic title={t(`attentionKinds.${kind}`, THRESHOLDS)} value={value ?? '—'} styles={{ content: { color: value ? '#f5222d' : '#52c41a' } }} />
+                <Statistic title={t(`attentionKinds.${kind}`, THRESHOLDS)} value={value ?? '—'} styles={{ content: { color: value ? '#cf1322' : '#389e0d' } }} />
               </Link>
             );
           })}

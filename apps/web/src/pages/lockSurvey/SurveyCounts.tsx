@@ -19,7 +19,7 @@ export function SurveyCounts({ title, rows, total, id }: SurveyCountsProps) {
           {rows.map((row) => (
             <div key={row.key} className="survey-count-row">
               <span className="survey-count-label" title={row.label}>{row.label}</span>
-              <Progress percent={total ? Math.round((row.count / total) * 100) : 0} showInfo={false} size="small" />
+              <Progress aria-label={row.label} percent={total ? Math.round((row.count / total) * 100) : 0} showInfo={false} size="small" />
               {row.to ? <Link to={row.to}>{row.count}</Link> : <span>{row.count}</span>}
             </div>
           ))}

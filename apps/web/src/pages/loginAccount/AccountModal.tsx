@@ -72,7 +72,7 @@ export function AccountModal({ mode, open, onClose }: AccountModalProps) {
     >
       <Form form={form} layout="vertical" onFinish={(values) => void save.run(values)} autoComplete="off" initialValues={{ tenantIds: [tenantId] }}>
         {adding && (
-          <Form.Item
+          <Form.Item htmlFor="account-username"
             name="username"
             label={t('username')}
             rules={[maxChars(USERNAME_MAX), 
@@ -85,7 +85,7 @@ export function AccountModal({ mode, open, onClose }: AccountModalProps) {
             <Input id="account-username" autoComplete="off" />
           </Form.Item>
         )}
-        <Form.Item
+        <Form.Item htmlFor="account-password"
           name="password"
           label={t('password')}
           rules={[
@@ -95,7 +95,7 @@ export function AccountModal({ mode, open, onClose }: AccountModalProps) {
         >
           <Input.Password id="account-password" autoComplete="new-password" />
         </Form.Item>
-        <Form.Item
+        <Form.Item htmlFor="account-confirm"
           name="confirm"
           label={t('confirmPassword')}
           dependencies={['password']}
@@ -111,12 +111,12 @@ export function AccountModal({ mode, open, onClose }: AccountModalProps) {
           <Input.Password id="account-confirm" autoComplete="new-password" />
         </Form.Item>
         {adding && tenants.length > 1 && (
-          <Form.Item name="tenantIds" label={t('tenants')} extra={t('tenantsHint')}>
+          <Form.Item htmlFor="account-tenants" name="tenantIds" label={t('tenants')} extra={t('tenantsHint')}>
             <Select id="account-tenants" mode="multiple" options={tenants.map((tenant) => ({ value: tenant.id, label: tenant.name, disabled: tenant.id === tenantId }))} />
           </Form.Item>
         )}
         {adding && mayBind && (
-          <Form.Item name="roleIds" label={t('roles')} extra={t('rolesHint')}>
+          <Form.Item htmlFor="account-roles" name="roleIds" label={t('roles')} extra={t('rolesHint')}>
             <RoleSelect id="account-roles" />
           </Form.Item>
         )}

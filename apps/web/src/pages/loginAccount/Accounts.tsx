@@ -49,7 +49,7 @@ export function Accounts() {
   }), [t, setEnabled, removeRun, resetRun]);
 
   const filters = (
-    <Form.Item name="keyword" label={t('keyword')}>
+    <Form.Item htmlFor="account-keyword" name="keyword" label={t('keyword')}>
       <Input id="account-keyword" allowClear placeholder={t('keywordPlaceholder')} style={{ width: 220 }} />
     </Form.Item>
   );

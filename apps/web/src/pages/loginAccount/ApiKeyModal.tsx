@@ -52,10 +52,10 @@ export function ApiKeyModal({ open, onClose, onCreated }: ApiKeyModalProps) {
   return (
     <Modal open={open} title={t('create')} okText={t('ok')} cancelText={t('cancel')} confirmLoading={create.isPending} onOk={() => form.submit()} onCancel={onClose} afterClose={() => form.resetFields()} forceRender>
       <Form form={form} layout="vertical" onFinish={(values) => void create.run(values)} autoComplete="off" initialValues={{ expiresAt: toPicker(inZone().add(90, 'day').endOf('day')) }}>
-        <Form.Item name="name" label={t('name')} rules={[{ required: true, whitespace: true, message: t('nameRequired') }, maxChars(64)]}>
+        <Form.Item htmlFor="api-key-name" name="name" label={t('name')} rules={[{ required: true, whitespace: true, message: t('nameRequired') }, maxChars(64)]}>
           <Input id="api-key-name" placeholder={t('namePlaceholder')} />
         </Form.Item>
-        <Form.Item name="authorities" label={t('authorities')} extra={t('authoritiesHint')} rules={[{ required: true, message: t('authoritiesRequired') }]}>
+        <Form.Item htmlFor="api-key-authorities" name="authorities" label={t('authorities')} extra={t('authoritiesHint')} rules={[{ required: true, message: t('authoritiesRequired') }]}>
           <Select id="api-key-authorities" mode="multiple" allowClear optionFilterProp="label" options={held.map((key) => ({ value: key, label: authorityTitle(key, language) }))} />
         </Form.Item>
         <Form.Item name="expiresAt" label={t('expiresAt')} rules={[{ required: true, message: t('expiresRequired') }]}>

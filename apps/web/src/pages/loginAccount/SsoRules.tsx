@@ -72,13 +72,13 @@ export function SsoRules() {
       <Modal open={adding} title={t('add')} okText={t('ok')} cancelText={t('cancel')} confirmLoading={add.isPending} onOk={() => form.submit()}
         onCancel={() => setAdding(false)} afterClose={() => form.resetFields()} forceRender>
         <Form form={form} layout="vertical" onFinish={(values) => void add.run(values)} autoComplete="off" initialValues={{ claim: 'groups' }}>
-          <Form.Item name="claim" label={t('claim')} extra={t('claimHint')} rules={[{ required: true, whitespace: true, message: t('claimRequired') }, maxChars(128)]}>
+          <Form.Item htmlFor="sso-rule-claim" name="claim" label={t('claim')} extra={t('claimHint')} rules={[{ required: true, whitespace: true, message: t('claimRequired') }, maxChars(128)]}>
             <Input id="sso-rule-claim" />
           </Form.Item>
-          <Form.Item name="value" label={t('value')} extra={t('valueHint')} rules={[{ required: true, whitespace: true, message: t('valueRequired') }, maxChars(256)]}>
+          <Form.Item htmlFor="sso-rule-value" name="value" label={t('value')} extra={t('valueHint')} rules={[{ required: true, whitespace: true, message: t('valueRequired') }, maxChars(256)]}>
             <Input id="sso-rule-value" />
           </Form.Item>
-          <Form.Item name="roleIds" label={t('roles')} rules={[{ required: true, message: t('rolesRequired') }]}>
+          <Form.Item htmlFor="sso-rule-roles" name="roleIds" label={t('roles')} rules={[{ required: true, message: t('rolesRequired') }]}>
             <RoleSelect id="sso-rule-roles" />
           </Form.Item>
         </Form>

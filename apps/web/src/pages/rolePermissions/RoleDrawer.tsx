@@ -79,17 +79,17 @@ export function RoleDrawer({ target, open, onClose }: RoleDrawerProps) {
       )}
     >
       <Form form={form} layout="vertical" onFinish={(values) => void save.run(values)} autoComplete="off">
-        <Form.Item
+        <Form.Item htmlFor="role-name"
           name="name"
           label={t('name')}
           rules={[{ required: true, whitespace: true }, maxChars(NAME_MAX)]}
         >
           <Input id="role-name" showCount />
         </Form.Item>
-        <Form.Item name="description" label={t('description')} rules={[maxChars(DESCRIPTION_MAX)]}>
+        <Form.Item htmlFor="role-description" name="description" label={t('description')} rules={[maxChars(DESCRIPTION_MAX)]}>
           <Input.TextArea id="role-description" rows={2} />
         </Form.Item>
-        <Form.Item name="requiresTwoFactor" label={t('requiresTwoFactor')} tooltip={t('requiresTwoFactorHint')} valuePropName="checked">
+        <Form.Item htmlFor="role-requires-two-factor" name="requiresTwoFactor" label={t('requiresTwoFactor')} tooltip={t('requiresTwoFactorHint')} valuePropName="checked">
           <Switch id="role-requires-two-factor" />
         </Form.Item>
         <Form.Item

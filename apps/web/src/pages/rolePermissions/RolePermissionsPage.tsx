@@ -66,7 +66,7 @@ export default function RolePermissionsPage() {
   }, [t, remove, language]);
 
   const filters = (
-    <Form.Item name="keyword" label={t('keyword')}>
+    <Form.Item htmlFor="role-keyword" name="keyword" label={t('keyword')}>
       <Input id="role-keyword" allowClear placeholder={t('keywordPlaceholder')} style={{ width: 220 }} />
     </Form.Item>
   );

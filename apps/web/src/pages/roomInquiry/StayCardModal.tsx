@@ -38,13 +38,13 @@ export function StayCardModal({ stay, onClose }: { stay?: StayRecord; onClose():
       )}>
       <Form form={form} layout="vertical" autoComplete="off" initialValues={{ guestId: stay?.guests[0]?.id, cardNumber: '' }}
         onFinish={(values) => void save.run({ guestId: values.guestId, cardNumber: values.cardNumber.trim().toUpperCase() })}>
-        <Form.Item name="guestId" label={t('cardGuest')} rules={[{ required: true }]}>
+        <Form.Item htmlFor="stay-card-guest" name="guestId" label={t('cardGuest')} rules={[{ required: true }]}>
           <Select id="stay-card-guest" options={stay?.guests.map((row) => ({ value: row.id, label: `${row.name} ${row.mobile}` }))} />
         </Form.Item>
         <Typography.Paragraph type="secondary">
           {guest?.cardNumber ? t('cardCurrent', { card: guest.cardNumber }) : t('cardNone')}
         </Typography.Paragraph>
-        <Form.Item name="cardNumber" label={t('cardNumber')} extra={t('cardNumberHint')}
+        <Form.Item htmlFor="stay-card-number" name="cardNumber" label={t('cardNumber')} extra={t('cardNumberHint')}
           rules={[{ required: true, whitespace: true, message: t('cardNumberRequired') }, { validator: (_, value: string) => (valid(value?.trim() ?? '') ? Promise.resolve() : Promise.reject(new Error(t('cardNumberInvalid')))) }]}>
           <Input id="stay-card-number" maxLength={20} placeholder="A1B2C3D4" style={{ fontFamily: 'monospace' }} />
         </Form.Item>

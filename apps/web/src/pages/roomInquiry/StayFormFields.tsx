@@ -48,10 +48,10 @@ export function StayFormFields({ open }: { open: boolean }) {
   return (
     <>
       <Space align="start" wrap>
-        <Form.Item name="times" label={t('times')} rules={[{ required: true }]}>
+        <Form.Item htmlFor="stay-times" name="times" label={t('times')} rules={[{ required: true }]}>
           <DatePicker.RangePicker id="stay-times" showTime={{ format: 'HH:mm' }} format="YYYY-MM-DD HH:mm" />
         </Form.Item>
-        <Form.Item name="kind" label={t('kind')}>
+        <Form.Item htmlFor="stay-kind" name="kind" label={t('kind')}>
           <Select id="stay-kind" style={{ width: 140 }} options={STAY_KINDS.map((k) => ({ value: k, label: t(`kinds.${k}`) }))} />
         </Form.Item>
       </Space>
@@ -75,7 +75,7 @@ export function StayFormFields({ open }: { open: boolean }) {
       <Space align="start" wrap className="stay-buffers">
         <Form.Item name="bufferBeforeMinutes" label={t('bufferBefore')}><InputNumber min={0} max={1440} precision={0} placeholder={settings?.stayBufferBeforeMinutes.toString()} /></Form.Item>
         <Form.Item name="bufferAfterMinutes" label={t('bufferAfter')}><InputNumber min={0} max={1440} precision={0} placeholder={settings?.stayBufferAfterMinutes.toString()} /></Form.Item>
-        <Form.Item name="reference" label={t('reference')} rules={[{ max: 64 }]}><Input id="stay-reference" style={{ width: 180 }} /></Form.Item>
+        <Form.Item htmlFor="stay-reference" name="reference" label={t('reference')} rules={[{ max: 64 }]}><Input id="stay-reference" style={{ width: 180 }} /></Form.Item>
       </Space>
     </>
   );

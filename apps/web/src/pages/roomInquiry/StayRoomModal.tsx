@@ -19,9 +19,9 @@ export function StayRoomModal({ stay, onClose }: { stay?: StayRecord; onClose():
     <Modal open={stay !== undefined} title={t('changeRoom')} onCancel={onClose} onOk={() => form.submit()} okText={t('save')} confirmLoading={move.isPending} destroyOnHidden>
       <Form form={form} layout="vertical" initialValues={stay ? { building: stay.building, floor: stay.floor, room: stay.room } : {}}
         onFinish={(v) => void move.run({ building: v.building.trim(), floor: v.floor.trim(), room: v.room.trim() })} autoComplete="off">
-        <Form.Item name="building" label={t('building')}><Input id="stay-building" /></Form.Item>
-        <Form.Item name="floor" label={t('floor')}><Input id="stay-floor" /></Form.Item>
-        <Form.Item name="room" label={t('room')} rules={[{ required: true, whitespace: true }]}><Input id="stay-room" /></Form.Item>
+        <Form.Item htmlFor="stay-building" name="building" label={t('building')}><Input id="stay-building" /></Form.Item>
+        <Form.Item htmlFor="stay-floor" name="floor" label={t('floor')}><Input id="stay-floor" /></Form.Item>
+        <Form.Item htmlFor="stay-room" name="room" label={t('room')} rules={[{ required: true, whitespace: true }]}><Input id="stay-room" /></Form.Item>
       </Form>
     </Modal>
   );

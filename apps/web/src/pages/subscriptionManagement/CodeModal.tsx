@@ -28,14 +28,14 @@ export function CodeModal({ record, open, onClose, onSaved }: { record?: Custome
     <Modal open={open} title={record ? t('editCode') : t('addCode')} okText={t('ok')} cancelText={t('cancel')} confirmLoading={save.isPending}
       onOk={() => form.submit()} onCancel={onClose} afterClose={() => form.resetFields()} forceRender>
       <Form form={form} layout="vertical" onFinish={(values) => void save.run(values)} autoComplete="off">
-        <Form.Item name="customerCode" label={t('customerCode')} extra={record ? undefined : t('codeGenerated')}
+        <Form.Item htmlFor="code-customerCode" name="customerCode" label={t('customerCode')} extra={record ? undefined : t('codeGenerated')}
           rules={[maxChars(40), { pattern: /^[A-Za-z0-9_-]{4,40}$/, message: t('codeInvalid') }]}>
           <Input id="code-customerCode" />
         </Form.Item>
-        <Form.Item name="name" label={t('name')} rules={[{ required: true, whitespace: true }, maxChars(64)]}>
+        <Form.Item htmlFor="code-name" name="name" label={t('name')} rules={[{ required: true, whitespace: true }, maxChars(64)]}>
           <Input id="code-name" />
         </Form.Item>
-        <Form.Item name="contact" label={t('contact')} rules={[maxChars(128)]}><Input id="code-contact" /></Form.Item>
+        <Form.Item htmlFor="code-contact" name="contact" label={t('contact')} rules={[maxChars(128)]}><Input id="code-contact" /></Form.Item>
         <Form.Item name="enabled" label={t('enabled')} valuePropName="checked"><Switch /></Form.Item>
       </Form>
     </Modal>

@@ -32,13 +32,13 @@ export function ConfigModal({ record, open, onClose, onSaved }: { record?: Custo
     <Modal open={open} width={640} title={t('configTitle', { code: record?.customerCode ?? '' })} okText={t('verifyAndSave')} cancelText={t('cancel')}
       confirmLoading={save.isPending} onOk={() => form.submit()} onCancel={onClose} afterClose={() => form.resetFields()} forceRender>
       <Form form={form} layout="vertical" onFinish={(values) => void save.run(values)} autoComplete="off">
-        <Form.Item name="url" label={t('endpoint')} extra={t('endpointHint')} rules={[{ required: true, whitespace: true }]}>
+        <Form.Item htmlFor="config-url" name="url" label={t('endpoint')} extra={t('endpointHint')} rules={[{ required: true, whitespace: true }]}>
           <Input id="config-url" placeholder="https://example.com/iot/push" />
         </Form.Item>
         <Form.Item name="eventTypes" label={t('eventTypes')} rules={[{ required: true, type: 'array', min: 1, message: t('eventTypesRequired') }]}>
           <Checkbox.Group options={PUSH_EVENT_TYPES.map((type) => ({ value: type, label: t(`eventType.${type}`) }))} />
         </Form.Item>
-        <Form.Item name="buildings" label={t('buildings')} extra={t('buildingsHint')}>
+        <Form.Item htmlFor="config-buildings" name="buildings" label={t('buildings')} extra={t('buildingsHint')}>
           <Select mode="tags" id="config-buildings" tokenSeparators={[',', '，']} open={false} />
         </Form.Item>
         <Form.Item name="enabled" label={t('enabled')} valuePropName="checked"><Switch /></Form.Item>

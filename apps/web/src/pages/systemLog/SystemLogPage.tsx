@@ -66,10 +66,10 @@ export default function SystemLogPage() {
       <Form.Item name="range" label={t('timeRange')}>
         <DatePicker.RangePicker showTime allowEmpty={[true, true]} />
       </Form.Item>
-      <Form.Item name="keyword" label={t('keyword')}>
+      <Form.Item name="keyword" htmlFor="system-log-keyword" label={t('keyword')}>
         <Input id="system-log-keyword" allowClear placeholder={t('keywordPlaceholder')} style={{ width: 200 }} />
       </Form.Item>
-      <Form.Item name="action" label={t('action')}>
+      <Form.Item name="action" htmlFor="system-log-action" label={t('action')}>
         <AutoComplete
           id="system-log-action"
           allowClear

@@ -30,10 +30,10 @@ export default function OrderManagementPage() {
   }), [t, language, refresh]);
   const filters = (
     <>
-      <Form.Item name="tradeState" label={t('state')}>
+      <Form.Item name="tradeState" htmlFor="order-state" label={t('state')}>
         <Select id="order-state" style={{ width: 140 }} options={[{ value: 'all', label: t('allStates') }, ...TRADE_STATES.map((state) => ({ value: state, label: TRADE_STATE_LABELS[state][language] }))]} />
       </Form.Item>
-      <Form.Item name="keyword" label={t('keyword')}>
+      <Form.Item htmlFor="order-keyword" name="keyword" label={t('keyword')}>
         <Input id="order-keyword" allowClear placeholder={t('keywordPlaceholder')} style={{ width: 240 }} />
       </Form.Item>
       <Form.Item name="range" label={t('timeRange')}>

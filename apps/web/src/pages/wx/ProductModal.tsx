@@ -41,9 +41,9 @@ export function ProductModal({ product, onClose, onDone }: { product: ProductRec
         {text('nameEn', 64)}
         {text('descriptionZh', 500, false)}
         {text('descriptionEn', 500, false)}
-        <Form.Item name="priceYuan" label={t('priceYuan')} rules={[{ required: true }, ...numberRange(0.01, 1_000_000, 2)]}><InputNumber id="product-priceYuan" /></Form.Item>
-        <Form.Item name="lockCount" label={t('lockCount')} rules={[{ required: true }, ...numberRange(1, 500)]}><InputNumber id="product-lockCount" /></Form.Item>
-        <Form.Item name="months" label={t('months')} rules={[{ required: true }, ...numberRange(1, 120)]}><InputNumber id="product-months" /></Form.Item>
+        <Form.Item htmlFor="product-priceYuan" name="priceYuan" label={t('priceYuan')} rules={[{ required: true }, ...numberRange(0.01, 1_000_000, 2)]}><InputNumber id="product-priceYuan" /></Form.Item>
+        <Form.Item htmlFor="product-lockCount" name="lockCount" label={t('lockCount')} rules={[{ required: true }, ...numberRange(1, 500)]}><InputNumber id="product-lockCount" /></Form.Item>
+        <Form.Item htmlFor="product-months" name="months" label={t('months')} rules={[{ required: true }, ...numberRange(1, 120)]}><InputNumber id="product-months" /></Form.Item>
         <Form.Item name="enabled" label={t('enabled')} valuePropName="checked"><Switch /></Form.Item>
       </Form>
     </Modal>

@@ -42,10 +42,10 @@ export function RefundModal({ order, onClose, onDone }: { order: OrderRecord | u
     <Modal open={order !== undefined} title={`${t('refund')} · ${order?.outTradeNo ?? ''}`} confirmLoading={saving} destroyOnHidden onCancel={onClose}
       okButtonProps={{ id: 'refund-submit', htmlType: 'submit', form: 'refund-form' }}>
       <Form form={form} id="refund-form" layout="vertical" initialValues={{ amount: left }} onFinish={(values) => void submit(values)} preserve={false}>
-        <Form.Item name="amount" label={t('refundAmount')} extra={t('refundLeft', { yuan: left.toFixed(2) })} rules={[{ required: true }, ...numberRange(0.01, left, 2)]}>
+        <Form.Item htmlFor="refund-amount" name="amount" label={t('refundAmount')} extra={t('refundLeft', { yuan: left.toFixed(2) })} rules={[{ required: true }, ...numberRange(0.01, left, 2)]}>
           <InputNumber id="refund-amount" style={{ width: 200 }} />
         </Form.Item>
-        <Form.Item name="reason" label={t('reason')} rules={[{ required: true, whitespace: true }, maxChars(80)]}>
+        <Form.Item htmlFor="refund-reason" name="reason" label={t('reason')} rules={[{ required: true, whitespace: true }, maxChars(80)]}>
           <Input id="refund-reason" />
         </Form.Item>
       </Form>

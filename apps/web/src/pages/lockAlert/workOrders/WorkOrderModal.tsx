@@ -43,24 +43,24 @@ export function WorkOrderModal({ record, open, onClose }: { record?: WorkOrderRe
     <Modal open={open} width={640} title={record ? t('editTitle') : t('add')} okText={t('ok')} cancelText={t('close')}
       confirmLoading={save.isPending} onOk={() => form.submit()} onCancel={onClose} afterClose={() => form.resetFields()} forceRender>
       <Form form={form} layout="vertical" onFinish={(values) => void save.run(values)} autoComplete="off">
-        <Form.Item name="title" label={t('title')} rules={[{ required: true, whitespace: true }, maxChars(100)]}><Input id="work-order-title" /></Form.Item>
+        <Form.Item htmlFor="work-order-title" name="title" label={t('title')} rules={[{ required: true, whitespace: true }, maxChars(100)]}><Input id="work-order-title" /></Form.Item>
         <Row gutter={16}>
-          <Col span={12}><Form.Item name="kind" label={t('kind')}><Select id="work-order-kind" options={labelled(WORK_ORDER_KINDS, WORK_ORDER_LABELS.kinds)} /></Form.Item></Col>
-          <Col span={12}><Form.Item name="priority" label={t('priority')}><Select id="work-order-priority" options={labelled(WORK_ORDER_PRIORITIES, WORK_ORDER_LABELS.priorities)} /></Form.Item></Col>
+          <Col span={12}><Form.Item htmlFor="work-order-kind" name="kind" label={t('kind')}><Select id="work-order-kind" options={labelled(WORK_ORDER_KINDS, WORK_ORDER_LABELS.kinds)} /></Form.Item></Col>
+          <Col span={12}><Form.Item htmlFor="work-order-priority" name="priority" label={t('priority')}><Select id="work-order-priority" options={labelled(WORK_ORDER_PRIORITIES, WORK_ORDER_LABELS.priorities)} /></Form.Item></Col>
         </Row>
         <Row gutter={16}>
           <Col span={12}>
-            <Form.Item name="assigneeId" label={t('assignee')}>
+            <Form.Item htmlFor="work-order-assignee" name="assigneeId" label={t('assignee')}>
               <Select id="work-order-assignee" allowClear showSearch optionFilterProp="label" placeholder={t('unassigned')} loading={assignees.isLoading}
                 options={(assignees.data ?? []).map((a) => ({ value: a.id, label: a.username }))} />
             </Form.Item>
           </Col>
-          <Col span={12}><Form.Item name="dueAt" label={t('dueAt')}><DatePicker id="work-order-dueAt" showTime={{ format: 'HH:mm' }} format="YYYY-MM-DD HH:mm" style={{ width: '100%' }} /></Form.Item></Col>
+          <Col span={12}><Form.Item htmlFor="work-order-dueAt" name="dueAt" label={t('dueAt')}><DatePicker id="work-order-dueAt" showTime={{ format: 'HH:mm' }} format="YYYY-MM-DD HH:mm" style={{ width: '100%' }} /></Form.Item></Col>
         </Row>
-        <Form.Item name="locks" label={t('locks')} rules={[{ required: true, type: 'array', min: 1 }]}>
+        <Form.Item htmlFor="work-order-locks" name="locks" label={t('locks')} rules={[{ required: true, type: 'array', min: 1 }]}>
           <Select id="work-order-locks" mode="tags" open={false} tokenSeparators={[',', '，', ' ']} placeholder={t('locksHint')} disabled={Boolean(record)} />
         </Form.Item>
-        <Form.Item name="notes" label={t('notes')} rules={[maxChars(2000)]}><Input.TextArea id="work-order-notes" rows={3} /></Form.Item>
+        <Form.Item htmlFor="work-order-notes" name="notes" label={t('notes')} rules={[maxChars(2000)]}><Input.TextArea id="work-order-notes" rows={3} /></Form.Item>
       </Form>
       {record && open && <WorkOrderPhotos workOrderId={record.id} />}
     </Modal>

@@ -54,7 +54,7 @@ export function WorkOrdersTab() {
         confirmLoading={move.isPending} onCancel={() => setClosing(undefined)}
         onOk={() => closing && battery !== null && void move.run({ id: closing.id, state: 'DONE', battery })}>
         <Form layout="vertical">
-          <Form.Item label={t('battery')} extra={t('batteryHint')}>
+          <Form.Item htmlFor="work-order-battery" label={t('battery')} extra={t('batteryHint')}>
             <InputNumber id="work-order-battery" min={0} max={100} precision={0} value={battery} onChange={(v) => setBattery(v)} style={{ width: 160 }} />
           </Form.Item>
         </Form>

@@ -19,16 +19,16 @@ export function ChannelKindFields({ kind, secretHint }: { kind: NotificationChan
     return (
       <>
         <Row gutter={16}>
-          <Col span={12}><Form.Item name="host" label={t('smtpHost')} rules={[{ required: true, whitespace: true }, maxChars(253)]}><Input id="channel-host" placeholder="smtp.example.com" /></Form.Item></Col>
-          <Col span={6}><Form.Item name="port" label={t('smtpPort')} rules={[{ required: true }, ...numberRange(1, 65_535)]}><InputNumber id="channel-port" style={{ width: '100%' }} /></Form.Item></Col>
+          <Col span={12}><Form.Item htmlFor="channel-host" name="host" label={t('smtpHost')} rules={[{ required: true, whitespace: true }, maxChars(253)]}><Input id="channel-host" placeholder="smtp.example.com" /></Form.Item></Col>
+          <Col span={6}><Form.Item htmlFor="channel-port" name="port" label={t('smtpPort')} rules={[{ required: true }, ...numberRange(1, 65_535)]}><InputNumber id="channel-port" style={{ width: '100%' }} /></Form.Item></Col>
           <Col span={6}><Form.Item name="secure" label={t('smtpSecure')} tooltip={t('smtpSecureHint')} valuePropName="checked"><Switch /></Form.Item></Col>
         </Row>
         <Row gutter={16}>
-          <Col span={12}><Form.Item name="username" label={t('smtpUser')} rules={[maxChars(254)]}><Input id="channel-username" autoComplete="off" /></Form.Item></Col>
-          <Col span={12}><Form.Item name="password" label={t('smtpPassword')} extra={keep} rules={[maxChars(256)]}><Input.Password id="channel-password" autoComplete="new-password" /></Form.Item></Col>
+          <Col span={12}><Form.Item htmlFor="channel-username" name="username" label={t('smtpUser')} rules={[maxChars(254)]}><Input id="channel-username" autoComplete="off" /></Form.Item></Col>
+          <Col span={12}><Form.Item htmlFor="channel-password" name="password" label={t('smtpPassword')} extra={keep} rules={[maxChars(256)]}><Input.Password id="channel-password" autoComplete="new-password" /></Form.Item></Col>
         </Row>
-        <Form.Item name="from" label={t('mailFrom')} rules={[{ required: true, type: 'email' }]}><Input id="channel-from" placeholder="iot@example.com" /></Form.Item>
-        <Form.Item name="to" label={t('mailTo')} extra={t('mailToHint')}
+        <Form.Item htmlFor="channel-from" name="from" label={t('mailFrom')} rules={[{ required: true, type: 'email' }]}><Input id="channel-from" placeholder="iot@example.com" /></Form.Item>
+        <Form.Item htmlFor="channel-to" name="to" label={t('mailTo')} extra={t('mailToHint')}
           rules={[{ required: true, type: 'array', min: 1, max: 20 }, { type: 'array', defaultField: { type: 'email' } }]}>
           <Select id="channel-to" mode="tags" open={false} tokenSeparators={[',', '，', ';', ' ']} />
         </Form.Item>
@@ -52,13 +52,13 @@ export function ChannelKindFields({ kind, secretHint }: { kind: NotificationChan
   return (
     <>
       {kind === 'wecom' && (
-        <Form.Item name="secret" label={secret.label} extra={keep ?? secret.extra} rules={secretRules}><Input.Password id="channel-secret" autoComplete="new-password" /></Form.Item>
+        <Form.Item htmlFor="channel-secret" name="secret" label={secret.label} extra={keep ?? secret.extra} rules={secretRules}><Input.Password id="channel-secret" autoComplete="new-password" /></Form.Item>
       )}
-      <Form.Item name="url" label={url.label} extra={url.extra} rules={[{ required: urlRequired, whitespace: true }, maxChars(2048)]}>
+      <Form.Item htmlFor="channel-url" name="url" label={url.label} extra={url.extra} rules={[{ required: urlRequired, whitespace: true }, maxChars(2048)]}>
         <Input id="channel-url" placeholder="https://" />
       </Form.Item>
       {kind !== 'wecom' && (
-        <Form.Item name="secret" label={secret.label} extra={keep ?? secret.extra} rules={secretRules}><Input.Password id="channel-secret" autoComplete="new-password" /></Form.Item>
+        <Form.Item htmlFor="channel-secret" name="secret" label={secret.label} extra={keep ?? secret.extra} rules={secretRules}><Input.Password id="channel-secret" autoComplete="new-password" /></Form.Item>
       )}
     </>
   );

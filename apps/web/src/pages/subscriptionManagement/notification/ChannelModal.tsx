@@ -64,16 +64,16 @@ export function ChannelModal({ record, open, onClose }: { record?: NotificationC
       <Form form={form} layout="vertical" onFinish={(values) => void save.run(values)} autoComplete="off">
         <Row gutter={16}>
           <Col span={12}>
-            <Form.Item name="kind" label={t('kind')} rules={[{ required: true }]}>
+            <Form.Item htmlFor="channel-kind" name="kind" label={t('kind')} rules={[{ required: true }]}>
               <Select id="channel-kind" disabled={Boolean(record)} options={NOTIFICATION_CHANNEL_KINDS.map((k) => ({ value: k, label: t(`kinds.${k}`) }))} />
             </Form.Item>
           </Col>
-          <Col span={12}><Form.Item name="name" label={t('name')} rules={[{ required: true, whitespace: true }, maxChars(64)]}><Input id="channel-name" /></Form.Item></Col>
+          <Col span={12}><Form.Item htmlFor="channel-name" name="name" label={t('name')} rules={[{ required: true, whitespace: true }, maxChars(64)]}><Input id="channel-name" /></Form.Item></Col>
         </Row>
         <ChannelKindFields kind={kind} secretHint={record ? record.secretHint : undefined} />
         <Row gutter={16}>
           <Col span={12}>
-            <Form.Item name="language" label={t('language')}>
+            <Form.Item htmlFor="channel-language" name="language" label={t('language')}>
               <Select id="channel-language" options={LANGUAGES.map((l) => ({ value: l, label: t(`languages.${l}`) }))} />
             </Form.Item>
           </Col>

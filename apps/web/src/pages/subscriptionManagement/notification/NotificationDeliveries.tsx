@@ -44,10 +44,10 @@ export function NotificationDeliveries() {
   const filters = (
     <>
       <LogFilterItems keyword={false} />
-      <Form.Item name="channelId" label={t('channel')}>
+      <Form.Item htmlFor="delivery-channel" name="channelId" label={t('channel')}>
         <Select id="delivery-channel" style={{ width: 180 }} options={[all, ...(channels.data ?? []).map((c) => ({ value: String(c.id), label: c.name }))]} />
       </Form.Item>
-      <Form.Item name="state" label={t('state')}>
+      <Form.Item htmlFor="delivery-state" name="state" label={t('state')}>
         <Select id="delivery-state" style={{ width: 120 }} options={[all, ...NOTIFICATION_DELIVERY_STATES.map((s) => ({ value: s, label: t(`states.${s}`) }))]} />
       </Form.Item>
     </>

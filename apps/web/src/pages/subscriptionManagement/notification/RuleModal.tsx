@@ -56,34 +56,34 @@ export function RuleModal({ record, open, onClose }: { record?: NotificationRule
       confirmLoading={save.isPending} onOk={() => form.submit()} onCancel={onClose} afterClose={() => form.resetFields()} forceRender>
       <Form form={form} layout="vertical" onFinish={(values) => void save.run(values)} autoComplete="off">
         <Row gutter={16}>
-          <Col span={16}><Form.Item name="name" label={t('name')} rules={[{ required: true, whitespace: true }, maxChars(64)]}><Input id="rule-name" /></Form.Item></Col>
+          <Col span={16}><Form.Item htmlFor="rule-name" name="name" label={t('name')} rules={[{ required: true, whitespace: true }, maxChars(64)]}><Input id="rule-name" /></Form.Item></Col>
           <Col span={8}><Form.Item name="enabled" label={t('enabled')} valuePropName="checked"><Switch /></Form.Item></Col>
         </Row>
         <Row gutter={16}>
           <Col span={16}>
-            <Form.Item name="kinds" label={t('alertKinds')}>
+            <Form.Item htmlFor="rule-kinds" name="kinds" label={t('alertKinds')}>
               <Select id="rule-kinds" mode="multiple" allowClear placeholder={t('allKinds')} options={kindOptions} optionFilterProp="label" />
             </Form.Item>
           </Col>
           <Col span={8}>
-            <Form.Item name="minSeverity" label={t('minSeverity')} tooltip={t('minSeverityHint')}>
+            <Form.Item htmlFor="rule-minSeverity" name="minSeverity" label={t('minSeverity')} tooltip={t('minSeverityHint')}>
               <Select id="rule-minSeverity" options={ALERT_SEVERITIES.map((s) => ({ value: s, label: t(`deviceLog:severities.${s}`) }))} />
             </Form.Item>
           </Col>
         </Row>
         <Row gutter={16}>
-          <Col span={8}><Form.Item name="buildings" label={t('buildings')} tooltip={t('scopeHint')}><Select id="rule-buildings" {...tags} placeholder={t('buildingsHint')} /></Form.Item></Col>
+          <Col span={8}><Form.Item htmlFor="rule-buildings" name="buildings" label={t('buildings')} tooltip={t('scopeHint')}><Select id="rule-buildings" {...tags} placeholder={t('buildingsHint')} /></Form.Item></Col>
           {mayPickGroups && (
             <Col span={8}>
-              <Form.Item name="groupIds" label={t('groups')}>
+              <Form.Item htmlFor="rule-groups" name="groupIds" label={t('groups')}>
                 <RemoteSelect id="rule-groups" mode="multiple" endpoint={lockGroupEndpoints.list} query={(keyword) => ({ keyword, current: 1, size: 50 })}
                   records={(page) => page.records} option={(group) => ({ value: group.id, label: group.name })} />
               </Form.Item>
             </Col>
           )}
-          <Col span={8}><Form.Item name="deviceTypes" label={t('deviceTypes')}><Select id="rule-deviceTypes" {...tags} placeholder={t('deviceTypesHint')} /></Form.Item></Col>
+          <Col span={8}><Form.Item htmlFor="rule-deviceTypes" name="deviceTypes" label={t('deviceTypes')}><Select id="rule-deviceTypes" {...tags} placeholder={t('deviceTypesHint')} /></Form.Item></Col>
         </Row>
-        <Form.Item name="channelIds" label={t('channels')} dependencies={['recipientAccountIds', 'recipientRoleIds']} rules={[({ getFieldValue }) => ({
+        <Form.Item htmlFor="rule-channels" name="channelIds" label={t('channels')} dependencies={['recipientAccountIds', 'recipientRoleIds']} rules={[({ getFieldValue }) => ({
           validator: (_, ids?: number[]) => (ids?.length || getFieldValue('recipientAccountIds')?.length || getFieldValue('recipientRoleIds')?.length
             ? Promise.resolve() : Promise.reject(new Error(t('channelsRequired')))),
         })]}>
@@ -92,24 +92,24 @@ export function RuleModal({ record, open, onClose }: { record?: NotificationRule
         <RecipientPickers prefix="recipient" />
         <Row gutter={16}>
           <Col span={12}>
-            <Form.Item name="stormWindowS" label={t('stormWindow')} extra={t('stormWindowHint')} rules={numberRange(0, 86_400)}>
+            <Form.Item htmlFor="rule-stormWindowS" name="stormWindowS" label={t('stormWindow')} extra={t('stormWindowHint')} rules={numberRange(0, 86_400)}>
               <InputNumber id="rule-stormWindowS" style={{ width: 160 }} />
             </Form.Item>
           </Col>
           <Col span={12}>
-            <Form.Item name="hourlyCap" label={t('hourlyCap')} tooltip={t('hourlyCapHint')} rules={numberRange(0, HOURLY_CAP_MAX)}>
+            <Form.Item htmlFor="rule-hourlyCap" name="hourlyCap" label={t('hourlyCap')} tooltip={t('hourlyCapHint')} rules={numberRange(0, HOURLY_CAP_MAX)}>
               <InputNumber id="rule-hourlyCap" style={{ width: 160 }} />
             </Form.Item>
           </Col>
         </Row>
         <Row gutter={16}>
           <Col span={8}>
-            <Form.Item name="escalateAfterMin" label={t('escalateAfter')} tooltip={t('escalateAfterHint')} rules={numberRange(0, 10_080)}>
+            <Form.Item htmlFor="rule-escalateAfterMin" name="escalateAfterMin" label={t('escalateAfter')} tooltip={t('escalateAfterHint')} rules={numberRange(0, 10_080)}>
               <InputNumber id="rule-escalateAfterMin" style={{ width: '100%' }} />
             </Form.Item>
           </Col>
           <Col span={16}>
-            <Form.Item name="escalationChannelIds" label={t('escalationChannels')}>
+            <Form.Item htmlFor="rule-escalationChannels" name="escalationChannelIds" label={t('escalationChannels')}>
               <Select id="rule-escalationChannels" mode="multiple" allowClear loading={channels.isLoading} optionFilterProp="label" options={channelOptions} />
             </Form.Item>
           </Col>
@@ -117,12 +117,12 @@ export function RuleModal({ record, open, onClose }: { record?: NotificationRule
         <RecipientPickers prefix="escalation" />
         <Row gutter={16}>
           <Col span={12}>
-            <Form.Item name="quietHours" label={t('quietHours')} tooltip={t('quietHoursHint')}>
+            <Form.Item htmlFor="rule-quietHours" name="quietHours" label={t('quietHours')} tooltip={t('quietHoursHint')}>
               <TimePicker.RangePicker id="rule-quietHours" format="HH:mm" order={false} minuteStep={5} />
             </Form.Item>
           </Col>
           <Col span={12}>
-            <Form.Item name="openWorkOrder" label={t('openWorkOrder')} tooltip={t('openWorkOrderHint')}>
+            <Form.Item htmlFor="rule-openWorkOrder" name="openWorkOrder" label={t('openWorkOrder')} tooltip={t('openWorkOrderHint')}>
               <Select id="rule-openWorkOrder" options={[{ value: null, label: t('openWorkOrderNone') }, ...WORK_ORDER_KINDS.map((k) => ({ value: k, label: WORK_ORDER_LABELS.kinds[k][language] }))]} />
             </Form.Item>
           </Col>
