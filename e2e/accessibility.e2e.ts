@@ -9,13 +9,12 @@
  * The pages are walked in-app, as a menu click does; axe is evaluated through the DevTools protocol
  * (the console's Content-Security-Policy refuses inline scripts, rightly).
  */
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { ROUTES } from '@iot/contract';
+import axe from 'axe-core';
 import { describe, expect, it } from 'vitest';
 import { goInApp, hasChromium, useSignedInPage } from './browser.js';
 
-const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+const AXE_SOURCE = axe.source;
 const ACCEPTED = [
   { rule: 'aria-required-children', target: '.ant-tabs-nav' },
   { rule: 'aria-hidden-focus', target: '.ant-table-measure-row' },
