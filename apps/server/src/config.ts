@@ -70,6 +70,15 @@ const configSchema = z.object({
   HEARTBEAT_RETENTION_DAYS: z.coerce.number().int().min(1).max(36_500).default(90),
   /** Raw air switch uplinks (telemetry) older than this are deleted; hourly and daily rollups are kept for good. */
   TELEMETRY_RETENTION_DAYS: z.coerce.number().int().min(1).max(36_500).default(30),
+  /** The lock uplink log (上报日志: events, alarms, command results) older than this is deleted, d. */
+  UPLINK_RETENTION_DAYS: z.coerce.number().int().min(1).max(36_500).default(180),
+  /** Unlock records (开锁日志) older than this are deleted, d. */
+  UNLOCK_RECORD_RETENTION_DAYS: z.coerce.number().int().min(1).max(36_500).default(365),
+  /**
+   * The system log (系统日志: operators' actions, sign-ins) older than this is deleted, d. At least 180: the
+   * PRC Cybersecurity Law (Art. 21) asks network logs to be kept for no less than six months.
+   */
+  SYSTEM_LOG_RETENTION_DAYS: z.coerce.number().int().min(180, 'at least 180 days (six months of network logs, PRC Cybersecurity Law Art. 21)').max(36_500).default(365),
   /** Sign-in history rows older than this are deleted by the heartbeat retention job's run, d (also at most 1,000 per account). */
   SIGN_IN_HISTORY_DAYS: z.coerce.number().int().min(1).max(36_500).default(90),
   /** IANA zone of the air switches' daily energy rollup (the days most operators ask for); other zones are summed from hourly rows. */

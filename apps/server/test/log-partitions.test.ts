@@ -1,6 +1,6 @@
 /**
- * Retention of every day-partitioned log (db/partitions.ts pruneLog, which the heartbeat and air switch
- * retention jobs run): whole days past the retention are dropped, one statement each, and only the
+ * Retention of every day-partitioned log (db/partitions.ts pruneLog, which the log retention job,
+ * modules/partition/retention.ts, runs): whole days past the retention are dropped, one statement each, and only the
  * rows left over (the boundary day, the default partition) are deleted row by row. Also: the partition
  * job keeps every table of PARTITIONED_TABLES a week ahead.
  */
@@ -9,7 +9,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../src/db/client.js';
 import { dailyPartitions, ensurePartitions, PARTITIONED_TABLES, pruneLog } from '../src/db/partitions.js';
 import { rowsOf } from '../src/db/rows.js';
-import { deleteOldAirSwitchUplinks } from '../src/modules/airSwitch/retention.js';
 import { maintainPartitions } from '../src/modules/partition/job.js';
 import { newDatabase, skipSuite } from './helper.js';
 
@@ -73,7 +72,7 @@ describe.skipIf(skipSuite)('day-partitioned logs', () => {
     await insertAt(table, midnight(-200), 20_000); // in the default partition (as are days -2 and -1's)
     expect(await count(sql`tableoid = ${`${table}_default`}::regclass and ${key} < to_timestamp(${midnight(-100) / 1000})`)).toBe(10);
     // Days -10..-6 end before now - 5 days; day -5 holds rows on both sides of the cutoff.
-    const pruned = table === 'air_switch_uplinks' ? await deleteOldAirSwitchUplinks(database, { days: 5 }) : await pruneLog(database.system, spec, 5);
+    const pruned = await pruneLog(database.system, spec, 5);
     expect(pruned).toEqual({ dropped: [-10, -9, -8, -7, -6].map((day) => partName(table, midnight(day))), deleted: 10 + 10 });
     expect(await count(sql`${key} < now() - interval '5 days'`)).toBe(0);
     expect(await count(sql`${key} >= to_timestamp(${midnight(-5) / 1000})`)).toBe(6 * 20 - 10);

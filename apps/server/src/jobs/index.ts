@@ -5,19 +5,18 @@
  * few they need), with the jobs they depend on.
  *
  *   pushWorker <- gateway (broker, ingest, command and air switch dispatchers, firmware transfer) <- demoFleet
- *   notifications, workOrders, presence, partitions, heartbeatRetention (+ sign-in history), telemetryRetention, analysis, reconciliation, stays, backupCodes: independent
+ *   notifications, workOrders, presence, partitions, logRetention (every partitioned log, + sign-in history), analysis, reconciliation, stays, backupCodes: independent
  *
  * So at shutdown the demo fleet stops first, then the independent jobs, then the gateway (every
  * accepted uplink committed), then the push worker (the last uplinks' pushes delivered or leased).
  */
 import type { FastifyInstance } from 'fastify';
 import { lazySecretBox } from '../crypto/secret-box.js';
-import { startAirSwitchRetention } from '../modules/airSwitch/retention.js';
 import { startAnalysisJob } from '../modules/analysis/job.js';
 import { snapshotPeriods } from '../modules/analysis/snapshot.js';
 import { startPresenceSweep } from '../modules/lockDevice/presence-job.js';
-import { startHeartbeatRetention } from '../modules/logHeartbeat/retention.js';
 import { startPartitionJob } from '../modules/partition/job.js';
+import { retainedLogs, startLogRetention } from '../modules/partition/retention.js';
 import { pruneSignInHistory } from '../modules/oauth/history.js';
 import { egressPolicyOf } from '../modules/subscription/egress.js';
 import { startDeliveryWorker } from '../modules/subscription/worker.js';
@@ -32,7 +31,7 @@ import { gatewayJob } from './gateway-job.js';
 import { inDependencyOrder, type JobDefinition, jobPlugin } from './plugin.js';
 
 /** Every job's name. */
-export type JobName = 'pushWorker' | 'notifications' | 'workOrders' | 'gateway' | 'presence' | 'partitions' | 'heartbeatRetention' | 'telemetryRetention' | 'analysis' | 'reconciliation' | 'stays' | 'backupCodes' | 'demoFleet';
+export type JobName = 'pushWorker' | 'notifications' | 'workOrders' | 'gateway' | 'presence' | 'partitions' | 'logRetention' | 'analysis' | 'reconciliation' | 'stays' | 'backupCodes' | 'demoFleet';
 
 const close = (worker: { close(): Promise<void> }) => ({ stop: () => worker.close() });
 
@@ -54,12 +53,11 @@ const JOBS: readonly JobDefinition<JobName>[] = [
   { name: 'presence', dependencies: [], start: ({ database, log }) => startPresenceSweep(database, log, presenceFollowers) },
   { name: 'partitions', dependencies: [], start: ({ database, log }) => startPartitionJob(database, log) },
   {
-    name: 'heartbeatRetention', dependencies: [],
-    start: ({ database, config, log }) => startHeartbeatRetention(database, log, {
-      days: config.HEARTBEAT_RETENTION_DAYS, also: [() => pruneSignInHistory(database.system, config.SIGN_IN_HISTORY_DAYS)],
+    name: 'logRetention', dependencies: [],
+    start: ({ database, config, log }) => startLogRetention(database, log, {
+      logs: retainedLogs(config), also: [() => pruneSignInHistory(database.system, config.SIGN_IN_HISTORY_DAYS)],
     }),
   },
-  { name: 'telemetryRetention', dependencies: [], start: ({ database, config, log }) => startAirSwitchRetention(database, log, config.TELEMETRY_RETENTION_DAYS) },
   {
     name: 'analysis', dependencies: [],
     start: ({ database, config, log }) => startAnalysisJob(database, log, {

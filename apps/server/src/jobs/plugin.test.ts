@@ -42,7 +42,7 @@ describe('jobs as plugins', () => {
     const all = selectJobs('all').map((j) => j.name);
     expect(all.indexOf('pushWorker')).toBeLessThan(all.indexOf('gateway'));
     expect(all.indexOf('gateway')).toBeLessThan(all.indexOf('demoFleet'));
-    expect(new Set(all).size).toBe(13);
+    expect(new Set(all).size).toBe(12);
     expect(selectJobs([]).length).toBe(0);
   });
 });

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, openDatabase } from '../../db/client.js';
 import { migrateDatabase } from '../../db/migrate.js';
 import { rowsOf as rows } from '../../db/rows.js';
-import { deleteOldHeartbeats, startHeartbeatRetention } from './retention.js';
+import { deleteOldHeartbeats } from './retention.js';
 
 describe('heartbeat retention', () => {
   let database: Database;
@@ -27,11 +27,5 @@ describe('heartbeat retention', () => {
     expect(await deleteOldHeartbeats(database, { days: 90, batchSize: 40 })).toBe(10 * 25 - 80); // ages 90..99 d
     expect(await count()).toBe(90 * 25);
     expect(await deleteOldHeartbeats(database, { days: 90 })).toBe(0);
-  });
-
-  it('runs periodically and stops cleanly', async () => {
-    const job = startHeartbeatRetention(database, { info() {}, warn() {} }, { days: 30, firstAfterMs: 1, everyMs: 60_000 });
-    await expect.poll(count, { timeout: 5000 }).toBe(30 * 25);
-    await job.stop();
   });
 });
