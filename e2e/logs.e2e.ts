@@ -33,6 +33,26 @@ describe.skipIf(!hasChromium)('device log pages', () => {
     await expect.poll(startTime).not.toBeNull();
   });
 
+  it('上报日志 opened again from the menu starts on the last 7 days; the back button returns to the all-time view', async () => {
+    const { page } = signedIn;
+    await goInApp(page, '/commandUpLog');
+    const startTime = () => new URL(page.url()).searchParams.get('startTime');
+    await expect.poll(startTime).not.toBeNull();
+    await page.locator('.table-filters .ant-picker-range').hover();
+    await page.locator('.table-filters .ant-picker-clear').click();
+    await page.getByRole('button', { name: /查\s*询/ }).click();
+    await expect.poll(startTime).toBeNull(); // all time, made by the table: kept
+    await page.waitForTimeout(500);
+    expect(startTime()).toBeNull();
+    await page.getByRole('menuitem', { name: '上报日志' }).click(); // the page's own menu item: its bare path
+    await expect.poll(startTime).not.toBeNull();
+    const start = page.locator('.table-filters .ant-picker-range input').first();
+    await expect.poll(() => start.inputValue()).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+    await page.goBack();
+    await expect.poll(startTime).toBeNull();
+    await expect.poll(() => start.inputValue()).toBe('');
+  });
+
   // A slow machine (CI) paints the form before its effects run: a keyword typed at once must survive the opening range.
   it('开锁日志 keeps a keyword typed the moment the page opens, on a CPU slowed 6 times', async () => {
     const { page } = signedIn;

@@ -18,7 +18,7 @@ import { PAGE_SIZE_DEFAULT, SORT_ORDERS, type Endpoint, type Page, type QueryOf,
 import { Button, Empty, Form, Table, type TableColumnsType } from 'antd';
 import { type Key, type ReactNode, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { useLocation, useSearchParams } from 'react-router';
 import { useApiQuery } from '../api/useApiQuery';
 import { fitColumns } from './columnFit';
 import { useEndColumnWidth, useInnerWidth, useWrapFloors } from './columnMeasure';
@@ -32,6 +32,7 @@ import { sortShown, toParams } from './tableView';
 type Filters = Record<string, unknown>;
 const PAGE_PARAM = 'tab'; // the page's own URL state (the tab the table sits in): no filter, kept by searches, paging and reset
 const VIEW = new Set(['current', 'size', 'sortField', 'sortOrder', PAGE_PARAM]);
+const TABLE_VIEW = 'serverTableView'; // history state of a URL the table navigated to (search, page, sort, 重置)
 
 export interface ServerTableProps<R> {
   /** A page endpoint (its response is a Page of R). */
@@ -102,17 +103,16 @@ export function ServerTable<R extends object>(props: ServerTableProps<R>) {
   const { data, refetch, isFetching, isError, isPlaceholderData } = useApiQuery(endpoint, { ...request, sortField, sortOrder, current, size, cursor } as QueryOf<Endpoint>, { refetchInterval, keepPrevious: true });
   const page = data as Page<R> | undefined;
   if (page && !isPlaceholderData) cursors.remember(page);
-  // A log list opened without a range or a lock starts on the recent range (keysetPaging.ts), shown in the URL and the form;
-  // the form appears once the URL holds it (the router applies the change in a later render), so nothing typed is reset by it.
-  const preset = useRef(keyset && wantsRecentRange(params) ? 'pending' : 'none');
-  if (preset.current === 'pending' && !wantsRecentRange(params)) preset.current = 'done';
-  const presetPending = preset.current === 'pending';
-  // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the table opens
-  useEffect(() => { if (presetPending) setParams(withRecentRange(params), { replace: true }); }, []);
+  // A log list without a range or a lock starts on the recent range (keysetPaging.ts), when it opens and when a menu, tab or
+  // link brings it back bare; a view the table made (查询 with no range: all time) is marked in its history entry and kept.
+  // The form appears once the URL holds the range (a later render), so nothing typed is reset by it.
+  const location = useLocation();
+  const presetPending = keyset && (location.state as Filters | null)?.[TABLE_VIEW] !== true && wantsRecentRange(params);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once per history entry that asks for it
+  useEffect(() => { if (presetPending) setParams(withRecentRange(params), { replace: true }); }, [presetPending, location.key]);
   const firstLoad = !page && !isError;
 
-  // The back button or a link changes the URL: the form shows what the table shows. A layout effect, so the
-  // form holds the URL's values before it is painted: nothing typed after it appears is reset by a late effect.
+  // The URL changed (back button, link): the form shows it before it is painted (a layout effect: no late reset of typing).
   const paramsText = params.toString();
   // biome-ignore lint/correctness/useExhaustiveDependencies: only a URL change (paramsText) resets the form
   useLayoutEffect(() => {
@@ -127,12 +127,12 @@ export function ServerTable<R extends object>(props: ServerTableProps<R>) {
     if (view.size !== PAGE_SIZE_DEFAULT) next.size = String(view.size);
     if (view.sortField && view.sortOrder) Object.assign(next, { sortField: view.sortField, sortOrder: view.sortOrder });
     setSelected([]);
-    setParams(next);
+    setParams(next, { state: { [TABLE_VIEW]: true } });
   };
   const sorting = { sortField, sortOrder };
   const search = (values: Filters) => navigate(toQuery(values), { current: 1, size, ...sorting });
   const kept = new URLSearchParams(params.has(PAGE_PARAM) ? { [PAGE_PARAM]: params.get(PAGE_PARAM) ?? '' } : {});
-  const reset = () => setParams(keyset ? withRecentRange(kept) : kept);
+  const reset = () => setParams(keyset ? withRecentRange(kept) : kept, { state: { [TABLE_VIEW]: true } });
 
   const keyed = useMemo(() => columns.map((column, index) => ({ ...column, key: String(column.key ?? ('dataIndex' in column ? column.dataIndex : undefined) ?? index) })), [columns]);
   const selection = props.batchActions !== undefined;
