@@ -69,6 +69,9 @@ export default defineConfig({
           hookTimeout: 180_000,
           retry: 2,
           fileParallelism: false,
+          // A page under CI load may take more than vitest's default 1 s to show what it will show (a form's value
+          // after its URL changed, CI run of stop 48): a poll for a state of the page waits up to 10 s.
+          expect: { poll: { timeout: 10_000 } },
         },
       },
     ],
