@@ -1,15 +1,14 @@
 /**
  * Partition maintenance and retention of the day-partitioned heartbeat log (db/partitions.ts,
- * modules/partition/job.ts, modules/logHeartbeat/retention.ts): partitions are created a week ahead,
+ * modules/partition/job.ts; retention's dropPartitionsBefore and deleteRowsBefore): partitions are created a week ahead,
  * idempotently, with the parent's row-level security; rows that waited in the default partition move
  * into their day; retention drops whole days past the retention and deletes only the left-over rows.
  */
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../src/db/client.js';
-import { dailyPartitions, ensurePartitions, PARTITIONED_TABLES } from '../src/db/partitions.js';
+import { dailyPartitions, deleteRowsBefore, dropPartitionsBefore, ensurePartitions, PARTITIONED_TABLES } from '../src/db/partitions.js';
 import { lockSeqKey, rowsOf } from '../src/db/rows.js';
-import { deleteOldHeartbeats, dropOldHeartbeatPartitions } from '../src/modules/logHeartbeat/retention.js';
 import { type HeartbeatRecord, insertHeartbeats } from '../src/modules/logHeartbeat/writer.js';
 import { applyHeartbeatReadings } from '../src/modules/lockDevice/readings.js';
 import { maintainPartitions, startPartitionJob } from '../src/modules/partition/job.js';
@@ -90,14 +89,15 @@ describe.skipIf(skipSuite)('heartbeat partitions', () => {
       await insertAt(midnight(day + 1) - 60_000, 10_050 + (day + 10) * 100); // a minute before the next
     }
     await insertAt(midnight(-200), 20_000); // in the default partition
-    const dropped = await dropOldHeartbeatPartitions(database, 5);
+    const fiveDaysAgo = () => new Date(Date.now() - 5 * 86_400_000);
+    const dropped = await dropPartitionsBefore(database.system, 'heartbeats', fiveDaysAgo());
     // Days -10..-6 end before now - 5 days; day -5 holds rows on both sides of the cutoff.
     expect(dropped).toEqual([-10, -9, -8, -7, -6].map((day) => partName(midnight(day))));
     expect(await count(sql`received_at < to_timestamp(${midnight(-5) / 1000})`)).toBe(10);
-    expect(await deleteOldHeartbeats(database, { days: 5 })).toBe(10 + 10); // day -5's early rows, the default's
+    expect(await deleteRowsBefore(database.system, heartbeats, 5)).toBe(10 + 10); // day -5's early rows, the default's
     expect(await count(sql`received_at < now() - interval '5 days'`)).toBe(0);
     expect(await count(sql`received_at >= to_timestamp(${midnight(-5) / 1000}) and received_at < to_timestamp(${midnight(1) / 1000}) and seq >= 10000`)).toBe(6 * 20 - 10);
-    expect(await dropOldHeartbeatPartitions(database, 5)).toEqual([]);
+    expect(await dropPartitionsBefore(database.system, 'heartbeats', fiveDaysAgo())).toEqual([]);
     expect((await dailyPartitions(database.system, 'heartbeats'))[0]?.name).toBe(partName(midnight(-5)));
   });
 });

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config.js';
 import { type Database, openDatabase } from '../../db/client.js';
 import { migrateDatabase } from '../../db/migrate.js';
+import { deleteRowsBefore } from '../../db/partitions.js';
 import { rowsOf } from '../../db/rows.js';
 import { pruneLogs, retainedLogs, startLogRetention } from './retention.js';
 
@@ -61,6 +62,19 @@ describe('log retention', () => {
     expect((done.uplinks?.deleted ?? 0) + (done.uplinks?.dropped.length ?? 0)).toBeGreaterThan(0);
     const again = await pruneLogs(database, quiet, logs.filter((retained) => retained.table !== 'no_such_log'));
     expect(Object.values(again)).toEqual([{ dropped: [], deleted: 0 }, { dropped: [], deleted: 0 }, { dropped: [], deleted: 0 }]);
+  });
+
+  it('deletes only heartbeats older than the retention, in bounded batches', async () => {
+    // 25 heartbeats per day of age 0..99 days on one lock.
+    await database.system.execute(sql`
+      insert into heartbeats (tenant_id, lock_id, seq, battery, rssi, snr, firmware_version, device_ts, received_at)
+      select 100, (select min(id) from locks), g, 80, -90, 10, 'V1', now(), now() - make_interval(days => g / 25, secs => 1)
+      from generate_series(0, 2499) g`);
+    const heartbeats = { table: 'heartbeats', keyColumn: 'received_at' };
+    expect(await deleteRowsBefore(database.system, heartbeats, 90, { batchSize: 40, maxBatches: 2 })).toBe(80); // capped per run
+    expect(await deleteRowsBefore(database.system, heartbeats, 90, { batchSize: 40 })).toBe(10 * 25 - 80); // ages 90..99 d
+    expect(await count('heartbeats')).toBe(90 * 25);
+    expect(await deleteRowsBefore(database.system, heartbeats, 90)).toBe(0);
   });
 
   it('runs on its own, then the other tasks, and stops cleanly', async () => {

@@ -9,7 +9,7 @@
  */
 import type { Config } from '../../config.js';
 import type { Database } from '../../db/client.js';
-import { type PartitionedTable, pruneLog, type RowDeleteOptions } from '../../db/partitions.js';
+import { PARTITIONED_TABLES, type PartitionedTable, pruneLog, type RowDeleteOptions } from '../../db/partitions.js';
 import { startWorkerLoop } from '../../jobs/loop.js';
 import type { StartedJob } from '../../jobs/plugin.js';
 
@@ -18,18 +18,24 @@ export interface RetainedLog extends Pick<PartitionedTable, 'table' | 'keyColumn
   days: number;
 }
 
-type RetentionSettings = Pick<Config, 'HEARTBEAT_RETENTION_DAYS' | 'UPLINK_RETENTION_DAYS' | 'UNLOCK_RECORD_RETENTION_DAYS'
-  | 'SYSTEM_LOG_RETENTION_DAYS' | 'TELEMETRY_RETENTION_DAYS'>;
+/** The setting that says how many days each partitioned log keeps (README "Settings"). */
+const RETENTION_SETTINGS = {
+  heartbeats: 'HEARTBEAT_RETENTION_DAYS',
+  uplinks: 'UPLINK_RETENTION_DAYS',
+  open_records: 'UNLOCK_RECORD_RETENTION_DAYS',
+  audit_log: 'SYSTEM_LOG_RETENTION_DAYS',
+  air_switch_uplinks: 'TELEMETRY_RETENTION_DAYS',
+} as const satisfies Record<string, keyof Config>;
 
-/** Every partitioned log with the setting that says how long it is kept (README "Settings"). */
+type RetentionSettings = Pick<Config, (typeof RETENTION_SETTINGS)[keyof typeof RETENTION_SETTINGS]>;
+
+/** Every table of PARTITIONED_TABLES with the days its setting keeps; throws for a partitioned table without a setting. */
 export function retainedLogs(config: RetentionSettings): RetainedLog[] {
-  return [
-    { table: 'heartbeats', keyColumn: 'received_at', days: config.HEARTBEAT_RETENTION_DAYS },
-    { table: 'uplinks', keyColumn: 'received_at', days: config.UPLINK_RETENTION_DAYS },
-    { table: 'open_records', keyColumn: 'received_at', days: config.UNLOCK_RECORD_RETENTION_DAYS },
-    { table: 'audit_log', keyColumn: 'created_at', days: config.SYSTEM_LOG_RETENTION_DAYS },
-    { table: 'air_switch_uplinks', keyColumn: 'received_at', days: config.TELEMETRY_RETENTION_DAYS },
-  ];
+  return PARTITIONED_TABLES.map(({ table, keyColumn }) => {
+    const setting = (RETENTION_SETTINGS as Record<string, keyof RetentionSettings>)[table];
+    if (!setting) throw new Error(`partitioned table ${table} has no retention setting (modules/partition/retention.ts)`);
+    return { table, keyColumn, days: config[setting] };
+  });
 }
 
 type Log = { info(fields: object, message?: string): void; warn(fields: object, message?: string): void };
