@@ -13,7 +13,7 @@
  * Every query runs in the caller's tenant transaction.
  */
 import type { Endpoint, LogCursor, LogFilter, Page, SortRequest } from '@iot/contract';
-import { and, count, eq, type SQL, sql } from 'drizzle-orm';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable, SelectedFieldsFlat } from 'drizzle-orm/pg-core';
 import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
 import type { FastifyInstance } from 'fastify';
@@ -24,9 +24,11 @@ import { sortOrder } from '../../db/sql.js';
 import { registerEndpoint } from '../../http/endpoint.js';
 import { type ExportColumn, type ExportPages, sendExport } from '../../http/export.js';
 import { lockColumns } from '../lockDevice/sql.js';
-import { cappedCount, CountMemory, type CountResult } from '../../db/count.js';
+import { CountMemory } from '../../db/count.js';
+import { logCounter } from './counts.js';
 import { afterCursor, cursorPlaceholders, cursorValues, KEYSET_AT, type KeysetOrder, microsIso, takeNextCursor } from './keyset.js';
-import { type LogBind, lockIdOf, logConditions } from './filter.js';
+import { filterShape, type LogBind, lockIdOf, logConditions } from './filter.js';
+import { cursorInWindow, inWindow, isRecentFirst, recentStart, windowHoldsPage } from './recent.js';
 import { timeZoneOf } from '../tenant/service.js';
 
 /** A selected row: the log's own columns plus the lock's (imei, lockName, room). */
@@ -81,6 +83,7 @@ export function defineDeviceLog<F extends LogFilter, C extends SelectedFieldsFla
   }
 
   const keyed = { ...selected, [KEYSET_AT]: microsIso(spec.timeColumn) };
+  const recentFirst = isRecentFirst(spec.table, spec.timeColumn);
 
   /** The keyset order of the list's order for `filter`: none with a requested sort. */
   function keysetOf(filter: F, byLock: boolean): KeysetOrder | undefined {
@@ -128,26 +131,25 @@ export function defineDeviceLog<F extends LogFilter, C extends SelectedFieldsFla
       const where = and(whereOf(filter, lockId), after && keyset ? afterCursor(keyset, spec.timeColumn, spec.idColumn, after) : undefined);
       return recordsOf(await pageQuery(tx, filter, where, byLock, keyset !== undefined).limit(size).offset(skip), size, keyset);
     }
-    const { lockId: _id, imei: _imei, cursor: _cursor, ...rest } = filter as F & { cursor?: unknown };
-    const shape = JSON.stringify([spec.exportName, byLock, pagingShape(size, skip), after ? 'cursor' : 'offset',
-      Object.entries(rest).filter(([, value]) => value !== undefined).sort()]);
-    const statement = preparedOn(tx, `device_log:${shape}`, (name) => {
-      const where = and(whereOf(filter, lockId, (field) => sql.placeholder(field)),
-        after && keyset ? afterCursor(keyset, spec.timeColumn, spec.idColumn, cursorPlaceholders) : undefined);
-      return pagedForPrepare(pageQuery(tx, filter, where, byLock, keyset !== undefined).$dynamic(), size, skip).prepare(name);
-    });
-    const rows = await statement.execute({ lockId, limit: size, offset: skip, ...(after ? cursorValues(after) : {}) });
-    return recordsOf(rows, size, keyset);
+    /** The prepared page, from the window starting at `since` (recent.ts) or the whole log. */
+    const read = (since?: Date) => {
+      const shape = JSON.stringify([spec.exportName, byLock, pagingShape(size, skip), after ? 'cursor' : 'offset', since ?? 'all', filterShape(filter)]);
+      const statement = preparedOn(tx, `device_log:${shape}`, (name) => {
+        const where = and(whereOf(filter, lockId, (field) => sql.placeholder(field)), since ? inWindow(spec.timeColumn, since) : undefined,
+          after && keyset ? afterCursor(keyset, spec.timeColumn, spec.idColumn, cursorPlaceholders) : undefined);
+        return pagedForPrepare(pageQuery(tx, filter, where, byLock, keyset !== undefined).$dynamic(), size, skip).prepare(name);
+      });
+      return statement.execute({ lockId, limit: size, offset: skip, ...(after ? cursorValues(after) : {}) }) as Promise<Record<string, unknown>[]>;
+    };
+    const since = recentFirst && keyset ? recentStart() : undefined;
+    if (since && (!after || cursorInWindow(after.t, since))) {
+      const rows = await read(since);
+      if (windowHoldsPage(rows, size, since)) return recordsOf(rows, size, keyset);
+    }
+    return recordsOf(await read(), size, keyset);
   }
 
-  async function counted(tx: Tx, filter: F, lockId: number | undefined): Promise<CountResult> {
-    // The lock is joined only for the keyword: the lock id is resolved already.
-    const matching = tx.select({ one: sql<number>`1` }).from(spec.table);
-    const rows = (filter.keyword ? matching.innerJoin(locks, eq(locks.id, spec.lockColumn)) : matching).where(whereOf(filter, lockId));
-    if (spec.count === 'capped') return cappedCount(tx, rows);
-    const [row] = await tx.select({ n: count() }).from(rows.as('matching'));
-    return { total: row?.n ?? 0 };
-  }
+  const counted = logCounter(spec, whereOf, recentFirst);
 
   const log: DeviceLog<F, R> = {
     async list(tx, filter, current, size, remembered, cursor) {

@@ -55,3 +55,12 @@ export function logConditions(filter: LogFilter, lockId: number | undefined, loc
   if (filter.keyword) conditions.push(lockKeyword(filter.keyword));
   return conditions;
 }
+
+/**
+ * A prepared statement's filter shape (part of its key): every filter value but the lock's and the
+ * cursor, which go in as placeholders; the logs' own filters and sort fields are enums and flags.
+ */
+export function filterShape(filter: LogFilter): [string, unknown][] {
+  const { lockId: _id, imei: _imei, cursor: _cursor, ...rest } = filter as LogFilter & { cursor?: unknown };
+  return Object.entries(rest).filter(([, value]) => value !== undefined).sort();
+}
