@@ -22,6 +22,7 @@ import { writeAuditRow } from './audit-plugin.js';
 import { claimIdempotencyKey, fingerprintOf, IDEMPOTENCY_HEADER, idempotencyKeyOf, markApplied } from './idempotency.js';
 import { auditTargetOf, describeChange, readTarget } from '../modules/audit/targets.js';
 import { parseOrThrow } from './validation.js';
+import { envelopeText, JsonText } from './json-text.js';
 
 /** Runs of a request's transaction when PostgreSQL reports a deadlock or serialization failure. */
 const CONFLICT_ATTEMPTS = 3;
@@ -58,7 +59,7 @@ export interface EndpointOptions {
 export function registerEndpoint<E extends Endpoint>(
   app: FastifyInstance,
   endpoint: E,
-  handler: (context: HandlerContext<E>) => Promise<z.output<E['response']>>,
+  handler: (context: HandlerContext<E>) => Promise<z.output<E['response']> | JsonText<z.output<E['response']>>>,
   options: EndpointOptions = {},
 ): void {
   app.route({
@@ -118,7 +119,7 @@ export function registerEndpoint<E extends Endpoint>(
       };
       const context = { query, body, request, reply, principal: request.principal, tenantId: request.tenantId, inTenant } as HandlerContext<E>;
       app.lifecycle.handlersRunning += 1; // graceful shutdown waits for it (health-plugin.ts handlersFinished)
-      let data: z.output<E['response']>;
+      let data: z.output<E['response']> | JsonText<z.output<E['response']>>;
       try {
         data = await handler(context);
         await writeAuditRow(app.database.system, request, 'success', body);
@@ -127,6 +128,7 @@ export function registerEndpoint<E extends Endpoint>(
       }
       // A handler that set the exact type keeps it (contentType `image/*` names the family for the OpenAPI document).
       if (options.contentType) return (reply.hasHeader('content-type') ? reply : reply.type(options.contentType)).send(data);
+      if (data instanceof JsonText) return reply.type('application/json; charset=utf-8').send(options.raw ? data.text : envelopeText(data));
       if (options.raw) return data;
       return { success: true, code: 'OK', message: 'success', data: data ?? null };
     },

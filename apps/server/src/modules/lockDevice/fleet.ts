@@ -8,8 +8,10 @@ import type { LocationNode, LockOption } from '@iot/contract';
 import { and, asc, eq, isNull, type Placeholder, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { locks } from '../../db/schema.js';
-import { preparedOn } from '../../db/prepared.js';
+import { pagedForPrepare, pagingShape, preparedOn } from '../../db/prepared.js';
 import { containsPattern, isoSql } from '../../db/sql.js';
+import { jsonArraySql, jsonFields, jsonObjectSql } from '../../db/json-rows.js';
+import { JsonText } from '../../http/json-text.js';
 import { liveStateSql } from './attention.js';
 import { nextWakeSql, stateSql } from './repo.js';
 import { lockPatternMatch, roomSql } from './sql.js';
@@ -28,28 +30,33 @@ const openAlarmsSql = sql<number>`(select count(*) from alerts a where a.lock_id
 
 /**
  * At most `size` locks matching the query, ordered by id, with their room, live state, battery, door and
- * open alarms. A prepared statement per filter shape (db/prepared.ts): every lock picker asks for it.
+ * open alarms, as the JSON text of the contract's LockOption[] built by the database (http/json-text.ts:
+ * no column is read, no object built and no JSON written per row here). A prepared statement per filter
+ * shape (db/prepared.ts): every lock picker asks for it.
  */
-export async function listLockRooms(tx: Tx, query: LockRoomQuery, wakeWindowMs: number): Promise<LockOption[]> {
+export async function listLockRooms(tx: Tx, query: LockRoomQuery, wakeWindowMs: number): Promise<JsonText<LockOption[]>> {
   const given = ROOM_FILTERS.filter((field) => query[field] !== undefined);
-  const select = (bind: (field: (typeof ROOM_FILTERS)[number]) => string | Placeholder<string>) => tx.select({
-    id: locks.id, imei: locks.imei, name: locks.name, room: roomSql, building: locks.building, floor: locks.floor, roomPart: locks.room,
-    liveState: liveStateSql(wakeWindowMs), nextWakeAt: isoSql(nextWakeSql), battery: locks.battery, doorState: locks.doorState,
-    openAlarms: openAlarmsSql, state: stateSql,
-  }).from(locks).where(and(isNull(locks.imeiReleasedAt), ...given.map((field) => field === 'keyword'
+  // Keys in LockOption's order, as JSON.stringify wrote the objects this list used to build.
+  const options = (bind: (field: (typeof ROOM_FILTERS)[number]) => string | Placeholder<string>) => tx.select(jsonFields({
+    id: locks.id, imei: locks.imei, name: locks.name, room: roomSql, liveState: liveStateSql(wakeWindowMs), nextWakeAt: isoSql(nextWakeSql),
+    battery: locks.battery, doorState: locks.doorState, openAlarms: openAlarmsSql, state: stateSql,
+    location: jsonObjectSql({ building: locks.building, floor: locks.floor, room: locks.room }),
+  })).from(locks).where(and(isNull(locks.imeiReleasedAt), ...given.map((field) => field === 'keyword'
     ? lockPatternMatch(bind(field)) : eq(locks[field], bind(field)))))
-    .orderBy(asc(locks.id));
+    .orderBy(asc(locks.id)).$dynamic();
+  const list = (page: ReturnType<typeof options>) => {
+    const o = page.as('o');
+    return tx.select({ json: jsonArraySql('o', o.id) }).from(o);
+  };
   const values = { ...query, keyword: query.keyword === undefined ? undefined : containsPattern(query.keyword) };
   const rows = query.keyword !== undefined
     // A keyword is planned with its value every time: a cached generic plan cannot know that the pattern
     // suits the trigram indexes and scans the whole data centre (lockDevice/repo.ts listLocks).
-    ? await select((field) => values[field] ?? '').limit(query.size)
-    : await preparedOn(tx, `lock_rooms:${wakeWindowMs}:${given.join(',')}`, (name) =>
-      select((field) => sql.placeholder(field)).limit(sql.placeholder('size')).prepare(name)).execute(values);
-  return rows.map((row) => ({
-    id: row.id, imei: row.imei, name: row.name, room: row.room, liveState: row.liveState, nextWakeAt: row.nextWakeAt, battery: row.battery,
-    doorState: row.doorState, openAlarms: row.openAlarms, state: row.state, location: { building: row.building, floor: row.floor, room: row.roomPart },
-  }));
+    ? await list(options((field) => values[field] ?? '').limit(query.size))
+    // The size written into the SQL (pagedForPrepare), as the other prepared lists do.
+    : await preparedOn(tx, `lock_rooms:${wakeWindowMs}:${given.join(',')}:${pagingShape(query.size, 0)}`, (name) =>
+      list(pagedForPrepare(options((field) => sql.placeholder(field)), query.size, 0)).prepare(name)).execute({ ...values, limit: query.size });
+  return new JsonText(rows[0]?.json ?? '[]');
 }
 
 /** The lock-room list's filters, in the order they enter its statement. */

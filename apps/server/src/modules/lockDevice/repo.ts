@@ -8,9 +8,11 @@ import { and, asc, eq, isNull, not, type Placeholder, type SQL, sql } from 'driz
 import type { Tx } from '../../db/client.js';
 import { lockGroupMembers, locks } from '../../db/schema.js';
 import { containsPattern, iso, isoSql } from '../../db/sql.js';
+import { jsonArraySql, jsonFields, jsonObjectSql } from '../../db/json-rows.js';
 import { pagedForPrepare, pagingShape, preparedOn } from '../../db/prepared.js';
 import { ApiError } from '../../http/api-error.js';
-import { cappedCount, cappedTotal, LOG_COUNT_CAP } from '../../db/count.js';
+import { cappedTotal, LOG_COUNT_CAP } from '../../db/count.js';
+import { JsonText } from '../../http/json-text.js';
 import { ATTENTION_SQL, liveStateIs, liveStateSql, SERVICE_EXPIRING_SQL } from './attention.js';
 import { lockPatternMatch, onlineSql, roomSql } from './sql.js';
 
@@ -120,33 +122,52 @@ export async function lockRecordByImei(tx: Tx, imei: string, wakeWindowMs: numbe
 
 /**
  * A page of locks, ordered by id, with the filter's total counted by the same statement (one round
- * trip; a page past the end costs a second statement for the total), up to LOG_COUNT_CAP (then
- * `totalCapped`: no request counts 100,000 locks, db/count.ts). The page
- * query is a prepared statement per filter shape (db/prepared.ts): the lock list is the console's
- * most requested read.
+ * trip), up to LOG_COUNT_CAP (then `totalCapped`: no request counts 100,000 locks, db/count.ts). The
+ * records come as the JSON text of the contract's LockRecord[], built by the database (http/json-text.ts).
+ * The statement is prepared per filter shape (db/prepared.ts): the lock list is the console's most requested read.
  */
-export async function listLocks(tx: Tx, filter: LockFilter, current: number, size: number, wakeWindowMs: number): Promise<Page<LockRecord>> {
+export async function listLocks(tx: Tx, filter: LockFilter, current: number, size: number, wakeWindowMs: number): Promise<JsonText<Page<LockRecord>>> {
   const offset = (current - 1) * size;
-  const rows = filter.keyword
+  const [row] = filter.keyword
     // A keyword is planned with its value every time: a cached generic plan cannot know that the pattern
     // suits the trigram indexes and scanned all 100,000 locks instead (390 ms against 18 ms, bench/fleet.ts).
-    ? await pageQuery(tx, lockWhere(filter, wakeWindowMs), wakeWindowMs).limit(size).offset(offset)
+    ? await pageQuery(tx, lockWhere(filter, wakeWindowMs), wakeWindowMs, (page) => page.limit(size).offset(offset))
     : await preparedOn(tx, `${listStatementName(filter, wakeWindowMs)}:${pagingShape(size, offset)}`, (statementName) =>
-      pagedForPrepare(pageQuery(tx, lockWhere(filter, wakeWindowMs, (field) => sql.placeholder(field)), wakeWindowMs).$dynamic(), size, offset)
+      pageQuery(tx, lockWhere(filter, wakeWindowMs, (field) => sql.placeholder(field)), wakeWindowMs, (page) => pagedForPrepare(page, size, offset))
         .prepare(statementName)).execute({ ...filter, limit: size, offset });
-  const total = rows[0] ? cappedTotal(rows[0].total)
-    : current > 1 ? await cappedCount(tx, tx.select({ one: sql`1` }).from(locks).where(lockWhere(filter, wakeWindowMs))) : { total: 0 };
-  return { records: rows.map(toRecord), ...total, current, size };
+  const { total, totalCapped } = cappedTotal(row?.total ?? 0);
+  // Keys in Page's order, as JSON.stringify wrote `{ records, ...total, current, size }`.
+  return new JsonText(`{"records":${row?.records ?? '[]'},"total":${total}${totalCapped ? ',"totalCapped":true' : ''},"current":${current},"size":${size}}`);
 }
 
-/** The page's select: its records and the filter's total (capped) by `where`, ordered by id. */
-function pageQuery(tx: Tx, where: SQL | undefined, wakeWindowMs: number) {
+/** One record's columns, keys in toRecord's order (the JSON object's keys). */
+const recordJson = (wakeWindowMs: number) => {
+  const { building, floor, roomPart, ...c } = recordColumns(wakeWindowMs);
+  return jsonFields({ id: c.id, imei: c.imei, name: c.name, room: c.room, model: c.model,
+    vendor: sql`coalesce(nullif(${c.vendor}, ''), ${sql.raw(`'${LOCK_VENDOR}'`)})`, firmwareVersion: c.firmwareVersion, battery: c.battery,
+    rssi: c.rssi, snr: c.snr, heartbeatIntervalS: c.heartbeatIntervalS, online: c.online, liveState: c.liveState, lastHeartbeatAt: c.lastHeartbeatAt,
+    location: jsonObjectSql({ building, floor, room: roomPart }), state: c.state, iccid: c.iccid, note: c.note, simulated: c.simulated,
+    createdAt: c.createdAt, serviceEndAt: c.serviceEndAt });
+};
+
+/**
+ * One row: the records of the page `paged` cuts from the locks matching `where` (ordered by id) as JSON
+ * text, and the filter's total (capped).
+ */
+function pageQuery(tx: Tx, where: SQL | undefined, wakeWindowMs: number, paged: (page: PageRecords) => PageRecords) {
+  const o = paged(pageRecords(tx, where, wakeWindowMs)).as('o');
   // The total as a sub-select, not `count(*) over ()`: the planner costs a window as if the LIMIT cut it
   // short and walks the id index through the whole data centre; the sub-select counts on the filter's index.
-  return tx.select({ ...recordColumns(wakeWindowMs),
-    total: sql<number>`(select count(*) from (select 1 from ${locks} where ${where} limit ${sql.raw(String(LOG_COUNT_CAP + 1))}) as capped)`.mapWith(Number) })
-    .from(locks).where(where).orderBy(asc(locks.id));
+  return tx.select({
+    records: jsonArraySql('o', o.id),
+    total: sql<number>`(select count(*) from (select 1 from ${locks} where ${where} limit ${sql.raw(String(LOG_COUNT_CAP + 1))}) as capped)`.mapWith(Number),
+  }).from(o);
 }
+
+/** The page's select before its LIMIT: the record columns of the locks matching `where`, ordered by id. */
+const pageRecords = (tx: Tx, where: SQL | undefined, wakeWindowMs: number) =>
+  tx.select(recordJson(wakeWindowMs)).from(locks).where(where).orderBy(asc(locks.id)).$dynamic();
+type PageRecords = ReturnType<typeof pageRecords>;
 
 /** Lock facts for its command queue (awake: an uplink within the last `wakeWindowMs` ms); 404 when not in the tenant. */
 export async function queueHead(tx: Tx, lockId: number, wakeWindowMs: number) {
