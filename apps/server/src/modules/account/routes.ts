@@ -6,7 +6,7 @@ import { registerEndpoint } from '../../http/endpoint.js';
 import { egressPolicyOf } from '../subscription/egress.js';
 import { getContact, saveContact, sendEmailCode, verifyEmail } from './contact.js';
 import { listAccounts } from './repo.js';
-import { accountRoles, addAccount, changePassword, deleteAccount, enableAccount } from './service.js';
+import { accountRoles, addAccount, changePassword, deleteAccount, enableAccount } from './accounts.js';
 
 /** Registers the account routes. */
 export async function accountRoutes(app: FastifyInstance): Promise<void> {

@@ -27,7 +27,7 @@ import { lockColumns } from '../lockDevice/sql.js';
 import { cappedCount, CountMemory, type CountResult } from '../../db/count.js';
 import { afterCursor, cursorPlaceholders, cursorValues, KEYSET_AT, type KeysetOrder, microsIso, takeNextCursor } from './keyset.js';
 import { type LogBind, lockIdOf, logConditions } from './filter.js';
-import { timeZoneOf } from '../tenant/service.js';
+import { timeZoneOf } from '../tenant/settings.js';
 
 /** A selected row: the log's own columns plus the lock's (imei, lockName, room). */
 export type LogRow<C extends SelectedFieldsFlat> = SelectResultFields<C & typeof lockColumns>;

@@ -5,7 +5,7 @@ import { registerEndpoint } from '../../http/endpoint.js';
 import { insertAudit } from '../audit/repo.js';
 import { createCaptcha, matchCaptcha } from './captcha.js';
 import { currentKeyPair } from './keys.js';
-import { timeZoneOf } from '../tenant/service.js';
+import { timeZoneOf } from '../tenant/settings.js';
 import { signIn, signInSecondFactor } from './signIn.js';
 import { sessionRoutes } from './session-routes.js';
 import { revokeFamily } from './tokens.js';

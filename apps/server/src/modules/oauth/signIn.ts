@@ -26,7 +26,7 @@ import { consumeCaptcha } from './captcha.js';
 import { decryptPassword, findKeyPair } from './keys.js';
 import { secretBoxFor } from '../../crypto/secret-box.js';
 import { issueChallenge, readChallenge } from '../twoFactor/challenge.js';
-import { checkSecondFactor, isTwoFactorOn } from '../twoFactor/service.js';
+import { checkSecondFactor, isTwoFactorOn } from '../twoFactor/check.js';
 import { type ClientOf, recordSignIn } from './history.js';
 import { verifyPassword } from './passwords.js';
 import { passwordSignInRefused, type SsoOrigin } from './sso-sessions.js';

@@ -17,7 +17,7 @@ import { ApiError } from '../../http/api-error.js';
 import type { Principal } from '../../http/context.js';
 import { insertAudit } from '../audit/repo.js';
 import { auditOf, type SignInContext, throttle } from '../oauth/signIn.js';
-import { checkSecondFactor } from './service.js';
+import { checkSecondFactor } from './check.js';
 
 const KEYS_CANNOT_STEP_UP = { 'zh-CN': 'API 密钥没有两步验证，不能进行再次验证', 'en-US': 'An API key holds no second factor and cannot step up' };
 

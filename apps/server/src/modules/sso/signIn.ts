@@ -18,7 +18,7 @@ import { ApiError } from '../../http/api-error.js';
 import { insertOperator, replaceGrants } from '../account/repo.js';
 import { auditOf, type SignInContext, tokenOf } from '../oauth/signIn.js';
 import { issueChallenge } from '../twoFactor/challenge.js';
-import { isTwoFactorOn } from '../twoFactor/service.js';
+import { isTwoFactorOn } from '../twoFactor/check.js';
 import type { Claims } from './provider.js';
 import { grantsFor } from './rules.js';
 

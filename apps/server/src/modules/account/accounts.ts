@@ -13,7 +13,7 @@ import type { Principal } from '../../http/context.js';
 import { decryptPassword, findKeyPair } from '../oauth/keys.js';
 import { hashPassword } from '../oauth/passwords.js';
 import { revokeAccount } from '../oauth/tokens.js';
-import { bindNewAccount } from '../role/service.js';
+import { bindNewAccount } from '../role/bindings.js';
 import { assertMayAddIn, assertMayRemove, authoritiesEverywhere, loadManagedAccount } from './guard.js';
 import { addMemberships, boundRoles, findAccount, insertOperator, removeAccount, setEnabled, setPasswordHash, tenantRoles } from './repo.js';
 
