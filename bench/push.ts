@@ -22,7 +22,7 @@ import { openDatabase } from '../apps/server/src/db/client.js';
 import { storeUplinks, type UplinkRecord } from '../apps/server/src/gateway/uplink-store.js';
 import { rotateKey } from '../apps/server/src/modules/subscription/keys.js';
 import { enqueuePushEvents } from '../apps/server/src/modules/subscription/outbox.js';
-import { saveCustomerCode, writeConfig } from '../apps/server/src/modules/subscription/service.js';
+import { saveCustomerCode, writeConfig } from '../apps/server/src/modules/subscription/customerCodes.js';
 import { startDeliveryWorker } from '../apps/server/src/modules/subscription/worker.js';
 
 const QUEUED = 1000;

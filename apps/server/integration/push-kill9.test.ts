@@ -15,7 +15,7 @@ import { createSecretBox } from '../src/crypto/secret-box.js';
 import { openDatabase } from '../src/db/client.js';
 import { rotateKey } from '../src/modules/subscription/keys.js';
 import { enqueuePushEvents, type PushEvent } from '../src/modules/subscription/outbox.js';
-import { saveCustomerCode, writeConfig } from '../src/modules/subscription/service.js';
+import { saveCustomerCode, writeConfig } from '../src/modules/subscription/customerCodes.js';
 import { documentedCheck, startPushReceiver } from '../test/push-receiver.js';
 import { provisionLocks, rows } from './devices.js';
 import { freePort, type ServerProcess, startServer, waitUntil } from './server-process.js';

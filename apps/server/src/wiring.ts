@@ -4,12 +4,14 @@
  * named here, passed to the code that makes the change; everything else reacts to domain events
  * (docs/events.md) in its own module. Nothing here is registered or changed at run time.
  */
+import type { NewAccountFollower } from './modules/account/accounts.js';
 import { nextSilentLockDueMs, raiseSilentLocks } from './modules/analysis/derived.js';
 import type { CommandFollowers } from './modules/command/transitions.js';
 import { settleScheduleCommands } from './modules/accessSchedule/sync.js';
 import { settleFinishedCommands } from './modules/credential/sync.js';
 import { settleHolidayCommands } from './modules/holidayCalendar/sync.js';
 import type { PresenceFollower } from './modules/lockDevice/presence.js';
+import { bindNewAccount } from './modules/role/bindings.js';
 import { enqueueFinishedCommands, enqueuePushEvents, presenceEvent } from './modules/subscription/outbox.js';
 
 /**
@@ -33,3 +35,10 @@ export const presenceFollowers: readonly PresenceFollower[] = [
   },
   { afterSweep: async (tx) => { await raiseSilentLocks(tx); }, nextDueMs: nextSilentLockDueMs },
 ];
+
+/**
+ * What follows an account's creation in its transaction (modules/account/accounts.ts addAccount): the
+ * roles it was created with, bound under the no-escalation rules (modules/role/bindings.ts). Roles
+ * build on accounts, so accounts reach them only through this list.
+ */
+export const newAccountFollowers: readonly NewAccountFollower[] = [(tx, ctx, accountId, body) => bindNewAccount(tx, ctx, accountId, body.roleIds ?? [])];

@@ -8,7 +8,7 @@ import { TOKEN_HEADER } from '@iot/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { captchas } from '../src/db/schema.js';
-import { signInDelayMs } from '../src/modules/oauth/signIn.js';
+import { signInDelayMs } from '../src/modules/oauth/attempts.js';
 import { ADMIN_PASSWORD, call, createTestContext, encryptPassword, rowsOf, signIn, skipSuite, type TestContext } from './helper.js';
 
 describe.skipIf(skipSuite)('sign-in throttling and forwarded addresses', () => {

@@ -27,7 +27,7 @@ describe.skipIf(skipSuite)('errors that say what is wrong, and one time zone', (
     admin = await signIn(ctx.app);
   });
   afterAll(async () => {
-    // The zone cache (tenant/service.ts, 10 s) belongs to the process, and the API test files share one
+    // The zone cache (tenant/settings.ts, 10 s) belongs to the process, and the API test files share one
     // process (vitest.config.ts, isolate: false): data centre 100 goes back to its seeded zone so the
     // next file does not read London time from the cache.
     if (ctx) await post('/iot/v1/tenant/settings', { timeZone: 'Asia/Shanghai' });

@@ -8,7 +8,7 @@
  */
 import { ACCOUNT_TYPE_ADMIN, DEFAULT_TENANT_ID } from '@iot/contract';
 import { count, eq } from 'drizzle-orm';
-import { seedDeviceTypes } from '../modules/deviceType/service.js';
+import { seedDeviceTypes } from '../modules/deviceType/catalogue.js';
 import { hashPassword } from '../modules/oauth/passwords.js';
 import type { Database } from './client.js';
 import { accountTenants, accounts, tenants } from './schema.js';

@@ -13,7 +13,7 @@ import { and, count, eq, like, notLike } from 'drizzle-orm';
 import type { Database, Tx } from './client.js';
 import { accountRoles, accountTenants, accounts, locks, roles, tenants } from './schema.js';
 import { hashDeviceSecret, newDeviceSecret } from '../crypto/device-secret.js';
-import { ensureSeedLockType, seedDeviceTypes } from '../modules/deviceType/service.js';
+import { ensureSeedLockType, seedDeviceTypes } from '../modules/deviceType/catalogue.js';
 import { hashPassword, verifyPassword } from '../modules/oauth/passwords.js';
 
 export interface SeedOptions {

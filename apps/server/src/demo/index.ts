@@ -149,7 +149,7 @@ export const DEMO_CUSTOMER_CODE = 'DEMO-100';
  * @public the demo fleet job imports this module dynamically.
  */
 export async function seedDemoSubscription(database: Database, config: Config, port: number): Promise<void> {
-  const { customerCodeId, listCustomerCodes, saveCustomerCode, writeConfig } = await import('../modules/subscription/service.js');
+  const { customerCodeId, listCustomerCodes, saveCustomerCode, writeConfig } = await import('../modules/subscription/customerCodes.js');
   const { rotateKey } = await import('../modules/subscription/keys.js');
   const { DEMO_RECEIVER_PATH } = await import('./receiver.js');
   await database.withTenant(100, async (tx) => {

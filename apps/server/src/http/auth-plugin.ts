@@ -26,7 +26,7 @@ import fp from 'fastify-plugin';
 import { authoritiesFrom } from '../modules/oauth/principal.js';
 import { createPrincipalCache, type PrincipalCache } from '../modules/oauth/principal-cache.js';
 import { signOutReason } from '../modules/oauth/tokens.js';
-import { requiredByPlatform } from '../modules/twoFactor/service.js';
+import { requiredByPlatform } from '../modules/twoFactor/enrolment.js';
 import { steppedUp } from '../modules/twoFactor/step-up.js';
 import { apiKeyAuthentication, bearerKeyOf } from './api-key-auth.js';
 import { ApiError, fieldError } from './api-error.js';

@@ -3,15 +3,16 @@ import { accountContactEndpoints as contact, accountEndpoints } from '@iot/contr
 import type { FastifyInstance } from 'fastify';
 import { lazySecretBox } from '../../crypto/secret-box.js';
 import { registerEndpoint } from '../../http/endpoint.js';
+import { newAccountFollowers } from '../../wiring.js';
 import { egressPolicyOf } from '../subscription/egress.js';
 import { getContact, saveContact, sendEmailCode, verifyEmail } from './contact.js';
 import { listAccounts } from './repo.js';
-import { accountRoles, addAccount, changePassword, deleteAccount, enableAccount } from './service.js';
+import { accountRoles, addAccount, changePassword, deleteAccount, enableAccount } from './accounts.js';
 
 /** Registers the account routes. */
 export async function accountRoutes(app: FastifyInstance): Promise<void> {
   const system = app.database.system;
-  registerEndpoint(app, accountEndpoints.add, (ctx) => addAccount({ ...ctx, system }, ctx.body));
+  registerEndpoint(app, accountEndpoints.add, (ctx) => addAccount({ ...ctx, system }, ctx.body, newAccountFollowers));
   registerEndpoint(app, accountEndpoints.list, ({ query, inTenant }) =>
     inTenant((tx) => listAccounts(tx, query.keyword, query.current, query.size, query)));
   registerEndpoint(app, accountEndpoints.delete, (ctx) => deleteAccount({ ...ctx, system }, ctx.body.id));

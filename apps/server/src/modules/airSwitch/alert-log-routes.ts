@@ -9,7 +9,7 @@ import { registerEndpoint } from '../../http/endpoint.js';
 import { type ExportColumn, sendExport } from '../../http/export.js';
 import { airSwitchAlertRows, listAirSwitchAlerts } from './alert-log.js';
 import { acknowledgeAirSwitchAlerts } from './alerts.js';
-import { timeZoneOf } from '../tenant/service.js';
+import { timeZoneOf } from '../tenant/settings.js';
 
 const tripReasons: Readonly<Record<string, LocalizedText>> = LOG_LABELS.tripReasons;
 const COLUMNS: ExportColumn<AirSwitchAlertRecord>[] = [

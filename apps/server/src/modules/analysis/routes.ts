@@ -6,7 +6,7 @@
 import { ACCOUNT_TYPE_ADMIN, DEFAULT_TIME_ZONE, analysisEndpoints } from '@iot/contract';
 import type { FastifyInstance } from 'fastify';
 import { ApiError } from '../../http/api-error.js';
-import { timeZoneOf } from '../tenant/service.js';
+import { timeZoneOf } from '../tenant/settings.js';
 import { registerEndpoint } from '../../http/endpoint.js';
 import type { Principal } from '../../http/context.js';
 import { loadCurve, todayLoadAndEnergy } from '../airSwitch/analysis.js';

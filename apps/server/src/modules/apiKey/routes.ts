@@ -1,8 +1,8 @@
-/** API-key routes: create, list, revoke, rotate in the request's data centre (service.ts). */
+/** API-key routes: create, list, revoke, rotate in the request's data centre (lifecycle.ts). */
 import { apiKeyEndpoints } from '@iot/contract';
 import type { FastifyInstance } from 'fastify';
 import { registerEndpoint } from '../../http/endpoint.js';
-import { createApiKey, listApiKeys, revokeApiKey, rotateApiKey } from './service.js';
+import { createApiKey, listApiKeys, revokeApiKey, rotateApiKey } from './lifecycle.js';
 
 export async function apiKeyRoutes(app: FastifyInstance): Promise<void> {
   registerEndpoint(app, apiKeyEndpoints.create, ({ body, principal, tenantId, inTenant }) => inTenant((tx) => createApiKey(tx, tenantId, principal, body)));

@@ -7,7 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import { registerEndpoint } from '../../http/endpoint.js';
 import { type ExportColumn, sendExport } from '../../http/export.js';
 import { exportAudit, listAudit } from './repo.js';
-import { timeZoneOf } from '../tenant/service.js';
+import { timeZoneOf } from '../tenant/settings.js';
 
 
 /** `success`, or the error code's message. */

@@ -3,7 +3,7 @@
  * data centre whose setting `stayAutoBackupCode` is on (tenant module), the backup-code job (job.ts)
  * gives each checked-in stay a backup code on every lock where a door it holds is not 正常 yet (the
  * guest's own code still on its way to a sleeping lock, or failed) and the stay holds no issued code,
- * from the lock's pool (service.ts issueEntry). A lock without a ready entry is skipped (tried again at
+ * from the lock's pool (issue.ts issueEntry). A lock without a ready entry is skipped (tried again at
  * the next pass that finds one ready). Every issue writes a system-log row in the same transaction
  * naming the stay and the lock, never the digits; the front desk reads the digits with the manual
  * issue (POST /iot/v1/stay/backupCode gives a held code again). Retiring is the same as for a manual one.
@@ -15,9 +15,9 @@ import type { Database, Executor } from '../../db/client.js';
 import { backupCodes, credentials, lockUsers, stayDoors, stays, tenants } from '../../db/schema.js';
 import { insertAudit } from '../audit/repo.js';
 import { doorStates } from '../stay/doors.js';
-import { stayAutoBackupCodeOf } from '../tenant/service.js';
+import { stayAutoBackupCodeOf } from '../tenant/settings.js';
 import { entryReady } from './pool.js';
-import { guestCodeReady, heldCode, issueEntry } from './service.js';
+import { guestCodeReady, heldCode, issueEntry } from './issue.js';
 
 /**
  * Checked-in stays that may want an automatic backup code (owner connection, every data centre): their

@@ -1,6 +1,6 @@
 /**
  * The backup-code job (docs/stays.md "Backup codes"): each pass retires the issued backup
- * codes whose time has come (service.ts retireIfDue: the guest's own code 正常 on that lock, or the stay
+ * codes whose time has come (issue.ts retireIfDue: the guest's own code 正常 on that lock, or the stay
  * no longer holds the door), issues backup codes by rule in the data centres that turned it on (auto.ts:
  * at check-in and while checked in, each door still waiting for the guest's code) and tops up the pools (pool.ts) of the locks in rooms, so a lock asleep at
  * check-in has codes ready: a sleeping lock takes new entries only at a wake, so they are installed in
@@ -24,7 +24,7 @@ import { startWorkerLoop } from '../../jobs/loop.js';
 import type { StartedJob } from '../../jobs/plugin.js';
 import { autoIssueBackupCodes, autoIssueCandidates } from './auto.js';
 import { fillPool, shortPools } from './pool.js';
-import { retireIfDue } from './service.js';
+import { retireIfDue } from './issue.js';
 
 /** Who the credential operations, the automatic issues and their system-log rows of the job name. */
 const JOB_USERNAME = BACKUP_CODE_JOB_USERNAME;
@@ -49,7 +49,7 @@ export interface BackupCodePass {
 
 /**
  * Issued codes that may be due (owner connection): the stay is not checked in, or no door it holds on
- * that lock is still on its way (service.ts decides exactly, in the tenant's transaction).
+ * that lock is still on its way (issue.ts decides exactly, in the tenant's transaction).
  */
 async function dueCodes(database: Database) {
   const unready = database.system.select({ one: sql`1` }).from(stayDoors)

@@ -8,7 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import { lazySecretBox } from '../../crypto/secret-box.js';
 import { registerEndpoint } from '../../http/endpoint.js';
 import { poolState } from './pool.js';
-import { issueBackupCodes, stayBackupCodes } from './service.js';
+import { issueBackupCodes, stayBackupCodes } from './issue.js';
 
 export async function backupCodeRoutes(app: FastifyInstance): Promise<void> {
   const box = lazySecretBox(app.config);

@@ -29,7 +29,7 @@ import { logCounter } from './counts.js';
 import { afterCursor, cursorPlaceholders, cursorValues, KEYSET_AT, type KeysetOrder, microsIso, takeNextCursor } from './keyset.js';
 import { filterShape, type LogBind, lockIdOf, logConditions } from './filter.js';
 import { cursorInWindow, inWindow, isRecentFirst, recentStart, windowHoldsPage } from './recent.js';
-import { timeZoneOf } from '../tenant/service.js';
+import { timeZoneOf } from '../tenant/settings.js';
 
 /** A selected row: the log's own columns plus the lock's (imei, lockName, room). */
 export type LogRow<C extends SelectedFieldsFlat> = SelectResultFields<C & typeof lockColumns>;

@@ -2,7 +2,7 @@
 import { deviceTypeEndpoints } from '@iot/contract';
 import type { FastifyInstance } from 'fastify';
 import { registerEndpoint } from '../../http/endpoint.js';
-import { addDeviceType, deleteDeviceType, deviceTypeOptions, listDeviceTypes, updateDeviceType } from './service.js';
+import { addDeviceType, deleteDeviceType, deviceTypeOptions, listDeviceTypes, updateDeviceType } from './catalogue.js';
 
 /** Registers the device-type routes. */
 export async function deviceTypeRoutes(app: FastifyInstance): Promise<void> {

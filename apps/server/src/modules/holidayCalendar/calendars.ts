@@ -15,7 +15,7 @@ import { containsPattern, iso } from '../../db/sql.js';
 import { ApiError } from '../../http/api-error.js';
 import { type LockResult, perLock } from '../credential/bulk.js';
 import type { Actor } from '../credential/ops.js';
-import { groupOptions } from '../lockGroup/service.js';
+import { groupOptions } from '../lockGroup/groups.js';
 import { reconcileLock } from './apply.js';
 import { scopeLockIds } from './repo.js';
 

@@ -16,7 +16,7 @@ import { isUniqueViolation } from '../../db/errors.js';
 import { locks } from '../../db/schema.js';
 import { emit } from '../../events/emit.js';
 import { ApiError, fieldError } from '../../http/api-error.js';
-import { findDeviceType } from '../deviceType/service.js';
+import { findDeviceType } from '../deviceType/catalogue.js';
 
 type LockFields = z.output<typeof lockFields>;
 

@@ -15,7 +15,7 @@ import { listLockRooms, locationTree } from './fleet.js';
 import { lockImportRoutes } from './import/routes.js';
 import { listLocks, selectLocks } from './repo.js';
 import { surveyLocks } from './survey.js';
-import { timeZoneOf } from '../tenant/service.js';
+import { timeZoneOf } from '../tenant/settings.js';
 
 export async function lockDeviceRoutes(app: FastifyInstance): Promise<void> {
   await app.register(lockImportRoutes);

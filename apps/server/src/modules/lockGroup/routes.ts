@@ -2,7 +2,7 @@
 import { lockGroupEndpoints } from '@iot/contract';
 import type { FastifyInstance } from 'fastify';
 import { registerEndpoint } from '../../http/endpoint.js';
-import { addGroup, addMembers, deleteGroup, groupOptions, listGroups, removeMembers, updateGroup } from './service.js';
+import { addGroup, addMembers, deleteGroup, groupOptions, listGroups, removeMembers, updateGroup } from './groups.js';
 
 /** Registers the lock-group routes. */
 export async function lockGroupRoutes(app: FastifyInstance): Promise<void> {

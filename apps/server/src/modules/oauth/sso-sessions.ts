@@ -17,7 +17,7 @@ import type { Db, Executor } from '../../db/client.js';
 import { rowsOf } from '../../db/rows.js';
 import { accountTenants, accounts, ssoLinks } from '../../db/schema.js';
 import { emitAll } from '../../events/emit.js';
-import { anyPasswordSignInOff } from '../tenant/service.js';
+import { anyPasswordSignInOff } from '../tenant/settings.js';
 import { revokeSessions } from './sessions.js';
 
 /** The provider session a single sign-on began at: its issuer and the ID token's `sid` (null when it sent none). */

@@ -6,7 +6,7 @@ import { offlineCodeEndpoints as E } from '@iot/contract';
 import type { FastifyInstance } from 'fastify';
 import { masterKeyFor } from '../../crypto/secret-box.js';
 import { registerEndpoint } from '../../http/endpoint.js';
-import { issueOfflineCode, listOfflineCodes } from './service.js';
+import { issueOfflineCode, listOfflineCodes } from './issue.js';
 
 export async function offlineCodeRoutes(app: FastifyInstance): Promise<void> {
   registerEndpoint(app, E.issue, ({ body, inTenant, tenantId, principal }) =>

@@ -10,7 +10,7 @@ import { lazySecretBox } from '../../crypto/secret-box.js';
 import { registerEndpoint } from '../../http/endpoint.js';
 import type { Actor } from '../credential/ops.js';
 import { setHighSecurity } from '../lockDevice/high-security.js';
-import { approveUnlock, overview, requestUnlock } from './service.js';
+import { approveUnlock, overview, requestUnlock } from './requests.js';
 
 export async function remoteUnlockRoutes(app: FastifyInstance): Promise<void> {
   const box = lazySecretBox(app.config);

@@ -3,7 +3,8 @@ import { roleEndpoints } from '@iot/contract';
 import type { FastifyInstance } from 'fastify';
 import { registerEndpoint } from '../../http/endpoint.js';
 import { listRoles } from './repo.js';
-import { addRole, bindRoles, deleteRole, updateRole } from './service.js';
+import { bindRoles } from './bindings.js';
+import { addRole, deleteRole, updateRole } from './roles.js';
 
 /** Registers the role and binding routes. */
 export async function roleRoutes(app: FastifyInstance): Promise<void> {

@@ -11,7 +11,7 @@ import type { Executor } from '../../db/client.js';
 import { roles, ssoRules } from '../../db/schema.js';
 import { ApiError } from '../../http/api-error.js';
 import { endPasswordSessions } from '../oauth/sso-sessions.js';
-import { passwordSignInOf, setPasswordSignIn } from '../tenant/service.js';
+import { passwordSignInOf, setPasswordSignIn } from '../tenant/settings.js';
 
 /** Whether `tenantId` has a rule giving at least one existing role of it. */
 async function hasUsableRule(tx: Executor, tenantId: number): Promise<boolean> {

@@ -15,12 +15,12 @@ import { ApiError } from '../../http/api-error.js';
 import { registerEndpoint } from '../../http/endpoint.js';
 import { insertAudit } from '../audit/repo.js';
 import { endSsoSessions } from '../oauth/sso-sessions.js';
-import { passwordSignInOf } from '../tenant/service.js';
+import { passwordSignInOf } from '../tenant/settings.js';
 import { logoutTokenChecker } from './backchannel.js';
 import { assertRulesSuffice, changePasswordSignIn } from './password-sign-in.js';
 import { oidcProvider } from './provider.js';
 import { addRule, deleteRule, listRules } from './rules.js';
-import { ssoSignIn } from './service.js';
+import { ssoSignIn } from './signIn.js';
 import { oidcSettingsOf } from './settings.js';
 
 export async function ssoRoutes(app: FastifyInstance): Promise<void> {

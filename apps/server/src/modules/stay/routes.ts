@@ -8,10 +8,10 @@ import { lazySecretBox } from '../../crypto/secret-box.js';
 import { registerEndpoint } from '../../http/endpoint.js';
 import type { Actor } from '../credential/ops.js';
 import { listCommonDoors } from '../lockDevice/common-door.js';
-import { timeZoneOf } from '../tenant/service.js';
+import { timeZoneOf } from '../tenant/settings.js';
 import { markCommonDoor } from './common-doors.js';
 import { stayImportRoutes } from './import/routes.js';
-import { addStay, changeRoom, editStay, issueCard, moveStay, suspendStay } from './service.js';
+import { addStay, changeRoom, editStay, issueCard, moveStay, suspendStay } from './lifecycle.js';
 import { listStays, notReadyStays, stayDetail } from './views.js';
 
 export async function stayRoutes(app: FastifyInstance): Promise<void> {

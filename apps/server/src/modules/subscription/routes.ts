@@ -8,9 +8,9 @@ import { sendExport } from '../../http/export.js';
 import { DELIVERY_EXPORT_COLUMNS, type DeliveryFilter, deliveryRows, listDeliveries, queueTestEvent, replayDeliveries } from './deliveries.js';
 import { egressPolicyOf, urlRefusal } from './egress.js';
 import { rotateKey, signingSecrets } from './keys.js';
-import { customerCodeId, getConfig, listCustomerCodes, resumeEndpoint, saveCustomerCode, writeConfig } from './service.js';
+import { customerCodeId, getConfig, listCustomerCodes, resumeEndpoint, saveCustomerCode, writeConfig } from './customerCodes.js';
 import { verifyEndpoint } from './verify.js';
-import { timeZoneOf } from '../tenant/service.js';
+import { timeZoneOf } from '../tenant/settings.js';
 
 /** Registers the open-platform routes. */
 export async function subscriptionRoutes(app: FastifyInstance): Promise<void> {

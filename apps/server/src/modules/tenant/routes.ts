@@ -6,7 +6,8 @@
 import { tenantEndpoints } from '@iot/contract';
 import type { FastifyInstance } from 'fastify';
 import { registerEndpoint } from '../../http/endpoint.js';
-import { listTenantOptions, saveTenantSettings, tenantSettingsOf } from './service.js';
+import { listTenantOptions } from './options.js';
+import { saveTenantSettings, tenantSettingsOf } from './settings.js';
 
 export async function tenantRoutes(app: FastifyInstance): Promise<void> {
   registerEndpoint(app, tenantEndpoints.config, () => listTenantOptions(app.database), { raw: true });

@@ -1,10 +1,10 @@
-/** Two-factor routes: the caller's status, enrolment, turning off, recovery codes and step-up; an administrator's reset (service.ts, step-up.ts). */
+/** Two-factor routes: the caller's status, enrolment, turning off, recovery codes and step-up; an administrator's reset (enrolment.ts, step-up.ts). */
 import { twoFactorEndpoints } from '@iot/contract';
 import type { FastifyInstance } from 'fastify';
 import { lazySecretBox } from '../../crypto/secret-box.js';
 import { registerEndpoint } from '../../http/endpoint.js';
 import { authoritiesEverywhere } from '../account/guard.js';
-import { beginEnrolment, confirmEnrolment, disableOwnTwoFactor, renewRecoveryCodes, requiredByPlatform, resetTwoFactor, twoFactorStatus } from './service.js';
+import { beginEnrolment, confirmEnrolment, disableOwnTwoFactor, renewRecoveryCodes, requiredByPlatform, resetTwoFactor, twoFactorStatus } from './enrolment.js';
 import { stepUp } from './step-up.js';
 
 export async function twoFactorRoutes(app: FastifyInstance): Promise<void> {

@@ -4,7 +4,7 @@
  * TOTP code (once per time step) or recovery code (used up) records the time on every live token of
  * the sign-in (`sessions.step_up_at`, carried over by rotation) and emits `account.changed`, so no
  * instance's principal cache keeps serving the old time. Attempts are throttled and logged exactly
- * like the second step of a sign-in (oauth/signIn.ts), under action `step-up`.
+ * like the second step of a sign-in (signIn/password.ts), under action `step-up`.
  * Errors: 401 TWO_FACTOR_INVALID (wrong or used code, or two-factor off), 429 TOO_MANY_ATTEMPTS,
  * 403 FORBIDDEN for an API key (it holds no second factor).
  */
@@ -16,8 +16,8 @@ import { emit } from '../../events/emit.js';
 import { ApiError } from '../../http/api-error.js';
 import type { Principal } from '../../http/context.js';
 import { insertAudit } from '../audit/repo.js';
-import { auditOf, type SignInContext, throttle } from '../oauth/signIn.js';
-import { checkSecondFactor } from './service.js';
+import { auditOf, type SignInContext, throttle } from '../oauth/attempts.js';
+import { checkSecondFactor } from './check.js';
 
 const KEYS_CANNOT_STEP_UP = { 'zh-CN': 'API 密钥没有两步验证，不能进行再次验证', 'en-US': 'An API key holds no second factor and cannot step up' };
 

@@ -14,7 +14,7 @@ import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { rowsOf } from '../../db/rows.js';
 import { insertAudit } from '../audit/repo.js';
-import { insertWorkOrder, withNote } from './service.js';
+import { insertWorkOrder, withNote } from './orders.js';
 
 /** A matched alarm that asks for an order: the rule's id and kind to open. */
 export interface AlarmForOrder {

@@ -7,7 +7,7 @@ import { registerEndpoint } from '../../http/endpoint.js';
 import { readForm, type UploadField } from '../../http/multipart.js';
 import { addWorkOrderPhoto, deleteWorkOrderPhoto, readWorkOrderPhoto } from './photos.js';
 import { findWorkOrder, listAssignees, listWorkOrders } from './repo.js';
-import { addFromAlerts, addWorkOrder, editWorkOrder, transitionWorkOrder } from './service.js';
+import { addFromAlerts, addWorkOrder, editWorkOrder, transitionWorkOrder } from './orders.js';
 
 const PHOTO_UPLOAD: UploadField = { field: 'body.file', maxBytes: WORK_ORDER_PHOTO_MAX_BYTES };
 

@@ -14,8 +14,8 @@ import { settleRefundAnswer } from './reconcile.js';
 import { notifyRoutes } from './notify-routes.js';
 import { paymentsOf, setUpPayments } from './payments.js';
 import { exportOrders, findOrderRow, listOrders, listProducts, orderRecordOf, saveProduct } from './repo.js';
-import { closeOrder, createOrder, refundOrder } from './service.js';
-import { timeZoneOf } from '../tenant/service.js';
+import { closeOrder, createOrder, refundOrder } from './orders.js';
+import { timeZoneOf } from '../tenant/settings.js';
 
 const ORDER_COLUMNS: ExportColumn<OrderRecord>[] = [
   { header: t('商户订单号', 'Out trade no.'), value: (o) => o.outTradeNo, width: 30 },

@@ -10,7 +10,7 @@ import { and, inArray, isNull } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Executor, Tx } from '../../../db/client.js';
 import { locks } from '../../../db/schema.js';
-import { deviceTypeOptions } from '../../deviceType/service.js';
+import { deviceTypeOptions } from '../../deviceType/catalogue.js';
 import type { ImportRow } from './read.js';
 
 export type ImportLock = z.output<typeof lockAddBody>;

@@ -17,7 +17,7 @@ import { locks } from '../../../db/schema.js';
 import { emitAll } from '../../../events/emit.js';
 import { ApiError } from '../../../http/api-error.js';
 import type { ExportColumn } from '../../../http/export.js';
-import { findDeviceType } from '../../deviceType/service.js';
+import { findDeviceType } from '../../deviceType/catalogue.js';
 import type { ImportLock } from './check.js';
 
 /** A registered lock and its new secret, as the secrets file lists them. */

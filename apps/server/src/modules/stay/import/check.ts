@@ -13,7 +13,7 @@ import { ApiError } from '../../../http/api-error.js';
 import type { SheetRow } from '../../../http/sheet.js';
 import type { Actor } from '../../credential/ops.js';
 import { checkOverlap, checkTimes, roomLocks } from '../rules.js';
-import { addStay } from '../service.js';
+import { addStay } from '../lifecycle.js';
 import { addError, type FileStay, parseBookings, type RowErrors } from './parse.js';
 
 /** At most this many row problems in a refused commit's answer (the dry run lists them all). */

@@ -16,7 +16,7 @@ import { readForm, type UploadField } from '../../../http/multipart.js';
 import { readSheet, type SheetSpec } from '../../../http/sheet.js';
 import type { Actor } from '../../credential/ops.js';
 import { sendSheetTemplate } from '../../lockDevice/import/template.js';
-import { timeZoneOf } from '../../tenant/service.js';
+import { timeZoneOf } from '../../tenant/settings.js';
 import { checkBookings, importBookings } from './check.js';
 
 const UPLOAD: UploadField = { field: 'body.file', maxBytes: IMPORT_MAX_BYTES };

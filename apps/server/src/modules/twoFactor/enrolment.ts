@@ -1,7 +1,7 @@
 /**
- * Two-factor sign-in of an account (docs/identity.md "Two-factor sign-in"): status,
- * enrolment (begin, confirm), an administrator's reset, and the second-factor check of sign-in. The
- * only writer of `two_factors`. Enrolment and reset run in the caller's tenant transaction (its
+ * Two-factor enrolment of an account (docs/identity.md "Two-factor sign-in"): status,
+ * enrolment (begin, confirm), an administrator's reset; the second-factor check of sign-in is
+ * check.ts. With check.ts, the only writer of `two_factors`. Enrolment and reset run in the caller's tenant transaction (its
  * system-log row in it; row-level security shows the rows of the accounts the tenant sees) and emit
  * `account.changed`, so cached principals (whether the session must still enrol) are read again.
  * The account itself may turn it off (unless required) and renew its recovery codes, both after a step-up.
@@ -10,8 +10,8 @@
  * without two-factor, or one the tenant does not see), 403 ESCALATION (reset of a stronger account),
  * 403 TWO_FACTOR_REQUIRED (turning off what a role requires), 409 TWO_FACTOR_OFF.
  */
-import { and, eq, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
-import type { Db, Executor, Tx } from '../../db/client.js';
+import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
+import type { Executor, Tx } from '../../db/client.js';
 import { accountRoles, roles, twoFactors } from '../../db/schema.js';
 import type { SecretBox } from '../../crypto/secret-box.js';
 import { emit } from '../../events/emit.js';
@@ -19,7 +19,8 @@ import { ApiError } from '../../http/api-error.js';
 import type { Principal } from '../../http/context.js';
 import { ACCOUNT_TYPE_ADMIN, type Authority } from '@iot/contract';
 import { loadManagedAccount } from '../account/guard.js';
-import { acceptedStep, enrolmentOf, hashRecoveryCode, isRecoveryCode, newRecoveryCodes, newTotpSecret } from './totp.js';
+import { isTwoFactorOn } from './check.js';
+import { acceptedStep, enrolmentOf, hashRecoveryCode, newRecoveryCodes, newTotpSecret } from './totp.js';
 
 /**
  * True when the platform requires two-factor of an account of `type` whatever its roles: every
@@ -38,13 +39,6 @@ export async function twoFactorStatus(db: Executor, accountId: number, requiredA
     .where(and(eq(accountRoles.accountId, accountId), eq(roles.requiresTwoFactor, true))).limit(1);
   const enabled = Boolean(row?.enabledAt);
   return { enabled, required: requiredAnyway || Boolean(required), recoveryCodesLeft: enabled ? (row?.left ?? 0) : 0 };
-}
-
-/** True when two-factor is on for the account (sign-in then asks for the second factor). */
-export async function isTwoFactorOn(db: Executor, accountId: number): Promise<boolean> {
-  const [row] = await db.select({ accountId: twoFactors.accountId }).from(twoFactors)
-    .where(and(eq(twoFactors.accountId, accountId), isNotNull(twoFactors.enabledAt)));
-  return Boolean(row);
 }
 
 /** Starts (or restarts) the caller's enrolment with a new secret; answers its otpauth URI, QR code and base32 secret. */
@@ -102,26 +96,4 @@ export async function renewRecoveryCodes(tx: Tx, accountId: number): Promise<{ r
     .where(and(eq(twoFactors.accountId, accountId), isNotNull(twoFactors.enabledAt))).returning({ accountId: twoFactors.accountId });
   if (renewed.length === 0) throw new ApiError('TWO_FACTOR_OFF');
   return { recoveryCodes };
-}
-
-/**
- * The second factor of a sign-in (owner connection): a TOTP code at a time step later than the last
- * accepted one, or an unused recovery code, which is used up. True when accepted; concurrent uses of
- * one code or step: only one wins (conditional updates).
- */
-export async function checkSecondFactor(db: Db, box: SecretBox, accountId: number, code: string): Promise<boolean> {
-  const mine = and(eq(twoFactors.accountId, accountId), isNotNull(twoFactors.enabledAt));
-  if (isRecoveryCode(code)) {
-    const hash = hashRecoveryCode(code);
-    const used = await db.update(twoFactors).set({ recoveryCodeHashes: sql`array_remove(${twoFactors.recoveryCodeHashes}, ${hash})` })
-      .where(and(mine, sql`${hash} = any(${twoFactors.recoveryCodeHashes})`)).returning({ accountId: twoFactors.accountId });
-    return used.length > 0;
-  }
-  const [row] = await db.select({ sealedSecret: twoFactors.sealedSecret, lastTimeStep: twoFactors.lastTimeStep }).from(twoFactors).where(mine);
-  if (!row) return false;
-  const step = acceptedStep(box.open(row.sealedSecret), code, row.lastTimeStep);
-  if (step === undefined) return false;
-  const claimed = await db.update(twoFactors).set({ lastTimeStep: step })
-    .where(and(mine, or(isNull(twoFactors.lastTimeStep), lt(twoFactors.lastTimeStep, step)))).returning({ accountId: twoFactors.accountId });
-  return claimed.length > 0;
 }

@@ -1,6 +1,6 @@
 /**
- * Data centres (tenants; table `tenants`, owned by this module): the header's list, and each data
- * centre's settings, its IANA time zone (every page, the big screen, exports and the
+ * Each data centre's settings (tenants; table `tenants`, owned by this module; the header's list of
+ * them: options.ts): its IANA time zone (every page, the big screen, exports and the
  * analysis' days use it). The zone is read often (exports, user info): it is cached per instance for
  * ZONE_CACHE_MS, and at once when this instance changes it. Password sign-in on or off per data
  * centre (the sso module decides when it may be turned off). The buffers a stay booked
@@ -9,16 +9,10 @@
  * stayAutoBackupCodeOf).
  */
 import { DEFAULT_TIME_ZONE, STAY_DEFAULT_BUFFERS, type TenantSettings, type TenantSettingsBody } from '@iot/contract';
-import { and, asc, eq, inArray } from 'drizzle-orm';
-import type { Database, Executor } from '../../db/client.js';
+import { and, eq, inArray } from 'drizzle-orm';
+import type { Executor } from '../../db/client.js';
 import { tenants } from '../../db/schema.js';
 import { ApiError } from '../../http/api-error.js';
-
-/** Every data centre as the header's selector lists it, `[{ label: name, value: id }]`, by id. */
-export async function listTenantOptions(database: Database): Promise<{ label: string; value: number }[]> {
-  const rows = await database.system.select().from(tenants).orderBy(asc(tenants.id));
-  return rows.map((row) => ({ label: row.name, value: row.id }));
-}
 
 /** How long another instance's change of a zone may take to be seen here, ms. */
 const ZONE_CACHE_MS = 10_000;

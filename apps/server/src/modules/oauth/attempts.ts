@@ -1,5 +1,7 @@
 /**
- * Sign-in: throttle -> captcha -> decrypt -> verify -> issue token.
+ * Sign-in attempts, shared by password sign-in (modules/signIn/password.ts), single sign-on
+ * (modules/sso) and step-up (modules/twoFactor/step-up.ts): their throttling, their system-log and
+ * sign-in history rows, and the token of a successful one.
  * Every attempt is written to the system log without the password. Throttling counts failed
  * attempts (wrong password) of the last 15 minutes in the system log itself, so it holds across
  * server instances, and it can never lock an owner out (docs/deploy.md "Sign-in throttling"):
@@ -9,27 +11,18 @@
  *   AUTH_CAPTCHA=off) and each attempt waits a growing delay (0.5 s doubling, at most 4 s). The right
  *   password with the right captcha from an address that is not itself throttled always signs in.
  * The client address is the socket's peer unless TRUST_PROXY names the proxy in front.
- * Two-factor: an account with it on gets a challenge instead of a token; the token comes
- * from signInSecondFactor, whose failures (TWO_FACTOR_INVALID) count in the same throttling.
  * Every attempt on an existing account is also kept in its sign-in history (history.ts).
  */
 import { eq } from 'drizzle-orm';
-import type { z } from 'zod';
-import { ACCOUNT_TYPE_ADMIN, SIGN_IN_RESULTS, type SignInMethod, type SignInResult, type signInBody, TWO_FACTOR_CHALLENGE_S, type twoFactorSignInBody } from '@iot/contract';
+import { SIGN_IN_RESULTS, type SignInMethod, type SignInResult } from '@iot/contract';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import { accounts } from '../../db/schema.js';
-import { ApiError, fieldError } from '../../http/api-error.js';
+import { ApiError } from '../../http/api-error.js';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { insertAudit, signInFailures } from '../audit/repo.js';
-import { consumeCaptcha } from './captcha.js';
-import { decryptPassword, findKeyPair } from './keys.js';
-import { secretBoxFor } from '../../crypto/secret-box.js';
-import { issueChallenge, readChallenge } from '../twoFactor/challenge.js';
-import { checkSecondFactor, isTwoFactorOn } from '../twoFactor/service.js';
 import { type ClientOf, recordSignIn } from './history.js';
-import { verifyPassword } from './passwords.js';
-import { passwordSignInRefused, type SsoOrigin } from './sso-sessions.js';
+import type { SsoOrigin } from './sso-sessions.js';
 import { issueToken } from './tokens.js';
 
 const THROTTLE_WINDOW_S = 15 * 60;
@@ -83,68 +76,3 @@ export const tokenOf = async (ctx: SignInContext, accountId: number, sso?: SsoOr
   const token = await issueToken(ctx.db, accountId, { idleS: config.TOKEN_IDLE_S, absoluteS: config.TOKEN_ABSOLUTE_S, rotateS: config.TOKEN_ROTATE_S }, ctx, sso);
   return { access_token: token, token_type: 'bearer' as const, expires_in: config.TOKEN_IDLE_S };
 };
-
-/**
- * Signs in; returns the token response, or a two-factor challenge for an account with two-factor on.
- * Throws ApiError: TOO_MANY_ATTEMPTS, CAPTCHA_INVALID, KEY_EXPIRED, VALIDATION_FAILED, INVALID_CREDENTIALS, ACCOUNT_DISABLED,
- * PASSWORD_SIGN_IN_OFF (an operator of a data centre that signs in with SSO only; administrators are exempt).
- */
-export async function signIn(ctx: SignInContext, input: z.output<typeof signInBody>) {
-  const { db, config } = ctx;
-  const audit = auditOf(ctx, input.username, 'password');
-  const suspicious = await throttle(ctx, input.username, audit);
-  if ((config.AUTH_CAPTCHA || suspicious) && !(await consumeCaptcha(db, input.checkCodeId, input.checkCode))) {
-    await audit('CAPTCHA_INVALID');
-    throw new ApiError('CAPTCHA_INVALID');
-  }
-  const pair = await findKeyPair(db, input.keyId);
-  if (!pair) throw new ApiError('KEY_EXPIRED');
-  const password = decryptPassword(pair, input.password);
-  if (password === undefined) {
-    throw fieldError('body.password', '密码未按 RSA-OAEP 加密', 'The password is not RSA-OAEP encrypted');
-  }
-  const [account] = await db.select().from(accounts).where(eq(accounts.username, input.username));
-  if (!(await verifyPassword(account?.passwordHash, password)) || !account) {
-    await audit('INVALID_CREDENTIALS', account?.id ?? null);
-    throw new ApiError('INVALID_CREDENTIALS');
-  }
-  if (!account.enabled) {
-    await audit('ACCOUNT_DISABLED', account.id);
-    throw new ApiError('ACCOUNT_DISABLED');
-  }
-  if (account.type !== ACCOUNT_TYPE_ADMIN && (await passwordSignInRefused(db, account.id, ctx.tenantId))) {
-    await audit('PASSWORD_SIGN_IN_OFF', account.id);
-    throw new ApiError('PASSWORD_SIGN_IN_OFF');
-  }
-  if (await isTwoFactorOn(db, account.id)) {
-    await audit('TWO_FACTOR_REQUIRED', account.id);
-    return { twoFactorRequired: true as const, challenge: issueChallenge(config, account.id), expires_in: TWO_FACTOR_CHALLENGE_S };
-  }
-  const token = await tokenOf(ctx, account.id);
-  await audit('success', account.id);
-  return token;
-}
-
-/**
- * The second step of a two-factor sign-in: the challenge of the password step with an authenticator
- * code or a recovery code (used up). Throws ApiError: TWO_FACTOR_CHALLENGE_EXPIRED, TOO_MANY_ATTEMPTS,
- * TWO_FACTOR_INVALID (counted as a failed sign-in), ACCOUNT_DISABLED.
- */
-export async function signInSecondFactor(ctx: SignInContext, input: z.output<typeof twoFactorSignInBody>) {
-  const accountId = readChallenge(ctx.config, input.challenge);
-  const [account] = accountId === undefined ? [] : await ctx.db.select().from(accounts).where(eq(accounts.id, accountId));
-  if (!account) throw new ApiError('TWO_FACTOR_CHALLENGE_EXPIRED');
-  const audit = auditOf(ctx, account.username, 'passwordTwoFactor');
-  await throttle(ctx, account.username, audit);
-  if (!account.enabled) {
-    await audit('ACCOUNT_DISABLED', account.id);
-    throw new ApiError('ACCOUNT_DISABLED');
-  }
-  if (!(await checkSecondFactor(ctx.db, secretBoxFor(ctx.config), account.id, input.code))) {
-    await audit('TWO_FACTOR_INVALID', account.id);
-    throw new ApiError('TWO_FACTOR_INVALID');
-  }
-  const token = await tokenOf(ctx, account.id);
-  await audit('success', account.id);
-  return token;
-}

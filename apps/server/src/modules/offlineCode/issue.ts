@@ -13,7 +13,7 @@ import type { Executor } from '../../db/client.js';
 import { locks, offlineCodes } from '../../db/schema.js';
 import { iso } from '../../db/sql.js';
 import { ApiError, conflictError } from '../../http/api-error.js';
-import { timeZoneOf } from '../tenant/service.js';
+import { timeZoneOf } from '../tenant/settings.js';
 import { codeWindow } from './window.js';
 
 /** Who issues: tenant, account name and the platform's master key (32 bytes). */

@@ -11,10 +11,10 @@ import type { Tx } from '../../db/client.js';
 import { type HandlerContext, registerEndpoint } from '../../http/endpoint.js';
 import type { Principal } from '../../http/context.js';
 import { authoritiesEverywhere, loadManagedAccount } from '../account/guard.js';
-import { signInHistory } from './history.js';
-import { listSessions, revokeSession, revokeSessions } from './sessions.js';
+import { signInHistory } from '../oauth/history.js';
+import { listSessions, revokeSession, revokeSessions } from '../oauth/sessions.js';
 
-/** Registers the routes (called by oauthRoutes). */
+/** Registers the routes (called by signInRoutes). */
 export async function sessionRoutes(app: FastifyInstance): Promise<void> {
   const system = app.database.system;
   const idleS = app.config.TOKEN_IDLE_S;

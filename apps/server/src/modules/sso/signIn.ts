@@ -16,9 +16,9 @@ import { and, eq } from 'drizzle-orm';
 import { accounts, ssoLinks } from '../../db/schema.js';
 import { ApiError } from '../../http/api-error.js';
 import { insertOperator, replaceGrants } from '../account/repo.js';
-import { auditOf, type SignInContext, tokenOf } from '../oauth/signIn.js';
+import { auditOf, type SignInContext, tokenOf } from '../oauth/attempts.js';
 import { issueChallenge } from '../twoFactor/challenge.js';
-import { isTwoFactorOn } from '../twoFactor/service.js';
+import { isTwoFactorOn } from '../twoFactor/check.js';
 import type { Claims } from './provider.js';
 import { grantsFor } from './rules.js';
 

@@ -13,9 +13,14 @@ import type { Principal } from '../../http/context.js';
 import { decryptPassword, findKeyPair } from '../oauth/keys.js';
 import { hashPassword } from '../oauth/passwords.js';
 import { revokeAccount } from '../oauth/tokens.js';
-import { bindNewAccount } from '../role/service.js';
 import { assertMayAddIn, assertMayRemove, authoritiesEverywhere, loadManagedAccount } from './guard.js';
 import { addMemberships, boundRoles, findAccount, insertOperator, removeAccount, setEnabled, setPasswordHash, tenantRoles } from './repo.js';
+
+/**
+ * What follows an account's creation in its transaction (wiring.ts newAccountFollowers): the roles it
+ * was created with are bound there (role/bindings.ts); a refusal rolls the creation back.
+ */
+export type NewAccountFollower = (tx: Tx, ctx: AccountContext, accountId: number, body: z.output<typeof accountAddBody>) => Promise<void>;
 
 /** What account operations need from the request. */
 export interface AccountContext {
@@ -38,11 +43,11 @@ export async function decryptNewPassword(system: Db, ciphertext: string, keyId: 
 }
 
 /**
- * Creates an operator in the request's tenant, with its roles there (bindNewAccount) and its further data
+ * Creates an operator in the request's tenant, with its roles there (`followers`, wiring.ts) and its further data
  * centres (body.tenantIds: 400 on body.tenantIds for a data centre the caller may not use, ESCALATION
  * where it lacks LOGIN_ACCOUNT), all in one transaction; CONFLICT when the username is taken.
  */
-export async function addAccount(ctx: AccountContext, body: z.output<typeof accountAddBody>): Promise<{ id: number }> {
+export async function addAccount(ctx: AccountContext, body: z.output<typeof accountAddBody>, followers: readonly NewAccountFollower[]): Promise<{ id: number }> {
   const elsewhere = [...new Set(body.tenantIds ?? [])].filter((tenantId) => tenantId !== ctx.tenantId);
   await assertMayAddIn(ctx.system, ctx.principal, elsewhere);
   const passwordHash = await hashPassword(await decryptNewPassword(ctx.system, body.password, body.keyId));
@@ -51,7 +56,7 @@ export async function addAccount(ctx: AccountContext, body: z.output<typeof acco
       id: await ctx.inTenant(async (tx) => {
         const id = await insertOperator(tx, body.username, passwordHash, ctx.tenantId);
         await addMemberships(tx, id, elsewhere, ctx.tenantId);
-        await bindNewAccount(tx, ctx, id, body.roleIds ?? []);
+        for (const follow of followers) await follow(tx, ctx, id, body);
         return id;
       }),
     };

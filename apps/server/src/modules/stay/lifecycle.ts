@@ -13,7 +13,7 @@ import { stayGuests, stays } from '../../db/schema.js';
 import { emit } from '../../events/emit.js';
 import { ApiError, conflictError } from '../../http/api-error.js';
 import type { Actor } from '../credential/ops.js';
-import { stayBuffersOf } from '../tenant/service.js';
+import { stayBuffersOf } from '../tenant/settings.js';
 import { checkCards, setGuestCard } from './cards.js';
 import { reconcileDoors } from './doors.js';
 import { checkOverlap, checkTimes, checkTransition, issueDueAt, leadTimeMs, type Room, roomLocks } from './rules.js';

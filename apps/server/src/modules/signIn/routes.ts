@@ -1,16 +1,21 @@
-/** Sign-in routes: /oauth/key, /oauth/checkCode(/match), /oauth/token(/twoFactor), /oauth/userInfo, /oauth/logout; sessions and sign-in history (session-routes.ts). */
+/**
+ * Sign-in routes: /oauth/key, /oauth/checkCode(/match), /oauth/token(/twoFactor), /oauth/userInfo, /oauth/logout; sessions and
+ * sign-in history (session-routes.ts). This module composes the sign-in pieces of oauth (keys, captcha, tokens, sessions), the
+ * second factor (twoFactor) and the accounts' no-escalation guard; none of them imports it.
+ */
 import { authEndpoints, twoFactorEndpoints } from '@iot/contract';
 import type { FastifyInstance } from 'fastify';
 import { registerEndpoint } from '../../http/endpoint.js';
 import { insertAudit } from '../audit/repo.js';
-import { createCaptcha, matchCaptcha } from './captcha.js';
-import { currentKeyPair } from './keys.js';
-import { timeZoneOf } from '../tenant/service.js';
-import { signIn, signInSecondFactor } from './signIn.js';
+import { createCaptcha, matchCaptcha } from '../oauth/captcha.js';
+import { currentKeyPair } from '../oauth/keys.js';
+import { timeZoneOf } from '../tenant/settings.js';
+import { signIn, signInSecondFactor } from './password.js';
 import { sessionRoutes } from './session-routes.js';
-import { revokeFamily } from './tokens.js';
+import { revokeFamily } from '../oauth/tokens.js';
 
-export async function oauthRoutes(app: FastifyInstance): Promise<void> {
+/** Registers the sign-in, session and sign-in history routes. */
+export async function signInRoutes(app: FastifyInstance): Promise<void> {
   const db = app.database.system;
   registerEndpoint(app, authEndpoints.publicKey, async () => {
     const pair = await currentKeyPair(db);
