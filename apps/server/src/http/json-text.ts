@@ -1,5 +1,5 @@
 /**
- * Data already serialized as JSON text (e.g. built by PostgreSQL with json_build_object), answered by
+ * Data already serialized as JSON text (e.g. built by PostgreSQL with row_to_json, db/json-rows.ts), answered by
  * registerEndpoint inside the success envelope without being parsed and written out again: a list of
  * 100 rows spent a third of the server's CPU on reading each column, building objects and
  * JSON.stringify (bench/fleet.ts). The text must be what JSON.stringify would write for a value of the

@@ -39,14 +39,17 @@ export function recentStart(now = Date.now()): Date {
   return new Date((Math.floor(now / DAY_MS) - RECENT_DAYS) * DAY_MS);
 }
 
-/** `column >= start` with the start as SQL text (an ISO 8601 UTC literal: plan-time partition pruning). */
+/** The window's start as SQL text: an ISO 8601 UTC literal, so partitions are pruned when the statement is planned. */
+const startLiteral = (start: Date): SQL => sql.raw(`'${start.toISOString()}'::timestamptz`);
+
+/** `column >= start`: the rows in the window. */
 export function inWindow(column: PgColumn, start: Date): SQL {
-  return sql`${column} >= ${sql.raw(`'${start.toISOString()}'::timestamptz`)}`;
+  return sql`${column} >= ${startLiteral(start)}`;
 }
 
-/** `column < start`: the rows before the window (the same text as inWindow's). */
+/** `column < start`: the rows before the window. */
 export function beforeWindow(column: PgColumn, start: Date): SQL {
-  return sql`${column} < ${sql.raw(`'${start.toISOString()}'::timestamptz`)}`;
+  return sql`${column} < ${startLiteral(start)}`;
 }
 
 /**
@@ -56,10 +59,10 @@ export function beforeWindow(column: PgColumn, start: Date): SQL {
  */
 export function windowHoldsPage(rows: readonly Record<string, unknown>[], size: number, start: Date): boolean {
   const last = rows.at(-1);
-  return rows.length >= size && last !== undefined && Date.parse(String(last[KEYSET_AT])) - start.getTime() >= RECENT_SLACK_MS;
+  return rows.length >= size && last !== undefined && cursorInWindow(String(last[KEYSET_AT]), start);
 }
 
-/** Whether a page after a cursor at time `t` (ISO 8601) can come from the window starting at `start`. */
+/** Whether time `t` (ISO 8601, e.g. a cursor's) is at least RECENT_SLACK_MS after the window's start: a page after it can come from the window. */
 export function cursorInWindow(t: string, start: Date): boolean {
   return Date.parse(t) - start.getTime() >= RECENT_SLACK_MS;
 }
