@@ -146,3 +146,13 @@ export async function replaceGrants(tx: Tx, id: number, grants: ReadonlyMap<numb
   if (bindings.length > 0) await tx.insert(accountRoles).values(bindings);
   await accountChanged(tx, id);
 }
+
+/**
+ * Makes `roleIds` the account's roles in `tenantId` (绑定角色, role/bindings.ts): the account module
+ * owns an account's memberships and role bindings; the role module owns the roles.
+ */
+export async function replaceBindings(tx: Tx, accountId: number, tenantId: number, roleIds: readonly number[]): Promise<void> {
+  await tx.delete(accountRoles).where(and(eq(accountRoles.accountId, accountId), eq(accountRoles.tenantId, tenantId)));
+  if (roleIds.length > 0) await tx.insert(accountRoles).values(roleIds.map((roleId) => ({ accountId, roleId, tenantId })));
+  await accountChanged(tx, accountId);
+}

@@ -66,3 +66,11 @@ export async function revokeSession(db: Executor, accountId: number, id: number,
 export async function revokeSessions(db: Executor, accountId: number, reason: SignOutReason, keepFamily?: string): Promise<number> {
   return (await revokeWhere(db, accountId, keepFamily === undefined ? undefined : ne(sessions.family, keepFamily), reason)).length;
 }
+
+/**
+ * Records a step-up (twoFactor/step-up.ts) on every live token of sign-in `family`: the time carries
+ * over rotation; the caller emits `account.changed` so no principal cache keeps the old time.
+ */
+export async function recordStepUp(db: Executor, family: string): Promise<void> {
+  await db.update(sessions).set({ stepUpAt: sql`now()` }).where(and(eq(sessions.family, family), isNull(sessions.revokedAt)));
+}

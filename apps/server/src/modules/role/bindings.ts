@@ -10,6 +10,7 @@ import type { Tx } from '../../db/client.js';
 import { ApiError } from '../../http/api-error.js';
 import type { AccountContext } from '../account/accounts.js';
 import { assertMayGrant, authoritiesEverywhere, loadManagedAccount } from '../account/guard.js';
+import { replaceBindings } from '../account/repo.js';
 import { revokeAccount } from '../oauth/tokens.js';
 import * as repo from './repo.js';
 
@@ -23,7 +24,7 @@ export async function bindNewAccount(tx: Tx, ctx: AccountContext, accountId: num
   const found = await repo.findRoles(tx, roleIds);
   if (found.length !== new Set(roleIds).size) throw new ApiError('NOT_FOUND');
   assertMayGrant(ctx.principal, found.flatMap((role) => role.authorities));
-  await repo.replaceBindings(tx, accountId, ctx.tenantId, [...new Set(roleIds)]);
+  await replaceBindings(tx, accountId, ctx.tenantId, [...new Set(roleIds)]);
 }
 
 /** Replaces the account's roles in the tenant and revokes its tokens. */
@@ -35,7 +36,7 @@ export async function bindRoles(ctx: AccountContext, body: z.output<typeof roleB
     const found = await repo.findRoles(tx, body.roleIds);
     if (found.length !== body.roleIds.length) throw new ApiError('NOT_FOUND');
     assertMayGrant(ctx.principal, found.flatMap((role) => role.authorities));
-    await repo.replaceBindings(tx, body.accountId, ctx.tenantId, body.roleIds);
+    await replaceBindings(tx, body.accountId, ctx.tenantId, body.roleIds);
     await revokeAccount(tx, body.accountId, 'rolesChanged');
   });
   return null;

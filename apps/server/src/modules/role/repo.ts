@@ -3,11 +3,11 @@
  * and bindings to the tenant, so another tenant's role id is simply not found.
  */
 import { type Authority, isAuthority, type Page, type ROLE_SORT_FIELDS, type RoleRecord, type SortRequest } from '@iot/contract';
-import { and, asc, count, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { asc, count, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { accountRoles, roles } from '../../db/schema.js';
 import { containsPattern, iso, sortOrder } from '../../db/sql.js';
-import { emit, emitAll } from '../../events/emit.js';
+import { emitAll } from '../../events/emit.js';
 
 /** A role's editable fields. */
 export interface RoleFields {
@@ -72,11 +72,4 @@ export async function updateRole(tx: Tx, id: number, fields: RoleFields): Promis
 /** Deletes a role (its bindings go with it). */
 export async function deleteRole(tx: Tx, id: number): Promise<void> {
   await rolesChanged(tx, await tx.delete(roles).where(eq(roles.id, id)).returning({ id: roles.id, tenantId: roles.tenantId }));
-}
-
-/** Makes `roleIds` the account's roles in `tenantId`. */
-export async function replaceBindings(tx: Tx, accountId: number, tenantId: number, roleIds: number[]): Promise<void> {
-  await tx.delete(accountRoles).where(and(eq(accountRoles.accountId, accountId), eq(accountRoles.tenantId, tenantId)));
-  if (roleIds.length > 0) await tx.insert(accountRoles).values(roleIds.map((roleId) => ({ accountId, roleId, tenantId })));
-  await emit(tx, 'account.changed', { tenantId: null, accountId });
 }

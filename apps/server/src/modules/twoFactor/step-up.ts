@@ -9,14 +9,13 @@
  * 403 FORBIDDEN for an API key (it holds no second factor).
  */
 import { STEP_UP_WINDOW_MS } from '@iot/contract';
-import { and, eq, isNull, sql } from 'drizzle-orm';
 import { secretBoxFor } from '../../crypto/secret-box.js';
-import { sessions } from '../../db/schema.js';
 import { emit } from '../../events/emit.js';
 import { ApiError } from '../../http/api-error.js';
 import type { Principal } from '../../http/context.js';
 import { insertAudit } from '../audit/repo.js';
 import { auditOf, type SignInContext, throttle } from '../oauth/attempts.js';
+import { recordStepUp } from '../oauth/sessions.js';
 import { checkSecondFactor } from './check.js';
 
 const KEYS_CANNOT_STEP_UP = { 'zh-CN': 'API 密钥没有两步验证，不能进行再次验证', 'en-US': 'An API key holds no second factor and cannot step up' };
@@ -31,7 +30,7 @@ export async function stepUp(ctx: SignInContext, principal: Principal, code: str
     throw new ApiError('TWO_FACTOR_INVALID');
   }
   await ctx.db.transaction(async (tx) => {
-    await tx.update(sessions).set({ stepUpAt: sql`now()` }).where(and(eq(sessions.family, principal.family), isNull(sessions.revokedAt)));
+    await recordStepUp(tx, principal.family);
     await emit(tx, 'account.changed', { tenantId: null, accountId: principal.accountId });
     await insertAudit(tx, { tenantId: ctx.tenantId, accountId: principal.accountId, username: principal.username, action: 'step-up', result: 'success', clientIp: ctx.clientIp });
   });
