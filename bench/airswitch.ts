@@ -22,7 +22,7 @@ import { hashDeviceSecret } from '../apps/server/src/crypto/device-secret.js';
 import { openDatabase } from '../apps/server/src/db/client.js';
 import { migrateDatabase } from '../apps/server/src/db/migrate.js';
 import { rowsOf } from '../apps/server/src/db/rows.js';
-import { seedDemo } from '../apps/server/src/db/seed.js';
+import { seedDemo } from '../apps/server/src/demo/seed.js';
 import { startGateway } from '../apps/server/src/gateway/index.js';
 import { silentLog } from '../apps/server/src/gateway/log.js';
 import { energyAnalysis } from '../apps/server/src/modules/airSwitch/analysis.js';

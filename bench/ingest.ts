@@ -23,7 +23,7 @@ import { Aedes } from 'aedes';
 import { sql } from 'drizzle-orm';
 import { provisionLocks, rows } from '../apps/server/integration/devices.js';
 import { type Database, openDatabase } from '../apps/server/src/db/client.js';
-import { simulatedImei } from '../apps/server/src/db/seed.js';
+import { simulatedImei } from '../apps/server/src/demo/seed.js';
 import { startGateway } from '../apps/server/src/gateway/index.js';
 import { silentLog } from '../apps/server/src/gateway/log.js';
 import { startPostgres } from './postgres.js';

@@ -9,7 +9,7 @@ import { type SimulatedDevice, SimulatedLock } from '@iot/simulator';
 import mqtt, { type MqttClient } from 'mqtt';
 import type { Database } from '../src/db/client.js';
 import { migrateDatabase } from '../src/db/migrate.js';
-import { seedDemo } from '../src/db/seed.js';
+import { seedDemo } from '../src/demo/seed.js';
 import { issueSimulatorCredentials } from '../src/modules/lockDevice/credentials.js';
 
 /** Migrates, seeds `n` simulated locks and returns their (fresh) credentials. */

@@ -9,7 +9,7 @@ import type { Config } from './config.js';
 import { type BootstrapResult, ensureFirstAdministrator } from './db/bootstrap.js';
 import type { Database } from './db/client.js';
 import { migrateDatabase } from './db/migrate.js';
-import type { SeededCredential } from './db/seed.js';
+import type { SeededCredential } from './demo/seed.js';
 
 export interface Prepared {
   /** Demo passwords generated now (shown once). */

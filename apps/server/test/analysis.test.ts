@@ -11,7 +11,7 @@ import { eq, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { locks } from '../src/db/schema.js';
-import { simulatedImei } from '../src/db/seed.js';
+import { simulatedImei } from '../src/demo/seed.js';
 import { storeUplinks, type UplinkRecord } from '../src/gateway/uplink-store.js';
 import { runRollups } from '../src/modules/analysis/rollup.js';
 import { call, createTestContext, dataOf, isPostgres, OPERATOR_PASSWORD, rowsOf, signIn, skipSuite, type TestContext } from './helper.js';

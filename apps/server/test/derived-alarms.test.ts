@@ -8,7 +8,7 @@ import { ANALYSIS_THRESHOLD_DEFAULTS, type protocol } from '@iot/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { alerts, locks } from '../src/db/schema.js';
-import { simulatedImei } from '../src/db/seed.js';
+import { simulatedImei } from '../src/demo/seed.js';
 import { storeUplinks, type UplinkRecord } from '../src/gateway/uplink-store.js';
 import { runForecasts } from '../src/modules/analysis/forecast.js';
 import { runRollups } from '../src/modules/analysis/rollup.js';

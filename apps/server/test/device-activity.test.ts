@@ -7,7 +7,7 @@ import type { protocol } from '@iot/contract';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { alerts, locks } from '../src/db/schema.js';
-import { simulatedImei } from '../src/db/seed.js';
+import { simulatedImei } from '../src/demo/seed.js';
 import { rowsOf } from '../src/db/rows.js';
 import { storeUplinks, type UplinkRecord } from '../src/gateway/uplink-store.js';
 import { call, createTestContext, dataOf, operatorWith, signIn, skipSuite, type TestContext } from './helper.js';

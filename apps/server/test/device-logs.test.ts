@@ -8,7 +8,7 @@ import { eq, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { locks } from '../src/db/schema.js';
-import { simulatedImei } from '../src/db/seed.js';
+import { simulatedImei } from '../src/demo/seed.js';
 import { storeUplinks } from '../src/gateway/uplink-store.js';
 import { call, createTestContext, dataOf, signIn, skipSuite, type TestContext } from './helper.js';
 

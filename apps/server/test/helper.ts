@@ -15,7 +15,7 @@ import { buildApp } from '../src/app.js';
 import { type Config, loadConfig } from '../src/config.js';
 import { type Database, openDatabase } from '../src/db/client.js';
 import { migrateDatabase } from '../src/db/migrate.js';
-import { seedDemo } from '../src/db/seed.js';
+import { seedDemo } from '../src/demo/seed.js';
 
 export const ADMIN_PASSWORD = 'admin-test-password';
 export const OPERATOR_PASSWORD = 'operator-test-password';

@@ -10,7 +10,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSecretBox } from '../src/crypto/secret-box.js';
 import { seedDemoHistory } from '../src/demo/history/index.js';
-import { simulatedImei } from '../src/db/seed.js';
+import { simulatedImei } from '../src/demo/seed.js';
 import { call, createTestContext, dataOf, signIn, skipSuite, type TestContext } from './helper.js';
 
 const LISTS: [string, readonly string[]][] = [

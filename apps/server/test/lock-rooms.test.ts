@@ -7,7 +7,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { locks } from '../src/db/schema.js';
-import { simulatedImei } from '../src/db/seed.js';
+import { simulatedImei } from '../src/demo/seed.js';
 import { call, createTestContext, dataOf, signIn, skipSuite, type TestContext } from './helper.js';
 
 describe.skipIf(skipSuite)('room inquiry', () => {

@@ -2,7 +2,7 @@
 import { inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { locks } from '../src/db/schema.js';
-import { simulatedImei } from '../src/db/seed.js';
+import { simulatedImei } from '../src/demo/seed.js';
 import { call, createTestContext, signIn, skipSuite, type TestContext } from './helper.js';
 
 describe.skipIf(skipSuite)('locks', () => {

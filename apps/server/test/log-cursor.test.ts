@@ -9,7 +9,7 @@ import { encodeCursor } from '@iot/contract';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { locks } from '../src/db/schema.js';
-import { simulatedImei } from '../src/db/seed.js';
+import { simulatedImei } from '../src/demo/seed.js';
 import { call, createTestContext, dataOf, signIn, skipSuite, type TestContext } from './helper.js';
 
 type Page = { records: { id: number }[]; total: number; nextCursor?: string };

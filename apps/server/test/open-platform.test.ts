@@ -9,7 +9,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lazySecretBox } from '../src/crypto/secret-box.js';
 import { locks, pushDeliveries } from '../src/db/schema.js';
-import { simulatedImei } from '../src/db/seed.js';
+import { simulatedImei } from '../src/demo/seed.js';
 import { storeUplinks, type UplinkRecord } from '../src/gateway/uplink-store.js';
 import { egressPolicyOf } from '../src/modules/subscription/egress.js';
 import { type DeliveryTuning, type DeliveryWorker, startDeliveryWorker } from '../src/modules/subscription/worker.js';

@@ -9,7 +9,7 @@ import type { protocol } from '@iot/contract';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { locks, pushDeliveries } from '../src/db/schema.js';
-import { simulatedImei } from '../src/db/seed.js';
+import { simulatedImei } from '../src/demo/seed.js';
 import { storeUplinks, type UplinkRecord } from '../src/gateway/uplink-store.js';
 import { sweepPresence } from '../src/modules/lockDevice/presence.js';
 import { presenceFollowers } from '../src/wiring.js';

@@ -8,7 +8,7 @@
 import { and, eq, inArray, like, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../src/db/rows.js';
-import { seedDemo, simulatedOnlineImei } from '../src/db/seed.js';
+import { seedDemo, simulatedOnlineImei } from '../src/demo/seed.js';
 import { locks, openRecords, remoteUnlocks } from '../src/db/schema.js';
 import { type AccessEnv, startAccessEnv } from './access-support.js';
 import { call, dataOf, operatorWith, skipSuite } from './helper.js';

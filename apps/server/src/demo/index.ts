@@ -9,7 +9,7 @@ import { ACTIVITY_PRESETS, type Fleet, startAirSwitchFleet, startFleet } from '@
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.js';
 import type { Database } from '../db/client.js';
-import { isSimulatedOnlineImei, type SeededCredential, seedDemo } from '../db/seed.js';
+import { isSimulatedOnlineImei, type SeededCredential, seedDemo } from './seed.js';
 import { vendorKeysOf } from '../modules/firmware/vendor-keys.js';
 import { issueSimulatorCredentials } from '../modules/lockDevice/credentials.js';
 import { attachSimulator, lockTablesByImei } from './keypad.js';

@@ -15,10 +15,10 @@ const SOURCE = join(import.meta.dirname, '..');
 /** Files outside modules/ that write tables, and why (path relative to apps/server/src). */
 const OUTSIDE_WRITERS: Record<string, string> = {
   'db/bootstrap.ts': 'the first start, before any module runs: the first administrator and data centre',
-  'db/seed.ts': 'the demo data of DEMO=on',
   'gateway/test-support.ts': 'test fixtures',
   'http/idempotency.ts': "the HTTP layer's own table of Idempotency-Key answers, which belong to no domain",
 };
+/** Rooms outside modules/ that may write: the demo's data (DEMO=on only). */
 const OUTSIDE_ROOMS = ['demo/'];
 
 /** Every .ts file under `dir` except tests. */

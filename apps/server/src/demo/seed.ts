@@ -10,8 +10,8 @@
 import { randomBytes } from 'node:crypto';
 import { ACCOUNT_TYPE_ADMIN, ACCOUNT_TYPE_OPERATOR, ALWAYS_ONLINE_LOCK_MODEL, type Authority, LOCK_VENDOR } from '@iot/contract';
 import { and, count, eq, like, notLike } from 'drizzle-orm';
-import type { Database, Tx } from './client.js';
-import { accountRoles, accountTenants, accounts, locks, roles, tenants } from './schema.js';
+import type { Database, Tx } from '../db/client.js';
+import { accountRoles, accountTenants, accounts, locks, roles, tenants } from '../db/schema.js';
 import { hashDeviceSecret, newDeviceSecret } from '../crypto/device-secret.js';
 import { ensureSeedLockType, seedDeviceTypes } from '../modules/deviceType/catalogue.js';
 import { hashPassword, verifyPassword } from '../modules/oauth/passwords.js';
