@@ -4,8 +4,7 @@
  * (`GET /oauth/userInfo`, see useUserInfo), the stored userInfo is only a cache.
  */
 import { DEFAULT_TENANT_ID, LANGUAGES, type Language, type UserInfo } from '@iot/contract';
-
-const KEY = { token: 'token', tenantId: 'tenantId', username: 'username', userInfo: 'userInfo', language: 'language' } as const;
+import { SESSION_KEYS as KEY } from './storageKeys';
 
 const listeners = new Set<() => void>();
 const emit = () => {
