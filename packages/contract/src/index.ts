@@ -34,7 +34,7 @@ export * from './api/sso.js';
 export * from './api/role.js';
 export * from './api/systemLog.js';
 export * from './api/deviceLog.js';
-export * from './api/logUpCommand.js';
+export * from './api/uplinkLog.js';
 export * from './api/logHeartbeat.js';
 export * from './api/lockAlert.js';
 export * from './api/lockOpenRecord.js';

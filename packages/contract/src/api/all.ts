@@ -28,7 +28,7 @@ import { alertEndpoints } from './lockAlert.js';
 import { journalEndpoints } from './lockJournal.js';
 import { openRecordEndpoints } from './lockOpenRecord.js';
 import { heartbeatLogEndpoints } from './logHeartbeat.js';
-import { uplinkLogEndpoints } from './logUpCommand.js';
+import { uplinkLogEndpoints } from './uplinkLog.js';
 import { roleEndpoints } from './role.js';
 import { demoReceiverEndpoints, subscriptionEndpoints } from './subscription.js';
 import { systemLogEndpoints } from './systemLog.js';

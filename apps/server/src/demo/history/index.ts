@@ -17,7 +17,7 @@ import { insertAlertHistory } from '../../modules/lockAlert/history.js';
 import { seedLockReadings, simulatedLocks } from '../../modules/lockDevice/history.js';
 import { insertOpenRecordHistory } from '../../modules/lockOpenRecord/history.js';
 import { hasHeartbeats, insertHeartbeatHistory } from '../../modules/logHeartbeat/history.js';
-import { insertUplinkHistory } from '../../modules/logUpCommand/history.js';
+import { insertUplinkHistory } from '../../modules/uplinkLog/history.js';
 import { fleetHistory, HOUR, MINUTE } from './fleet.js';
 import { planPeople } from './people.js';
 
