@@ -23,7 +23,7 @@ import { isWebAppRequest, webPlugin } from './http/web-plugin.js';
 import { workersPlugin } from './workers/pool.js';
 import { accountRoutes } from './modules/account/routes.js';
 import { airSwitchRoutes } from './modules/airSwitch/routes.js';
-import { auditRoutes } from './modules/audit/routes.js';
+import { auditLogRoutes } from './modules/auditLog/routes.js';
 import { deviceTypeRoutes } from './modules/deviceType/routes.js';
 import { analysisRoutes } from './modules/analysis/routes.js';
 import { lockDeviceRoutes } from './modules/lockDevice/routes.js';
@@ -59,7 +59,7 @@ import { backupCodeRoutes } from './modules/backupCode/routes.js';
 import { ssoRoutes } from './modules/sso/routes.js';
 
 /** Every module's routes; adding an entity adds one line here. */
-const modules = [signInRoutes, tenantRoutes, lockDeviceRoutes, lockInformationRoutes, analysisRoutes, lockGroupRoutes, deviceTypeRoutes, accountRoutes, roleRoutes, auditRoutes, commandRoutes, lockConfigRoutes,
+const modules = [signInRoutes, tenantRoutes, lockDeviceRoutes, lockInformationRoutes, analysisRoutes, lockGroupRoutes, deviceTypeRoutes, accountRoutes, roleRoutes, auditLogRoutes, commandRoutes, lockConfigRoutes,
   uplinkLogRoutes, logHeartbeatRoutes, lockAlertRoutes, lockOpenRecordRoutes, lockJournalRoutes, credentialRoutes, doorAccessRoutes, subscriptionRoutes, wxRoutes, airSwitchRoutes, firmwareRoutes, liveRoutes,
   accessScheduleRoutes, holidayCalendarRoutes, credentialDriftRoutes, remoteUnlockRoutes, notificationRoutes, apiKeyRoutes, offlineCodeRoutes, twoFactorRoutes,
   workOrderRoutes, stayRoutes, backupCodeRoutes, ssoRoutes];

@@ -32,7 +32,7 @@ export * from './api/twoFactor.js';
 export * from './api/session.js';
 export * from './api/sso.js';
 export * from './api/role.js';
-export * from './api/systemLog.js';
+export * from './api/auditLog.js';
 export * from './api/deviceLog.js';
 export * from './api/uplinkLog.js';
 export * from './api/logHeartbeat.js';

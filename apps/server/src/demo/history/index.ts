@@ -10,7 +10,7 @@
 import type { SecretBox } from '../../crypto/secret-box.js';
 import type { Database } from '../../db/client.js';
 import { accounts } from '../../db/schema.js';
-import { insertAuditHistory } from '../../modules/audit/repo.js';
+import { insertAuditHistory } from '../../modules/auditLog/repo.js';
 import { insertCommandHistory, type PastCommand } from '../../modules/command/history.js';
 import { insertCredentialHistory } from '../../modules/credential/history.js';
 import { insertAlertHistory } from '../../modules/lockAlert/history.js';

@@ -15,7 +15,7 @@ import { sessions } from '../../db/schema.js';
 import { emit } from '../../events/emit.js';
 import { ApiError } from '../../http/api-error.js';
 import type { Principal } from '../../http/context.js';
-import { insertAudit } from '../audit/repo.js';
+import { insertAudit } from '../auditLog/repo.js';
 import { auditOf, type SignInContext, throttle } from '../oauth/attempts.js';
 import { checkSecondFactor } from './check.js';
 
