@@ -23,7 +23,7 @@ import { isWebAppRequest, webPlugin } from './http/web-plugin.js';
 import { workersPlugin } from './workers/pool.js';
 import { accountRoutes } from './modules/account/routes.js';
 import { airSwitchRoutes } from './modules/airSwitch/routes.js';
-import { auditRoutes } from './modules/audit/routes.js';
+import { auditLogRoutes } from './modules/auditLog/routes.js';
 import { deviceTypeRoutes } from './modules/deviceType/routes.js';
 import { analysisRoutes } from './modules/analysis/routes.js';
 import { lockDeviceRoutes } from './modules/lockDevice/routes.js';
@@ -34,7 +34,7 @@ import { lockAlertRoutes } from './modules/lockAlert/routes.js';
 import { lockJournalRoutes } from './modules/lockJournal/routes.js';
 import { lockOpenRecordRoutes } from './modules/lockOpenRecord/routes.js';
 import { logHeartbeatRoutes } from './modules/logHeartbeat/routes.js';
-import { logUpCommandRoutes } from './modules/logUpCommand/routes.js';
+import { uplinkLogRoutes } from './modules/uplinkLog/routes.js';
 import { signInRoutes } from './modules/signIn/routes.js';
 import { roleRoutes } from './modules/role/routes.js';
 import { commandRoutes } from './modules/command/routes.js';
@@ -59,8 +59,8 @@ import { backupCodeRoutes } from './modules/backupCode/routes.js';
 import { ssoRoutes } from './modules/sso/routes.js';
 
 /** Every module's routes; adding an entity adds one line here. */
-const modules = [signInRoutes, tenantRoutes, lockDeviceRoutes, lockInformationRoutes, analysisRoutes, lockGroupRoutes, deviceTypeRoutes, accountRoutes, roleRoutes, auditRoutes, commandRoutes, lockConfigRoutes,
-  logUpCommandRoutes, logHeartbeatRoutes, lockAlertRoutes, lockOpenRecordRoutes, lockJournalRoutes, credentialRoutes, doorAccessRoutes, subscriptionRoutes, wxRoutes, airSwitchRoutes, firmwareRoutes, liveRoutes,
+const modules = [signInRoutes, tenantRoutes, lockDeviceRoutes, lockInformationRoutes, analysisRoutes, lockGroupRoutes, deviceTypeRoutes, accountRoutes, roleRoutes, auditLogRoutes, commandRoutes, lockConfigRoutes,
+  uplinkLogRoutes, logHeartbeatRoutes, lockAlertRoutes, lockOpenRecordRoutes, lockJournalRoutes, credentialRoutes, doorAccessRoutes, subscriptionRoutes, wxRoutes, airSwitchRoutes, firmwareRoutes, liveRoutes,
   accessScheduleRoutes, holidayCalendarRoutes, credentialDriftRoutes, remoteUnlockRoutes, notificationRoutes, apiKeyRoutes, offlineCodeRoutes, twoFactorRoutes,
   workOrderRoutes, stayRoutes, backupCodeRoutes, ssoRoutes];
 

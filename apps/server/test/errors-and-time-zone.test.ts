@@ -9,7 +9,7 @@ import { imeiWithCheckDigit } from '@iot/contract';
 import { sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertAudit } from '../src/modules/audit/repo.js';
+import { insertAudit } from '../src/modules/auditLog/repo.js';
 import { call, createTestContext, dataOf, encryptPassword, operatorWith, signIn, skipSuite, type TestContext } from './helper.js';
 
 const fieldOf = (response: LightMyRequestResponse, field: string) =>

@@ -5,7 +5,7 @@
  */
 import {
   ALERT_SORT_FIELDS, COMMAND_SORT_FIELDS, CREDENTIAL_SORT_FIELDS, HEARTBEAT_SORT_FIELDS, LOCK_USER_SORT_FIELDS, OPEN_RECORD_SORT_FIELDS,
-  OPERATION_LOG_SORT_FIELDS, SYSTEM_LOG_SORT_FIELDS, UPLINK_SORT_FIELDS,
+  OPERATION_LOG_SORT_FIELDS, AUDIT_LOG_SORT_FIELDS, UPLINK_SORT_FIELDS,
 } from '@iot/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSecretBox } from '../src/crypto/secret-box.js';
@@ -17,7 +17,7 @@ const LISTS: [string, readonly string[]][] = [
   ['/iot/v1/logHeartbeat/list', HEARTBEAT_SORT_FIELDS], [`/iot/v1/logHeartbeat/list?imei=${simulatedImei(0)}`, HEARTBEAT_SORT_FIELDS],
   ['/iot/v1/logUpCommand/list', UPLINK_SORT_FIELDS], ['/iot/v1/lockOpenRecord/list', OPEN_RECORD_SORT_FIELDS],
   ['/iot/v1/lockAlert/list', ALERT_SORT_FIELDS], ['/iot/v1/lockAlert/list?activeFirst=true', ALERT_SORT_FIELDS],
-  ['/iot/v1/logDownCommand/list', COMMAND_SORT_FIELDS], ['/iot/v1/SysOperateLog/getLogList', SYSTEM_LOG_SORT_FIELDS],
+  ['/iot/v1/logDownCommand/list', COMMAND_SORT_FIELDS], ['/iot/v1/SysOperateLog/getLogList', AUDIT_LOG_SORT_FIELDS],
   ['/iot/v1/operateUser/list', LOCK_USER_SORT_FIELDS], ['/iot/v1/operatePassword/list', CREDENTIAL_SORT_FIELDS],
   ['/iot/v1/operateCard/list', CREDENTIAL_SORT_FIELDS], ['/iot/v1/operateFp/list', CREDENTIAL_SORT_FIELDS],
   ['/iot/v1/operateUser/log', OPERATION_LOG_SORT_FIELDS], ['/iot/v1/operatePassword/log', OPERATION_LOG_SORT_FIELDS],

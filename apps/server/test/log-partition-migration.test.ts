@@ -14,7 +14,7 @@ import { migrateDatabase } from '../src/db/migrate.js';
 import { PARTITIONED_TABLES } from '../src/db/partitions.js';
 import { rowsOf } from '../src/db/rows.js';
 import { applyAirSwitchUplinks } from '../src/modules/airSwitch/ingest.js';
-import { insertUplinks } from '../src/modules/logUpCommand/writer.js';
+import { insertUplinks } from '../src/modules/uplinkLog/writer.js';
 import { freshPostgresUrl, isPostgres, skipSuite } from './helper.js';
 import { migrationsBefore } from './migrations-before.js';
 

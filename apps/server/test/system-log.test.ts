@@ -8,7 +8,7 @@ import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUDITED_FIELDS } from '../src/http/audit-plugin.js';
-import { insertAudit } from '../src/modules/audit/repo.js';
+import { insertAudit } from '../src/modules/auditLog/repo.js';
 import {
   ADMIN_PASSWORD, addAccount, call, createTestContext, dataOf, encryptPassword, OPERATOR_PASSWORD, rowsOf, signIn, signInResponse,
   skipSuite, type TestContext,

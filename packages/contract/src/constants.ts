@@ -91,4 +91,4 @@ export const USERNAME_MAX = 64;
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 64;
 /** At most this many rows in one system-log CSV export (the newest first). */
-export const SYSTEM_LOG_EXPORT_MAX = 10_000;
+export const AUDIT_LOG_EXPORT_MAX = 10_000;

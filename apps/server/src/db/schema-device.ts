@@ -40,7 +40,7 @@ export const heartbeats = pgTable('heartbeats', {
   index('heartbeats_tenant_id').on(t.tenantId, t.id),
 ]);
 
-/** Every event uplink except heartbeats (上报日志), as received; one per (lock, seq) (logUpCommand/writer.ts dedupes), partitioned by day. */
+/** Every event uplink except heartbeats (上报日志), as received; one per (lock, seq) (uplinkLog/writer.ts dedupes), partitioned by day. */
 export const uplinks = pgTable('uplinks', {
   id: bigserial('id', { mode: 'number' }).notNull(),
   tenantId: integer('tenant_id').notNull(),

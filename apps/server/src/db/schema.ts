@@ -108,7 +108,7 @@ export const auditLog = pgTable('audit_log', {
   username: text('username').notNull(),
   action: text('action').notNull(),
   target: text('target').notNull().default(''),
-  /** The target object's name when the change was made (modules/audit/targets.ts); null when the target is a name already. */
+  /** The target object's name when the change was made (modules/auditLog/targets.ts); null when the target is a name already. */
   targetName: text('target_name'),
   /** An edit's changed fields, `{ field: [before, after] }`; null otherwise. */
   changes: jsonb('changes'),
@@ -123,7 +123,7 @@ export const auditLog = pgTable('audit_log', {
   index('audit_log_user_action').on(t.username, t.action, t.createdAt),
   index('audit_log_tenant_id').on(t.tenantId, t.id),
   // Sign-in throttling counts recent failures (of sign-ins and step-ups) by address too
-  // (modules/audit/repo.ts signInFailures): without it every sign-in scanned the whole system log.
+  // (modules/auditLog/repo.ts signInFailures): without it every sign-in scanned the whole system log.
   index('audit_log_failed_sign_in_address').on(t.clientIp, t.createdAt)
     .where(sql`${t.action} in ('sign-in', 'step-up') and ${t.result} in ('INVALID_CREDENTIALS', 'TWO_FACTOR_INVALID')`),
 ]);

@@ -1,7 +1,7 @@
 /**
  * Writes a batch of validated uplinks in one transaction (group commit), through the services of the
  * modules owning the tables: heartbeats into the heartbeat log (logHeartbeat) and the locks' latest
- * readings (lockDevice); every other type into the uplink log (logUpCommand, (lock, seq) unique) and
+ * readings (lockDevice); every other type into the uplink log (uplinkLog, (lock, seq) unique) and
  * then to its handler (uplink-handlers.ts); locks of event uplinks get last_uplink_at and last_seq
  * (lockDevice). One write per lock row and batch: PGlite pays per row.
  */
@@ -12,7 +12,7 @@ import { clearSilentLocks, deriveFromUplinks } from '../modules/analysis/derived
 import { type HeartbeatRecord, insertHeartbeats } from '../modules/logHeartbeat/writer.js';
 import { lockSeqKey } from '../db/rows.js';
 import { LOCK_SEQ_WRITERS, lockSeqWriters } from '../db/seq-writers.js';
-import { insertUplinks } from '../modules/logUpCommand/writer.js';
+import { insertUplinks } from '../modules/uplinkLog/writer.js';
 import { type AirSwitchUplinkRecord, applyAirSwitchUplinks } from '../modules/airSwitch/ingest.js';
 import { enqueuePushEvents, eventOfUplink, heartbeatEvent, presenceEvent, type PushEvent } from '../modules/subscription/outbox.js';
 import { type EventType, type StoredUplink, type UplinkHandlers, uplinkHandlers } from './uplink-handlers.js';

@@ -21,7 +21,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Executor } from '../db/client.js';
 import type { Principal } from './context.js';
-import { insertAudit } from '../modules/audit/repo.js';
+import { insertAudit } from '../modules/auditLog/repo.js';
 
 /** Body fields copied into the log. */
 export const AUDITED_FIELDS = ['id', 'ids', 'accountId', 'lockId', 'lockUserId', 'imei', 'username', 'name', 'action', 'roleIds', 'enabled', 'authorities',

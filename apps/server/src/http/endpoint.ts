@@ -4,7 +4,7 @@
  * wrapped in the success envelope. Handlers get `inTenant(fn)` to run queries confined to the tenant
  * by row-level security: in one transaction, whose first run on an endpoint with an `action` also
  * writes the call's system-log row from the parsed body (http/audit-plugin.ts) with the target object's
- * name and changed fields read before and after it (modules/audit/targets.ts); on a GET without an
+ * name and changed fields read before and after it (modules/auditLog/targets.ts); on a GET without an
  * action, as a read (Database.readTenant: no transaction on PostgreSQL, and writes refused). An endpoint
  * marked `idempotent` honours the Idempotency-Key header (http/idempotency.ts); one of `scope` platform
  * is refused to anyone but platform administrators by the auth hook.
@@ -20,7 +20,7 @@ import type { Principal } from './context.js';
 import type {} from './health-plugin.js';
 import { writeAuditRow } from './audit-plugin.js';
 import { claimIdempotencyKey, fingerprintOf, IDEMPOTENCY_HEADER, idempotencyKeyOf, markApplied } from './idempotency.js';
-import { auditTargetOf, describeChange, readTarget } from '../modules/audit/targets.js';
+import { auditTargetOf, describeChange, readTarget } from '../modules/auditLog/targets.js';
 import { parseOrThrow } from './validation.js';
 import { envelopeText, JsonText } from './json-text.js';
 

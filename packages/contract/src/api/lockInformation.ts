@@ -15,7 +15,7 @@ import { lockRecord } from './lock.js';
 import { alertRecord } from './lockAlert.js';
 import { lockGroupOption } from './lockGroup.js';
 import { openRecordRecord } from './lockOpenRecord.js';
-import { uplinkLogRecord } from './logUpCommand.js';
+import { uplinkLogRecord } from './uplinkLog.js';
 
 /** How many of the latest alarms, unlock records and uplinks the page shows. */
 export const INFORMATION_RECENT = 5;

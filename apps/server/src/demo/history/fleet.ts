@@ -10,7 +10,7 @@ import { DEFAULT_ACTIVITY, randomInt, seededRandom, SimulatedLock, type Random }
 import type { PastAlert } from '../../modules/lockAlert/history.js';
 import type { PastCommand } from '../../modules/command/history.js';
 import type { PastHeartbeat } from '../../modules/logHeartbeat/history.js';
-import type { PastUplink } from '../../modules/logUpCommand/history.js';
+import type { PastUplink } from '../../modules/uplinkLog/history.js';
 import type { SeededReadings } from '../../modules/lockDevice/history.js';
 import { lockSeqKey } from '../../db/rows.js';
 

@@ -10,14 +10,14 @@
 import type { SecretBox } from '../../crypto/secret-box.js';
 import type { Database } from '../../db/client.js';
 import { accounts } from '../../db/schema.js';
-import { insertAuditHistory } from '../../modules/audit/repo.js';
+import { insertAuditHistory } from '../../modules/auditLog/repo.js';
 import { insertCommandHistory, type PastCommand } from '../../modules/command/history.js';
 import { insertCredentialHistory } from '../../modules/credential/history.js';
 import { insertAlertHistory } from '../../modules/lockAlert/history.js';
 import { seedLockReadings, simulatedLocks } from '../../modules/lockDevice/history.js';
 import { insertOpenRecordHistory } from '../../modules/lockOpenRecord/history.js';
 import { hasHeartbeats, insertHeartbeatHistory } from '../../modules/logHeartbeat/history.js';
-import { insertUplinkHistory } from '../../modules/logUpCommand/history.js';
+import { insertUplinkHistory } from '../../modules/uplinkLog/history.js';
 import { fleetHistory, HOUR, MINUTE } from './fleet.js';
 import { planPeople } from './people.js';
 

@@ -5,7 +5,7 @@
  * other commands an operator sends (configuration, clock sync); and the system log of it all with daily
  * sign-ins. Pure: returns the plan for fleet.ts and, once the commands have ids, the rows to write.
  */
-import type { AuditEntry } from '../../modules/audit/repo.js';
+import type { AuditEntry } from '../../modules/auditLog/repo.js';
 import type { PastCredential, PastLockUser, PastOperation } from '../../modules/credential/history.js';
 import { randomInt, seededRandom } from '@iot/simulator';
 import { HOUR, type HistoryLock, localHour, MINUTE, type PlannedCommand } from './fleet.js';

@@ -13,7 +13,7 @@ import { and, eq, exists, isNull, notExists, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database, Executor } from '../../db/client.js';
 import { backupCodes, credentials, lockUsers, stayDoors, stays, tenants } from '../../db/schema.js';
-import { insertAudit } from '../audit/repo.js';
+import { insertAudit } from '../auditLog/repo.js';
 import { doorStates } from '../stay/doors.js';
 import { stayAutoBackupCodeOf } from '../tenant/settings.js';
 import { entryReady } from './pool.js';

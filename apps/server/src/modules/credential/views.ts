@@ -12,7 +12,7 @@ import type { Executor } from '../../db/client.js';
 import { commands, credentialOperations, credentials, locks, lockUsers } from '../../db/schema.js';
 import { ApiError } from '../../http/api-error.js';
 import { containsPattern, iso, sortOrder } from '../../db/sql.js';
-import { insertAudit } from '../audit/repo.js';
+import { insertAudit } from '../auditLog/repo.js';
 import { cappedCount } from '../../db/count.js';
 import { lockKeyword, roomSql } from '../lockDevice/sql.js';
 import { credentialKeyword, findLock, lockWhere, selectCredentials, selectUsers, userKeyword } from './repo.js';

@@ -12,7 +12,7 @@ import { writeAuditRow } from '../../http/audit-plugin.js';
 import { ApiError } from '../../http/api-error.js';
 import { checkedFileName, multipartFault, requireMultipart, type UploadField, uploadTooLarge } from '../../http/multipart.js';
 import { parseOrThrow } from '../../http/validation.js';
-import { describeChange, readTarget } from '../audit/targets.js';
+import { describeChange, readTarget } from '../auditLog/targets.js';
 import { addPackage, deletePackage, listPackages } from './packages.js';
 import { createRollout, rolloutActions } from './rollouts.js';
 import { PackageInspector, verifyUpload } from './signed-upload.js';

@@ -17,7 +17,7 @@ import { findDeviceType } from '../deviceType/catalogue.js';
 import { groupsOfLock } from '../lockGroup/groups.js';
 import { alertLog } from '../lockAlert/repo.js';
 import { openRecordLog } from '../lockOpenRecord/repo.js';
-import { uplinkLog } from '../logUpCommand/repo.js';
+import { uplinkLog } from '../uplinkLog/repo.js';
 import { lockRecordByImei, queueHead } from '../lockDevice/repo.js';
 
 const SYNCING = ['adding', 'modifying', 'deleting'];

@@ -20,7 +20,7 @@ import type { Db } from '../../db/client.js';
 import { accounts } from '../../db/schema.js';
 import { ApiError } from '../../http/api-error.js';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { insertAudit, signInFailures } from '../audit/repo.js';
+import { insertAudit, signInFailures } from '../auditLog/repo.js';
 import { type ClientOf, recordSignIn } from './history.js';
 import type { SsoOrigin } from './sso-sessions.js';
 import { issueToken } from './tokens.js';

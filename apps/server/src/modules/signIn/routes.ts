@@ -6,7 +6,7 @@
 import { authEndpoints, twoFactorEndpoints } from '@iot/contract';
 import type { FastifyInstance } from 'fastify';
 import { registerEndpoint } from '../../http/endpoint.js';
-import { insertAudit } from '../audit/repo.js';
+import { insertAudit } from '../auditLog/repo.js';
 import { createCaptcha, matchCaptcha } from '../oauth/captcha.js';
 import { currentKeyPair } from '../oauth/keys.js';
 import { timeZoneOf } from '../tenant/settings.js';

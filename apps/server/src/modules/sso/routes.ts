@@ -13,7 +13,7 @@ import { secretBoxFor } from '../../crypto/secret-box.js';
 import { ssoLinks } from '../../db/schema.js';
 import { ApiError } from '../../http/api-error.js';
 import { registerEndpoint } from '../../http/endpoint.js';
-import { insertAudit } from '../audit/repo.js';
+import { insertAudit } from '../auditLog/repo.js';
 import { endSsoSessions } from '../oauth/sso-sessions.js';
 import { passwordSignInOf } from '../tenant/settings.js';
 import { logoutTokenChecker } from './backchannel.js';

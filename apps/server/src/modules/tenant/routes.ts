@@ -1,7 +1,7 @@
 /**
  * GET /static/config.json: the data-centre list of the header's selector, `[{ label, value }]` (spec §7);
  * the request data centre's settings (any signed-in account) and its time zone and default stay
- * buffers (TENANT_SETTINGS; the system log records each before and after, modules/audit/targets.ts).
+ * buffers (TENANT_SETTINGS; the system log records each before and after, modules/auditLog/targets.ts).
  */
 import { tenantEndpoints } from '@iot/contract';
 import type { FastifyInstance } from 'fastify';

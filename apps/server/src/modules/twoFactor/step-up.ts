@@ -13,7 +13,7 @@ import { secretBoxFor } from '../../crypto/secret-box.js';
 import { emit } from '../../events/emit.js';
 import { ApiError } from '../../http/api-error.js';
 import type { Principal } from '../../http/context.js';
-import { insertAudit } from '../audit/repo.js';
+import { insertAudit } from '../auditLog/repo.js';
 import { auditOf, type SignInContext, throttle } from '../oauth/attempts.js';
 import { recordStepUp } from '../oauth/sessions.js';
 import { checkSecondFactor } from './check.js';

@@ -13,7 +13,7 @@ import { BATTERY_CONFIRM_TOLERANCE, LOW_BATTERY_PERCENT, WORK_ORDER_KINDS, type 
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { rowsOf } from '../../db/rows.js';
-import { insertAudit } from '../audit/repo.js';
+import { insertAudit } from '../auditLog/repo.js';
 import { insertWorkOrder, withNote } from './orders.js';
 
 /** A matched alarm that asks for an order: the rule's id and kind to open. */

@@ -11,7 +11,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { orders, refunds } from '../../db/schema.js';
 import { emit } from '../../events/emit.js';
-import { insertAudit } from '../audit/repo.js';
+import { insertAudit } from '../auditLog/repo.js';
 import { extendService, revokeService } from '../lockDevice/service-period.js';
 import type { RefundResource, TransactionResource } from './client.js';
 import { NotificationRefused } from './notification.js';

@@ -10,7 +10,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Executor } from '../../db/client.js';
 import { orders, refunds } from '../../db/schema.js';
 import { rowsOf } from '../../db/rows.js';
-import { insertAudit } from '../audit/repo.js';
+import { insertAudit } from '../auditLog/repo.js';
 import { applyRefund, applyTransaction, orderChanged } from './apply.js';
 import { PaymentProviderError, type RefundResource } from './client.js';
 import type { Payments } from './payments.js';

@@ -1,7 +1,7 @@
 /**
  * System-log rows (系统日志). Callers pass only non-secret facts: no passwords, tokens or credential digits.
  */
-import type { Page, SystemLogFilter, SystemLogRecord } from '@iot/contract';
+import type { Page, AuditLogFilter, AuditLogRecord } from '@iot/contract';
 import { and, count, desc, eq, gt, gte, ilike, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor, Tx } from '../../db/client.js';
 import { containsPattern, iso, sortOrder } from '../../db/sql.js';
@@ -18,7 +18,7 @@ export interface AuditEntry {
   result: string;
   clientIp: string;
   detail?: Record<string, unknown>;
-  /** The target object's name and an edit's changed fields (modules/audit/targets.ts). */
+  /** The target object's name and an edit's changed fields (modules/auditLog/targets.ts). */
   targetName?: string | null;
   changes?: Record<string, [unknown, unknown]> | null;
 }
@@ -42,7 +42,7 @@ export async function signInFailures(db: Executor, username: string, clientIp: s
   return { username: row?.username ?? 0, address: row?.address ?? 0, pair: row?.pair ?? 0 };
 }
 
-function whereOf(filter: SystemLogFilter): SQL | undefined {
+function whereOf(filter: AuditLogFilter): SQL | undefined {
   const conditions: SQL[] = [];
   if (filter.keyword) {
     const pattern = containsPattern(filter.keyword);
@@ -61,20 +61,20 @@ const recordColumns = {
   targetName: auditLog.targetName, changes: auditLog.changes,
 };
 
-function toRecord(row: { createdAt: Date; detail: unknown; changes: unknown } & Omit<SystemLogRecord, 'createdAt' | 'detail' | 'changes'>): SystemLogRecord {
-  return { ...row, createdAt: iso(row.createdAt), detail: (row.detail as SystemLogRecord['detail']) ?? null, changes: (row.changes as SystemLogRecord['changes']) ?? null };
+function toRecord(row: { createdAt: Date; detail: unknown; changes: unknown } & Omit<AuditLogRecord, 'createdAt' | 'detail' | 'changes'>): AuditLogRecord {
+  return { ...row, createdAt: iso(row.createdAt), detail: (row.detail as AuditLogRecord['detail']) ?? null, changes: (row.changes as AuditLogRecord['changes']) ?? null };
 }
 
 /**
  * The order of a system-log page or export: newest first by time (ids do not follow time: the demo's
- * history is written after the first rows), unless the filter sorts by a SYSTEM_LOG_SORT_FIELDS column.
+ * history is written after the first rows), unless the filter sorts by a AUDIT_LOG_SORT_FIELDS column.
  */
-const orderOf = (filter: SystemLogFilter) => sortOrder(filter, {
+const orderOf = (filter: AuditLogFilter) => sortOrder(filter, {
   createdAt: auditLog.createdAt, username: auditLog.username, action: auditLog.action, result: auditLog.result,
 }, auditLog.id, [desc(auditLog.createdAt), desc(auditLog.id)]);
 
 /** A page of the tenant's system log (run in the tenant transaction), in orderOf's order. */
-export async function listAudit(tx: Tx, filter: SystemLogFilter, current: number, size: number): Promise<Page<SystemLogRecord>> {
+export async function listAudit(tx: Tx, filter: AuditLogFilter, current: number, size: number): Promise<Page<AuditLogRecord>> {
   const where = whereOf(filter);
   const [totalRow] = await tx.select({ n: count() }).from(auditLog).where(where);
   const rows = await tx.select(recordColumns).from(auditLog).where(where).orderBy(...orderOf(filter)).limit(size).offset((current - 1) * size);
@@ -82,7 +82,7 @@ export async function listAudit(tx: Tx, filter: SystemLogFilter, current: number
 }
 
 /** At most `limit` rows of the tenant's system log matching `filter` (tenant transaction), in orderOf's order. */
-export async function exportAudit(tx: Tx, filter: SystemLogFilter, limit: number): Promise<SystemLogRecord[]> {
+export async function exportAudit(tx: Tx, filter: AuditLogFilter, limit: number): Promise<AuditLogRecord[]> {
   const rows = await tx.select(recordColumns).from(auditLog).where(whereOf(filter)).orderBy(...orderOf(filter)).limit(limit);
   return rows.map(toRecord);
 }

@@ -21,7 +21,7 @@ function toQuery(values: Record<string, unknown>) {
 }
 
 /** The device-type page. */
-export default function EquipmentTypePage() {
+export default function DeviceTypePage() {
   const { t } = useTranslation(['deviceType', 'deviceLog']);
   const mayEdit = useAllowed('DEVICE_TYPE_EDIT');
   const [modal, setModal] = useState<{ open: boolean; editing?: DeviceTypeRecord }>({ open: false });

@@ -1,5 +1,5 @@
 /**
- * System log (系统日志, spec §7 "Logs": /iot/v1/SysOperateLog/getLogList): sign-ins, sign-outs
+ * The audit log, shown as the system log (系统日志, spec §7 "Logs": /iot/v1/SysOperateLog/getLogList): sign-ins, sign-outs
  * and every mutating call of the tenant, newest first, and its CSV / Excel export. Rows never hold secrets.
  */
 import { z } from 'zod';
@@ -10,9 +10,9 @@ import { pageOf, pageQuery, sortFields } from './envelope.js';
 import { isoTime, timeOrder } from './time.js';
 
 /** System-log columns the server sorts by. */
-export const SYSTEM_LOG_SORT_FIELDS = ['createdAt', 'username', 'action', 'result'] as const;
+export const AUDIT_LOG_SORT_FIELDS = ['createdAt', 'username', 'action', 'result'] as const;
 const filterFields = {
-  ...sortFields(SYSTEM_LOG_SORT_FIELDS),
+  ...sortFields(AUDIT_LOG_SORT_FIELDS),
   /** Matches username, action or target (substring, case-insensitive). */
   keyword: keyword().optional(),
   /** Exact action, e.g. `sign-in` or `POST /v1/sysRole/add`. */
@@ -25,11 +25,11 @@ const filterFields = {
   endTime: isoTime.optional(),
 };
 
-export const systemLogQuery = pageQuery.extend(filterFields).refine(...timeOrder);
-export const systemLogExportQuery = z.object({ ...filterFields, ...exportFields }).refine(...timeOrder);
-export type SystemLogFilter = Omit<z.infer<typeof systemLogExportQuery>, keyof typeof exportFields>;
+export const auditLogQuery = pageQuery.extend(filterFields).refine(...timeOrder);
+export const auditLogExportQuery = z.object({ ...filterFields, ...exportFields }).refine(...timeOrder);
+export type AuditLogFilter = Omit<z.infer<typeof auditLogExportQuery>, keyof typeof exportFields>;
 
-export const systemLogRecord = z.object({
+export const auditLogRecord = z.object({
   id: z.number().int(),
   username: z.string(),
   action: z.string(),
@@ -45,15 +45,15 @@ export const systemLogRecord = z.object({
   /** An edit's changed fields, `{ field: [before, after] }` (auditChangesText says them), or null. */
   changes: z.record(z.string(), z.tuple([z.unknown(), z.unknown()])).nullable(),
 });
-export type SystemLogRecord = z.infer<typeof systemLogRecord>;
+export type AuditLogRecord = z.infer<typeof auditLogRecord>;
 
-export const systemLogEndpoints = {
+export const auditLogEndpoints = {
   list: endpoint({
     method: 'GET', path: '/iot/v1/SysOperateLog/getLogList', access: 'SYSTEM_LOG', kind: 'token',
-    query: systemLogQuery, response: pageOf(systemLogRecord),
+    query: auditLogQuery, response: pageOf(auditLogRecord),
   }),
-  /** text/csv (UTF-8 with BOM) or an .xlsx workbook, not enveloped; at most SYSTEM_LOG_EXPORT_MAX rows, newest first. */
+  /** text/csv (UTF-8 with BOM) or an .xlsx workbook, not enveloped; at most AUDIT_LOG_EXPORT_MAX rows, newest first. */
   export: endpoint({
-    method: 'GET', path: '/iot/v1/SysOperateLog/export', access: 'SYSTEM_LOG', kind: 'token', query: systemLogExportQuery, response: exportResponse,
+    method: 'GET', path: '/iot/v1/SysOperateLog/export', access: 'SYSTEM_LOG', kind: 'token', query: auditLogExportQuery, response: exportResponse,
   }),
 };

@@ -4,6 +4,6 @@ import type { FastifyInstance } from 'fastify';
 import { uplinkLog } from './repo.js';
 
 /** Registers the uplink-log routes. */
-export async function logUpCommandRoutes(app: FastifyInstance): Promise<void> {
+export async function uplinkLogRoutes(app: FastifyInstance): Promise<void> {
   uplinkLog.register(app, uplinkLogEndpoints, LOG_EXPORT_MAX);
 }

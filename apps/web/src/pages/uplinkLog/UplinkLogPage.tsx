@@ -15,7 +15,7 @@ import { ServerTable } from '../../components/ServerTable';
 const REFETCH_MS = 5000;
 
 /** The uplink log page. */
-export default function CommandUpLogPage() {
+export default function UplinkLogPage() {
   const { t } = useTranslation('deviceLog');
   const columns = useMemo<TableColumnsType<UplinkLogRecord>>(() => [
     { title: t('receivedAt'), dataIndex: 'receivedAt', render: formatTime, sorter: true },

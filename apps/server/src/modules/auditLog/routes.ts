@@ -1,6 +1,6 @@
 /** System log routes (系统日志): the tenant's log page by page, and its CSV / Excel export. */
 import {
-  auditActionText, auditChangesText, auditDetailText, ERRORS, type LocalizedText, SYSTEM_LOG_EXPORT_MAX, type SystemLogRecord, systemLogEndpoints,
+  auditActionText, auditChangesText, auditDetailText, ERRORS, type LocalizedText, AUDIT_LOG_EXPORT_MAX, type AuditLogRecord, auditLogEndpoints,
   localized as t,
 } from '@iot/contract';
 import type { FastifyInstance } from 'fastify';
@@ -17,7 +17,7 @@ const RESULT_LABELS: Record<string, LocalizedText> = {
 };
 
 /** Columns of the export, headers and labels in both languages (the console's 系统日志 column titles). */
-const COLUMNS: ExportColumn<SystemLogRecord>[] = [
+const COLUMNS: ExportColumn<AuditLogRecord>[] = [
   { header: t('编号', 'ID'), value: (r) => r.id, width: 10 },
   { header: t('时间', 'Time'), value: (r) => r.createdAt, width: 26, time: true },
   { header: t('用户名', 'Username'), value: (r) => r.username },
@@ -30,14 +30,14 @@ const COLUMNS: ExportColumn<SystemLogRecord>[] = [
 ];
 
 /** Registers the system-log routes. */
-export async function auditRoutes(app: FastifyInstance): Promise<void> {
-  registerEndpoint(app, systemLogEndpoints.list, ({ query, inTenant }) => {
+export async function auditLogRoutes(app: FastifyInstance): Promise<void> {
+  registerEndpoint(app, auditLogEndpoints.list, ({ query, inTenant }) => {
     const { current, size, ...filter } = query;
     return inTenant((tx) => listAudit(tx, filter, current, size));
   });
-  registerEndpoint(app, systemLogEndpoints.export, async ({ query, inTenant, request, reply }) => {
+  registerEndpoint(app, auditLogEndpoints.export, async ({ query, inTenant, request, reply }) => {
     const { format, timeZone, ...filter } = query;
-    const rows = await inTenant((tx) => exportAudit(tx, filter, SYSTEM_LOG_EXPORT_MAX + 1));
-    return sendExport({ request, reply, format, timeZone: timeZone ?? await timeZoneOf(app.database.system, request.tenantId), name: 'system-log', columns: COLUMNS, rows, max: SYSTEM_LOG_EXPORT_MAX });
+    const rows = await inTenant((tx) => exportAudit(tx, filter, AUDIT_LOG_EXPORT_MAX + 1));
+    return sendExport({ request, reply, format, timeZone: timeZone ?? await timeZoneOf(app.database.system, request.tenantId), name: 'system-log', columns: COLUMNS, rows, max: AUDIT_LOG_EXPORT_MAX });
   }, { raw: true });
 }

@@ -7,8 +7,8 @@
  * credential calls).
  */
 import {
-  apiEndpoints, auditActionKey, auditActionText, auditChangesText, auditDetailText, auditLabel, ERRORS, type ErrorCode, type Language, SESSION_ACTIONS, systemLogEndpoints,
-  type SystemLogRecord,
+  apiEndpoints, auditActionKey, auditActionText, auditChangesText, auditDetailText, auditLabel, ERRORS, type ErrorCode, type Language, SESSION_ACTIONS, auditLogEndpoints,
+  type AuditLogRecord,
 } from '@iot/contract';
 import { AutoComplete, DatePicker, Form, Input, Select, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
 import { useMemo } from 'react';
@@ -24,12 +24,12 @@ const KNOWN_ACTIONS = [...Object.keys(SESSION_ACTIONS), ...apiEndpoints.filter((
 const CODES = Object.keys(ERRORS) as ErrorCode[];
 
 /** The system log page. */
-export default function SystemLogPage() {
-  const { t } = useTranslation('systemLog');
+export default function AuditLogPage() {
+  const { t } = useTranslation('auditLog');
   const language = useLanguage();
   const actionLabel = (action: string) => auditLabel(action)?.[language] ?? action;
 
-  const columns = useMemo<TableColumnsType<SystemLogRecord>>(() => [
+  const columns = useMemo<TableColumnsType<AuditLogRecord>>(() => [
     { title: t('createdAt'), dataIndex: 'createdAt', render: formatTime, sorter: true },
     { title: t('username'), dataIndex: 'username', sorter: true },
     {
@@ -93,10 +93,10 @@ export default function SystemLogPage() {
     </>
   );
   return (
-    <ServerTable<SystemLogRecord>
+    <ServerTable<AuditLogRecord>
       defaultSort={{ field: 'createdAt' }}
-      endpoint={systemLogEndpoints.list}
-      exportEndpoint={systemLogEndpoints.export}
+      endpoint={auditLogEndpoints.list}
+      exportEndpoint={auditLogEndpoints.export}
       columns={columns}
       rowKey="id"
       filters={filters}
@@ -110,7 +110,7 @@ export default function SystemLogPage() {
  * What the change did, in words: an edit's changed fields (before → after), then the recorded request
  * fields, leaving out what the action and target columns already say.
  */
-function detailLines(row: SystemLogRecord, language: Language): string[] {
+function detailLines(row: AuditLogRecord, language: Language): string[] {
   const skip = row.targetName ? ['action', 'id', 'lockId', 'imei', 'accountId', 'groupId', 'productId', 'packageId'] : ['action'];
   return [...auditChangesText(row.changes, language, formatTime), ...auditDetailText(row.detail, language, skip, formatTime)];
 }
