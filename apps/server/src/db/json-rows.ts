@@ -10,10 +10,15 @@ export function jsonFields<F extends Record<string, SQLWrapper>>(fields: F): { [
   return Object.fromEntries(Object.entries(fields).map(([key, value]) => [key, sql`${value}`.as(key)])) as { [K in keyof F]: SQL.Aliased };
 }
 
-/** SQL json: an object of `fields` (keys in order), e.g. a nested `location` of a record. */
-export function jsonObjectSql(fields: Record<string, SQLWrapper>): SQL {
+/**
+ * A nested JSON object of `fields` (keys in order) on each row, e.g. a record's `location`: `join` goes
+ * into the select as a cross join lateral (a FROM-less subquery, which PostgreSQL folds into the row), and
+ * `json` is the object. A scalar sub-select (`(select row_to_json(x) from (select ...) as x)`) ran as a
+ * sub-plan per row instead: about 10 % of the 20-row lock list's PostgreSQL time (bench/RESULTS.md, 2026-11-30).
+ */
+export function jsonObjectLateral(alias: string, fields: Record<string, SQLWrapper>): { join: SQL; json: SQL } {
   const columns = sql.join(Object.entries(fields).map(([key, value]) => sql`${value} as ${sql.identifier(key)}`), sql`, `);
-  return sql`(select row_to_json(x) from (select ${columns}) as x)`;
+  return { join: sql`(select ${columns}) as ${sql.identifier(alias)}`, json: sql`row_to_json(${sql.identifier(alias)})` };
 }
 
 /**

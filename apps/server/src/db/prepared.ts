@@ -11,6 +11,7 @@
  */
 
 import { Column, is, type Placeholder, SQL, Subquery, sql } from 'drizzle-orm';
+import { PgliteTransaction } from 'drizzle-orm/pglite';
 
 const cache = new WeakMap<object, Map<string, unknown>>();
 
@@ -49,13 +50,31 @@ const names = new Map<string, string>();
 
 /**
  * The statement of `key` prepared on `handle` by `prepare` (called on the first use per handle only,
- * with the statement's name). `key` must stand for one SQL text for the whole process.
+ * with the statement's name). `key` must stand for one SQL text for the whole process. On PGlite a
+ * transaction's handle (and its client) is new for every transaction, so its statements are kept per
+ * database and run on the current transaction's client (pointed there before each use; execute reads
+ * it synchronously): built anew every request they cost 1.4 ms of the lock list's 4.8 ms of CPU.
  */
 export function preparedOn<P>(handle: object, key: string, prepare: (name: string) => P): P {
-  let statements = cache.get(handle);
+  const pgliteClient = is(handle, PgliteTransaction) ? (handle as unknown as DrizzleHandle).session.client : undefined;
+  const owner = pgliteClient === undefined ? handle : (handle as unknown as DrizzleHandle).dialect;
+  const statement = statementOf(owner, key, prepare);
+  if (pgliteClient !== undefined) (statement as { client: unknown }).client = pgliteClient;
+  return statement;
+}
+
+/** What preparedOn reads of a drizzle transaction handle (drizzle 0.45): its dialect (one per database) and session's client. */
+interface DrizzleHandle {
+  dialect: object;
+  session: { client: unknown };
+}
+
+/** The statement of `key` kept for `owner`, prepared (and its rows compiled) on first use. */
+function statementOf<P>(owner: object, key: string, prepare: (name: string) => P): P {
+  let statements = cache.get(owner);
   if (!statements) {
     statements = new Map();
-    cache.set(handle, statements);
+    cache.set(owner, statements);
   }
   let statement = statements.get(key) as P | undefined;
   if (statement === undefined) {

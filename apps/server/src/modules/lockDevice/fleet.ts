@@ -10,7 +10,7 @@ import type { Tx } from '../../db/client.js';
 import { locks } from '../../db/schema.js';
 import { pagedForPrepare, pagingShape, preparedOn } from '../../db/prepared.js';
 import { containsPattern, isoSql } from '../../db/sql.js';
-import { jsonArraySql, jsonFields, jsonObjectSql } from '../../db/json-rows.js';
+import { jsonArraySql, jsonFields, jsonObjectLateral } from '../../db/json-rows.js';
 import { JsonText } from '../../http/json-text.js';
 import { liveStateSql } from './attention.js';
 import { nextWakeSql, stateSql } from './repo.js';
@@ -25,8 +25,16 @@ export interface LockRoomQuery {
   size: number;
 }
 
-// Qualified by hand: drizzle renders the columns of a single-table select unqualified.
-const openAlarmsSql = sql<number>`(select count(*) from alerts a where a.lock_id = "locks"."id" and a.state = 'active')`.mapWith(Number);
+/**
+ * The page's rows (CTE `page`) with their open alarms, counted by one probe of alerts for all of the
+ * page's locks (alerts_one_active: lock, kind where active) instead of a sub-select per row: PostgreSQL
+ * re-ran that sub-select's scan for each of 100 rows, 3.6 µs a row on the bench's empty alerts table
+ * (a relation-size call per rescan), 1.2 µs with 19,000 active alerts (bench/RESULTS.md, 2026-11-30).
+ * Columns in LockOption's order (the JSON keys); alerts is read here, written by modules/lockAlert.
+ */
+const withOpenAlarms = sql.raw(`(select p.id, p.imei, p.name, p.room, p."liveState", p."nextWakeAt", p.battery, p."doorState",
+  coalesce(al.n, 0) as "openAlarms", p.state, p.location from page p left join (select a.lock_id, count(*) as n from alerts a
+  where a.state = 'active' and a.lock_id = any(array(select id from page)) group by a.lock_id) al on al.lock_id = p.id) o`);
 
 /**
  * At most `size` locks matching the query, ordered by id, with their room, live state, battery, door and
@@ -39,14 +47,14 @@ export async function listLockRooms(tx: Tx, query: LockRoomQuery, wakeWindowMs: 
   // Keys in LockOption's order, as JSON.stringify wrote the objects this list used to build.
   const options = (bind: (field: (typeof ROOM_FILTERS)[number]) => string | Placeholder<string>) => tx.select(jsonFields({
     id: locks.id, imei: locks.imei, name: locks.name, room: roomSql, liveState: liveStateSql(wakeWindowMs), nextWakeAt: isoSql(nextWakeSql),
-    battery: locks.battery, doorState: locks.doorState, openAlarms: openAlarmsSql, state: stateSql,
-    location: jsonObjectSql({ building: locks.building, floor: locks.floor, room: locks.room }),
-  })).from(locks).where(and(isNull(locks.imeiReleasedAt), ...given.map((field) => field === 'keyword'
+    battery: locks.battery, doorState: locks.doorState, state: stateSql,
+    location: optionLocation.json,
+  })).from(locks).crossJoinLateral(optionLocation.join).where(and(isNull(locks.imeiReleasedAt), ...given.map((field) => field === 'keyword'
     ? lockPatternMatch(bind(field)) : eq(locks[field], bind(field)))))
     .orderBy(asc(locks.id)).$dynamic();
-  const list = (page: ReturnType<typeof options>) => {
-    const o = page.as('o');
-    return tx.select({ json: jsonArraySql('o', o.id) }).from(o);
+  const list = (rows: ReturnType<typeof options>) => {
+    const page = tx.$with('page').as(rows);
+    return tx.with(page).select({ json: jsonArraySql('o', sql`o.id`) }).from(withOpenAlarms);
   };
   const values = { ...query, keyword: query.keyword === undefined ? undefined : containsPattern(query.keyword) };
   const rows = query.keyword !== undefined
@@ -58,6 +66,9 @@ export async function listLockRooms(tx: Tx, query: LockRoomQuery, wakeWindowMs: 
       list(pagedForPrepare(options((field) => sql.placeholder(field)), query.size, 0)).prepare(name)).execute({ ...values, limit: query.size });
   return new JsonText(rows[0]?.json ?? '[]');
 }
+
+/** An option's `location` object (jsonObjectLateral). */
+const optionLocation = jsonObjectLateral('location_row', { building: locks.building, floor: locks.floor, room: locks.room });
 
 /** The lock-room list's filters, in the order they enter its statement. */
 const ROOM_FILTERS = ['keyword', 'building', 'floor', 'room'] as const;

@@ -8,7 +8,7 @@ import { and, asc, eq, isNull, not, type Placeholder, type SQL, sql } from 'driz
 import type { Tx } from '../../db/client.js';
 import { lockGroupMembers, locks } from '../../db/schema.js';
 import { containsPattern, iso, isoSql } from '../../db/sql.js';
-import { jsonArraySql, jsonFields, jsonObjectSql } from '../../db/json-rows.js';
+import { jsonArraySql, jsonFields, jsonObjectLateral } from '../../db/json-rows.js';
 import { pagedForPrepare, pagingShape, preparedOn } from '../../db/prepared.js';
 import { ApiError } from '../../http/api-error.js';
 import { cappedTotal, LOG_COUNT_CAP } from '../../db/count.js';
@@ -140,13 +140,16 @@ export async function listLocks(tx: Tx, filter: LockFilter, current: number, siz
   return new JsonText(`{"records":${row?.records ?? '[]'},"total":${total}${totalCapped ? ',"totalCapped":true' : ''},"current":${current},"size":${size}}`);
 }
 
+/** A record's `location` object (jsonObjectLateral), joined to the page's rows. */
+const recordLocation = jsonObjectLateral('location_row', { building: locks.building, floor: locks.floor, room: locks.room });
+
 /** One record's columns, keys in toRecord's order (the JSON object's keys). */
 const recordJson = (wakeWindowMs: number) => {
-  const { building, floor, roomPart, ...c } = recordColumns(wakeWindowMs);
+  const c = recordColumns(wakeWindowMs);
   return jsonFields({ id: c.id, imei: c.imei, name: c.name, room: c.room, model: c.model,
     vendor: sql`coalesce(nullif(${c.vendor}, ''), ${sql.raw(`'${LOCK_VENDOR}'`)})`, firmwareVersion: c.firmwareVersion, battery: c.battery,
     rssi: c.rssi, snr: c.snr, heartbeatIntervalS: c.heartbeatIntervalS, online: c.online, liveState: c.liveState, lastHeartbeatAt: c.lastHeartbeatAt,
-    location: jsonObjectSql({ building, floor, room: roomPart }), state: c.state, iccid: c.iccid, note: c.note, simulated: c.simulated,
+    location: recordLocation.json, state: c.state, iccid: c.iccid, note: c.note, simulated: c.simulated,
     createdAt: c.createdAt, serviceEndAt: c.serviceEndAt });
 };
 
@@ -166,7 +169,7 @@ function pageQuery(tx: Tx, where: SQL | undefined, wakeWindowMs: number, paged: 
 
 /** The page's select before its LIMIT: the record columns of the locks matching `where`, ordered by id. */
 const pageRecords = (tx: Tx, where: SQL | undefined, wakeWindowMs: number) =>
-  tx.select(recordJson(wakeWindowMs)).from(locks).where(where).orderBy(asc(locks.id)).$dynamic();
+  tx.select(recordJson(wakeWindowMs)).from(locks).crossJoinLateral(recordLocation.join).where(where).orderBy(asc(locks.id)).$dynamic();
 type PageRecords = ReturnType<typeof pageRecords>;
 
 /** Lock facts for its command queue (awake: an uplink within the last `wakeWindowMs` ms); 404 when not in the tenant. */
