@@ -6,7 +6,7 @@
  * - the library rooms (components/, hooks/, api/, lib/, session/, the header's features live/, inbox/,
  *   contact/, sessions/, twoFactor/, and the big screen screen/) import neither pages/ nor app/;
  * - app/ reaches pages only through pages/registry.ts (the lazy pages and the sign-in page) and
- *   pages/loaders.ts (the per-route loaders, which app/consoleEarly.ts starts ahead).
+ *   pages/loaders.ts (the per-route loaders).
  * Only relative specifiers are followed (packages are not rooms). A failure names the file and the import.
  */
 import { describe, expect, it } from 'vitest';
@@ -107,7 +107,7 @@ describe('web layers', () => {
     expect(brokenRule(edge('hooks/useSession.ts', 'app/router'))).toMatch(/hooks\/ imports app\//);
     expect(brokenRule(edge('app/router.tsx', 'pages/login/LoginPage'))).toMatch(/registry/);
     expect(brokenRule(edge('app/router.tsx', REGISTRY))).toBeUndefined();
-    expect(brokenRule(edge('app/consoleEarly.ts', 'pages/loaders'))).toBeUndefined();
+    expect(brokenRule(edge('app/router.tsx', 'pages/loaders'))).toBeUndefined();
     expect(brokenRule(edge('pages/lock/LockInfoPage.tsx', 'pages/loaders'))).toMatch(/registry/);
     expect(brokenRule(edge('pages/lock/LockInfoPage.tsx', 'pages/lock/LockFilters'))).toBeUndefined();
     expect(brokenRule(edge('pages/lock/LockInfoPage.tsx', 'components/ServerTable'))).toBeUndefined();

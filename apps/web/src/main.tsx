@@ -3,8 +3,6 @@
  * its words, the user info and its first data start loading at once (app/router.tsx preloadConsole);
  * then the app.
  */
-// First: starts the console's chunk when signed in, before the rest of the entry is evaluated.
-import './app/consoleEarly';
 import { WEB_BASE_PATH } from '@iot/contract';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';

@@ -1,8 +1,7 @@
 /**
  * Route path -> its page module, loaded on first use (pages/registry.ts) or ahead of it: one line per
  * route of the contract's page tree, typed by the contract's PagePath, so a route without a page, or a
- * misspelt path, fails the type check. No run-time imports: app/consoleEarly.ts, the entry's first
- * module, starts the opened page's chunks from here before the rest of the entry is evaluated.
+ * misspelt path, fails the type check. No run-time imports.
  */
 import type { PagePath } from '@iot/contract';
 import type { ComponentType } from 'react';
