@@ -5,8 +5,7 @@
  * - pages import nothing from app/, the shell (App, Console, layout, router, guard, frames);
  * - the library rooms (components/, hooks/, api/, lib/, session/, the header's features live/, inbox/,
  *   contact/, sessions/, twoFactor/, and the big screen screen/) import neither pages/ nor app/;
- * - app/ reaches pages only through pages/registry.ts (the lazy pages and the sign-in page) and
- *   pages/loaders.ts (the per-route loaders).
+ * - app/ reaches pages only through pages/registry.ts (the lazy per-route loaders and the sign-in page).
  * Only relative specifiers are followed (packages are not rooms). A failure names the file and the import.
  */
 import { describe, expect, it } from 'vitest';
@@ -25,8 +24,6 @@ interface Edge {
  */
 const LIBRARY_ROOMS = new Set(['components', 'hooks', 'api', 'lib', 'session', 'live', 'inbox', 'contact', 'sessions', 'twoFactor', 'screen']);
 const REGISTRY = 'pages/registry';
-/** The shell's doors to pages: the registry and the per-route loaders it is built on. */
-const DOORS = new Set([REGISTRY, 'pages/loaders']);
 
 /** `a/b/../c/./d` -> `a/c/d`; a path climbing out of src/ keeps its leading `..`. */
 function normalise(path: string): string {
@@ -55,18 +52,18 @@ export function importSpecifiers(source: string): string[] {
 function room(path: string): { top: string; page?: string } {
   const module = path.replace(/\.(tsx?|jsx?)$/, '');
   const [top = '', second] = module.split('/');
-  return top === 'pages' && !DOORS.has(module) && second !== undefined ? { top, page: second } : { top };
+  return top === 'pages' && module !== REGISTRY && second !== undefined ? { top, page: second } : { top };
 }
 
 /** The rule an import breaks, or undefined when the door is open. */
 export function brokenRule(edge: Edge): string | undefined {
   const from = room(edge.file);
   const to = room(edge.target);
-  if (from.page !== undefined && DOORS.has(edge.target)) return 'a page imports the shell\'s door to pages (the registry or its loaders)';
+  if (from.page !== undefined && edge.target === REGISTRY) return 'a page imports the registry (the shell\'s door to pages)';
   if (from.page !== undefined && to.page !== undefined && to.page !== from.page) return `page ${from.page} imports page ${to.page}: move the shared piece to components/, hooks/, api/, lib/ or session/`;
   if (from.page !== undefined && to.top === 'app') return 'a page imports the shell (app/)';
   if (LIBRARY_ROOMS.has(from.top) && (to.top === 'pages' || to.top === 'app')) return `the library room ${from.top}/ imports ${to.top}/`;
-  if (from.top === 'app' && to.top === 'pages' && !DOORS.has(edge.target)) return 'the shell imports a page other than through pages/registry.ts or pages/loaders.ts';
+  if (from.top === 'app' && to.top === 'pages' && edge.target !== REGISTRY) return 'the shell imports a page other than through pages/registry.ts';
   return undefined;
 }
 
@@ -107,8 +104,6 @@ describe('web layers', () => {
     expect(brokenRule(edge('hooks/useSession.ts', 'app/router'))).toMatch(/hooks\/ imports app\//);
     expect(brokenRule(edge('app/router.tsx', 'pages/login/LoginPage'))).toMatch(/registry/);
     expect(brokenRule(edge('app/router.tsx', REGISTRY))).toBeUndefined();
-    expect(brokenRule(edge('app/router.tsx', 'pages/loaders'))).toBeUndefined();
-    expect(brokenRule(edge('pages/lock/LockInfoPage.tsx', 'pages/loaders'))).toMatch(/registry/);
     expect(brokenRule(edge('pages/lock/LockInfoPage.tsx', 'pages/lock/LockFilters'))).toBeUndefined();
     expect(brokenRule(edge('pages/lock/LockInfoPage.tsx', 'components/ServerTable'))).toBeUndefined();
   });

@@ -4,7 +4,8 @@
  * (`GET /oauth/userInfo`, see useUserInfo), the stored userInfo is only a cache.
  */
 import { DEFAULT_TENANT_ID, LANGUAGES, type Language, type UserInfo } from '@iot/contract';
-import { SESSION_KEYS as KEY } from './storageKeys';
+
+const KEY = { token: 'token', tenantId: 'tenantId', username: 'username', userInfo: 'userInfo', language: 'language' } as const;
 
 const listeners = new Set<() => void>();
 const emit = () => {
