@@ -45,9 +45,13 @@ describe.skipIf(skipSuite)('log lists paged by cursor', () => {
   /** Every page by offset, then every page by cursor from the first: the same ids in the same order. */
   async function compare(url: string) {
     const first = await get(join(url, `size=${SIZE}`));
-    const pages = Math.ceil(first.total / SIZE);
+    // A lock's total may be "more than" (totalCapped) until its last page: page by offset until a short page.
     const byOffset: number[] = [];
-    for (let current = 1; current <= pages; current++) byOffset.push(...(await get(join(url, `size=${SIZE}&current=${current}`))).records.map((r) => r.id));
+    let last = first;
+    for (let current = 1; current === 1 || last.records.length === SIZE; current++) {
+      last = await get(join(url, `size=${SIZE}&current=${current}`));
+      byOffset.push(...last.records.map((r) => r.id));
+    }
     const byCursor = first.records.map((r) => r.id);
     let next = first.nextCursor;
     for (let current = 2; next; current++) {
@@ -55,7 +59,7 @@ describe.skipIf(skipSuite)('log lists paged by cursor', () => {
       byCursor.push(...page.records.map((r) => r.id));
       next = page.nextCursor;
     }
-    expect(byOffset.length, url).toBe(first.total);
+    expect(byOffset.length, url).toBe(last.records.length ? last.total : first.total);
     expect(new Set(byCursor).size, url).toBe(byCursor.length);
     expect(byCursor, url).toEqual(byOffset);
   }

@@ -2,7 +2,8 @@
  * Recent-first reads of the day-partitioned logs (modules/deviceLog/recent.ts, counts.ts): a page read
  * from the last week, or from the whole log when the week does not hold it, and a tenant-wide count
  * from the newest days first, give exactly what reading the whole log gives: the same rows in the same
- * order on every page (offset and cursor paging), for one lock and tenant-wide, and the same totals.
+ * order on every page (offset and cursor paging), for one lock and tenant-wide, and the same totals; a
+ * lock with rows before the week is counted as "more than" (totalCapped) until its last page.
  */
 import { decodeCursor, type LogCursor } from '@iot/contract';
 import { sql } from 'drizzle-orm';
@@ -34,8 +35,8 @@ describe.skipIf(skipSuite)('recent-first device log reads', () => {
 
   beforeAll(async () => {
     database = await newDatabase();
-    await database.system.execute(sql`insert into tenants (id, name) values (100, 'A'), (101, 'B')`);
-    for (const [tenantId, imei] of [[100, '860000000000001'], [100, '860000000000002'], [101, '860000000000003']] as const) {
+    await database.system.execute(sql`insert into tenants (id, name) values (100, 'A'), (101, 'B'), (102, 'C')`);
+    for (const [tenantId, imei] of [[100, '860000000000001'], [100, '860000000000002'], [101, '860000000000003'], [102, '860000000000004']] as const) {
       const [row] = rowsOf<{ id: number }>(await database.system.execute(sql`insert into locks (tenant_id, imei, name, model, firmware_version, device_secret_hash)
         values (${tenantId}, ${imei}, 'lock', 'ZG-N1', '1.0.0', 'x') returning id`));
       lockIds.push(row?.id ?? 0);
@@ -56,12 +57,26 @@ describe.skipIf(skipSuite)('recent-first device log reads', () => {
       for (let current = 1; (current - 1) * 20 < all.length; current++) {
         const byOffset = await page(100, lockId, current);
         expect(byOffset.records.map((record) => record.id)).toEqual(all.slice((current - 1) * 20, current * 20));
-        expect(byOffset.total).toBe(all.length);
+        // Both locks have rows before the week: "more than" until the last page, which makes it exact.
+        const last = current * 20 >= all.length;
+        const inWeek = lockId === lockIds[0] ? 5 : 45;
+        expect(byOffset).toMatchObject(last ? { total: all.length } : { total: Math.max(current * 20, inWeek), totalCapped: true });
+        if (last) expect(byOffset.totalCapped).toBeUndefined();
         const byCursor = await page(100, lockId, current, 20, cursor);
         expect(byCursor.records.map((record) => record.id)).toEqual(all.slice((current - 1) * 20, current * 20));
         cursor = byCursor.nextCursor ? decodeCursor(byCursor.nextCursor) : undefined;
       }
     }
+  });
+
+  it('counts a lock exactly when all its rows are in the newest days, and exactly with a time range', async () => {
+    await insert(102, lockIds[3] ?? 0, 2 * DAY_MS, 7);
+    expect(await page(102, lockIds[3], 1)).toMatchObject({ total: 7 });
+    expect((await page(102, lockIds[3], 1)).totalCapped).toBeUndefined();
+    const startTime = new Date(Date.now() - (RECENT_DAYS + 30) * DAY_MS).toISOString();
+    const ranged = await database.withTenant(100, (tx) => heartbeatLog.list(tx, { lockId: lockIds[0], startTime }, 1, 20));
+    expect(ranged).toMatchObject({ total: 35 });
+    expect(ranged.totalCapped).toBeUndefined();
   });
 
   it('gives the data centre every page of its whole log by id, and its exact total', async () => {

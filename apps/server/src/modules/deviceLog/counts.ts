@@ -1,9 +1,12 @@
 /**
  * Counting a device log's matching rows (the factory's `total`): exactly, or up to the cap for the
  * high-volume logs (db/count.ts). A capped count without keyword or time range is a prepared statement
- * per filter shape (no planning over every day partition on each request); tenant-wide, a log that
- * reads recent-first (recent.ts) counts its newest days first and is done when they reach the cap,
- * instead of scanning from its oldest, coldest day; below the cap it adds the older days' count. Runs in the caller's tenant transaction.
+ * per filter shape (no planning over every day partition on each request). A log that reads
+ * recent-first (recent.ts) counts its newest days first and is done when they reach the cap, instead of
+ * scanning from its oldest, coldest day. Below the cap, tenant-wide it adds the older days' count; for one
+ * lock it reports the newest days' count as "more than" (`totalCapped`) when the lock has older rows (the
+ * console pages on by cursor; a time range counts exactly), as issue #29 asks of log lists. Runs in the
+ * caller's tenant transaction.
  */
 import type { LogFilter } from '@iot/contract';
 import { count, eq, type SQL, sql } from 'drizzle-orm';
@@ -14,6 +17,8 @@ import { preparedOn } from '../../db/prepared.js';
 import { locks } from '../../db/schema.js';
 import { filterShape, type LogBind } from './filter.js';
 import { beforeWindow, inWindow, recentStart } from './recent.js';
+
+const DAY_MS = 86_400_000;
 
 /** What the counter needs of a device log's spec (factory.ts DeviceLogSpec). */
 interface CountedLog {
@@ -51,10 +56,46 @@ export function logCounter<F extends LogFilter>(spec: CountedLog, whereOf: Where
       const [row] = await statement.execute({ lockId });
       return row?.n ?? 0;
     };
-    if (!recentFirst || lockId !== undefined) return cappedTotal(await take());
-    // Tenant-wide: the newest days first; the older ones only while the total is below the cap.
+    if (!recentFirst) return cappedTotal(await take());
+    // The newest days first; the older ones only while the total is below the cap.
     const start = recentStart();
     const recent = await take({ start, part: 'from' });
-    return cappedTotal(recent > LOG_COUNT_CAP ? recent : recent + await take({ start, part: 'before' }));
+    if (recent > LOG_COUNT_CAP) return cappedTotal(recent);
+    if (lockId === undefined) return cappedTotal(recent + await take({ start, part: 'before' }));
+    // One lock: its newest days, and "more" when it has older rows (no probe of every day's index).
+    return await olderRowExists(tx, spec, filter, lockId, start, whereOf) ? { total: recent, totalCapped: true } : { total: recent };
   };
+}
+
+/**
+ * Whether lock `lockId` has a row matching `filter` before `start`: the day before it first (one day
+ * partition: a lock reports every day), then every older day. PostgreSQL probes each day partition's
+ * index for a range with an open start (the DEFAULT partition rules out an ordered scan that stops at the
+ * newest), and at 100 M heartbeats those ~90 probes were cold disk reads that made a lock's first page
+ * miss its 50 ms budget (bench/heartbeats-100m.ts: 247 buffers read, 155 ms; one day: 3 buffers).
+ */
+async function olderRowExists<F extends LogFilter>(tx: Tx, spec: CountedLog, filter: F, lockId: number, start: Date, whereOf: WhereOf<F>): Promise<boolean> {
+  const dayBefore = new Date(start.getTime() - DAY_MS);
+  const probe = async (from: Date | undefined) => {
+    const shape = JSON.stringify([spec.exportName, start, from ?? 'all', filterShape(filter)]);
+    const statement = preparedOn(tx, `device_log_older:${shape}`, (name) => {
+      const where = whereOf(filter, lockId, (field) => sql.placeholder(field));
+      const older = from ? sql`${inWindow(spec.timeColumn, from)} and ${beforeWindow(spec.timeColumn, start)}` : beforeWindow(spec.timeColumn, start);
+      return tx.select({ one: sql<number>`1` }).from(spec.table).where(sql`${where ?? sql`true`} and ${older}`).limit(1).prepare(name);
+    });
+    return (await statement.execute({ lockId })).length > 0;
+  };
+  return await probe(dayBefore) || probe(undefined);
+}
+
+/**
+ * A capped total (a lower bound) made to agree with page `current` of `size` that showed `shown` rows:
+ * never below the rows up to it, and exact on a last page (some rows, fewer than `size`). An exact total
+ * is returned as it is.
+ */
+export function boundedTotal(total: CountResult, current: number, size: number, shown: number): CountResult {
+  if (!total.totalCapped) return total;
+  const upToPage = (current - 1) * size + shown;
+  if (shown > 0 && shown < size) return { total: upToPage };
+  return { total: Math.max(total.total, upToPage), totalCapped: true };
 }

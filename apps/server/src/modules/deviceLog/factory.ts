@@ -25,7 +25,7 @@ import { registerEndpoint } from '../../http/endpoint.js';
 import { type ExportColumn, type ExportPages, sendExport } from '../../http/export.js';
 import { lockColumns } from '../lockDevice/sql.js';
 import { CountMemory } from '../../db/count.js';
-import { logCounter } from './counts.js';
+import { boundedTotal, logCounter } from './counts.js';
 import { afterCursor, cursorPlaceholders, cursorValues, KEYSET_AT, type KeysetOrder, microsIso, takeNextCursor } from './keyset.js';
 import { filterShape, type LogBind, lockIdOf, logConditions } from './filter.js';
 import { cursorInWindow, inWindow, isRecentFirst, recentStart, windowHoldsPage } from './recent.js';
@@ -157,7 +157,8 @@ export function defineDeviceLog<F extends LogFilter, C extends SelectedFieldsFla
       if (lockId === null) return { records: [], total: 0, current, size };
       const take = () => counted(tx, filter, lockId);
       const total = remembered && spec.count === 'capped' ? await remembered.memory.count(remembered.key, take) : await take();
-      return { ...await page(tx, filter, lockId, size, (current - 1) * size, cursor), ...total, current, size };
+      const rows = await page(tx, filter, lockId, size, (current - 1) * size, cursor);
+      return { ...rows, ...boundedTotal(total, current, size, rows.records.length), current, size };
     },
     async rows(tx, filter, limit) {
       const lockId = await lockIdOf(tx, filter);
