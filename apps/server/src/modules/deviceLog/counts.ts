@@ -5,8 +5,8 @@
  * recent-first (recent.ts) counts its newest days first and is done when they reach the cap, instead of
  * scanning from its oldest, coldest day. Below the cap, tenant-wide it adds the older days' count; for one
  * lock it reports the newest days' count as "more than" (`totalCapped`) when the lock has older rows (the
- * console pages on by cursor; a time range counts exactly), as issue #29 asks of log lists. Runs in the
- * caller's tenant transaction.
+ * console pages on by cursor; a time range counts exactly): at fleet scale a list counts what it reads,
+ * not every day it keeps. Runs in the caller's tenant transaction.
  */
 import type { LogFilter } from '@iot/contract';
 import { count, eq, type SQL, sql } from 'drizzle-orm';
