@@ -3,7 +3,9 @@
  * high-volume logs (db/count.ts). A capped count without keyword or time range is a prepared statement
  * per filter shape (no planning over every day partition on each request). A log that reads
  * recent-first (recent.ts) counts its newest days first and is done when they reach the cap, instead of
- * scanning from its oldest, coldest day. Below the cap, tenant-wide it adds the older days' count; for one
+ * scanning from its oldest, coldest day. Below the cap, tenant-wide it adds the week before them, then the
+ * older days (each only as many rows as the cap still needs: PostgreSQL reads day partitions oldest
+ * first, so an open-ended older count began at the coldest day); for one
  * lock it reports the newest days' count as "more than" (`totalCapped`) when the lock has older rows (the
  * console pages on by cursor; a time range counts exactly): at fleet scale a list counts what it reads,
  * not every day it keeps. Runs in the caller's tenant transaction.
@@ -45,47 +47,36 @@ export function logCounter<F extends LogFilter>(spec: CountedLog, whereOf: Where
       return { total: row?.n ?? 0 };
     }
     if (filter.keyword || filter.startTime || filter.endTime) return cappedCount(tx, matching(whereOf(filter, lockId)));
-    /** The capped count of the rows from `window.start` on (`from`) or before it (`before`), or of all rows. */
-    const take = async (window?: { start: Date; part: 'from' | 'before' }) => {
-      const shape = JSON.stringify([spec.exportName, lockId !== undefined, window ? [window.part, window.start] : 'all', filterShape(filter)]);
+    /** How many rows (at most `limit`) lie in `range`: from `from` on, before `before`, or all of them. */
+    const take = async (range: { from?: Date; before?: Date }, limit = LOG_COUNT_CAP + 1) => {
+      const shape = JSON.stringify([spec.exportName, lockId !== undefined, range.from ?? '', range.before ?? '', filterShape(filter)]);
       const statement = preparedOn(tx, `device_log_count:${shape}`, (name) => {
         const where = whereOf(filter, lockId, (field) => sql.placeholder(field));
-        const part = window && (window.part === 'from' ? inWindow(spec.timeColumn, window.start) : beforeWindow(spec.timeColumn, window.start));
-        return tx.select({ n: count() }).from(matching(part ? sql`${where ?? sql`true`} and ${part}` : where).limit(LOG_COUNT_CAP + 1).as('capped')).prepare(name);
+        const bounds = [range.from && inWindow(spec.timeColumn, range.from), range.before && beforeWindow(spec.timeColumn, range.before)].filter((bound) => bound !== undefined);
+        const part = bounds.length ? sql.join(bounds, sql` and `) : undefined;
+        return tx.select({ n: count() }).from(matching(part ? sql`${where ?? sql`true`} and ${part}` : where).limit(sql.placeholder('limit')).as('capped')).prepare(name);
       });
-      const [row] = await statement.execute({ lockId });
+      const [row] = await statement.execute({ lockId, limit });
       return row?.n ?? 0;
     };
-    if (!recentFirst) return cappedTotal(await take());
-    // The newest days first; the older ones only while the total is below the cap.
+    if (!recentFirst) return cappedTotal(await take({}));
+    // The newest days first, then the week before them, then the rest, each only while the total is below the cap.
     const start = recentStart();
-    const recent = await take({ start, part: 'from' });
+    const weekBefore = new Date(start.getTime() - 7 * DAY_MS);
+    const recent = await take({ from: start });
     if (recent > LOG_COUNT_CAP) return cappedTotal(recent);
-    if (lockId === undefined) return cappedTotal(recent + await take({ start, part: 'before' }));
-    // One lock: its newest days, and "more" when it has older rows (no probe of every day's index).
-    return await olderRowExists(tx, spec, filter, lockId, start, whereOf) ? { total: recent, totalCapped: true } : { total: recent };
+    if (lockId === undefined) {
+      let total = recent + await take({ from: weekBefore, before: start }, LOG_COUNT_CAP + 1 - recent);
+      if (total <= LOG_COUNT_CAP) total += await take({ before: weekBefore }, LOG_COUNT_CAP + 1 - total);
+      return cappedTotal(total);
+    }
+    // One lock: its newest days, and "more than" when it has older rows, found by one probe of the day
+    // before them (a lock reports every day) before any older day. Counting every day partition's
+    // (lock, time) index was ~90 probes, cold disk reads at 100 M heartbeats that made a lock's first page
+    // miss its 50 ms budget (bench/heartbeats-100m.ts: 247 buffers read, 155 ms; one day: 4 buffers).
+    const older = await take({ from: new Date(start.getTime() - DAY_MS), before: start }, 1) || await take({ before: start }, 1);
+    return older ? { total: recent, totalCapped: true } : { total: recent };
   };
-}
-
-/**
- * Whether lock `lockId` has a row matching `filter` before `start`: the day before it first (one day
- * partition: a lock reports every day), then every older day. PostgreSQL probes each day partition's
- * index for a range with an open start (the DEFAULT partition rules out an ordered scan that stops at the
- * newest), and at 100 M heartbeats those ~90 probes were cold disk reads that made a lock's first page
- * miss its 50 ms budget (bench/heartbeats-100m.ts: 247 buffers read, 155 ms; one day: 3 buffers).
- */
-async function olderRowExists<F extends LogFilter>(tx: Tx, spec: CountedLog, filter: F, lockId: number, start: Date, whereOf: WhereOf<F>): Promise<boolean> {
-  const dayBefore = new Date(start.getTime() - DAY_MS);
-  const probe = async (from: Date | undefined) => {
-    const shape = JSON.stringify([spec.exportName, start, from ?? 'all', filterShape(filter)]);
-    const statement = preparedOn(tx, `device_log_older:${shape}`, (name) => {
-      const where = whereOf(filter, lockId, (field) => sql.placeholder(field));
-      const older = from ? sql`${inWindow(spec.timeColumn, from)} and ${beforeWindow(spec.timeColumn, start)}` : beforeWindow(spec.timeColumn, start);
-      return tx.select({ one: sql<number>`1` }).from(spec.table).where(sql`${where ?? sql`true`} and ${older}`).limit(1).prepare(name);
-    });
-    return (await statement.execute({ lockId })).length > 0;
-  };
-  return await probe(dayBefore) || probe(undefined);
 }
 
 /**
