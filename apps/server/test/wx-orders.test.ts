@@ -5,7 +5,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { reconcileOnce } from '../src/modules/wx/reconcile.js';
+import { reconcileOnce } from '../src/modules/billing/reconcile.js';
 import { call, dataOf, skipSuite } from './helper.js';
 import { buy, createPayContext, orderOf, type PayContext, serviceEnd, waitForState } from './wx-support.js';
 

@@ -1,22 +1,17 @@
 /**
- * WeChat Pay API v3 client on wechatpay-axios-plugin: every request is signed with the
+ * WeChat Pay as billing's payment provider (../provider.ts): the API v3 client on wechatpay-axios-plugin: every request is signed with the
  * merchant key (Authorization: WECHATPAY2-SHA256-RSA2048), every answer's Wechatpay-Signature is
  * verified with the platform key its Wechatpay-Serial names, within 5 minutes of its timestamp. The
  * same client talks to WeChat Pay or to the sandbox (only the base URL differs). Errors are turned
  * into PaymentProviderError with the provider's code and message only: axios errors carry the request
- * configuration (the merchant key), so they are never logged or rethrown as they are.
+ * configuration (the merchant key), so they are never logged or rethrown as they are. Answers are
+ * checked against the merchant and mapped to billing's terms (resources.ts paymentFrom, refundFrom).
  */
 import { Decorator } from 'wechatpay-axios-plugin';
 import { z } from 'zod';
+import { type PaymentProvider, PaymentProviderError } from '../provider.js';
+import { paymentFrom, refundFrom } from './resources.js';
 import type { MerchantSettings } from './settings.js';
-
-/** A refusal or failure of the provider; `status` 0 when it could not be reached or its answer was not genuine. */
-export class PaymentProviderError extends Error {
-  constructor(readonly status: number, readonly code: string, message: string) {
-    super(`${code}: ${message}`);
-    this.name = 'PaymentProviderError';
-  }
-}
 
 /** A transaction as WeChat Pay describes it (query answers and TRANSACTION.* notifications). */
 export const transactionResource = z.object({
@@ -47,15 +42,6 @@ export type RefundResource = z.infer<typeof refundResource>;
 /** RFC 3339 with offset, as WeChat Pay wants time_expire. */
 export const rfc3339 = (date: Date) => date.toISOString().replace(/\.\d{3}Z$/, '+00:00');
 
-/** The calls the platform makes; `create` returns the code_url of a Native payment. */
-export interface PayClient {
-  createNative(input: { outTradeNo: string; description: string; amountFen: number; expiresAt: Date; notifyUrl: string }): Promise<string>;
-  queryOrder(outTradeNo: string): Promise<TransactionResource>;
-  closeOrder(outTradeNo: string): Promise<void>;
-  refund(input: { outTradeNo: string; outRefundNo: string; amountFen: number; totalFen: number; reason: string; notifyUrl: string }): Promise<RefundResource>;
-  queryRefund(outRefundNo: string): Promise<RefundResource>;
-}
-
 interface AxiosLikeError { response?: { status?: number; data?: unknown }; code?: string; message?: string }
 
 /** The provider's { code, message } of a failure, without anything of the request. */
@@ -68,8 +54,8 @@ function providerError(error: unknown): PaymentProviderError {
   return new PaymentProviderError(status >= 200 && status < 300 ? 0 : status, code.slice(0, 64), message.slice(0, 200));
 }
 
-/** The client of `settings`. */
-export function createPayClient(settings: MerchantSettings): PayClient {
+/** WeChat Pay for the merchant of `settings`. */
+export function createWechatPay(settings: MerchantSettings): PaymentProvider {
   const http = Decorator.jsonBased({
     mchid: settings.mchid, serial: settings.serial, privateKey: settings.privateKey, certs: settings.platformKeys,
     baseURL: settings.baseUrl, timeout: 10_000,
@@ -88,6 +74,7 @@ export function createPayClient(settings: MerchantSettings): PayClient {
   };
   const mchid = encodeURIComponent(settings.mchid);
   return {
+    auditName: 'wechatpay',
     async createNative({ outTradeNo, description, amountFen, expiresAt, notifyUrl }) {
       const answer = await send(z.object({ code_url: z.string().min(1) }), 'post', 'v3/pay/transactions/native', {
         appid: settings.appid, mchid: settings.mchid, description, out_trade_no: outTradeNo, time_expire: rfc3339(expiresAt),
@@ -95,15 +82,15 @@ export function createPayClient(settings: MerchantSettings): PayClient {
       });
       return answer.code_url;
     },
-    queryOrder: (outTradeNo) =>
-      send(transactionResource, 'get', `v3/pay/transactions/out-trade-no/${encodeURIComponent(outTradeNo)}?mchid=${mchid}`),
+    queryOrder: async (outTradeNo) =>
+      paymentFrom(await send(transactionResource, 'get', `v3/pay/transactions/out-trade-no/${encodeURIComponent(outTradeNo)}?mchid=${mchid}`), settings),
     closeOrder: (outTradeNo) =>
       send(undefined, 'post', `v3/pay/transactions/out-trade-no/${encodeURIComponent(outTradeNo)}/close`, { mchid: settings.mchid }),
-    refund: ({ outTradeNo, outRefundNo, amountFen, totalFen, reason, notifyUrl }) =>
-      send(refundResource, 'post', 'v3/refund/domestic/refunds', {
+    refund: async ({ outTradeNo, outRefundNo, amountFen, totalFen, reason, notifyUrl }) =>
+      refundFrom(await send(refundResource, 'post', 'v3/refund/domestic/refunds', {
         out_trade_no: outTradeNo, out_refund_no: outRefundNo, reason, notify_url: notifyUrl,
         amount: { refund: amountFen, total: totalFen, currency: 'CNY' },
-      }),
-    queryRefund: (outRefundNo) => send(refundResource, 'get', `v3/refund/domestic/refunds/${encodeURIComponent(outRefundNo)}`),
+      }), settings),
+    queryRefund: async (outRefundNo) => refundFrom(await send(refundResource, 'get', `v3/refund/domestic/refunds/${encodeURIComponent(outRefundNo)}`), settings),
   };
 }
