@@ -1,11 +1,12 @@
 /**
- * WeChat Pay as billing's payment provider (../provider.ts): the API v3 client on wechatpay-axios-plugin: every request is signed with the
- * merchant key (Authorization: WECHATPAY2-SHA256-RSA2048), every answer's Wechatpay-Signature is
- * verified with the platform key its Wechatpay-Serial names, within 5 minutes of its timestamp. The
- * same client talks to WeChat Pay or to the sandbox (only the base URL differs). Errors are turned
- * into PaymentProviderError with the provider's code and message only: axios errors carry the request
- * configuration (the merchant key), so they are never logged or rethrown as they are. Answers are
- * checked against the merchant and mapped to billing's terms (resources.ts paymentFrom, refundFrom).
+ * WeChat Pay as billing's payment provider (../provider.ts): the API v3 client on
+ * wechatpay-axios-plugin. Every request is signed with the merchant key (Authorization:
+ * WECHATPAY2-SHA256-RSA2048); every answer's Wechatpay-Signature is verified with the platform key its
+ * Wechatpay-Serial names, within 5 minutes of its timestamp. The same client talks to WeChat Pay or to
+ * the sandbox (only the base URL differs). Errors are turned into PaymentProviderError with the
+ * provider's code and message only: axios errors carry the request configuration (the merchant key), so
+ * they are never logged or rethrown as they are. Answers are checked against the merchant and mapped to
+ * billing's terms (resources.ts paymentFrom, refundFrom).
  */
 import { Decorator } from 'wechatpay-axios-plugin';
 import { z } from 'zod';
