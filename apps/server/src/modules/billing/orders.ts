@@ -66,10 +66,8 @@ export async function closeOrder(payments: Payments, inTenant: InTenant, outTrad
   const before = await inTenant((tx) => findOrderRow(tx, outTradeNo), { read: true });
   if (!before) throw new ApiError('NOT_FOUND');
   if (before.tradeState !== 'NOTPAY' && before.tradeState !== 'USERPAYING') throw notOpen();
-  await payments.provider.closeOrder(outTradeNo).catch((error) => {
-    if (error instanceof PaymentProviderError && error.code === 'ORDERPAID') throw notOpen();
-    providerFailed(error);
-  });
+  // Paid at the provider but not yet here: its notification (or reconciliation) will apply the payment.
+  if ((await payments.provider.closeOrder(outTradeNo).catch(providerFailed)) === 'alreadyPaid') throw notOpen();
   return inTenant(async (tx) => {
     const row = await findOrderRow(tx, outTradeNo, true);
     if (!row || (row.tradeState !== 'NOTPAY' && row.tradeState !== 'USERPAYING')) throw notOpen();
@@ -101,6 +99,6 @@ export async function refundOrder(payments: Payments, inTenant: InTenant, input:
   const answer = await payments.provider.refund({
     outTradeNo: order.outTradeNo, outRefundNo, amountFen: input.amountFen, totalFen: order.amountFen, reason: input.reason,
     notifyUrl: payments.notifyUrl('refund'),
-  }).catch((error) => (error instanceof PaymentProviderError && error.status >= 400 && error.status < 500 ? 'refused' as const : 'unknown' as const));
+  }).catch((error) => (error instanceof PaymentProviderError && error.failure === 'refused' ? 'refused' as const : 'unknown' as const));
   return { outRefundNo, answer };
 }

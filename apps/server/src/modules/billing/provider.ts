@@ -4,12 +4,21 @@
  * interface). Amounts in fen of CNY, times as Date. An adapter checks that what its provider reports
  * belongs to this merchant before mapping it (otherwise PaymentReportRefused), and turns the provider's
  * failures into PaymentProviderError, which never carries the request (keys) or the answer's body.
+ * The provider's own error codes stay inside its adapter: billing sees outcomes (an order the provider
+ * does not know, one already paid, a refused or an unanswered call), never a code to compare.
  */
 
-/** A refusal or failure of the provider; `status` 0 when it could not be reached or its answer was not genuine. */
+/**
+ * How a provider call failed: `refused` when the provider answered and declined it (nothing happened
+ * there, e.g. a refund over the amount left); `unavailable` when there was no genuine answer (not
+ * reached, a server error, an unverifiable or malformed answer), so the outcome is unknown.
+ */
+export type ProviderFailure = 'refused' | 'unavailable';
+
+/** A failed provider call; `providerCode` and the message are the provider's, for logs only. */
 export class PaymentProviderError extends Error {
-  constructor(readonly status: number, readonly code: string, message: string) {
-    super(`${code}: ${message}`);
+  constructor(readonly failure: ProviderFailure, readonly providerCode: string, message: string) {
+    super(`${providerCode}: ${message}`);
     this.name = 'PaymentProviderError';
   }
 }
@@ -60,8 +69,10 @@ export interface PaymentProvider {
   readonly auditName: string;
   /** A Native (QR code) payment; returns the code_url to show. */
   createNative(input: { outTradeNo: string; description: string; amountFen: number; expiresAt: Date; notifyUrl: string }): Promise<string>;
-  queryOrder(outTradeNo: string): Promise<ProviderPayment>;
-  closeOrder(outTradeNo: string): Promise<void>;
+  /** The payment, or undefined when the provider has none under this number. */
+  queryOrder(outTradeNo: string): Promise<ProviderPayment | undefined>;
+  /** Closes an unpaid payment: `alreadyPaid` when the provider refuses because it was paid meanwhile. */
+  closeOrder(outTradeNo: string): Promise<'closed' | 'alreadyPaid'>;
   refund(input: { outTradeNo: string; outRefundNo: string; amountFen: number; totalFen: number; reason: string; notifyUrl: string }): Promise<ProviderRefund>;
   queryRefund(outRefundNo: string): Promise<ProviderRefund>;
 }

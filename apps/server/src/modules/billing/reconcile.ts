@@ -13,7 +13,7 @@ import { rowsOf } from '../../db/rows.js';
 import { insertAudit } from '../auditLog/repo.js';
 import { applyPayment, applyRefund, orderChanged } from './apply.js';
 import type { Payments } from './payments.js';
-import { PaymentProviderError, type ProviderRefund } from './provider.js';
+import type { ProviderRefund } from './provider.js';
 import { startWorkerLoop } from '../../jobs/loop.js';
 import type { StartedJob } from '../../jobs/plugin.js';
 
@@ -47,14 +47,12 @@ export async function reconcileOnce(database: Database, payments: Payments, log?
   let changed = 0;
   for (const order of due) {
     try {
-      const found = await payments.provider.queryOrder(order.outTradeNo).catch((error) => {
-        if (error instanceof PaymentProviderError && error.status === 404) return undefined;
-        throw error;
-      });
+      const found = await payments.provider.queryOrder(order.outTradeNo);
       if (found && found.tradeState !== 'NOTPAY' && found.tradeState !== 'USERPAYING') {
         if ((await database.transaction((tx) => applyPayment(tx, payments.provider.auditName, found))) === 'applied') changed += 1;
       } else if (order.expiresAt.getTime() <= Date.now()) {
-        if (found) await payments.provider.closeOrder(order.outTradeNo);
+        // Paid at the provider after the query: leave it open, the next pass applies the payment.
+        if (found && (await payments.provider.closeOrder(order.outTradeNo)) === 'alreadyPaid') continue;
         const closed = await database.transaction(async (tx) => {
           const rows = await tx.update(orders).set({ tradeState: 'CLOSED', codeUrl: null, updatedAt: sql`now()` })
             .where(and(eq(orders.id, order.id), inArray(orders.tradeState, ['NOTPAY', 'USERPAYING']))).returning({ id: orders.id });

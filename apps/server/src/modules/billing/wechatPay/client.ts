@@ -6,7 +6,8 @@
  * the sandbox (only the base URL differs). Errors are turned into PaymentProviderError with the
  * provider's code and message only: axios errors carry the request configuration (the merchant key), so
  * they are never logged or rethrown as they are. Answers are checked against the merchant and mapped to
- * billing's terms (resources.ts paymentFrom, refundFrom).
+ * billing's terms (resources.ts paymentFrom, refundFrom), and WeChat Pay's error codes to billing's
+ * outcomes (WECHAT_PAY_CODES): a 4xx answer is `refused`, anything else `unavailable`.
  */
 import { Decorator } from 'wechatpay-axios-plugin';
 import { z } from 'zod';
@@ -43,17 +44,29 @@ export type RefundResource = z.infer<typeof refundResource>;
 /** RFC 3339 with offset, as WeChat Pay wants time_expire. */
 export const rfc3339 = (date: Date) => date.toISOString().replace(/\.\d{3}Z$/, '+00:00');
 
+/**
+ * The error codes of WeChat Pay API v3 that billing acts on (错误码 of 查询订单 and 关闭订单): the order
+ * is unknown to WeChat Pay (HTTP 404), or it was paid and cannot be closed (HTTP 400).
+ */
+const WECHAT_PAY_CODES = { orderNotFound: 'ORDER_NOT_EXIST', orderPaid: 'ORDERPAID' } as const;
+
 interface AxiosLikeError { response?: { status?: number; data?: unknown }; code?: string; message?: string }
 
-/** The provider's { code, message } of a failure, without anything of the request. */
+/** The provider's { code, message } of a failure, without anything of the request: 4xx refused, else unavailable. */
 function providerError(error: unknown): PaymentProviderError {
   const failure = error as AxiosLikeError;
   const status = failure.response?.status ?? 0;
   const data = failure.response?.data as { code?: unknown; message?: unknown } | undefined;
   const code = typeof data?.code === 'string' ? data.code : (failure.code ?? 'NETWORK');
   const message = typeof data?.message === 'string' ? data.message : status ? `HTTP ${status}` : 'no genuine answer';
-  return new PaymentProviderError(status >= 200 && status < 300 ? 0 : status, code.slice(0, 64), message.slice(0, 200));
+  return new PaymentProviderError(status >= 400 && status < 500 ? 'refused' : 'unavailable', code.slice(0, 64), message.slice(0, 200));
 }
+
+/** `fallback` when the call failed with WeChat Pay's `code`; any other failure is rethrown. */
+const whenCode = <T>(code: string, fallback: T) => (error: unknown): T => {
+  if (error instanceof PaymentProviderError && error.providerCode === code) return fallback;
+  throw error;
+};
 
 /** WeChat Pay for the merchant of `settings`. */
 export function createWechatPay(settings: MerchantSettings): PaymentProvider {
@@ -70,7 +83,7 @@ export function createWechatPay(settings: MerchantSettings): PaymentProvider {
     }
     if (!schema) return undefined as T;
     const parsed = schema.safeParse(data);
-    if (!parsed.success) throw new PaymentProviderError(0, 'MALFORMED', 'unexpected answer');
+    if (!parsed.success) throw new PaymentProviderError('unavailable', 'MALFORMED', 'unexpected answer');
     return parsed.data;
   };
   const mchid = encodeURIComponent(settings.mchid);
@@ -83,10 +96,14 @@ export function createWechatPay(settings: MerchantSettings): PaymentProvider {
       });
       return answer.code_url;
     },
-    queryOrder: async (outTradeNo) =>
-      paymentFrom(await send(transactionResource, 'get', `v3/pay/transactions/out-trade-no/${encodeURIComponent(outTradeNo)}?mchid=${mchid}`), settings),
+    async queryOrder(outTradeNo) {
+      const found = await send(transactionResource, 'get', `v3/pay/transactions/out-trade-no/${encodeURIComponent(outTradeNo)}?mchid=${mchid}`)
+        .catch(whenCode(WECHAT_PAY_CODES.orderNotFound, undefined));
+      return found && paymentFrom(found, settings);
+    },
     closeOrder: (outTradeNo) =>
-      send(undefined, 'post', `v3/pay/transactions/out-trade-no/${encodeURIComponent(outTradeNo)}/close`, { mchid: settings.mchid }),
+      send(undefined, 'post', `v3/pay/transactions/out-trade-no/${encodeURIComponent(outTradeNo)}/close`, { mchid: settings.mchid })
+        .then(() => 'closed' as const, whenCode(WECHAT_PAY_CODES.orderPaid, 'alreadyPaid' as const)),
     refund: async ({ outTradeNo, outRefundNo, amountFen, totalFen, reason, notifyUrl }) =>
       refundFrom(await send(refundResource, 'post', 'v3/refund/domestic/refunds', {
         out_trade_no: outTradeNo, out_refund_no: outRefundNo, reason, notify_url: notifyUrl,
