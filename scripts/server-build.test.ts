@@ -34,7 +34,7 @@ describe('server build', () => {
     const result = await build({ ...options, write: false, metafile: true, sourcemap: false });
     const inputs = staticInputs(result.metafile, 'apps/server/src/main.ts');
     expect(inputs.length).toBeGreaterThan(300);
-    expect(inputs).toContain('apps/server/src/modules/wx/routes.ts');
+    expect(inputs).toContain('apps/server/src/modules/billing/routes.ts');
     expect(inputs.filter((input) => DEMO_ONLY.some((pattern) => pattern.test(input)))).toEqual([]);
     const all = Object.values(result.metafile.outputs).flatMap((output) => Object.keys(output.inputs));
     expect(all.some((input) => input.startsWith('apps/simulator/'))).toBe(true); // still built, for DEMO=on

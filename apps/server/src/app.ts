@@ -42,7 +42,7 @@ import { credentialRoutes } from './modules/credential/routes.js';
 import { lockConfigRoutes } from './modules/lockConfig/routes.js';
 import { tenantRoutes } from './modules/tenant/routes.js';
 import { subscriptionRoutes } from './modules/subscription/routes.js';
-import { wxRoutes } from './modules/wx/routes.js';
+import { billingRoutes } from './modules/billing/routes.js';
 import { firmwareRoutes } from './modules/firmware/routes.js';
 import { liveRoutes } from './modules/live/routes.js';
 import { accessScheduleRoutes } from './modules/accessSchedule/routes.js';
@@ -60,7 +60,7 @@ import { ssoRoutes } from './modules/sso/routes.js';
 
 /** Every module's routes; adding an entity adds one line here. */
 const modules = [signInRoutes, tenantRoutes, lockDeviceRoutes, lockInformationRoutes, analysisRoutes, lockGroupRoutes, deviceTypeRoutes, accountRoutes, roleRoutes, auditLogRoutes, commandRoutes, lockConfigRoutes,
-  uplinkLogRoutes, logHeartbeatRoutes, lockAlertRoutes, lockOpenRecordRoutes, lockJournalRoutes, credentialRoutes, doorAccessRoutes, subscriptionRoutes, wxRoutes, airSwitchRoutes, firmwareRoutes, liveRoutes,
+  uplinkLogRoutes, logHeartbeatRoutes, lockAlertRoutes, lockOpenRecordRoutes, lockJournalRoutes, credentialRoutes, doorAccessRoutes, subscriptionRoutes, billingRoutes, airSwitchRoutes, firmwareRoutes, liveRoutes,
   accessScheduleRoutes, holidayCalendarRoutes, credentialDriftRoutes, remoteUnlockRoutes, notificationRoutes, apiKeyRoutes, offlineCodeRoutes, twoFactorRoutes,
   workOrderRoutes, stayRoutes, backupCodeRoutes, ssoRoutes];
 

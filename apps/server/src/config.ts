@@ -175,7 +175,7 @@ const configSchema = z.object({
   /** Load shedding: requests get 503 while the event loop lags more than this, ms (0 disables). */
   MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
   /*
-   * WeChat Pay API v3 (modules/wx/settings.ts). All of MCHID, APPID, MERCHANT_SERIAL,
+   * WeChat Pay API v3 (modules/billing/wechatPay/settings.ts). All of MCHID, APPID, MERCHANT_SERIAL,
    * MERCHANT_PRIVATE_KEY, API_V3_KEY, PLATFORM_SERIAL and PLATFORM_PUBLIC_KEY set: the real provider.
    * None set: DEMO=on runs the sandbox provider, DEMO=off has no payments. Keys: PEM text or a file path.
    */

@@ -75,6 +75,6 @@ describe.skipIf(skipSuite)('WeChat Pay payment notifications', () => {
   it('never logs the API v3 key or the merchant key, and answers FAIL to a body that is not JSON', async () => {
     const response = await ctx.app.inject({ method: 'POST', url: '/iot/v1/wx/wxPay/native/notify', headers: { 'content-type': 'application/json' }, payload: 'not json' });
     expect([response.statusCode, response.json().code]).toEqual([400, 'FAIL']);
-    expect(JSON.stringify(ctx.app.payments?.settings.privateKey)).toBe('{}');
+    expect(JSON.stringify(ctx.app.payments?.merchant.privateKey)).toBe('{}');
   });
 });

@@ -1,11 +1,13 @@
 /**
  * Orders and WeChat Pay: create (amount from the package), pay through the sandbox's real
  * HTTP notification, close, refund with its notification, reconciliation of a lost notification and
- * of an expired order, tenant isolation.
+ * of an expired order, closing an order WeChat Pay reports paid (ORDERPAID) or does not know
+ * (ORDER_NOT_EXIST), tenant isolation.
  */
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { reconcileOnce } from '../src/modules/wx/reconcile.js';
+import { newTradeNo } from '../src/modules/billing/orders.js';
+import { reconcileOnce } from '../src/modules/billing/reconcile.js';
 import { call, dataOf, skipSuite } from './helper.js';
 import { buy, createPayContext, orderOf, type PayContext, serviceEnd, waitForState } from './wx-support.js';
 
@@ -99,6 +101,28 @@ describe.skipIf(skipSuite)('orders and WeChat Pay', () => {
       expect((await orderOf(ctx, order.outTradeNo)).tradeState).toBe('SUCCESS');
       expect((await orderOf(ctx, stale.outTradeNo)).tradeState).toBe('CLOSED');
       expect(await reconcileOnce(ctx.database, payments)).toBe(0); // claimed rows wait RECHECK_S; settled ones are done
+    } finally {
+      ctx.sandbox.behaviour.drop = false;
+    }
+  });
+
+  it('refuses to close an order WeChat Pay reports paid before its notification, and closes an expired one it never knew', async () => {
+    const payments = ctx.app.payments;
+    if (!payments) throw new Error('no payments');
+    ctx.sandbox.behaviour.drop = true;
+    try {
+      const order = await buy(ctx, [2]);
+      expect(ctx.sandbox.pay(order.outTradeNo)).toBe(true);
+      const close = await call(ctx.app, ctx.token, { method: 'POST', url: '/iot/v1/wx/orderInfo/close', payload: { outTradeNo: order.outTradeNo } });
+      expect([close.statusCode, close.json().errors?.[0]?.field]).toEqual([409, 'body.outTradeNo']);
+      expect((await orderOf(ctx, order.outTradeNo)).tradeState).toBe('NOTPAY');
+      const unknown = newTradeNo('IOT');
+      await ctx.database.system.execute(sql`insert into orders (tenant_id, out_trade_no, product_id, description, amount_fen, lock_ids, months, expires_at, created_by)
+        values (100, ${unknown}, 1, 'never at WeChat Pay', 9900, '{1}', 12, now() - interval '1 second', 'test')`);
+      await ctx.database.system.execute(sql`update orders set reconcile_after = now() - interval '1 second' where out_trade_no in (${order.outTradeNo}, ${unknown})`);
+      await reconcileOnce(ctx.database, payments);
+      expect((await orderOf(ctx, order.outTradeNo)).tradeState).toBe('SUCCESS');
+      expect((await orderOf(ctx, unknown)).tradeState).toBe('CLOSED');
     } finally {
       ctx.sandbox.behaviour.drop = false;
     }

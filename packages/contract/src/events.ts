@@ -13,7 +13,7 @@ import { z } from 'zod';
 import type { Authority } from './authorities.js';
 import { SYNC_STATES } from './api/credentialLog.js';
 import { OTA_JOB_STATES, ROLLOUT_STATES } from './api/firmware.js';
-import { TRADE_STATES } from './api/wx.js';
+import { TRADE_STATES } from './api/billing.js';
 import { AIR_SWITCH_ALARM_KINDS, type AirSwitchAlarmKind } from './protocol/airSwitch.js';
 import { alertKind, COMMAND_STATES } from './protocol/index.js';
 

@@ -48,7 +48,7 @@ export * from './api/notification.js';
 export * from './api/notificationRule.js';
 export * from './api/notificationInbox.js';
 export * from './api/workOrder.js';
-export * from './api/wx.js';
+export * from './api/billing.js';
 export * from './api/firmware.js';
 export * from './api/live.js';
 export * from './api/offlineCode.js';

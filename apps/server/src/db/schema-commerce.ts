@@ -1,5 +1,5 @@
 /**
- * Packages, orders and refunds, written only by modules/wx. Money in fen (integers).
+ * Packages, orders and refunds, written only by modules/billing. Money in fen (integers).
  * `products` is global (administrators manage it for every data centre); `orders` and `refunds` are
  * tenant-scoped with row-level security (migration *_commerce_rls.sql). WeChat Pay notifications and
  * the reconciliation job use the owner connection: a notification names its order, not a tenant.

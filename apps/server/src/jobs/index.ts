@@ -22,7 +22,7 @@ import { egressPolicyOf } from '../modules/subscription/egress.js';
 import { startDeliveryWorker } from '../modules/subscription/worker.js';
 import { startNotificationWorker } from '../modules/notification/worker.js';
 import { startWorkOrderWorker } from '../modules/workOrder/worker.js';
-import { startReconciler } from '../modules/wx/reconcile.js';
+import { startReconciler } from '../modules/billing/reconcile.js';
 import { startStaysJob } from '../modules/stay/job.js';
 import { startBackupCodeJob } from '../modules/backupCode/job.js';
 import { presenceFollowers } from '../wiring.js';

@@ -12,7 +12,7 @@ const [MONTH, WEEK, ONE] = SERVICE_WARNING_DAYS;
 
 /** The tag of `value` (ISO 8601 or null). */
 export function ServiceEndTag({ value }: { value: string | null }) {
-  const { t } = useTranslation('wx');
+  const { t } = useTranslation('billing');
   if (!value) return <Tag>{t('noService')}</Tag>;
   const date = formatTime(value, 'YYYY-MM-DD');
   const left = (Date.parse(value) - Date.now()) / DAY_MS;

@@ -9,7 +9,7 @@
 import {
   airSwitchAlertLogEndpoints, airSwitchEndpoints, alertEndpoints, analysisEndpoints, commandEndpoints, credentialEndpoints, type Endpoint,
   type EventName, firmwareEndpoints, heartbeatLogEndpoints, journalEndpoints, lockDriftEndpoints, lockEndpoints, lockInformationEndpoints, notificationInboxEndpoints, openRecordEndpoints,
-  roleEndpoints, uplinkLogEndpoints, wxEndpoints,
+  roleEndpoints, uplinkLogEndpoints, billingEndpoints,
 } from '@iot/contract';
 
 export interface LiveTarget {
@@ -66,7 +66,7 @@ export const LIVE_TARGETS: { readonly [K in EventName]?: readonly LiveTarget[] }
   'airSwitch.reading': airSwitchViews,
   'airSwitch.alarm': [...airSwitchViews, ...all(airSwitchEndpoints.alerts, airSwitchAlertLogEndpoints.list)],
   'ota.state': [...all(firmwareEndpoints.rollouts, firmwareEndpoints.rollout, firmwareEndpoints.rolloutLocks), perLock(firmwareEndpoints.lockHistory), device],
-  'order.state': all(wxEndpoints.orderList, wxEndpoints.orderInfo, wxEndpoints.serviceSummary),
+  'order.state': all(billingEndpoints.orderList, billingEndpoints.orderInfo, billingEndpoints.serviceSummary),
   'role.changed': all(roleEndpoints.list),
   // Addressed to the account: the header's bell and drawer.
   'notification.inbox': all(notificationInboxEndpoints.list),

@@ -50,8 +50,8 @@ const LOADERS: Record<PagePath, Loader> = {
   '/operateFpLog': logPage('OperateFpLogPage'),
   '/airSwitchAnalysis': () => import('./airSwitch/AirSwitchAnalysisPage'),
   '/firmwareRule': () => import('./firmwareRule/FirmwareRulePage'),
-  '/renew': () => import('./wx/RenewPage'),
-  '/orderManagement': () => import('./wx/OrderManagementPage'),
+  '/renew': () => import('./billing/RenewPage'),
+  '/orderManagement': () => import('./billing/OrderManagementPage'),
   '/subscriptionManagement': () => import('./subscriptionManagement/SubscriptionManagementPage'),
   '/Datavisualization': () => import('../screen/DataScreen'),
 };

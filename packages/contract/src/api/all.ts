@@ -34,7 +34,7 @@ import { demoReceiverEndpoints, subscriptionEndpoints } from './subscription.js'
 import { auditLogEndpoints } from './auditLog.js';
 import { tenantEndpoints } from './tenant.js';
 import { offboardEndpoints } from './offboard.js';
-import { wxEndpoints, wxNotifyEndpoints } from './wx.js';
+import { billingEndpoints, wechatPayNotifyEndpoints } from './billing.js';
 import { firmwareEndpoints } from './firmware.js';
 import { liveEndpoints } from './live.js';
 import { accessScheduleEndpoints } from './accessSchedule.js';
@@ -55,7 +55,8 @@ function isEndpoint(value: unknown): value is Endpoint {
  * (`lock.list`, `credential.tempPassword`, `credential.user.list`), the OpenAPI `operationId` and tag
  * that SDK generators name methods and classes after (apps/server/src/http/openapi.ts). Renaming a key
  * renames an operation: the list is kept in apps/server/test/openapi-operations.txt.
- * So a key may keep a published name its file no longer has (`systemLog` is the audit log, api/auditLog.ts).
+ * So a key may keep a published name its file no longer has (`systemLog` is the audit log, api/auditLog.ts;
+ * `wx` and `wxNotify` are billing and its WeChat Pay notifications, api/billing.ts).
  */
 const API_TABLES = {
   auth: authEndpoints, tenant: tenantEndpoints, lock: lockEndpoints, analysis: analysisEndpoints, lockGroup: lockGroupEndpoints,
@@ -63,7 +64,7 @@ const API_TABLES = {
   systemLog: auditLogEndpoints, command: commandEndpoints, uplinkLog: uplinkLogEndpoints, heartbeatLog: heartbeatLogEndpoints,
   alert: alertEndpoints, openRecord: openRecordEndpoints, journal: journalEndpoints, credential: credentialEndpoints,
   offboard: offboardEndpoints, subscription: subscriptionEndpoints, demoReceiver: demoReceiverEndpoints, airSwitch: airSwitchEndpoints,
-  airSwitchAlertLog: airSwitchAlertLogEndpoints, wx: wxEndpoints, wxNotify: wxNotifyEndpoints, firmware: firmwareEndpoints, live: liveEndpoints,
+  airSwitchAlertLog: airSwitchAlertLogEndpoints, wx: billingEndpoints, wxNotify: wechatPayNotifyEndpoints, firmware: firmwareEndpoints, live: liveEndpoints,
   accessSchedule: accessScheduleEndpoints, holidayCalendar: holidayCalendarEndpoints, lockDrift: lockDriftEndpoints, remoteUnlock: remoteUnlockEndpoints,
   notification: notificationEndpoints, apiKey: apiKeyEndpoints, offlineCode: offlineCodeEndpoints,
   twoFactor: twoFactorEndpoints, session: sessionEndpoints, signInHistory: signInHistoryEndpoints, workOrder: workOrderEndpoints, stay: stayEndpoints,

@@ -10,8 +10,8 @@
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { WXPAY_SANDBOX_PAY_PATH } from '@iot/contract';
 import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
-import type { MerchantSettings } from '../../modules/wx/settings.js';
-import { rfc3339 } from '../../modules/wx/client.js';
+import type { MerchantSettings } from '../../modules/billing/wechatPay/settings.js';
+import { rfc3339 } from '../../modules/billing/wechatPay/client.js';
 import { deliverer, type SandboxBehaviour, DEFAULT_BEHAVIOUR } from './delivery.js';
 import { payPage } from './page.js';
 import { type PlatformSigner, signedHeaders, verifyAuthorization } from './signing.js';

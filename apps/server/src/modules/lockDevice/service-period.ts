@@ -1,6 +1,6 @@
 /**
  * Service periods of locks (docs/service-periods.md): `locks.service_end_at`, moved by paid
- * orders (modules/wx) and read wherever a lock is shown or commanded. This module owns the column.
+ * orders (modules/billing) and read wherever a lock is shown or commanded. This module owns the column.
  *
  * After the end date a lock refuses what grants access or changes it remotely (adding or modifying
  * lock users and credentials, unfreezing, configuration pushes, remote unlocks: 402 SERVICE_EXPIRED); it always keeps

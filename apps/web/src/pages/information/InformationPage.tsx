@@ -34,7 +34,7 @@ const CHART_REFETCH_MS = 60_000;
 /** The device information page. */
 export default function InformationPage() {
   // Every namespace the sections use, loaded at once rather than one section after another.
-  const { t } = useTranslation(['information', 'lock', 'command', 'deviceLog', 'wx', 'firmware', 'workOrder']);
+  const { t } = useTranslation(['information', 'lock', 'command', 'deviceLog', 'billing', 'firmware', 'workOrder']);
   const [params, setParams] = useSearchParams();
   const imei = (params.get('imei') ?? '').trim();
   const valid = /^\d{15}$/.test(imei);

@@ -2,7 +2,7 @@
  * Refunding all or part of a paid order, with a reason (POST /iot/v1/wx/orderInfo/refund; ORDER_MANAGEMENT).
  * An amount above what is left is refused with a message (never lowered to it); the server checks again.
  */
-import { type OrderRecord, wxEndpoints } from '@iot/contract';
+import { type OrderRecord, billingEndpoints } from '@iot/contract';
 import { Form, Input, InputNumber, Modal } from 'antd';
 import { useMessage } from '../../components/appMessage';
 import { useState } from 'react';
@@ -19,7 +19,7 @@ export function refundableFen(order: OrderRecord): number {
 
 /** The modal for `order` (closed when undefined). */
 export function RefundModal({ order, onClose, onDone }: { order: OrderRecord | undefined; onClose: () => void; onDone: () => void }) {
-  const { t } = useTranslation('wx');
+  const { t } = useTranslation('billing');
   const message = useMessage();
   const [form] = Form.useForm<{ amount: number; reason: string }>();
   const [saving, setSaving] = useState(false);
@@ -28,7 +28,7 @@ export function RefundModal({ order, onClose, onDone }: { order: OrderRecord | u
     if (!order) return;
     setSaving(true);
     try {
-      await call(wxEndpoints.refund, { body: { outTradeNo: order.outTradeNo, amountFen: toFen(amount), reason } });
+      await call(billingEndpoints.refund, { body: { outTradeNo: order.outTradeNo, amountFen: toFen(amount), reason } });
       message.success(t('refundRequested'));
       onDone();
     } catch (error) {

@@ -1,6 +1,6 @@
 /**
  * Reconciliation: notifications are not guaranteed, so orders still NOTPAY/USERPAYING
- * and refunds still PROCESSING are asked about at WeChat Pay periodically; an order past its expiry
+ * and refunds still PROCESSING are asked about at the payment provider periodically; an order past its expiry
  * is closed there and here, at each row's due time (reconcile_after). Safe on several instances: each run claims rows by moving their
  * `reconcile_after` forward under FOR UPDATE SKIP LOCKED, so no two instances ask about one row at
  * once. `stop()` (graceful shutdown) waits for the run in progress and starts no other.
@@ -11,9 +11,9 @@ import type { Database, Executor } from '../../db/client.js';
 import { orders, refunds } from '../../db/schema.js';
 import { rowsOf } from '../../db/rows.js';
 import { insertAudit } from '../auditLog/repo.js';
-import { applyRefund, applyTransaction, orderChanged } from './apply.js';
-import { PaymentProviderError, type RefundResource } from './client.js';
+import { applyPayment, applyRefund, orderChanged } from './apply.js';
 import type { Payments } from './payments.js';
+import type { ProviderRefund } from './provider.js';
 import { startWorkerLoop } from '../../jobs/loop.js';
 import type { StartedJob } from '../../jobs/plugin.js';
 
@@ -23,14 +23,14 @@ const BATCH = 20;
 const RECHECK_S = 60;
 
 /** Settles a refund from the provider's answer to the refund call: the resource applied, or CLOSED when refused. */
-export async function settleRefundAnswer(database: Database, payments: Payments, outTradeNo: string, outRefundNo: string, answer: RefundResource | 'refused' | 'unknown'): Promise<void> {
+export async function settleRefundAnswer(database: Database, payments: Payments, outTradeNo: string, outRefundNo: string, answer: ProviderRefund | 'refused' | 'unknown'): Promise<void> {
   if (answer === 'unknown') return; // reconciliation asks later
   await database.transaction(async (tx) => {
     if (answer === 'refused') {
       await tx.update(refunds).set({ status: 'CLOSED' }).where(and(eq(refunds.outRefundNo, outRefundNo), eq(refunds.status, 'PROCESSING')));
       return;
     }
-    await applyRefund(tx, payments.settings, { ...answer, out_trade_no: outTradeNo });
+    await applyRefund(tx, payments.provider.auditName, { ...answer, outTradeNo });
   });
 }
 
@@ -47,19 +47,17 @@ export async function reconcileOnce(database: Database, payments: Payments, log?
   let changed = 0;
   for (const order of due) {
     try {
-      const found = await payments.client.queryOrder(order.outTradeNo).catch((error) => {
-        if (error instanceof PaymentProviderError && error.status === 404) return undefined;
-        throw error;
-      });
-      if (found && found.trade_state !== 'NOTPAY' && found.trade_state !== 'USERPAYING') {
-        if ((await database.transaction((tx) => applyTransaction(tx, payments.settings, found))) === 'applied') changed += 1;
+      const found = await payments.provider.queryOrder(order.outTradeNo);
+      if (found && found.tradeState !== 'NOTPAY' && found.tradeState !== 'USERPAYING') {
+        if ((await database.transaction((tx) => applyPayment(tx, payments.provider.auditName, found))) === 'applied') changed += 1;
       } else if (order.expiresAt.getTime() <= Date.now()) {
-        if (found) await payments.client.closeOrder(order.outTradeNo);
+        // Paid at the provider after the query: leave it open, the next pass applies the payment.
+        if (found && (await payments.provider.closeOrder(order.outTradeNo)) === 'alreadyPaid') continue;
         const closed = await database.transaction(async (tx) => {
           const rows = await tx.update(orders).set({ tradeState: 'CLOSED', codeUrl: null, updatedAt: sql`now()` })
             .where(and(eq(orders.id, order.id), inArray(orders.tradeState, ['NOTPAY', 'USERPAYING']))).returning({ id: orders.id });
           if (rows.length) await orderChanged(tx, order, 'CLOSED');
-          if (rows.length) await insertAudit(tx, { tenantId: order.tenantId, accountId: null, username: 'wechatpay', action: 'wxpay-closed', target: order.outTradeNo, result: 'success', clientIp: '' });
+          if (rows.length) await insertAudit(tx, { tenantId: order.tenantId, accountId: null, username: payments.provider.auditName, action: 'wxpay-closed', target: order.outTradeNo, result: 'success', clientIp: '' });
           return rows.length;
         });
         changed += closed;
@@ -71,8 +69,8 @@ export async function reconcileOnce(database: Database, payments: Payments, log?
   for (const refund of dueRefunds) {
     try {
       const [order] = await database.system.select({ outTradeNo: orders.outTradeNo }).from(orders).where(eq(orders.id, refund.orderId));
-      const found = await payments.client.queryRefund(refund.outRefundNo);
-      if ((await database.transaction((tx) => applyRefund(tx, payments.settings, { ...found, out_trade_no: order?.outTradeNo ?? found.out_trade_no }))) === 'applied') changed += 1;
+      const found = await payments.provider.queryRefund(refund.outRefundNo);
+      if ((await database.transaction((tx) => applyRefund(tx, payments.provider.auditName, { ...found, outTradeNo: order?.outTradeNo ?? found.outTradeNo }))) === 'applied') changed += 1;
     } catch (error) {
       log?.warn({ outRefundNo: refund.outRefundNo, reason: error instanceof Error ? error.message : 'unknown' }, 'reconciliation of a refund failed; retried later');
     }

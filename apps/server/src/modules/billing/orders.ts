@@ -10,7 +10,7 @@ import type { Executor, Tx } from '../../db/client.js';
 import { locks, orders, refunds } from '../../db/schema.js';
 import { ApiError, conflictError, fieldError } from '../../http/api-error.js';
 import { orderChanged } from './apply.js';
-import { PaymentProviderError } from './client.js';
+import { PaymentProviderError } from './provider.js';
 import type { Payments } from './payments.js';
 import { findOrderRow, findProduct, orderRecordOf } from './repo.js';
 
@@ -44,7 +44,7 @@ export async function createOrder(payments: Payments, inTenant: InTenant, input:
   const { product, lockIds } = await inTenant((tx) => checkPurchase(tx, input.productId, input.lockIds), { read: true });
   const outTradeNo = newTradeNo('IOT');
   const expiresAt = new Date(Date.now() + input.ttlS * 1000);
-  const codeUrl = await payments.client.createNative({
+  const codeUrl = await payments.provider.createNative({
     outTradeNo, description: product.nameZh, amountFen: product.priceFen, expiresAt, notifyUrl: payments.notifyUrl('payment'),
   }).catch(providerFailed);
   return inTenant(async (tx) => {
@@ -66,10 +66,8 @@ export async function closeOrder(payments: Payments, inTenant: InTenant, outTrad
   const before = await inTenant((tx) => findOrderRow(tx, outTradeNo), { read: true });
   if (!before) throw new ApiError('NOT_FOUND');
   if (before.tradeState !== 'NOTPAY' && before.tradeState !== 'USERPAYING') throw notOpen();
-  await payments.client.closeOrder(outTradeNo).catch((error) => {
-    if (error instanceof PaymentProviderError && error.code === 'ORDERPAID') throw notOpen();
-    providerFailed(error);
-  });
+  // Paid at the provider but not yet here: its notification (or reconciliation) will apply the payment.
+  if ((await payments.provider.closeOrder(outTradeNo).catch(providerFailed)) === 'alreadyPaid') throw notOpen();
   return inTenant(async (tx) => {
     const row = await findOrderRow(tx, outTradeNo, true);
     if (!row || (row.tradeState !== 'NOTPAY' && row.tradeState !== 'USERPAYING')) throw notOpen();
@@ -98,9 +96,9 @@ export async function refundOrder(payments: Payments, inTenant: InTenant, input:
     });
     return { order: row, outRefundNo: number };
   });
-  const answer = await payments.client.refund({
+  const answer = await payments.provider.refund({
     outTradeNo: order.outTradeNo, outRefundNo, amountFen: input.amountFen, totalFen: order.amountFen, reason: input.reason,
     notifyUrl: payments.notifyUrl('refund'),
-  }).catch((error) => (error instanceof PaymentProviderError && error.status >= 400 && error.status < 500 ? 'refused' as const : 'unknown' as const));
+  }).catch((error) => (error instanceof PaymentProviderError && error.failure === 'refused' ? 'refused' as const : 'unknown' as const));
   return { outRefundNo, answer };
 }

@@ -1,5 +1,5 @@
 /** Creating or editing a package (POST /iot/v1/wx/product/save; platform administrators: packages are shared by every data centre). Price typed in yuan, sent in fen. */
-import { type ProductRecord, wxEndpoints } from '@iot/contract';
+import { type ProductRecord, billingEndpoints } from '@iot/contract';
 import { Form, Input, InputNumber, Modal, Switch } from 'antd';
 import { useMessage } from '../../components/appMessage';
 import { useState } from 'react';
@@ -13,14 +13,14 @@ type Values = Omit<ProductRecord, 'id' | 'priceFen'> & { priceYuan: number };
 
 /** `product`: null for a new one, undefined when closed. */
 export function ProductModal({ product, onClose, onDone }: { product: ProductRecord | null | undefined; onClose: () => void; onDone: () => void }) {
-  const { t } = useTranslation('wx');
+  const { t } = useTranslation('billing');
   const message = useMessage();
   const [saving, setSaving] = useState(false);
   const [form] = Form.useForm<Values>();
   const submit = async ({ priceYuan, ...values }: Values) => {
     setSaving(true);
     try {
-      await call(wxEndpoints.productSave, { body: { ...values, ...(product ? { id: product.id } : {}), priceFen: toFen(priceYuan) } });
+      await call(billingEndpoints.productSave, { body: { ...values, ...(product ? { id: product.id } : {}), priceFen: toFen(priceYuan) } });
       message.success(t('saved'));
       onDone();
     } catch (error) {

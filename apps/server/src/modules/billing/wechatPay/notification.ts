@@ -3,10 +3,11 @@
  * SHA256withRSA over `timestamp\nnonce\nbody\n` with the platform key Wechatpay-Serial names, the
  * timestamp at most 5 minutes old and at most a minute ahead (clock skew), then `resource` is decrypted with AEAD_AES_256_GCM under the API
  * v3 key (wechatpay-axios-plugin's Rsa / AesGcm / Formatter, on Node's crypto). Throws
- * NotificationRefused (status and a message fit for logs: no header values, no body) on any failure.
+ * PaymentReportRefused (status and a message fit for logs: no header values, no body) on any failure.
  */
 import { Aes, Formatter, Rsa } from 'wechatpay-axios-plugin';
 import { z } from 'zod';
+import { PaymentReportRefused } from '../provider.js';
 import type { MerchantSettings } from './settings.js';
 
 /** Oldest Wechatpay-Timestamp accepted: this long before now, s (WeChat Pay's 5 minutes). */
@@ -17,13 +18,6 @@ export const NOTIFICATION_WINDOW_S = 300;
  * was accepted once its transit had used up that second.
  */
 export const NOTIFICATION_FUTURE_SKEW_S = 60;
-
-export class NotificationRefused extends Error {
-  constructor(readonly status: number, message: string) {
-    super(message);
-    this.name = 'NotificationRefused';
-  }
-}
 
 const envelope = z.object({
   id: z.string().max(64),
@@ -57,31 +51,31 @@ export function openNotification(headers: Headers, rawBody: string, settings: Me
   const nonce = header(headers, 'wechatpay-nonce');
   const signature = header(headers, 'wechatpay-signature');
   const serial = header(headers, 'wechatpay-serial');
-  if (!timestamp || !nonce || !signature || !serial) throw new NotificationRefused(400, 'missing Wechatpay-* headers');
+  if (!timestamp || !nonce || !signature || !serial) throw new PaymentReportRefused(400, 'missing Wechatpay-* headers');
   const age = nowS - Number(timestamp);
   if (!/^\d{1,12}$/.test(timestamp) || age > NOTIFICATION_WINDOW_S || -age > NOTIFICATION_FUTURE_SKEW_S) {
-    throw new NotificationRefused(400, 'timestamp outside the 5-minute window');
+    throw new PaymentReportRefused(400, 'timestamp outside the 5-minute window');
   }
   const key = Object.hasOwn(settings.platformKeys, serial) ? settings.platformKeys[serial] : undefined;
-  if (!key) throw new NotificationRefused(401, 'unknown Wechatpay-Serial');
+  if (!key) throw new PaymentReportRefused(401, 'unknown Wechatpay-Serial');
   let genuine = false;
   try {
     genuine = Rsa.verify(Formatter.response(timestamp, nonce, rawBody), signature, key);
   } catch {
     genuine = false;
   }
-  if (!genuine) throw new NotificationRefused(401, 'signature does not verify');
+  if (!genuine) throw new PaymentReportRefused(401, 'signature does not verify');
   let parsed: z.infer<typeof envelope>;
   try {
     parsed = envelope.parse(JSON.parse(rawBody));
   } catch {
-    throw new NotificationRefused(400, 'malformed notification body');
+    throw new PaymentReportRefused(400, 'malformed notification body');
   }
   const { ciphertext, nonce: iv, associated_data: aad = '' } = parsed.resource;
   try {
     const plain = Aes.AesGcm.decrypt(ciphertext, settings.apiV3Key, iv, aad);
     return { id: parsed.id, eventType: parsed.event_type, resource: JSON.parse(plain) };
   } catch {
-    throw new NotificationRefused(400, 'resource does not decrypt');
+    throw new PaymentReportRefused(400, 'resource does not decrypt');
   }
 }

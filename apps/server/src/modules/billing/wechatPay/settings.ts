@@ -6,7 +6,7 @@
  */
 import { createPrivateKey, createPublicKey, type KeyObject } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import type { Config } from '../../config.js';
+import type { Config } from '../../../config.js';
 
 export interface MerchantSettings {
   mchid: string;

@@ -3,7 +3,7 @@
  * trade_state, filters (state, keyword, time) in the URL, CSV / Excel export, close an unpaid order,
  * refund a paid one; refreshed every 5 s so notifications show up.
  */
-import { type OrderRecord, TRADE_STATE_LABELS, TRADE_STATES, wxEndpoints } from '@iot/contract';
+import { type OrderRecord, TRADE_STATE_LABELS, TRADE_STATES, billingEndpoints } from '@iot/contract';
 import { DatePicker, Form, Input, Select } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -20,12 +20,12 @@ const REFETCH_MS = 5000;
 
 /** The order management page. */
 export default function OrderManagementPage() {
-  const { t } = useTranslation('wx');
+  const { t } = useTranslation('billing');
   const language = useLanguage();
   const [refunding, setRefunding] = useState<OrderRecord>();
-  const refresh = useInvalidate(wxEndpoints.orderList);
+  const refresh = useInvalidate(billingEndpoints.orderList);
   const columns = useMemo(() => orderColumns(t, language, {
-    close: (order) => void call(wxEndpoints.closeOrder, { body: { outTradeNo: order.outTradeNo } }).then(refresh, () => undefined),
+    close: (order) => void call(billingEndpoints.closeOrder, { body: { outTradeNo: order.outTradeNo } }).then(refresh, () => undefined),
     refund: setRefunding,
   }), [t, language, refresh]);
   const filters = (
@@ -44,8 +44,8 @@ export default function OrderManagementPage() {
   return (
     <>
       <ServerTable<OrderRecord>
-        endpoint={wxEndpoints.orderList}
-        exportEndpoint={wxEndpoints.orderExport}
+        endpoint={billingEndpoints.orderList}
+        exportEndpoint={billingEndpoints.orderExport}
         columns={columns}
         rowKey="id"
         filters={filters}

@@ -3,7 +3,7 @@
  * expiry, and the order's state followed live (polled every 2 s until final): "paid" once WeChat Pay's
  * notification (or reconciliation) has recorded it.
  */
-import { TRADE_STATE_LABELS, type OrderRecord, wxEndpoints } from '@iot/contract';
+import { TRADE_STATE_LABELS, type OrderRecord, billingEndpoints } from '@iot/contract';
 import { QRCode, Result, Space, Statistic, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useApiQuery } from '../../api/useApiQuery';
@@ -15,9 +15,9 @@ const OPEN = new Set(['NOTPAY', 'USERPAYING']);
 
 /** Follows `order` until it is paid or closed. */
 export function PayPanel({ order }: { order: OrderRecord }) {
-  const { t } = useTranslation('wx');
+  const { t } = useTranslation('billing');
   const language = useLanguage();
-  const { data = order } = useApiQuery(wxEndpoints.orderInfo, { outTradeNo: order.outTradeNo }, { refetchInterval: POLL_MS });
+  const { data = order } = useApiQuery(billingEndpoints.orderInfo, { outTradeNo: order.outTradeNo }, { refetchInterval: POLL_MS });
   const open = OPEN.has(data.tradeState);
   // The demo sandbox's code_url is a path on this console's own origin: made absolute for the QR code.
   const payUrl = data.codeUrl ? new URL(data.codeUrl, window.location.href).href : undefined;

@@ -4,7 +4,7 @@
  * are shared by every data centre) adding and editing packages (ProductModal).
  */
 import { PlusOutlined } from '@ant-design/icons';
-import { type ProductRecord, wxEndpoints } from '@iot/contract';
+import { type ProductRecord, billingEndpoints } from '@iot/contract';
 import { Alert, Button, Card, Col, Row, Space, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -20,15 +20,15 @@ import { ProductModal } from './ProductModal';
 
 /** The packages page. */
 export default function RenewPage() {
-  const { t } = useTranslation('wx');
+  const { t } = useTranslation('billing');
   const language = useLanguage();
   // Packages are shared by every data centre: only platform administrators edit them.
-  const manage = useMayCall(wxEndpoints.productSave);
-  const { data: products = [] } = useApiQuery(wxEndpoints.productList);
-  const { data: summary } = useApiQuery(wxEndpoints.serviceSummary);
+  const manage = useMayCall(billingEndpoints.productSave);
+  const { data: products = [] } = useApiQuery(billingEndpoints.productList);
+  const { data: summary } = useApiQuery(billingEndpoints.serviceSummary);
   const [buying, setBuying] = useState<ProductRecord>();
   const [editing, setEditing] = useState<ProductRecord | null>();
-  const refresh = useInvalidate(wxEndpoints.productList);
+  const refresh = useInvalidate(billingEndpoints.productList);
   const shown = products.filter((product) => product.enabled || manage);
   const warn = summary && summary.within30 + summary.expired > 0;
   return (

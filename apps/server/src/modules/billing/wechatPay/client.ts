@@ -1,22 +1,19 @@
 /**
- * WeChat Pay API v3 client on wechatpay-axios-plugin: every request is signed with the
- * merchant key (Authorization: WECHATPAY2-SHA256-RSA2048), every answer's Wechatpay-Signature is
- * verified with the platform key its Wechatpay-Serial names, within 5 minutes of its timestamp. The
- * same client talks to WeChat Pay or to the sandbox (only the base URL differs). Errors are turned
- * into PaymentProviderError with the provider's code and message only: axios errors carry the request
- * configuration (the merchant key), so they are never logged or rethrown as they are.
+ * WeChat Pay as billing's payment provider (../provider.ts): the API v3 client on
+ * wechatpay-axios-plugin. Every request is signed with the merchant key (Authorization:
+ * WECHATPAY2-SHA256-RSA2048); every answer's Wechatpay-Signature is verified with the platform key its
+ * Wechatpay-Serial names, within 5 minutes of its timestamp. The same client talks to WeChat Pay or to
+ * the sandbox (only the base URL differs). Errors are turned into PaymentProviderError with the
+ * provider's code and message only: axios errors carry the request configuration (the merchant key), so
+ * they are never logged or rethrown as they are. Answers are checked against the merchant and mapped to
+ * billing's terms (resources.ts paymentFrom, refundFrom), and WeChat Pay's error codes to billing's
+ * outcomes (WECHAT_PAY_CODES): a 4xx answer is `refused`, anything else `unavailable`.
  */
 import { Decorator } from 'wechatpay-axios-plugin';
 import { z } from 'zod';
+import { type PaymentProvider, PaymentProviderError } from '../provider.js';
+import { paymentFrom, refundFrom } from './resources.js';
 import type { MerchantSettings } from './settings.js';
-
-/** A refusal or failure of the provider; `status` 0 when it could not be reached or its answer was not genuine. */
-export class PaymentProviderError extends Error {
-  constructor(readonly status: number, readonly code: string, message: string) {
-    super(`${code}: ${message}`);
-    this.name = 'PaymentProviderError';
-  }
-}
 
 /** A transaction as WeChat Pay describes it (query answers and TRANSACTION.* notifications). */
 export const transactionResource = z.object({
@@ -47,29 +44,32 @@ export type RefundResource = z.infer<typeof refundResource>;
 /** RFC 3339 with offset, as WeChat Pay wants time_expire. */
 export const rfc3339 = (date: Date) => date.toISOString().replace(/\.\d{3}Z$/, '+00:00');
 
-/** The calls the platform makes; `create` returns the code_url of a Native payment. */
-export interface PayClient {
-  createNative(input: { outTradeNo: string; description: string; amountFen: number; expiresAt: Date; notifyUrl: string }): Promise<string>;
-  queryOrder(outTradeNo: string): Promise<TransactionResource>;
-  closeOrder(outTradeNo: string): Promise<void>;
-  refund(input: { outTradeNo: string; outRefundNo: string; amountFen: number; totalFen: number; reason: string; notifyUrl: string }): Promise<RefundResource>;
-  queryRefund(outRefundNo: string): Promise<RefundResource>;
-}
+/**
+ * The error codes of WeChat Pay API v3 that billing acts on (错误码 of 查询订单 and 关闭订单): the order
+ * is unknown to WeChat Pay (HTTP 404), or it was paid and cannot be closed (HTTP 400).
+ */
+const WECHAT_PAY_CODES = { orderNotFound: 'ORDER_NOT_EXIST', orderPaid: 'ORDERPAID' } as const;
 
 interface AxiosLikeError { response?: { status?: number; data?: unknown }; code?: string; message?: string }
 
-/** The provider's { code, message } of a failure, without anything of the request. */
+/** The provider's { code, message } of a failure, without anything of the request: 4xx refused, else unavailable. */
 function providerError(error: unknown): PaymentProviderError {
   const failure = error as AxiosLikeError;
   const status = failure.response?.status ?? 0;
   const data = failure.response?.data as { code?: unknown; message?: unknown } | undefined;
   const code = typeof data?.code === 'string' ? data.code : (failure.code ?? 'NETWORK');
   const message = typeof data?.message === 'string' ? data.message : status ? `HTTP ${status}` : 'no genuine answer';
-  return new PaymentProviderError(status >= 200 && status < 300 ? 0 : status, code.slice(0, 64), message.slice(0, 200));
+  return new PaymentProviderError(status >= 400 && status < 500 ? 'refused' : 'unavailable', code.slice(0, 64), message.slice(0, 200));
 }
 
-/** The client of `settings`. */
-export function createPayClient(settings: MerchantSettings): PayClient {
+/** `fallback` when the call failed with WeChat Pay's `code`; any other failure is rethrown. */
+const whenCode = <T>(code: string, fallback: T) => (error: unknown): T => {
+  if (error instanceof PaymentProviderError && error.providerCode === code) return fallback;
+  throw error;
+};
+
+/** WeChat Pay for the merchant of `settings`. */
+export function createWechatPay(settings: MerchantSettings): PaymentProvider {
   const http = Decorator.jsonBased({
     mchid: settings.mchid, serial: settings.serial, privateKey: settings.privateKey, certs: settings.platformKeys,
     baseURL: settings.baseUrl, timeout: 10_000,
@@ -83,11 +83,12 @@ export function createPayClient(settings: MerchantSettings): PayClient {
     }
     if (!schema) return undefined as T;
     const parsed = schema.safeParse(data);
-    if (!parsed.success) throw new PaymentProviderError(0, 'MALFORMED', 'unexpected answer');
+    if (!parsed.success) throw new PaymentProviderError('unavailable', 'MALFORMED', 'unexpected answer');
     return parsed.data;
   };
   const mchid = encodeURIComponent(settings.mchid);
   return {
+    auditName: 'wechatpay',
     async createNative({ outTradeNo, description, amountFen, expiresAt, notifyUrl }) {
       const answer = await send(z.object({ code_url: z.string().min(1) }), 'post', 'v3/pay/transactions/native', {
         appid: settings.appid, mchid: settings.mchid, description, out_trade_no: outTradeNo, time_expire: rfc3339(expiresAt),
@@ -95,15 +96,19 @@ export function createPayClient(settings: MerchantSettings): PayClient {
       });
       return answer.code_url;
     },
-    queryOrder: (outTradeNo) =>
-      send(transactionResource, 'get', `v3/pay/transactions/out-trade-no/${encodeURIComponent(outTradeNo)}?mchid=${mchid}`),
+    async queryOrder(outTradeNo) {
+      const found = await send(transactionResource, 'get', `v3/pay/transactions/out-trade-no/${encodeURIComponent(outTradeNo)}?mchid=${mchid}`)
+        .catch(whenCode(WECHAT_PAY_CODES.orderNotFound, undefined));
+      return found && paymentFrom(found, settings);
+    },
     closeOrder: (outTradeNo) =>
-      send(undefined, 'post', `v3/pay/transactions/out-trade-no/${encodeURIComponent(outTradeNo)}/close`, { mchid: settings.mchid }),
-    refund: ({ outTradeNo, outRefundNo, amountFen, totalFen, reason, notifyUrl }) =>
-      send(refundResource, 'post', 'v3/refund/domestic/refunds', {
+      send(undefined, 'post', `v3/pay/transactions/out-trade-no/${encodeURIComponent(outTradeNo)}/close`, { mchid: settings.mchid })
+        .then(() => 'closed' as const, whenCode(WECHAT_PAY_CODES.orderPaid, 'alreadyPaid' as const)),
+    refund: async ({ outTradeNo, outRefundNo, amountFen, totalFen, reason, notifyUrl }) =>
+      refundFrom(await send(refundResource, 'post', 'v3/refund/domestic/refunds', {
         out_trade_no: outTradeNo, out_refund_no: outRefundNo, reason, notify_url: notifyUrl,
         amount: { refund: amountFen, total: totalFen, currency: 'CNY' },
-      }),
-    queryRefund: (outRefundNo) => send(refundResource, 'get', `v3/refund/domestic/refunds/${encodeURIComponent(outRefundNo)}`),
+      }), settings),
+    queryRefund: async (outRefundNo) => refundFrom(await send(refundResource, 'get', `v3/refund/domestic/refunds/${encodeURIComponent(outRefundNo)}`), settings),
   };
 }

@@ -157,7 +157,7 @@ export const serviceSummaryResponse = z.object({
 export type ServiceSummary = z.infer<typeof serviceSummaryResponse>;
 
 
-export const wxEndpoints = {
+export const billingEndpoints = {
   /** Packages; every holder of RENEW or ORDER_MANAGEMENT may read them. */
   productList: endpoint({
     method: 'GET', path: '/iot/v1/wx/product/list', access: ['RENEW', 'ORDER_MANAGEMENT'], kind: 'token', response: z.array(productRecord),
@@ -207,7 +207,7 @@ export const wxEndpoints = {
  * or `{"code":"FAIL","message":...}`), not in the console's envelope. No body schema here: the body is
  * WeChat Pay's (it may grow fields), verified byte for byte and parsed by the server after the signature.
  */
-export const wxNotifyEndpoints = {
+export const wechatPayNotifyEndpoints = {
   payment: endpoint({ method: 'POST', path: WXPAY_NOTIFY_PATHS.payment, access: 'public', kind: 'tokenless', response: z.null() }),
   refund: endpoint({ method: 'POST', path: WXPAY_NOTIFY_PATHS.refund, access: 'public', kind: 'tokenless', response: z.null() }),
 };

@@ -2,18 +2,19 @@
  * The decrypted resources of WeChat Pay notifications, checked field by field before anything
  * is applied: every field a state change relies on must be present and well-formed (a genuine signature
  * over a resource without `transaction_id` is still refused). Field names as WeChat Pay API v3's
- * 支付通知 / 退款结果通知. The values are then compared with the merchant and the order in apply.ts.
+ * 支付通知 / 退款结果通知. paymentFrom and refundFrom check any resource (notification or answer) against
+ * the merchant and map it to billing's terms; billing/apply.ts then compares it with the order.
  */
 import { outTradeNo } from '@iot/contract';
 import { z } from 'zod';
+import { PaymentReportRefused, type ProviderPayment, type ProviderRefund } from '../provider.js';
+import type { RefundResource, TransactionResource } from './client.js';
+import type { MerchantSettings } from './settings.js';
 
 const id = z.string().min(1).max(64);
 const fen = z.number().int().min(0).max(100_000_000);
 /** RFC 3339 time as WeChat Pay writes it (e.g. 2026-11-22T10:00:00+08:00). */
 const rfc3339 = z.string().max(64).refine((value) => /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}/.test(value) && !Number.isNaN(Date.parse(value)), 'RFC 3339 time');
-
-/** The only currency orders are made in (createNative sends it). */
-export const ORDER_CURRENCY = 'CNY';
 
 /** TRANSACTION.SUCCESS: a paid Native transaction. */
 export const paidTransactionResource = z.object({
@@ -43,3 +44,25 @@ export const NOTIFICATION_EVENTS = {
   payment: ['TRANSACTION.SUCCESS'],
   refund: ['REFUND.SUCCESS', 'REFUND.ABNORMAL', 'REFUND.CLOSED'],
 } as const;
+
+const timeOf = (value: string | undefined) => (value ? new Date(value) : undefined);
+
+/** The payment of a transaction resource of this merchant (mchid and appid); PaymentReportRefused (400) otherwise. */
+export function paymentFrom(resource: TransactionResource, settings: Pick<MerchantSettings, 'mchid' | 'appid'>): ProviderPayment {
+  if (resource.mchid !== settings.mchid) throw new PaymentReportRefused(400, 'mchid does not match');
+  if (resource.appid !== settings.appid) throw new PaymentReportRefused(400, 'appid does not match');
+  return {
+    outTradeNo: resource.out_trade_no, tradeState: resource.trade_state, transactionId: resource.transaction_id,
+    paidAt: timeOf(resource.success_time), amountFen: resource.amount?.total, currency: resource.amount?.currency,
+  };
+}
+
+/** The refund of a refund resource of this merchant (mchid when it names one); PaymentReportRefused (400) otherwise. */
+export function refundFrom(resource: RefundResource, settings: Pick<MerchantSettings, 'mchid'>): ProviderRefund {
+  if (resource.mchid !== undefined && resource.mchid !== settings.mchid) throw new PaymentReportRefused(400, 'mchid does not match');
+  return {
+    outTradeNo: resource.out_trade_no, outRefundNo: resource.out_refund_no, refundId: resource.refund_id, transactionId: resource.transaction_id,
+    status: resource.refund_status ?? resource.status, refundedAt: timeOf(resource.success_time),
+    refundFen: resource.amount.refund, totalFen: resource.amount.total,
+  };
+}

@@ -1,5 +1,5 @@
 /** Buying a package: pick the locks, create the order (the server prices it), then pay (PayPanel). */
-import { type OrderRecord, type ProductRecord, wxEndpoints } from '@iot/contract';
+import { type OrderRecord, type ProductRecord, billingEndpoints } from '@iot/contract';
 import { Form, Modal, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -13,12 +13,12 @@ import { PayPanel } from './PayPanel';
 
 /** The modal for `product` (closed when undefined). */
 export function BuyModal({ product, onClose }: { product: ProductRecord | undefined; onClose: () => void }) {
-  const { t } = useTranslation('wx');
+  const { t } = useTranslation('billing');
   const language = useLanguage();
   const [form] = Form.useForm<{ lockIds: number[] }>();
   const [order, setOrder] = useState<OrderRecord>();
   const [busy, setBusy] = useState(false);
-  const refresh = useInvalidate(wxEndpoints.serviceSummary, wxEndpoints.orderList);
+  const refresh = useInvalidate(billingEndpoints.serviceSummary, billingEndpoints.orderList);
   const close = () => {
     setOrder(undefined);
     void refresh();
@@ -28,7 +28,7 @@ export function BuyModal({ product, onClose }: { product: ProductRecord | undefi
     if (!product) return;
     setBusy(true);
     try {
-      setOrder(await call(wxEndpoints.createOrder, { body: { productId: product.id, lockIds } }));
+      setOrder(await call(billingEndpoints.createOrder, { body: { productId: product.id, lockIds } }));
     } catch (error) {
       // Shown by the client; the field it names is marked too.
       if (error instanceof ApiError) markFieldErrors(form, error);

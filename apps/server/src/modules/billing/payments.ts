@@ -1,18 +1,21 @@
 /**
- * The payment provider of this process: the real WeChat Pay when the merchant settings
- * are configured, otherwise with DEMO=on the in-process sandbox (a real HTTP server on 127.0.0.1),
- * otherwise none (payments answer 502 PAYMENT_UNAVAILABLE). One client and one code path for both.
+ * The payment provider of this process: WeChat Pay (wechatPay/, the one adapter of provider.ts) when
+ * its merchant settings are configured, otherwise with DEMO=on the in-process WeChat Pay sandbox (a real
+ * HTTP server on 127.0.0.1), otherwise none (payments answer 502 PAYMENT_UNAVAILABLE). One client and
+ * one code path for both.
  */
 import { WXPAY_NOTIFY_PATHS } from '@iot/contract';
 import type { FastifyInstance } from 'fastify';
 import { ApiError } from '../../http/api-error.js';
-import { createPayClient, type PayClient } from './client.js';
 import type { Sandbox } from '../../demo/wxPaySandbox/provider.js';
-import { type MerchantSettings, merchantSettingsFrom } from './settings.js';
+import type { PaymentProvider } from './provider.js';
+import { createWechatPay } from './wechatPay/client.js';
+import { type MerchantSettings, merchantSettingsFrom } from './wechatPay/settings.js';
 
 export interface Payments {
-  client: PayClient;
-  settings: MerchantSettings;
+  provider: PaymentProvider;
+  /** WeChat Pay's merchant settings: its notifications are opened and matched with them (wechatPay/notify-routes.ts). */
+  merchant: MerchantSettings;
   /** Present in the demo. */
   sandbox?: Sandbox;
   /** Where WeChat Pay posts notifications of `kind`. */
@@ -39,7 +42,7 @@ export async function setUpPayments(app: FastifyInstance): Promise<void> {
     return `http://127.0.0.1:${typeof address === 'object' && address ? address.port : app.config.PORT}`;
   };
   const payments: Payments | undefined = settings ? {
-    client: createPayClient(settings), settings, sandbox, notifyUrl: (kind) => `${notifyBase()}${WXPAY_NOTIFY_PATHS[kind]}`,
+    provider: createWechatPay(settings), merchant: settings, sandbox, notifyUrl: (kind) => `${notifyBase()}${WXPAY_NOTIFY_PATHS[kind]}`,
   } : undefined;
   app.decorate('payments', payments);
 }
