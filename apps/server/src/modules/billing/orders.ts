@@ -35,7 +35,8 @@ async function checkPurchase(tx: Executor, productId: number, lockIds: number[])
 }
 
 const providerFailed = (error: unknown): never => {
-  if (error instanceof PaymentProviderError) throw new ApiError('PAYMENT_UNAVAILABLE');
+  // The provider's failure rides along as the cause: the 502 is logged with its code (errors-plugin.ts).
+  if (error instanceof PaymentProviderError) throw Object.assign(new ApiError('PAYMENT_UNAVAILABLE'), { cause: error });
   throw error;
 };
 
