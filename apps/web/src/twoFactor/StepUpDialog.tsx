@@ -1,46 +1,26 @@
 /**
- * The step-up dialog (docs/identity.md): mounted once in the console, it answers
- * the HTTP client's requests (api/stepUp.ts) when a dangerous call was refused with 403
- * STEP_UP_REQUIRED: it asks for the authenticator code (or a recovery code), posts
- * /iot/v1/twoFactor/stepUp and then lets the client send the call again; cancel rejects the call.
+ * The step-up dialog (docs/identity.md), shown by StepUpModal.tsx for one request of the HTTP client
+ * (api/stepUp.ts) after a dangerous call was refused with 403 STEP_UP_REQUIRED: it asks for the
+ * authenticator code (or a recovery code), posts /iot/v1/twoFactor/stepUp and then answers true (the
+ * client sends the call again); cancel answers false (the call is rejected).
  */
 import { twoFactorEndpoints as api } from '@iot/contract';
 import { Alert, Input, Modal, Typography } from 'antd';
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, call } from '../api/client';
-import { setStepUpPrompt } from '../api/stepUp';
 
 /** A 6-digit authenticator code or a recovery code `xxxxx-xxxxx` (contract twoFactorCode). */
 const CODE = /^(\d{6}|[0-9a-z]{5}-[0-9a-z]{5})$/i;
 
-/** The console's one step-up dialog. */
-export function StepUpModal() {
+/** The dialog for one request: `open` until answered; `onAnswer` gets true once the code was accepted, false on cancel. */
+export default function StepUpDialog({ open, onAnswer }: { open: boolean; onAnswer: (proven: boolean) => void }) {
   const { t } = useTranslation('twoFactor');
-  const [open, setOpen] = useState(false);
   const [code, setCode] = useState('');
   const [error, setError] = useState<string>();
   const [sending, setSending] = useState(false);
-  // Each request gets a fresh dialog: a reopened one stayed transparent behind its mask (seen in Chromium).
-  const [round, setRound] = useState(0);
-  const answer = useRef<(proven: boolean) => void>(undefined);
 
-  useEffect(() => {
-    setStepUpPrompt(() => new Promise<boolean>((resolve) => {
-      answer.current = resolve;
-      setCode('');
-      setError(undefined);
-      setRound((value) => value + 1);
-      setOpen(true);
-    }));
-    return () => setStepUpPrompt(undefined);
-  }, []);
-
-  const finish = (proven: boolean) => {
-    setOpen(false);
-    answer.current?.(proven);
-    answer.current = undefined;
-  };
+  const finish = (proven: boolean) => onAnswer(proven);
   const submit = async () => {
     const value = code.trim();
     if (!CODE.test(value)) return setError(t('stepUpCodeInvalid'));
@@ -56,7 +36,7 @@ export function StepUpModal() {
   };
 
   return (
-    <Modal key={round} open={open} title={t('stepUpTitle')} okText={t('stepUpConfirm')} cancelText={t('cancel')} confirmLoading={sending}
+    <Modal open={open} title={t('stepUpTitle')} okText={t('stepUpConfirm')} cancelText={t('cancel')} confirmLoading={sending}
       onOk={() => void submit()} onCancel={() => finish(false)} maskClosable={false} width={420} zIndex={2000}
       okButtonProps={{ id: 'step-up-confirm' }}>
       <Alert type="warning" showIcon message={t('stepUpWhy')} style={{ marginBottom: 16 }} />
