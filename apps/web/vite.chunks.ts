@@ -11,15 +11,19 @@
  *   nearly every page uses (API hooks, the contract's schemas), one file;
  * - `lists`: what every list page shares (components/ServerTable.tsx and its imports: Table, Form,
  *   pagination, the date range, ...), one file;
+ * - `live`: the live stream's refresh rules (live/invalidate.ts, targets.ts) with the endpoint tables they
+ *   name, one file loaded once the stream's first ticket is in (else some twenty small files);
  * - the rest as rolldown cuts it: each page's own code, and pieces shared by some pages. (Merging
  *   those by the set of pages using them, `entriesAware`, made the home page load 140 KiB more.)
  * A group captures the modules its test names and, with them, everything they import (rolldown's
  * `includeDependenciesRecursively`), unless a group of higher priority took it first.
  */
 const FRAME = [/[\\/]src[\\/]app[\\/]Console\.tsx$/, /[\\/]src[\\/]app[\\/]layout[\\/]ConsoleLayout\.tsx$/,
-  // Small modules nearly every page uses: the API hooks, the contract's schemas, lock links, spinners.
-  /[\\/]src[\\/]api[\\/]/, /[\\/]packages[\\/]contract[\\/]src[\\/]/, /[\\/]src[\\/]components[\\/](LockLink|PageSpin)\.tsx$/];
+  // Small modules nearly every page uses: the API hooks, lock links, spinners. (The web's own api/ folder:
+  // `src/api/` alone also matched the contract's packages/contract/src/api/, every endpoint table.)
+  /[\\/]web[\\/]src[\\/]api[\\/]/, /[\\/]src[\\/]components[\\/](LockLink|PageSpin)\.tsx$/];
 const LISTS = [/[\\/]src[\\/]components[\\/]ServerTable\.tsx$/];
+const LIVE_RULES = /[\\/]src[\\/]live[\\/]invalidate\.ts$/;
 
 const LOCALE = /[\\/]src[\\/]locales[\\/](zh-CN|en-US)[\\/][^\\/]+\.json$/;
 
@@ -29,4 +33,5 @@ export const CHUNK_GROUPS = [
   { debugName: 'words', name: (id: string) => { const language = LOCALE.exec(id)?.[1]; return language ? `words-${language}` : null; }, priority: 40 },
   { name: 'console', test: (id: string) => FRAME.some((root) => root.test(id)), priority: 30 },
   { name: 'lists', test: (id: string) => LISTS.some((root) => root.test(id)), priority: 20 },
+  { name: 'live', test: LIVE_RULES, priority: 10 },
 ];

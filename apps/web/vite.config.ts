@@ -9,6 +9,7 @@ import { compression } from 'vite-plugin-compression2';
 import { defineConfig } from 'vitest/config';
 import { antdStaticCssPlugin } from './vite.antd.ts';
 import { CHUNK_GROUPS } from './vite.chunks.ts';
+import { contractImportsPlugin } from './vite.contract.ts';
 import { inlineEntryCss } from './vite.html.ts';
 
 const proxied = ['/oauth', '/iot', '/v1', '/nbdev', '/static', '/wxpay-sandbox'];
@@ -17,7 +18,7 @@ export default defineConfig(({ mode }) => {
   const target = loadEnv(mode, '.', '').API_TARGET || 'http://localhost:8080';
   return {
     base: '/api/',
-    plugins: [react(), antdStaticCssPlugin(), inlineEntryCss(), compression({ algorithms: ['brotliCompress', 'gzip'], threshold: 1024 })],
+    plugins: [react(), contractImportsPlugin(), antdStaticCssPlugin(), inlineEntryCss(), compression({ algorithms: ['brotliCompress', 'gzip'], threshold: 1024 })],
     build: {
       outDir: 'dist',
       emptyOutDir: true,

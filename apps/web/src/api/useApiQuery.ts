@@ -7,7 +7,7 @@
 import type { Endpoint, QueryOf, ResponseOf } from '@iot/contract';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useLiveState } from '../live/LiveConnection';
-import { LIVE_PATHS } from '../live/targets';
+import { LIVE_PATHS } from '../live/livePaths';
 import { call } from './client';
 
 export interface ApiQueryOptions {

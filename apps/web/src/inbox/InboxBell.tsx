@@ -1,15 +1,17 @@
 /**
  * The header's bell: the caller's unread notifications as a badge, refreshed by the live
  * stream's `notification.inbox` events (live/targets.ts; no polling while the stream is up), and the
- * drawer listing them (InboxDrawer).
+ * drawer listing them (InboxDrawer: its code, with the contract tables and antd parts it alone uses, loads
+ * when the bell is first clicked, not with every console page).
  */
 import { BellOutlined } from '@ant-design/icons';
 import { notificationInboxEndpoints } from '@iot/contract';
 import { Badge, Button, Tooltip } from 'antd';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useApiQuery } from '../api/useApiQuery';
-import { InboxDrawer } from './InboxDrawer';
+
+const InboxDrawer = lazy(() => import('./InboxDrawer').then((module) => ({ default: module.InboxDrawer })));
 
 /** Items the drawer shows (newest first); the bell's count covers every unread item. */
 export const INBOX_PAGE_SIZE = 20;
@@ -20,6 +22,8 @@ const FALLBACK_MS = 60_000;
 export function InboxBell() {
   const { t } = useTranslation('inbox');
   const [open, setOpen] = useState(false);
+  // Mounted from the first click on (kept for the drawer's closing animation).
+  const [opened, setOpened] = useState(false);
   const { data } = useApiQuery(notificationInboxEndpoints.list, { current: 1, size: INBOX_PAGE_SIZE }, { refetchInterval: FALLBACK_MS });
   const unread = data?.unread ?? 0;
   return (
@@ -28,11 +32,11 @@ export function InboxBell() {
           ("99+") would not match that name (WCAG 2.5.3, e2e/accessibility.e2e.ts). */}
       <Tooltip title={t('bell', { count: unread })}>
         <Badge count={unread} size="small" overflowCount={99} offset={[-6, 6]}>
-          <Button type="text" className="inbox-bell" aria-label={t('bell', { count: unread })} data-unread={unread} onClick={() => setOpen(true)}
+          <Button type="text" className="inbox-bell" aria-label={t('bell', { count: unread })} data-unread={unread} onClick={() => { setOpened(true); setOpen(true); }}
             icon={<BellOutlined />} />
         </Badge>
       </Tooltip>
-      <InboxDrawer open={open} onClose={() => setOpen(false)} page={data} />
+      {opened && <Suspense fallback={null}><InboxDrawer open={open} onClose={() => setOpen(false)} page={data} /></Suspense>}
     </>
   );
 }

@@ -6,9 +6,17 @@ import { useEffect, useSyncExternalStore } from 'react';
 import { queryClient } from '../api/queryClient';
 import { useTenantId, useUsername } from '../hooks/useSession';
 import { type LiveState, liveState, startLive, subscribeLive } from './connection';
-import { createInvalidator } from './invalidate';
+import type { Invalidator } from './invalidate';
 
-const invalidator = createInvalidator(queryClient);
+let invalidator: Promise<Invalidator> | undefined;
+/** The event -> refresh rules (invalidate.ts with targets.ts and its endpoint tables), loaded once, with the first stream. */
+const loadInvalidator = (): Promise<Invalidator> => {
+  if (!invalidator) {
+    invalidator = import('./invalidate').then(({ createInvalidator }) => createInvalidator(queryClient));
+    invalidator.catch(() => { invalidator = undefined; }); // a failed chunk load is asked again on the next try
+  }
+  return invalidator;
+};
 
 /** The stream's state, re-rendering on change. */
 export function useLiveState(): LiveState {
@@ -20,6 +28,6 @@ export function LiveConnection() {
   const username = useUsername();
   const tenantId = useTenantId();
   // biome-ignore lint/correctness/useExhaustiveDependencies: a ticket is for one data centre (read from the session): another one needs a new stream
-  useEffect(() => (username ? startLive(invalidator) : undefined), [username, tenantId]);
+  useEffect(() => (username ? startLive(loadInvalidator) : undefined), [username, tenantId]);
   return null;
 }

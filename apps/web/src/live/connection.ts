@@ -12,7 +12,7 @@
 import { liveEndpoints } from '@iot/contract';
 import { call } from '../api/client';
 import type { Invalidator } from './invalidate';
-import { LIVE_EVENT_NAMES } from './targets';
+import { LIVE_EVENT_NAMES } from './livePaths';
 
 export type LiveState = 'off' | 'connecting' | 'live' | 'down';
 
@@ -47,8 +47,14 @@ export function subscribeLive(listener: () => void): () => void {
   return () => listeners.delete(listener);
 }
 
-/** Opens the stream and keeps it open until the returned function is called (sign-out, another data centre). */
-export function startLive(invalidator: Invalidator): () => void {
+/**
+ * Opens the stream and keeps it open until the returned function is called (sign-out, another data centre).
+ * `loadInvalidator` brings the event -> refresh rules (invalidate.ts, a separate chunk with the endpoint tables
+ * it names): asked once the first ticket is in (after the page's own code and data, which it would slow), awaited
+ * before the stream opens, so no event arrives before it is there; it loads once.
+ */
+export function startLive(loadInvalidator: () => Promise<Invalidator>): () => void {
+  let invalidator: Invalidator | undefined;
   let source: EventSource | undefined;
   let stopped = false;
   let attempt = 0;
@@ -76,12 +82,15 @@ export function startLive(invalidator: Invalidator): () => void {
   async function connect(): Promise<void> {
     if (stopped || source) return;
     let ticket: string;
+    let ready: Invalidator;
     try {
       ticket = (await call(liveEndpoints.ticket, { background: true, quiet: true })).ticket;
+      ready = await loadInvalidator();
     } catch {
-      retry(); // an ended session has signed out by now (api/client.ts)
+      retry(); // an ended session has signed out by now (api/client.ts); a chunk that failed to load is asked again
       return;
     }
+    invalidator = ready;
     if (stopped || source) return;
     const query = new URLSearchParams({ ticket, ...(lastEventId ? { lastEventId } : {}) });
     const opened = new EventSource(`${liveEndpoints.stream.path}?${query}`);
@@ -93,14 +102,14 @@ export function startLive(invalidator: Invalidator): () => void {
     });
     opened.addEventListener('reset', (event) => {
       track(event);
-      invalidator.refreshAll();
+      ready.refreshAll();
     });
     opened.addEventListener('closed', () => retry());
     for (const name of LIVE_EVENT_NAMES) {
       opened.addEventListener(name, (event) => {
         track(event);
         lastEventAt = Date.now();
-        invalidator.receive(name, JSON.parse(event.data));
+        ready.receive(name, JSON.parse(event.data));
       });
     }
     opened.onerror = () => {
@@ -131,7 +140,7 @@ export function startLive(invalidator: Invalidator): () => void {
     clearTimeout(hiddenTimer);
     document.removeEventListener('visibilitychange', onVisibility);
     drop();
-    invalidator.clear();
+    invalidator?.clear();
     setState('off');
   };
 }

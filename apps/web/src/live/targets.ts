@@ -4,7 +4,8 @@
  * `lockId` or `imei` query): only the queries about a lock the event touched are refreshed.
  * Telemetry (heartbeats, uplinks, readings) refreshes a view at most every TELEMETRY_GAP_MS while
  * it keeps coming; every other event within STATE_GAP_MS. An endpoint listed here stops polling while
- * the stream is up (api/useApiQuery.ts): its REFETCH_MS is then only the fallback.
+ * the stream is up (api/useApiQuery.ts): its REFETCH_MS is then only the fallback. Loaded with the stream
+ * (LiveConnection.tsx); the frame reads the event names and paths from livePaths.ts, checked against this table.
  */
 import {
   airSwitchAlertLogEndpoints, airSwitchEndpoints, alertEndpoints, analysisEndpoints, commandEndpoints, credentialEndpoints, type Endpoint,
@@ -71,9 +72,3 @@ export const LIVE_TARGETS: { readonly [K in EventName]?: readonly LiveTarget[] }
   // Addressed to the account: the header's bell and drawer.
   'notification.inbox': all(notificationInboxEndpoints.list),
 };
-
-/** Paths of every endpoint some event refreshes: they do not poll while the stream is up. */
-export const LIVE_PATHS: ReadonlySet<string> = new Set(Object.values(LIVE_TARGETS).flatMap((targets) => targets.map((target) => target.endpoint.path)));
-
-/** The events the console listens to. */
-export const LIVE_EVENT_NAMES = Object.keys(LIVE_TARGETS) as EventName[];

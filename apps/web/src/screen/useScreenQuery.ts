@@ -9,7 +9,7 @@ import type { Endpoint, QueryOf, ResponseOf } from '@iot/contract';
 import { useQuery } from '@tanstack/react-query';
 import { call } from '../api/client';
 import { useLiveState } from '../live/LiveConnection';
-import { LIVE_PATHS } from '../live/targets';
+import { LIVE_PATHS } from '../live/livePaths';
 
 /** Reads `endpoint` (see above); `query` may be a function read at each call (e.g. "the last hour"). */
 export function useScreenQuery<E extends Endpoint>(endpoint: E, query: QueryOf<E> | (() => QueryOf<E>), key: readonly unknown[], intervalMs: number, live: boolean) {

@@ -2,19 +2,21 @@
  * The data centre's time zone in the header (one rule for the whole product, shown where
  * every page can see it): its name and UTC offset; holders of TENANT_SETTINGS (administrators) change it
  * from its popover. Every time on every page, the big screen and exports then follow it. The popover
- * also holds the data centre's default stay buffers (StayBufferDefaults).
+ * also holds the data centre's default stay buffers (StayBufferDefaults, loaded when the popover first opens).
  */
 import { ClockCircleOutlined } from '@ant-design/icons';
 import { tenantEndpoints } from '@iot/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, Divider, Popover, Select, Space, Typography } from 'antd';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../api/client';
 import { useApiMutation } from '../../api/useApiMutation';
 import { getTimeZone, zoneOffset } from '../../lib/timeZone';
-import { StayBufferDefaults } from './StayBufferDefaults';
 import { mayOpen, USER_INFO_KEY, useUserInfo } from '../../hooks/useSession';
+
+/** The stay buffers' form (antd Form, InputNumber, Switch): loaded when the popover first opens, not with every page. */
+const StayBufferDefaults = lazy(() => import('./StayBufferDefaults').then((module) => ({ default: module.StayBufferDefaults })));
 
 /** Every IANA zone this browser knows (the server checks the same names). */
 const ZONES: readonly string[] = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : ['Asia/Shanghai', 'UTC'];
@@ -50,7 +52,7 @@ export function TimeZoneSetting() {
         </Space.Compact>
       )}
       <Divider style={{ margin: '4px 0' }} />
-      <StayBufferDefaults editable={editable} />
+      <Suspense fallback={null}><StayBufferDefaults editable={editable} /></Suspense>
     </Space>
   );
   return (
