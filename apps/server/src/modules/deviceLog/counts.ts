@@ -3,12 +3,12 @@
  * high-volume logs (db/count.ts). A capped count without keyword or time range is a prepared statement
  * per filter shape (no planning over every day partition on each request). A log that reads
  * recent-first (recent.ts) counts its newest days first and is done when they reach the cap, instead of
- * scanning from its oldest, coldest day. Below the cap, tenant-wide it adds the week before them, then the
- * older days (each only as many rows as the cap still needs: PostgreSQL reads day partitions oldest
- * first, so an open-ended older count began at the coldest day); for one
- * lock it reports the newest days' count as "more than" (`totalCapped`) when the lock has older rows (the
- * console pages on by cursor; a time range counts exactly): at fleet scale a list counts what it reads,
- * not every day it keeps. Runs in the caller's tenant transaction.
+ * scanning from its oldest, coldest day. Below the cap, tenant-wide it adds the week before them, then
+ * the older days, each asking only the rows the cap still needs (PostgreSQL reads an open-ended range's
+ * day partitions oldest first). For one lock it reports the newest days' count as "more than"
+ * (`totalCapped`) when the lock has older rows: the console pages on by cursor, and a time range counts
+ * exactly. At fleet scale a list counts what it reads, not every day it keeps. Runs in the caller's
+ * tenant transaction.
  */
 import type { LogFilter } from '@iot/contract';
 import { count, eq, type SQL, sql } from 'drizzle-orm';
@@ -18,9 +18,7 @@ import { cappedCount, cappedTotal, type CountResult, LOG_COUNT_CAP } from '../..
 import { preparedOn } from '../../db/prepared.js';
 import { locks } from '../../db/schema.js';
 import { filterShape, type LogBind } from './filter.js';
-import { beforeWindow, inWindow, recentStart } from './recent.js';
-
-const DAY_MS = 86_400_000;
+import { beforeWindow, DAY_MS, inWindow, RECENT_DAYS, recentStart } from './recent.js';
 
 /** What the counter needs of a device log's spec (factory.ts DeviceLogSpec). */
 interface CountedLog {
@@ -60,9 +58,9 @@ export function logCounter<F extends LogFilter>(spec: CountedLog, whereOf: Where
       return row?.n ?? 0;
     };
     if (!recentFirst) return cappedTotal(await take({}));
-    // The newest days first, then the week before them, then the rest, each only while the total is below the cap.
+    // The newest days first, then as many days before them, then the rest, each only while the total is below the cap.
     const start = recentStart();
-    const weekBefore = new Date(start.getTime() - 7 * DAY_MS);
+    const weekBefore = new Date(start.getTime() - RECENT_DAYS * DAY_MS);
     const recent = await take({ from: start });
     if (recent > LOG_COUNT_CAP) return cappedTotal(recent);
     if (lockId === undefined) {

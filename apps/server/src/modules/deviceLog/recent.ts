@@ -27,7 +27,8 @@ export const RECENT_DAYS = 7;
  */
 export const RECENT_SLACK_MS = 3_600_000;
 
-const DAY_MS = 86_400_000;
+/** One UTC day, ms. */
+export const DAY_MS = 86_400_000;
 
 /** Whether `table` is day-partitioned by `timeColumn` (db/partitions.ts PARTITIONED_TABLES): it reads recent-first. */
 export function isRecentFirst(table: PgTable, timeColumn: PgColumn): boolean {
