@@ -22,18 +22,19 @@ import pg from 'pg';
 import { type BusLog, createEventBus, type EventBus, type NotificationSource } from '../events/bus.js';
 import { inTransactionWithEvents } from '../events/emit.js';
 import { pgliteSource, postgresSource } from '../events/listener.js';
-import * as schema from './schema.js';
 import { openTenantReader, POOL_IDLE_MS, SESSION_OPTIONS } from './tenant-reader.js';
 
 /** Connections of the owner pool (gateway, sign-in, writes) and of the tenant read pool, PostgreSQL only. */
 const POOL_MAX = 10;
 const READ_POOL_MAX = 10;
 
-export type Schema = typeof schema;
-/** The owner connection. */
-export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+/**
+ * The owner connection. Built without drizzle's relational schema: nothing here uses `db.query.*`,
+ * and with it drizzle built a query builder for each of the schema's tables on every transaction.
+ */
+export type Db = PgDatabase<PgQueryResultHKT, Record<string, never>>;
 /** A transaction handle. */
-export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+export type Tx = PgTransaction<PgQueryResultHKT, Record<string, never>, ExtractTablesWithRelations<Record<string, never>>>;
 /** Anything queries can run on. */
 export type Executor = Db | Tx;
 
@@ -84,7 +85,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: POOL_MAX, idleTimeoutMillis: POOL_IDLE_MS, options: SESSION_OPTIONS });
     const reader = openTenantReader(options.databaseUrl, READ_POOL_MAX, logger);
-    system = drizzlePg(pool, { schema, logger }) as unknown as Db;
+    system = drizzlePg(pool, { logger }) as unknown as Db;
     source = postgresSource(options.databaseUrl, log);
     readTenant = (tenantId, fn) => reader.read(tenantId, fn);
     close = async () => {
@@ -95,7 +96,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     if (!options.dataDir.startsWith('memory://')) mkdirSync(options.dataDir, { recursive: true });
     // pg_trgm: the lock keyword search's trigram indexes (migration 0029).
     const client = await PGlite.create(options.dataDir, { extensions: { pg_trgm }, loadDataDir: options.loadDataDir });
-    system = drizzlePglite(client, { schema, logger }) as unknown as Db;
+    system = drizzlePglite(client, { logger }) as unknown as Db;
     close = () => client.close();
     source = pgliteSource(client);
     kind = 'pglite';

@@ -14,7 +14,6 @@
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import type { Db } from './client.js';
-import * as schema from './schema.js';
 
 /**
  * How long a pooled PostgreSQL connection may sit idle before it is closed, ms (15 min; pg's default is
@@ -54,7 +53,7 @@ export function openTenantReader(connectionString: string, max: number, logger?:
       let state = states.get(client);
       try {
         if (!state) {
-          state = { db: drizzle(client, { schema, logger }) as unknown as Db };
+          state = { db: drizzle(client, { logger }) as unknown as Db };
           states.set(client, state);
         }
         if (state.tenantId !== tenantId) {
