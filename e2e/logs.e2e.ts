@@ -88,11 +88,21 @@ describe.skipIf(!hasChromium)('device log pages', () => {
     expect(await signedIn.page.locator('.ant-table-tbody').textContent()).toMatch(/成功|失败/);
   });
 
-  it('心跳日志 draws battery and signal charts of a lock and lists heartbeats', async () => {
+  it('心跳日志 draws battery and signal charts of a lock and lists heartbeats, asking for no other lock\'s rows first', async () => {
+    const asked: URL[] = [];
+    const record = (request: { url(): string }) => {
+      const address = new URL(request.url());
+      if (address.pathname.endsWith('/logHeartbeat/list')) asked.push(address);
+    };
+    signedIn.page.on('request', record);
     await goInApp(signedIn.page, '/heartbeatLog');
     await expect.poll(() => signedIn.page.locator('.heartbeat-chart canvas').count(), { timeout: 30_000 }).toBeGreaterThanOrEqual(2);
     await expect.poll(() => rows(signedIn.page).count(), { timeout: 30_000 }).toBeGreaterThan(0);
     expect(await signedIn.page.locator('#lock-select').count()).toBe(1);
+    signedIn.page.off('request', record);
+    // The page waits for its lock picker: the data centre's rows never show under the picked lock.
+    expect(asked.length).toBeGreaterThan(0);
+    expect(asked.filter((address) => !address.searchParams.get('imei'))).toEqual([]);
   });
 
   it('报警日志 and 门锁警告 list the alarms the locks raise', async () => {

@@ -5,7 +5,8 @@
  * lock, lock-user, account and role pickers are this component with their endpoint and labels.
  * - `query(keyword)` builds the endpoint's query; `records(data)` picks the rows; `option(row)` labels one;
  * - the chosen value keeps its label while a search shows other rows (`selected` row, or the last seen);
- * - `leading` options come first (e.g. "all locks"); `autoSelectFirst` picks the first row when empty;
+ * - `leading` options come first (e.g. "all locks"); `autoSelectFirst` picks the first row when empty
+ *   (the first leading option when there is no row);
  * - `enabled: false` requests nothing (e.g. no lock chosen yet for a lock's users).
  */
 import type { Endpoint, QueryOf, ResponseOf } from '@iot/contract';
@@ -57,9 +58,13 @@ export function RemoteSelect<E extends Endpoint, R, V extends Value>(props: Remo
 
   const first = options[0]?.value;
   const firstRow = rows[0];
+  // Nothing to pick (no rows, nothing searched): the first leading option (e.g. "all locks"), so a page waiting for a value goes on.
+  const fallback = data !== undefined && rows.length === 0 && !searched ? leading[0]?.value : undefined;
   useEffect(() => {
-    if (autoSelectFirst && value === undefined && first !== undefined && onChange) onChange(first, firstRow);
-  }, [autoSelectFirst, value, first, firstRow, onChange]);
+    if (!autoSelectFirst || value !== undefined || !onChange) return;
+    if (first !== undefined) onChange(first, firstRow);
+    else if (fallback !== undefined) onChange(fallback, undefined);
+  }, [autoSelectFirst, value, first, firstRow, fallback, onChange]);
 
   return (
     <Select<V | V[]>

@@ -69,6 +69,8 @@ export interface ServerTableProps<R> {
   defaultSort?: { field: string; order?: SortOrder };
   /** Which rows may be selected for the batch actions (default: all). */
   selectable?: (row: R) => boolean;
+  /** False while the page still chooses part of the query (e.g. its lock picker's first lock): no request, skeleton rows. */
+  enabled?: boolean;
 }
 
 /** A paginated server-side table with a search form, its state in the URL. */
@@ -100,7 +102,7 @@ export function ServerTable<R extends object>(props: ServerTableProps<R>) {
   const view = JSON.stringify([request, sortField, sortOrder, size]);
   const cursors = useKeysetCursors(keyset, view);
   const cursor = cursors.cursorOf(current);
-  const { data, refetch, isFetching, isError, isPlaceholderData } = useApiQuery(endpoint, { ...request, sortField, sortOrder, current, size, cursor } as QueryOf<Endpoint>, { refetchInterval, keepPrevious: true });
+  const { data, refetch, isFetching, isError, isPlaceholderData } = useApiQuery(endpoint, { ...request, sortField, sortOrder, current, size, cursor } as QueryOf<Endpoint>, { refetchInterval, keepPrevious: true, enabled: props.enabled });
   const page = data as Page<R> | undefined;
   if (page && !isPlaceholderData) cursors.remember(page);
   // A log list without a range or a lock starts on the recent range (keysetPaging.ts), when it opens and when a menu, tab or
@@ -173,6 +175,8 @@ export function ServerTable<R extends object>(props: ServerTableProps<R>) {
         dataSource={page?.records ?? []}
         size={density}
         scroll={{ x: fitted.scrollX }}
+        // Rows of the previous view (another filter, page or sort) stay in place under a spinner until the new ones come.
+        loading={isPlaceholderData && isFetching}
         tableLayout="fixed"
         sticky
         rowSelection={props.batchActions ? {

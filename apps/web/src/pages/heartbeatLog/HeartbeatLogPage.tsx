@@ -2,7 +2,8 @@
  * 心跳日志: ONE filter bar (lock, time range, keyword) drives the heartbeat table (GET
  * /iot/v1/logHeartbeat/list) and, when one lock is picked, its battery and signal charts above it.
  * "All locks" shows the table alone. The picked lock and the range live in the URL (`?imei=`, also the
- * target of every lock link, components/LockLink.tsx); a first visit picks the first lock. Refreshed
+ * target of every lock link, components/LockLink.tsx); a first visit picks the first lock ("all locks"
+ * in a data centre without one) and asks for no rows before that. Refreshed
  * in the background every 5 s.
  */
 import { type HeartbeatLogRecord, heartbeatLogEndpoints, formatVersion } from '@iot/contract';
@@ -70,6 +71,7 @@ export default function HeartbeatLogPage() {
       toQuery={(values) => ({ ...logQuery(values), imei })}
       toRequest={(query) => ({ ...query, imei: query.imei === ALL ? undefined : query.imei })}
       header={charts}
+      enabled={imei !== undefined}
       refetchInterval={REFETCH_MS}
     />
   );
