@@ -8,6 +8,7 @@ import { eq, sql } from 'drizzle-orm';
 import { integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
 import { drizzle } from 'drizzle-orm/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MAX_PREPARED } from './pglite-prepared.js';
 import { preparedOn } from './prepared.js';
 
 const notes = pgTable('notes', { id: integer('id').primaryKey(), body: text('body'), extra: jsonb('extra') });
@@ -70,5 +71,15 @@ describe('PGlite prepared statements', () => {
     expect(queries.some((text) => text.startsWith('execute '))).toBe(false);
     await expect(db.transaction((tx) => byBody(tx).execute({ body: 'a\0b' }))).rejects.toThrow();
     expect(await db.transaction((tx) => byBody(tx).execute({ body: null as unknown as string }))).toEqual([]);
+  });
+
+  it('keeps at most MAX_PREPARED statements, preparing an evicted one again when it is used again', async () => {
+    const byId = (tx: Parameters<Parameters<typeof db.transaction>[0]>[0], key: number) =>
+      preparedOn(tx, `test:note-${key}`, (name) =>
+        tx.select({ id: notes.id }).from(notes).where(sql`${notes.id} = ${sql.placeholder('id')} and ${key} = ${key}`).prepare(name));
+    for (let key = 0; key < MAX_PREPARED + 5; key++) expect(await db.transaction((tx) => byId(tx, key).execute({ id: 1 }))).toEqual([{ id: 1 }]);
+    const prepared = await client.query<{ count: number }>('select count(*)::int as count from pg_prepared_statements');
+    expect(prepared.rows[0]?.count).toBeLessThanOrEqual(MAX_PREPARED);
+    expect(await db.transaction((tx) => byId(tx, 0).execute({ id: 2 }))).toEqual([{ id: 2 }]);
   });
 });

@@ -12,6 +12,10 @@
  * standard_conforming_strings (on since PostgreSQL 9.1, never changed here), where a backslash is an
  * ordinary character. A value that is not a string, number, bigint, boolean, Date or null, or a
  * string holding a NUL character, is run the ordinary way, with bound parameters.
+ *
+ * Some statements are keyed by day (the device logs' recent window), so a long-running server would
+ * prepare new ones every day: at most MAX_PREPARED stay prepared per database, the least recently
+ * used deallocated first (prepared again if used again).
  */
 
 /** What a drizzle PGlite prepared query calls on its `client`: PGlite's (or a PGlite transaction's) query. */
@@ -21,6 +25,8 @@ export interface PgliteQueryable {
 
 /** SQLSTATE duplicate_prepared_statement: the name is already prepared in the session. */
 const DUPLICATE_PREPARED_STATEMENT = '42P05';
+/** SQLSTATE invalid_sql_statement_name: no statement of that name is prepared. */
+const NO_SUCH_PREPARED_STATEMENT = '26000';
 
 /** A parameter value as an SQL literal of unknown type, or undefined when it has none here. */
 function literalOf(value: unknown): string | undefined {
@@ -37,7 +43,10 @@ function literalOf(value: unknown): string | undefined {
   return `'${text.replaceAll("'", "''")}'`;
 }
 
-/** Names prepared (or being prepared) per database, keyed by an object that lives as long as it (drizzle's dialect). */
+/** Statements kept PREPAREd per database (each holds its plan in PGlite's memory). */
+export const MAX_PREPARED = 100;
+
+/** Names prepared (or being prepared) per database, least recently used first, keyed by an object that lives as long as it (drizzle's dialect). */
 const preparedByDatabase = new WeakMap<object, Map<string, Promise<void>>>();
 
 /**
@@ -58,7 +67,11 @@ export function preparedPgliteClient(database: object, name: string, current: ()
       const literals = params.map(literalOf);
       if (literals.some((literal) => literal === undefined)) return client.query(text, params, options);
       let ready = names.get(name);
-      if (!ready) {
+      if (ready) {
+        names.delete(name); // most recently used last
+        names.set(name, ready);
+      } else {
+        await evictOldest(names, client);
         ready = client.query(`prepare ${name} as ${text}`).then(
           () => undefined,
           (error: unknown) => {
@@ -70,7 +83,23 @@ export function preparedPgliteClient(database: object, name: string, current: ()
         names.set(name, ready);
       }
       await ready;
-      return client.query(literals.length ? `execute ${name}(${literals.join(', ')})` : `execute ${name}`, [], options);
+      try {
+        return await client.query(literals.length ? `execute ${name}(${literals.join(', ')})` : `execute ${name}`, [], options);
+      } catch (error) {
+        if ((error as { code?: string }).code !== NO_SUCH_PREPARED_STATEMENT) throw error;
+        names.delete(name); // deallocated meanwhile by another query of the transaction: run it bound
+        return client.query(text, params, options);
+      }
     },
   };
+}
+
+/** Deallocates the least recently used statements of `names` until one more fits under MAX_PREPARED. */
+async function evictOldest(names: Map<string, Promise<void>>, client: PgliteQueryable): Promise<void> {
+  while (names.size >= MAX_PREPARED) {
+    const [oldest, ready] = names.entries().next().value as [string, Promise<void>];
+    names.delete(oldest);
+    // Prepared, or failed (then there is nothing to deallocate); `if exists` is not a DEALLOCATE option.
+    if (await ready.then(() => true, () => false)) await client.query(`deallocate ${oldest}`);
+  }
 }
