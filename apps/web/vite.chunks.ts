@@ -18,6 +18,8 @@
  * A group captures the modules its test names and, with them, everything they import (rolldown's
  * `includeDependenciesRecursively`), unless a group of higher priority took it first.
  */
+import type { Plugin } from 'vite';
+
 const FRAME = [/[\\/]src[\\/]app[\\/]Console\.tsx$/, /[\\/]src[\\/]app[\\/]layout[\\/]ConsoleLayout\.tsx$/,
   // Small modules nearly every page uses: the API hooks, lock links, spinners. (The web's own api/ folder:
   // `src/api/` alone also matched the contract's packages/contract/src/api/, every endpoint table.)
@@ -35,3 +37,26 @@ export const CHUNK_GROUPS = [
   { name: 'lists', test: (id: string) => LISTS.some((root) => root.test(id)), priority: 20 },
   { name: 'live', test: LIVE_RULES, priority: 10 },
 ];
+
+/** Packages the entry chunk must not hold: zod (~178 KB raw) would be downloaded and run on every first load (api/firstLoad.ts). */
+const NOT_IN_ENTRY = /[\\/]node_modules[\\/](zod)[\\/]/;
+
+/** The module of `chunk` from a package the entry must not hold (NOT_IN_ENTRY), if `chunk` is an entry and has one. */
+export function forbiddenEntryModule(chunk: { isEntry: boolean; modules: Record<string, { renderedLength: number }> }): string | undefined {
+  if (!chunk.isEntry) return undefined;
+  return Object.entries(chunk.modules).find(([id, module]) => NOT_IN_ENTRY.test(id) && module.renderedLength > 0)?.[0];
+}
+
+/** The Vite plugin failing the build when the entry chunk holds a package of NOT_IN_ENTRY, naming the module. */
+export function entryWeightPlugin(): Plugin {
+  return {
+    name: 'iot-entry-weight',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      for (const chunk of Object.values(bundle)) {
+        const module = chunk.type === 'chunk' ? forbiddenEntryModule(chunk) : undefined;
+        if (module) this.error(`${module} is in the entry chunk ${chunk.fileName}: see api/firstLoad.ts (import only schema-free contract modules from the entry)`);
+      }
+    },
+  };
+}

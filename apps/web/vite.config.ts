@@ -8,7 +8,7 @@ import { loadEnv } from 'vite';
 import { compression } from 'vite-plugin-compression2';
 import { defineConfig } from 'vitest/config';
 import { antdStaticCssPlugin } from './vite.antd.ts';
-import { CHUNK_GROUPS } from './vite.chunks.ts';
+import { CHUNK_GROUPS, entryWeightPlugin } from './vite.chunks.ts';
 import { contractImportsPlugin } from './vite.contract.ts';
 import { inlineEntryCss } from './vite.html.ts';
 
@@ -18,7 +18,7 @@ export default defineConfig(({ mode }) => {
   const target = loadEnv(mode, '.', '').API_TARGET || 'http://localhost:8080';
   return {
     base: '/api/',
-    plugins: [react(), contractImportsPlugin(), antdStaticCssPlugin(), inlineEntryCss(), compression({ algorithms: ['brotliCompress', 'gzip'], threshold: 1024 })],
+    plugins: [react(), contractImportsPlugin(), antdStaticCssPlugin(), inlineEntryCss(), entryWeightPlugin(), compression({ algorithms: ['brotliCompress', 'gzip'], threshold: 1024 })],
     build: {
       outDir: 'dist',
       emptyOutDir: true,

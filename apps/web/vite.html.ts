@@ -7,24 +7,39 @@
 import type { Plugin } from 'vite';
 
 /**
- * Replaces index.html's stylesheet links with the styles themselves. The files stay emitted: a lazy
- * chunk's preload list may name the entry's stylesheet (心跳日志's charts did), and a missing file
- * (404) makes Vite's preload throw and the page crash; loaded twice, the same rules change nothing.
+ * Takes the entry chunk's stylesheets out of its CSS list before Vite writes index.html and the
+ * lazy chunks' preload lists, and puts their rules into index.html as `<style>`. Left in the list,
+ * the file was named in the preload list of every chunk importing the entry (the console's), and
+ * Vite's preload fetched it once more on a first load: it looks for a `<link>`, not a `<style>`.
+ * The files stay emitted (a stale page of an older build may still ask for them).
  */
 export function inlineEntryCss(): Plugin {
+  const inlined: string[] = [];
   return {
     name: 'iot-inline-entry-css',
     apply: 'build',
     enforce: 'post',
+    generateBundle: {
+      // Before vite:build-html (the <link> elements) and vite:build-import-analysis (the preload lists) read the list.
+      order: 'pre',
+      handler(_options, bundle) {
+        inlined.length = 0;
+        for (const chunk of Object.values(bundle)) {
+          if (chunk.type !== 'chunk' || !chunk.isEntry || !chunk.viteMetadata) continue;
+          inlined.push(...chunk.viteMetadata.importedCss);
+          chunk.viteMetadata.importedCss.clear();
+        }
+      },
+    },
     transformIndexHtml: {
       order: 'post',
-      handler(html, context) {
+      handler(_html, context) {
         const bundle = context.bundle;
-        if (!bundle) return html;
-        return html.replace(/<link rel="stylesheet"[^>]*href="[^"]*\/(assets\/[^"]+\.css)"[^>]*>/g, (link, fileName: string) => {
+        if (!bundle) return [];
+        return inlined.flatMap((fileName) => {
           const asset = bundle[fileName];
-          if (asset?.type !== 'asset') return link;
-          return `<style>${String(asset.source).replace(/<\/style/gi, '<\\/style')}</style>`;
+          if (asset?.type !== 'asset') return [];
+          return [{ tag: 'style', children: String(asset.source).replace(/<\/style/gi, '<\\/style'), injectTo: 'head' as const }];
         });
       },
     },

@@ -14,6 +14,7 @@ export * from './api/input.js';
 export * from './api/time.js';
 export * from './api/cursor.js';
 export * from './api/endpoint.js';
+export * from './api/firstLoad.js';
 export * from './api/auth.js';
 export * from './api/tenant.js';
 export * from './api/lock.js';

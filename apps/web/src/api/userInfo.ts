@@ -3,11 +3,14 @@
  * may not use that tenant (e.g. the default 100); then the other data centres of /static/config.json
  * are tried in order and the first that works is stored, so sign-in lands in a usable tenant.
  */
-import { authEndpoints, ERRORS, tenantEndpoints, type UserInfo } from '@iot/contract';
+import { ERRORS, type UserInfo } from '@iot/contract';
 import { getLanguage, getTenantId, setTenantId } from '../session/session';
 import { setTimeZone } from '../lib/timeZone';
 import { ApiError, call } from './client';
+import { firstLoadEndpoints } from './firstLoad';
 import { notifyError } from './notify';
+
+const { auth: authEndpoints, tenant: tenantEndpoints } = firstLoadEndpoints;
 
 const isForbidden = (error: unknown) => error instanceof ApiError && error.code === 'FORBIDDEN';
 

@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { text } from './input.js';
 import { AUTHORITIES } from '../authorities.js';
 import { endpoint } from './endpoint.js';
+import { FIRST_LOAD_ROUTES } from './firstLoad.js';
 import { twoFactorChallenge } from './twoFactor.js';
 
 export const publicKeyResponse = z.object({ publicKey: z.string(), keyId: z.string() });
@@ -49,16 +50,16 @@ export const userInfoResponse = z.object({
 export type UserInfo = z.infer<typeof userInfoResponse>;
 
 export const authEndpoints = {
-  publicKey: endpoint({ method: 'GET', path: '/oauth/key', access: 'public', kind: 'tokenless', response: publicKeyResponse }),
-  captcha: endpoint({ method: 'GET', path: '/oauth/checkCode', access: 'public', kind: 'tokenless', response: captchaResponse }),
+  publicKey: endpoint({ ...FIRST_LOAD_ROUTES.auth.publicKey, response: publicKeyResponse }),
+  captcha: endpoint({ ...FIRST_LOAD_ROUTES.auth.captcha, response: captchaResponse }),
   captchaMatch: endpoint({
     method: 'POST', path: '/oauth/checkCode/match', access: 'public', kind: 'tokenless',
     body: captchaMatchBody, response: z.object({ match: z.boolean() }),
   }),
   /** The token, or (two-factor on) a challenge for POST /oauth/token/twoFactor. */
   signIn: endpoint({
-    method: 'POST', path: '/oauth/token', access: 'public', kind: 'tokenless', body: signInBody, response: z.union([tokenResponse, twoFactorChallenge]),
+    ...FIRST_LOAD_ROUTES.auth.signIn, body: signInBody, response: z.union([tokenResponse, twoFactorChallenge]),
   }),
-  userInfo: endpoint({ method: 'GET', path: '/oauth/userInfo', access: 'authenticated', kind: 'token', duringEnrolment: true, response: userInfoResponse }),
+  userInfo: endpoint({ ...FIRST_LOAD_ROUTES.auth.userInfo, response: userInfoResponse }),
   signOut: endpoint({ method: 'POST', path: '/oauth/logout', access: 'authenticated', kind: 'token', duringEnrolment: true, response: z.null() }),
 };

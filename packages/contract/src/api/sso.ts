@@ -10,6 +10,7 @@
  */
 import { z } from 'zod';
 import { endpoint } from './endpoint.js';
+import { FIRST_LOAD_ROUTES } from './firstLoad.js';
 import { int4Id, singleLine, text } from './input.js';
 import { tokenResponse } from './auth.js';
 import { twoFactorChallenge } from './twoFactor.js';
@@ -63,11 +64,11 @@ export const ssoRuleRecord = z.object({
 export type SsoRuleRecord = z.infer<typeof ssoRuleRecord>;
 
 export const ssoEndpoints = {
-  status: endpoint({ method: 'GET', path: '/oauth/sso', access: 'public', kind: 'tokenless', response: ssoStatus }),
-  start: endpoint({ method: 'POST', path: '/oauth/sso/start', access: 'public', kind: 'tokenless', response: ssoStartResponse }),
+  status: endpoint({ ...FIRST_LOAD_ROUTES.sso.status, response: ssoStatus }),
+  start: endpoint({ ...FIRST_LOAD_ROUTES.sso.start, response: ssoStartResponse }),
   /** The token, or (two-factor on) a challenge for POST /oauth/token/twoFactor. */
   callback: endpoint({
-    method: 'POST', path: '/oauth/sso/callback', access: 'public', kind: 'tokenless', body: ssoCallbackBody,
+    ...FIRST_LOAD_ROUTES.sso.callback, body: ssoCallbackBody,
     response: z.union([tokenResponse, twoFactorChallenge]),
   }),
   /** The issuer's end-session URL for the caller when it signed in with SSO (null otherwise); call before /oauth/logout. */

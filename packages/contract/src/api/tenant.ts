@@ -7,6 +7,7 @@
  */
 import { z } from 'zod';
 import { endpoint } from './endpoint.js';
+import { FIRST_LOAD_ROUTES } from './firstLoad.js';
 import { bufferMinutes, timeZoneName } from './input.js';
 
 export const dataCentreOption = z.object({ label: z.string(), value: z.number().int() });
@@ -32,7 +33,7 @@ export type TenantSettingsBody = z.infer<typeof tenantSettingsBody>;
 
 /** Served as a plain JSON array (not enveloped), as the spec's static file is. */
 export const tenantEndpoints = {
-  config: endpoint({ method: 'GET', path: '/static/config.json', access: 'public', kind: 'tokenless', response: z.array(dataCentreOption) }),
+  config: endpoint({ ...FIRST_LOAD_ROUTES.tenant.config, response: z.array(dataCentreOption) }),
   settings: endpoint({ method: 'GET', path: '/iot/v1/tenant/settings', access: 'authenticated', kind: 'token', response: tenantSettings }),
   /** Sets the data centre's time zone, default stay buffers and/or automatic backup codes; the system log records each before and after. */
   saveSettings: endpoint({

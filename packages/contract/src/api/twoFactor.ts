@@ -14,6 +14,7 @@
 import { z } from 'zod';
 import { recordId } from './account.js';
 import { endpoint } from './endpoint.js';
+import { FIRST_LOAD_ROUTES } from './firstLoad.js';
 import { text } from './input.js';
 
 /** TOTP parameters (RFC 6238 §4: T0 = 0, X = 30 s; RFC 4226 6 digits, HMAC-SHA-1). */
@@ -114,7 +115,7 @@ export const twoFactorEndpoints = {
     response: z.object({ validForMs: z.number().int() }),
   }),
   signIn: endpoint({
-    method: 'POST', path: '/oauth/token/twoFactor', access: 'public', kind: 'tokenless', body: twoFactorSignInBody,
+    ...FIRST_LOAD_ROUTES.twoFactor.signIn, body: twoFactorSignInBody,
     response: z.object({ access_token: z.string(), token_type: z.literal('bearer'), expires_in: z.number().int() }),
   }),
 };

@@ -5,7 +5,6 @@
  * Plain elements styled like antd's large inputs and primary button (styles.css `.login-*`): the first
  * page a newcomer opens loads no antd code (39 requests and 252 KiB before).
  */
-import { authEndpoints } from '@iot/contract';
 import EyeInvisibleOutlined from '@ant-design/icons-svg/es/asn/EyeInvisibleOutlined';
 import EyeOutlined from '@ant-design/icons-svg/es/asn/EyeOutlined';
 import LockOutlined from '@ant-design/icons-svg/es/asn/LockOutlined';
@@ -16,6 +15,7 @@ import { type ChangeEvent, type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ApiError, call } from '../../api/client';
+import { firstLoadEndpoints } from '../../api/firstLoad';
 import { fetchUserInfo } from '../../api/userInfo';
 import { applyLanguage } from '../../session/language';
 import { queryClient } from '../../api/queryClient';
@@ -48,7 +48,7 @@ export default function LoginPage() {
   const [passwordShown, setPasswordShown] = useState(false);
   const captcha = useQuery({
     queryKey: ['captcha'],
-    queryFn: () => call(authEndpoints.captcha, { background: true }),
+    queryFn: () => call(firstLoadEndpoints.auth.captcha, { background: true }),
     staleTime: Number.POSITIVE_INFINITY,
     gcTime: 0,
   });
@@ -84,9 +84,9 @@ export default function LoginPage() {
   const onFinish = async (values: Values) => {
     setSubmitting(true);
     try {
-      const key = await call(authEndpoints.publicKey, { quiet: true });
+      const key = await call(firstLoadEndpoints.auth.publicKey, { quiet: true });
       const password = await encryptPassword(key.publicKey, values.password);
-      const token = await call(authEndpoints.signIn, {
+      const token = await call(firstLoadEndpoints.auth.signIn, {
         quiet: true,
         body: { username: values.username, password, keyId: key.keyId, checkCode: values.checkCode ?? '', checkCodeId: captcha.data?.checkCodeId ?? '' },
       });

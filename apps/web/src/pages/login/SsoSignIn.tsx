@@ -8,11 +8,11 @@
  * sign-in as after a password. The session token never appears in a URL. When the data centre has
  * password sign-in off, a notice above the button says so.
  */
-import { ssoEndpoints } from '@iot/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, call } from '../../api/client';
+import { firstLoadEndpoints } from '../../api/firstLoad';
 import { useMessage } from '../../components/appMessage';
 
 /** Where the tab keeps the transaction of a sign-in under way. */
@@ -28,7 +28,7 @@ export function SsoSignIn({ onToken, onChallenge }: SsoSignInProps) {
   const { t } = useTranslation('login');
   const message = useMessage();
   const [busy, setBusy] = useState(false);
-  const status = useQuery({ queryKey: ['sso'], queryFn: () => call(ssoEndpoints.status, { background: true }), staleTime: Number.POSITIVE_INFINITY });
+  const status = useQuery({ queryKey: ['sso'], queryFn: () => call(firstLoadEndpoints.sso.status, { background: true }), staleTime: Number.POSITIVE_INFINITY });
   const fail = (error: unknown) => message.error(error instanceof ApiError ? error.message : String(error));
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs once, on the provider's return
@@ -39,7 +39,7 @@ export function SsoSignIn({ onToken, onChallenge }: SsoSignInProps) {
     sessionStorage.removeItem(TRANSACTION_KEY);
     window.history.replaceState(null, '', window.location.pathname);
     setBusy(true);
-    call(ssoEndpoints.callback, { quiet: true, body: { transaction, callback } })
+    call(firstLoadEndpoints.sso.callback, { quiet: true, body: { transaction, callback } })
       .then((answer) => ('challenge' in answer ? onChallenge(answer.challenge) : onToken(answer.access_token)))
       .catch(fail)
       .finally(() => setBusy(false));
@@ -48,7 +48,7 @@ export function SsoSignIn({ onToken, onChallenge }: SsoSignInProps) {
   const start = async () => {
     setBusy(true);
     try {
-      const { url, transaction } = await call(ssoEndpoints.start, { quiet: true });
+      const { url, transaction } = await call(firstLoadEndpoints.sso.start, { quiet: true });
       sessionStorage.setItem(TRANSACTION_KEY, transaction);
       window.location.assign(url);
     } catch (error) {

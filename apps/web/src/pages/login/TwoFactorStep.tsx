@@ -4,11 +4,11 @@
  * to POST /oauth/token/twoFactor; its token finishes the sign-in (`onToken`). A timed-out challenge
  * (5 min) goes back to the password (`onRestart`).
  */
-import { twoFactorEndpoints } from '@iot/contract';
 import SafetyOutlined from '@ant-design/icons-svg/es/asn/SafetyOutlined';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, call } from '../../api/client';
+import { firstLoadEndpoints } from '../../api/firstLoad';
 import { useMessage } from '../../components/appMessage';
 import { LoginField } from './LoginField';
 
@@ -31,7 +31,7 @@ export function TwoFactorStep({ challenge, onToken, onRestart }: TwoFactorStepPr
     if (!/^(\d{6}|[0-9a-z]{5}-[0-9a-z]{5})$/i.test(code.trim())) return setError(t('twoFactorCodeInvalid'));
     setSubmitting(true);
     try {
-      const token = await call(twoFactorEndpoints.signIn, { quiet: true, body: { challenge, code: code.trim() } });
+      const token = await call(firstLoadEndpoints.twoFactor.signIn, { quiet: true, body: { challenge, code: code.trim() } });
       await onToken(token.access_token);
     } catch (caught) {
       message.error(caught instanceof ApiError ? caught.message : String(caught));
