@@ -1,8 +1,9 @@
 /**
  * The heartbeat log at fleet scale on PostgreSQL: BENCH_HEARTBEAT_ROWS (default 100,000,000) heartbeats
  * of 100,000 locks over 1,000 data centres, 90 UTC days in daily partitions (bench/heartbeats-fill.ts),
- * timed as the API runs them: the logHeartbeat module's repo functions inside the tenant transaction with
- * row-level security (database.withTenant), not over HTTP. Cases: a random lock's heartbeat page (page 1
+ * timed as the API runs them: the logHeartbeat module's repo functions as a GET route calls them, through
+ * database.readTenant (row-level security on a pooled connection already set to the data centre, no
+ * transaction: db/tenant-reader.ts), not over HTTP. Cases: a random lock's heartbeat page (page 1
  * of 20), its 7-day battery chart (the 7 days ending with the fill's last day, or now), a random data
  * centre's first page of its whole heartbeat log; each one request at a time and at 10 concurrent (the
  * pool's 10 connections), each BENCH_HEARTBEAT_RUNS (200) times or for BENCH_HEARTBEAT_SECONDS (30) s,
@@ -22,7 +23,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { openDatabase } from '../apps/server/src/db/client.js';
+import { openDatabase, type Tx } from '../apps/server/src/db/client.js';
 import { migrateDatabase } from '../apps/server/src/db/migrate.js';
 import { dropPartitionsBefore } from '../apps/server/src/db/partitions.js';
 import { CountMemory } from '../apps/server/src/db/count.js';
@@ -138,14 +139,16 @@ async function measure(database: Database, anchor: string): Promise<void> {
   const week = { startTime: new Date(end.getTime() - 7 * 86_400_000).toISOString(), endTime: end.toISOString() };
   // As the route: large counts remembered for 10 s per data centre and filter (every run here asks another one).
   const memory = new CountMemory();
-  const list = (tenant: number, lockId?: number) => database.withTenant(tenant, (tx) =>
+  // As a GET route reads (http/endpoint.ts): database.readTenant, no transaction around the statements.
+  const read = <T>(tenant: number, fn: (tx: Tx) => Promise<T>) => database.readTenant(tenant, (db) => fn(db as unknown as Tx));
+  const list = (tenant: number, lockId?: number) => read(tenant, (tx) =>
     heartbeatLog.list(tx, { lockId }, 1, 20, { memory, key: `${tenant} ${JSON.stringify({ lockId })}` }));
   const cases: [string, number, (i: number) => Promise<unknown>][] = [
     ['a lock\'s heartbeat page (1 of 20)', 50, (i) => list(tenantOf(lock(i)), lock(i))],
-    ['its 7-day battery chart', 50, (i) => database.withTenant(tenantOf(lock(i)), (tx) => heartbeatSeries(tx, { lockId: lock(i), ...week }))],
+    ['its 7-day battery chart', 50, (i) => read(tenantOf(lock(i)), (tx) => heartbeatSeries(tx, { lockId: lock(i), ...week }))],
     ['a data centre\'s first page (of 20)', 100, (i) => list(TENANT_BASE + 1 + ((i * 331) % TENANTS))],
   ];
-  const sample = await database.withTenant(tenantOf(lock(0)), (tx) => heartbeatSeries(tx, { lockId: lock(0), ...week }));
+  const sample = await read(tenantOf(lock(0)), (tx) => heartbeatSeries(tx, { lockId: lock(0), ...week }));
   console.log(`the 7-day chart: ${week.startTime} .. ${week.endTime}, ${sample.points.length} points (bucket ${sample.bucketS} s) for lock ${lock(0)}`);
   const page = await list(TENANT_BASE + 1);
   console.log(`a data centre's first page: ${page.records.length} rows, total ${page.total}${page.totalCapped ? '+' : ''}`);
