@@ -52,6 +52,7 @@ export * from './api/workOrder.js';
 export * from './api/billing.js';
 export * from './api/firmware.js';
 export * from './api/live.js';
+export * from './api/liveDevices.js';
 export * from './api/offlineCode.js';
 export * from './api/stay.js';
 export * from './api/stayImport.js';
