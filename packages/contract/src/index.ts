@@ -60,6 +60,7 @@ export * from './api/stayCommonDoor.js';
 export * from './api/stayBackupCode.js';
 export * from './lockModels.js';
 export * from './version.js';
+export * from './imei.js';
 export * from './ratings.js';
 export * from './firmware/package.js';
 export * as protocol from './protocol/index.js';
