@@ -8,7 +8,7 @@
  *   the console's first page (i18n.ts asks for a namespace; its whole language comes at once);
  * - `console`: what the console frame needs (app/Console.tsx, app/layout/ConsoleLayout.tsx and all
  *   they import statically: antd's ConfigProvider, Layout, Menu, Tabs, ...) and the small modules
- *   nearly every page uses (API hooks, the contract's schemas), one file;
+ *   nearly every page uses (API hooks; endpoint descriptors without zod, vite.endpoints.ts), one file;
  * - `lists`: what every list page shares (components/ServerTable.tsx and its imports: Table, Form,
  *   pagination, the date range, ...), one file;
  * - `live`: the live stream's refresh rules (live/invalidate.ts, targets.ts) with the endpoint tables they

@@ -3,6 +3,7 @@
  * gets a Brotli (.br) and a gzip (.gz) copy, which the server sends as they are (web-plugin.ts).
  * `vite dev` proxies the API prefixes to the server (API_TARGET, default http://localhost:8080).
  */
+import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { loadEnv } from 'vite';
 import { compression } from 'vite-plugin-compression2';
@@ -14,10 +15,17 @@ import { inlineEntryCss } from './vite.html.ts';
 
 const proxied = ['/oauth', '/iot', '/v1', '/nbdev', '/static', '/wxpay-sandbox'];
 
-export default defineConfig(({ mode }) => {
+/**
+ * react-router 7.18's package.json exports only its development build (dist/development: dev-only
+ * warnings and checks) under every condition; the build takes dist/production, its published twin.
+ */
+const REACT_ROUTER_PRODUCTION = fileURLToPath(new URL('../../node_modules/react-router/dist/production/index.mjs', import.meta.url));
+
+export default defineConfig(({ command, mode }) => {
   const target = loadEnv(mode, '.', '').API_TARGET || 'http://localhost:8080';
   return {
     base: '/api/',
+    resolve: command === 'build' ? { alias: [{ find: /^react-router$/, replacement: REACT_ROUTER_PRODUCTION }] } : {},
     plugins: [react(), contractImportsPlugin(), antdStaticCssPlugin(), inlineEntryCss(), entryWeightPlugin(), compression({ algorithms: ['brotliCompress', 'gzip'], threshold: 1024 })],
     build: {
       outDir: 'dist',

@@ -11,7 +11,8 @@
  */
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import type { Plugin } from 'vite';
+import { type Plugin, runnerImport } from 'vite';
+import { DESCRIPTORS, type DescribedExport, describedExports, descriptorModules, readsSchemaField } from './vite.endpoints.ts';
 
 const CONTRACT_SOURCE = join(import.meta.dirname, '../../packages/contract/src');
 
@@ -45,27 +46,67 @@ export function contractExports(index = join(CONTRACT_SOURCE, 'index.ts')): Map<
 
 const IMPORT = /import\s*\{([^}]*)\}\s*from\s*["']@iot\/contract["'];?/g;
 
-/** `code` with its value imports of `@iot/contract` pointed at the declaring modules; `where` names the file in errors. */
-export function rewriteContractImports(code: string, names: ReadonlyMap<string, ContractExport>, where: string): string {
+/** What the build serves without zod, by declaring module: the names of its endpoint tables and plain data (vite.endpoints.ts). */
+export type Described = ReadonlyMap<string, ReadonlySet<string>>;
+
+/**
+ * `code` with its value imports of `@iot/contract` pointed at the declaring modules, or at their
+ * descriptors (DESCRIPTORS) for the names `described` lists there; a namespace import (`protocol`) goes
+ * to its descriptors when the code reads only described members off it. `where` names the file in errors.
+ */
+export function rewriteContractImports(code: string, names: ReadonlyMap<string, ContractExport>, where: string, described: Described = new Map()): string {
+  const rest = code.replace(IMPORT, '');
   return code.replace(IMPORT, (_statement, list: string) => list.split(',').map((part) => part.trim()).filter(Boolean).map((part) => {
     const [imported, local = imported] = part.split(/\s+as\s+/) as [string, string?];
     const entry = names.get(imported);
     if (!entry) throw new Error(`${where}: @iot/contract has no export ${imported} (vite.contract.ts reads its index)`);
-    const path = JSON.stringify(entry.file);
-    return entry.namespace ? `import * as ${local} from ${path};` : `import { ${imported} as ${local} } from ${path};`;
+    const served = described.get(entry.file);
+    if (!entry.namespace) return `import { ${imported} as ${local} } from ${JSON.stringify(served?.has(imported) ? `${DESCRIPTORS}${entry.file}` : entry.file)};`;
+    const members = [...rest.matchAll(new RegExp(`\\b${local}\\.(\\w+)`, 'g'))].map((match) => match[1] as string);
+    const bare = [...rest.matchAll(new RegExp(`\\b${local}\\b(?!\\.)`, 'g'))].length;
+    const describedOnly = bare === 0 && members.length > 0 && members.every((member) => served?.has(member));
+    return `import * as ${local} from ${JSON.stringify(describedOnly ? `${DESCRIPTORS}${entry.file}` : entry.file)};`;
   }).join('\n'));
 }
 
-/** The Vite plugin (build only: the dev server keeps the index). Runs after the TypeScript transform, so type imports are gone. */
+/**
+ * The Vite plugin (build only: the dev server keeps the index). Runs after the TypeScript transform, so
+ * type imports are gone. Endpoint tables come as descriptors (vite.endpoints.ts); web code reading a
+ * schema off an endpoint fails the build.
+ */
 export function contractImportsPlugin(): Plugin {
-  let names: Map<string, ContractExport> | undefined;
+  const names = contractExports();
+  let described = new Map<string, Set<string>>();
+  let tables = new Map<string, unknown>();
+  let descriptors = new Map<string, string>();
   return {
     name: 'iot-contract-imports',
     apply: 'build',
+    async buildStart() {
+      // configFile: false, else the runner would load this config again.
+      const { module } = await runnerImport<Record<string, unknown>>(join(CONTRACT_SOURCE, 'index.ts'), { configFile: false, logLevel: 'warn' });
+      // Only modules building zod schemas need descriptors; the others are imported as they are.
+      const withZod = (file: string) => readFileSync(file, 'utf8').includes("from 'zod'");
+      const exports: DescribedExport[] = [...names].filter(([, entry]) => withZod(entry.file)).flatMap(([name, entry]) =>
+        entry.namespace ? describedExports(module[name] as Record<string, unknown>, entry.file) : describedExports({ [name]: module[name] }, entry.file));
+      described = new Map();
+      for (const { name, file } of exports) described.set(file, (described.get(file) ?? new Set()).add(name));
+      tables = new Map(exports.filter(({ name }) => name.endsWith('Endpoints')).map(({ name, value }) => [name, value]));
+      descriptors = descriptorModules(exports);
+    },
+    resolveId: (id) => (id.startsWith(DESCRIPTORS) ? `\0${id}` : null),
+    load(id) {
+      if (!id.startsWith(`\0${DESCRIPTORS}`)) return null;
+      const source = descriptors.get(id.slice(DESCRIPTORS.length + 1));
+      if (source === undefined) this.error(`${id}: no endpoint table is declared there`);
+      return source;
+    },
     transform(code, id) {
-      if (!code.includes('@iot/contract') || id.includes('/node_modules/') || id.startsWith(CONTRACT_SOURCE)) return null;
-      names ??= contractExports();
-      return { code: rewriteContractImports(code, names, id), map: null };
+      if (id.includes('/node_modules/') || id.startsWith(CONTRACT_SOURCE) || !/\.[jt]sx?$/.test(id)) return null;
+      const schemaRead = readsSchemaField(code, tables);
+      if (schemaRead) this.error(`${id} reads \`${schemaRead}\`: the build's endpoints carry no schemas (vite.endpoints.ts)`);
+      if (!code.includes('@iot/contract')) return null;
+      return { code: rewriteContractImports(code, names, id, described), map: null };
     },
   };
 }

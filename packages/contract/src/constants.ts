@@ -12,8 +12,18 @@ export const BREADCRUMB_TITLE_EN = 'IoT Device Management Platform';
 /** Lock vendor constant (spec §1, §9). */
 export const LOCK_VENDOR = 'ZIGUANG';
 
+/** The orders a sortable list takes (api/envelope.ts sortFields). Here, without zod: every list page reads them. */
+export const SORT_ORDERS = ['ascend', 'descend'] as const;
 /** Request timeout of the web client, ms. */
 export const REQUEST_TIMEOUT_MS = 100_000;
+/** At most this many rows in one log export; a larger result is cut and says so (EXPORT_TRUNCATED_HEADER). */
+export const LOG_EXPORT_MAX = 100_000;
+/**
+ * Response header of a log export: `true` when more rows matched than LOG_EXPORT_MAX (api/deviceLog.ts).
+ * These two are declared here, in a module without zod, since the console's download and export code
+ * on every page reads them (the web build imports each name from its declaring module).
+ */
+export const EXPORT_TRUNCATED_HEADER = 'x-export-truncated';
 /** Tenant used when none is stored. */
 export const DEFAULT_TENANT_ID = 100;
 /** The loading overlay closes this long after the last request ends, ms. */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { compareVersions, formatVersion, normaliseVersion, versionInput } from './version.js';
+import { versionInput } from './api/firmware.js';
+import { compareVersions, formatVersion, normaliseVersion } from './version.js';
 
 describe('firmware versions', () => {
   it('normalises a leading V and build metadata away; refuses what is no semantic version', () => {

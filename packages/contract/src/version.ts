@@ -3,16 +3,16 @@
  * precedence (semver.org §11, the `semver` package). Input may carry a leading `v`/`V` (ZIGUANG locks
  * report `V1.2.3`) and build metadata (`+build.2`), neither of which has precedence: `V1.4.0`, `1.4.0`
  * and `1.4.0+build.7` are one version, stored as `1.4.0` and shown as `V1.4.0` everywhere (lock lists,
- * heartbeats, packages, rollouts, exports).
+ * heartbeats, packages, rollouts, exports). Without zod (the console's lists format versions on
+ * first load): the request field is api/firmware.ts versionInput.
  */
 import semver from 'semver';
-import { z } from 'zod';
-import { VERSION_SEMVER } from './api/input.js';
 
 /** Longest version text accepted (a semver with a pre-release and build metadata fits easily). */
 export const VERSION_MAX_LENGTH = 64;
 
-const SHAPE = /^[vV]?\d[0-9A-Za-z.+-]*$/;
+/** The outline of a version text (a leading v/V, then digits, letters, dots, + and -), checked before parsing. */
+export const VERSION_SHAPE = /^[vV]?\d[0-9A-Za-z.+-]*$/;
 
 /**
  * The canonical form of a version as entered or reported: trimmed, without a leading `v`/`V` and without
@@ -21,7 +21,7 @@ const SHAPE = /^[vV]?\d[0-9A-Za-z.+-]*$/;
  */
 export function normaliseVersion(text: string): string | undefined {
   const trimmed = text.trim();
-  if (trimmed.length > VERSION_MAX_LENGTH || !SHAPE.test(trimmed)) return undefined;
+  if (trimmed.length > VERSION_MAX_LENGTH || !VERSION_SHAPE.test(trimmed)) return undefined;
   return semver.parse(trimmed.replace(/^[vV]/, ''))?.version;
 }
 
@@ -40,11 +40,3 @@ export function compareVersions(a: string, b: string): number {
   if (!x && !y) return a.localeCompare(b);
   return x ? 1 : -1;
 }
-
-/** A version field of a request: any accepted form in, the canonical form out (400 `version.semver` otherwise). */
-export const versionInput = z.string().trim().max(VERSION_MAX_LENGTH, { error: VERSION_SEMVER }).regex(SHAPE, { error: VERSION_SEMVER }).transform((value, ctx) => {
-  const canonical = normaliseVersion(value);
-  if (canonical) return canonical;
-  ctx.issues.push({ code: 'custom', message: VERSION_SEMVER, input: value });
-  return z.NEVER;
-});

@@ -11,10 +11,6 @@ import { imeiSchema } from '../protocol/index.js';
 import { pageQuery, sortFields } from './envelope.js';
 import { cursorField } from './cursor.js';
 
-/** At most this many rows in one log export; a larger result is cut and says so (EXPORT_TRUNCATED_HEADER). */
-export const LOG_EXPORT_MAX = 100_000;
-/** Response header of an export: `true` when more rows matched than LOG_EXPORT_MAX. */
-export const EXPORT_TRUNCATED_HEADER = 'x-export-truncated';
 export const EXPORT_FORMATS = ['csv', 'xlsx'] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 /** A time series (battery, RSSI) holds at most about this many points; longer ranges are averaged per bucket. */

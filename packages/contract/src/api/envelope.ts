@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { INT4_MAX } from './input.js';
-import { PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX } from '../constants.js';
+import { PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX, SORT_ORDERS } from '../constants.js';
 import type { LocalizedText } from '../i18n.js';
 import type { ErrorCode } from './errors.js';
 
@@ -40,7 +40,6 @@ export const pageQuery = z.object({
 export type PageQuery = z.infer<typeof pageQuery>;
 
 /** Sort directions of a list (antd's names, so the table's state goes to the URL and the API as is). */
-export const SORT_ORDERS = ['ascend', 'descend'] as const;
 export type SortOrder = (typeof SORT_ORDERS)[number];
 
 /**

@@ -8,9 +8,17 @@ import { z } from 'zod';
 import { imeiSchema, OTA_MAX_PACKAGE_BYTES } from '../protocol/index.js';
 import { endpoint } from './endpoint.js';
 import { pageOf, pageQuery } from './envelope.js';
-import { versionInput } from '../version.js';
-import { int4Id, keyword, text, TIME_HHMM } from './input.js';
+import { normaliseVersion, VERSION_MAX_LENGTH, VERSION_SHAPE } from '../version.js';
+import { int4Id, keyword, text, TIME_HHMM, VERSION_SEMVER } from './input.js';
 import { localized as label } from '../i18n.js';
+
+/** A version field of a request: any accepted form in, the canonical form out (400 `version.semver` otherwise). */
+export const versionInput = z.string().trim().max(VERSION_MAX_LENGTH, { error: VERSION_SEMVER }).regex(VERSION_SHAPE, { error: VERSION_SEMVER }).transform((value, ctx) => {
+  const canonical = normaliseVersion(value);
+  if (canonical) return canonical;
+  ctx.issues.push({ code: 'custom', message: VERSION_SEMVER, input: value });
+  return z.NEVER;
+});
 
 /** A lock's state in a rollout (ThingsBoard fw_state / Aliyun OTA device states, plus WAITING for a gate). */
 export const OTA_JOB_STATES = ['QUEUED', 'WAITING', 'NOTIFIED', 'DOWNLOADING', 'VERIFIED', 'UPDATING', 'UPDATED', 'FAILED', 'CANCELED'] as const;

@@ -48,20 +48,9 @@ export const liveClosed = z.object({ reason: z.enum(['signedOut', 'shutdown', 's
 /**
  * What a message of event K carries: the event's payload, or for several events of K merged in one
  * coalescing window, the latest payload with `merged` (how many) and the union of the locks and air
- * switches all of them touched (`lockIds`, `airSwitchIds`; see touchedDevices).
+ * switches all of them touched (`lockIds`, `airSwitchIds`; see touchedDevices, api/liveDevices.ts).
  */
 export type LiveData<K extends EventName = EventName> = EventMap[K] & { merged?: number; lockIds?: number[]; airSwitchIds?: number[] };
-
-/** The locks and air switches an event (or a merged message) is about; empty lists when none. */
-export function touchedDevices(data: object): { lockIds: number[]; airSwitchIds: number[] } {
-  const value = data as { lockId?: number; lockIds?: number[]; airSwitchId?: number; airSwitchIds?: number[]; deviceKind?: string; deviceId?: number };
-  const lockIds = [...(value.lockIds ?? [])];
-  const airSwitchIds = [...(value.airSwitchIds ?? [])];
-  if (value.lockId !== undefined) lockIds.push(value.lockId);
-  if (value.airSwitchId !== undefined) airSwitchIds.push(value.airSwitchId);
-  if (value.deviceId !== undefined) (value.deviceKind === 'airSwitch' ? airSwitchIds : lockIds).push(value.deviceId);
-  return { lockIds, airSwitchIds };
-}
 
 export const liveTicketResponse = z.object({
   /** Pass as `?ticket=` to GET /iot/v1/events within `expiresInS`; it works once. */

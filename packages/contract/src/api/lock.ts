@@ -8,30 +8,13 @@ import { pageOf, pageQuery } from './envelope.js';
 import { ATTENTION_KINDS, type AttentionKind, LIVE_STATES, lockFleetEndpoints } from './lockFleet.js';
 import { lockImportEndpoints } from './lockImport.js';
 import { localized as label } from '../i18n.js';
+import { imeiLuhnValid } from '../imei.js';
 
 /** Query-string boolean: "true"/"false"/"1"/"0". */
 
 /** Registry states: `active` (may connect), `disabled` (refused at connect), `decommissioned` (retired, history kept). */
 export const LOCK_STATES = ['active', 'disabled', 'decommissioned'] as const;
 export type LockState = (typeof LOCK_STATES)[number];
-
-/** True when `imei` is 15 digits whose last one is the Luhn check digit of the first 14 (3GPP TS 23.003). */
-export function imeiLuhnValid(imei: string): boolean {
-  if (!/^\d{15}$/.test(imei)) return false;
-  let sum = 0;
-  for (let index = 0; index < 15; index++) {
-    let digit = imei.charCodeAt(index) - 48;
-    if (index % 2 === 1) digit = digit * 2 > 9 ? digit * 2 - 9 : digit * 2;
-    sum += digit;
-  }
-  return sum % 10 === 0;
-}
-
-/** The IMEI of a 14-digit `body`: the body and its Luhn check digit (3GPP TS 23.003); throws on any other body. */
-export function imeiWithCheckDigit(body: string): string {
-  for (let check = 0; check < 10; check++) if (imeiLuhnValid(`${body}${check}`)) return `${body}${check}`;
-  throw new Error(`an IMEI body is 14 digits: ${body}`);
-}
 
 const attentionFilters = Object.fromEntries(ATTENTION_KINDS.map((kind) => [kind, queryFlag.optional()])) as
   Record<AttentionKind, z.ZodOptional<typeof queryFlag>>;
@@ -60,6 +43,9 @@ export const lockFilterQuery = z.object({
   /** Members of this lock group (分组管理) only. */
   groupId: int4Id.optional(),
 });
+
+/** The query keys of the lock filters (lockFilterQuery): plain data, so the lock list reads them without zod (apps/web/vite.endpoints.ts). */
+export const LOCK_FILTER_KEYS: readonly string[] = Object.keys(lockFilterQuery.shape);
 
 export const lockListQuery = pageQuery.extend(lockFilterQuery.shape);
 

@@ -3,7 +3,7 @@
  * group" for the selected rows (by IMEI), for one row (its 更多 menu) or for every lock of the
  * current filter (the list's query in the URL, sent as the device target's `filter`).
  */
-import { type DeviceTarget, lockFilterQuery, lockGroupEndpoints, type LockRecord } from '@iot/contract';
+import { type DeviceTarget, LOCK_FILTER_KEYS, lockGroupEndpoints, type LockRecord } from '@iot/contract';
 import { Button, Form, Select } from 'antd';
 import { type Key, useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -13,7 +13,6 @@ import { useAllowed } from '../../hooks/useSession';
 import type { MoreAction } from '../../components/MoreActions';
 import { AddToGroupModal } from '../../components/AddToGroupModal';
 
-const FILTER_KEYS = Object.keys(lockFilterQuery.shape);
 
 /** The group filter of the search form (field `groupId`). */
 export function GroupFilterItem() {
@@ -38,7 +37,7 @@ export function useGroupActions() {
     key: 'addToGroup', label: t('addToGroup'), run: () => setAdding({ target: { imeis: [lock.imei] }, description: `${lock.name} (${lock.imei})` }),
   }), [t]);
   if (!mayGroup) return { batchActions: undefined, rowAction: undefined, toolbar: null, modal: null };
-  const filter = Object.fromEntries([...params].filter(([key]) => FILTER_KEYS.includes(key)));
+  const filter = Object.fromEntries([...params].filter(([key]) => LOCK_FILTER_KEYS.includes(key)));
   const batchActions = (selected: Key[], clear: () => void) => (
     <Button id="lock-add-to-group" onClick={() => setAdding({ target: { imeis: selected.map(String) }, description: t('selectedLocks', { count: selected.length }), clear })}>
       {t('addSelected', { count: selected.length })}
