@@ -8,7 +8,7 @@
 import { hostname } from 'node:os';
 import type { Config } from '../config.js';
 import type { Database } from '../db/client.js';
-import { type AirSwitchDispatcher, startAirSwitchDispatcher } from './airswitch-dispatcher.js';
+import { type AirSwitchDispatcher, startAirSwitchDispatcher } from './outbox/air-switch-dispatcher.js';
 import { authenticateDevice, createAirSwitchLookup, createLockLookup } from './auth.js';
 import { type BrokerStats, startEmbeddedBroker } from './broker.js';
 import { type ExternalBrokerStats, redact, startExternalBroker } from './external-broker.js';

@@ -1,7 +1,7 @@
 /**
  * Air switch commands (table `air_switch_commands`): remote on/off and threshold pushes, with the
  * command states of the lock outbox (protocol COMMAND_STATES) but the lifecycle of an always-online
- * device: QUEUED -> SENT at once (gateway/airswitch-dispatcher.ts claims with FOR UPDATE SKIP LOCKED,
+ * device: QUEUED -> SENT at once (gateway/outbox/air-switch-dispatcher.ts claims with FOR UPDATE SKIP LOCKED,
  * several instances may dispatch) -> DELIVERED (PUBACK seen by the embedded broker) -> SUCCESSFUL |
  * FAILED (commandResult); TIMEOUT after protocol.AIR_SWITCH_RESPONSE_TIMEOUT_MS without an answer
  * (never resent on its own: it switches power), EXPIRED when it could not be sent within
