@@ -3,11 +3,13 @@
  * to last_at (alerts_tenant_time). `activeFirst` orders active alerts first, most severe first, then newest.
  */
 import { type AlertRecord, type AlertSeverity, type AlertState, alertDetailText, LOG_LABELS, type LogFilter } from '@iot/contract';
-import { and, asc, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import { asc, desc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { alerts } from '../../db/schema.js';
 import { iso } from '../../db/sql.js';
+import * as alertLifecycle from '../deviceAlert/lifecycle.js';
 import { defineDeviceLog } from '../deviceLog/factory.js';
+import { lockAlerts } from './writer.js';
 
 type AlertFilter = LogFilter & {
   kind?: string; severity?: AlertSeverity; state?: AlertState; acknowledged?: boolean; activeFirst?: boolean;
@@ -73,7 +75,7 @@ export interface AcknowledgedAlert {
 
 /** Acknowledges the tenant's unacknowledged alerts among `ids` as `username` now, with `note` (empty: none); returns those that changed. */
 export async function acknowledgeAlerts(tx: Tx, ids: readonly number[], username: string, note?: string): Promise<AcknowledgedAlert[]> {
-  return tx.update(alerts).set({ acknowledgedBy: username, acknowledgedAt: sql`now()`, acknowledgeNote: note || null })
-    .where(and(inArray(alerts.id, [...ids]), isNull(alerts.acknowledgedAt)))
-    .returning({ id: alerts.id, tenantId: alerts.tenantId, lockId: alerts.lockId, kind: alerts.kind, severity: alerts.severity, detail: alerts.detail });
+  return (await alertLifecycle.acknowledgeAlerts(tx, lockAlerts, ids, username, note)).map((row) => ({
+    id: Number(row.id), tenantId: row.tenant_id, lockId: row.lock_id, kind: row.kind, severity: row.severity, detail: row.detail,
+  }));
 }
