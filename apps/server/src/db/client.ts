@@ -22,7 +22,7 @@ import pg from 'pg';
 import { type BusLog, createEventBus, type EventBus, type NotificationSource } from '../events/bus.js';
 import { inTransactionWithEvents } from '../events/emit.js';
 import { pgliteSource, postgresSource } from '../events/listener.js';
-import { openTenantReader, POOL_IDLE_MS, SESSION_OPTIONS } from './tenant-reader.js';
+import { openTenantReader, POOL_IDLE_MS, POOL_LIFETIME_S, SESSION_OPTIONS } from './tenant-reader.js';
 
 /** Connections of the owner pool (gateway, sign-in, writes) and of the tenant read pool, PostgreSQL only. */
 const POOL_MAX = 10;
@@ -83,7 +83,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   const log = options.log ?? stderrLog;
   const logger = options.onQuery ? { logQuery: options.onQuery } : undefined;
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: POOL_MAX, idleTimeoutMillis: POOL_IDLE_MS, options: SESSION_OPTIONS });
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl, max: POOL_MAX, idleTimeoutMillis: POOL_IDLE_MS, maxLifetimeSeconds: POOL_LIFETIME_S, options: SESSION_OPTIONS,
+    });
     const reader = openTenantReader(options.databaseUrl, READ_POOL_MAX, logger);
     system = drizzlePg(pool, { logger }) as unknown as Db;
     source = postgresSource(options.databaseUrl, log);

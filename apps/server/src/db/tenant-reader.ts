@@ -24,6 +24,15 @@ import type { Db } from './client.js';
 export const POOL_IDLE_MS = 15 * 60_000;
 
 /**
+ * How long a pooled PostgreSQL connection lives before the pool closes it (once idle), s (1 h). Named
+ * statements (db/prepared.ts) stay prepared for a connection's life, and the recent-first log reads
+ * (modules/deviceLog/recent.ts) prepare new ones every UTC day: without an end, a busy server's
+ * connections, never idle for POOL_IDLE_MS, would keep every day's statements and their plans. A new
+ * connection prepares what it uses again, once.
+ */
+export const POOL_LIFETIME_S = 3600;
+
+/**
  * Session settings of every PostgreSQL connection (the startup packet's `options`): no JIT compilation.
  * The platform's queries are short; at 100 million heartbeats a data centre's first page (17 ms of
  * work) crossed jit_above_cost through its estimate over 90 day partitions, and PostgreSQL spent 610 ms
@@ -45,7 +54,7 @@ export interface TenantReader {
 
 /** Opens the reader pool of at most `max` connections to `connectionString` (`logger`: drizzle's query logger, tests). */
 export function openTenantReader(connectionString: string, max: number, logger?: { logQuery(query: string, params: unknown[]): void }): TenantReader {
-  const pool = new pg.Pool({ connectionString, max, idleTimeoutMillis: POOL_IDLE_MS, options: SESSION_OPTIONS });
+  const pool = new pg.Pool({ connectionString, max, idleTimeoutMillis: POOL_IDLE_MS, maxLifetimeSeconds: POOL_LIFETIME_S, options: SESSION_OPTIONS });
   const states = new WeakMap<pg.PoolClient, ReaderState>();
   return {
     async read(tenantId, fn) {
