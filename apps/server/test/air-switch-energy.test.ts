@@ -9,9 +9,14 @@
 import type { protocol } from '@iot/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { storeAirSwitchUplinks } from '../src/gateway/uplink-store.js';
+import { type AirSwitchUplinkRecord, applyAirSwitchUplinks } from '../src/modules/airSwitch/ingest.js';
 import { energyAnalysis } from '../src/modules/airSwitch/analysis.js';
 import { createTestContext, rowsOf, skipSuite, type TestContext } from './helper.js';
+import type { Database } from '../src/db/client.js';
+
+/** One group commit of air switch uplinks, as the gateway's air switch kind stores them (gateway/device-kinds.ts). */
+const storeAirSwitchUplinks = (database: Database, records: AirSwitchUplinkRecord[], timeZone: string) =>
+  database.transaction((tx) => applyAirSwitchUplinks(tx, records, { timeZone }));
 
 const ZONE = 'Asia/Shanghai';
 const HOUR = 3600_000;

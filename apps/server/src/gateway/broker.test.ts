@@ -3,12 +3,13 @@ import mqtt from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuthResult } from './auth.js';
 import { type EmbeddedBroker, startEmbeddedBroker } from './broker.js';
-import type { DeviceSession, Ingest } from './ingest.js';
+import type { LockSession } from './device-kinds.js';
+import type { Ingest } from './ingest.js';
 import { silentLog } from './log.js';
 
 // The broker alone, with stub authentication and ingest (no database): durability semantics.
 const IMEI = '861234567890123';
-const device: DeviceSession = { lockId: 1, tenantId: 100, imei: IMEI };
+const device: LockSession = { kind: 'lock', lockId: 1, tenantId: 100, imei: IMEI };
 let failNext = 0;
 const stored: string[] = [];
 const ingest: Ingest = {

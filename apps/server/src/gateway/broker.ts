@@ -19,7 +19,8 @@ import type { EventEmitter } from 'node:events';
 import { type AddressInfo, createServer, type Socket } from 'node:net';
 import { Aedes, type AuthenticateError, type Client } from 'aedes';
 import { type AuthResult, mayPublish, maySubscribe } from './auth.js';
-import type { GatewaySession, Ingest } from './ingest.js';
+import type { GatewaySession } from './device-kinds.js';
+import type { Ingest } from './ingest.js';
 import type { GatewayLog } from './log.js';
 
 export interface EmbeddedBrokerOptions {

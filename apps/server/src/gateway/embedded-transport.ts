@@ -18,6 +18,7 @@
  */
 import { protocol } from '@iot/contract';
 import type { Aedes, Client } from 'aedes';
+import { parseDeviceTopic } from './device-kinds.js';
 import type { DownlinkTransport } from './transport.js';
 
 /** Creates the transport; listeners stay attached for the broker's lifetime. */
@@ -26,10 +27,8 @@ export function createEmbeddedTransport(broker: Aedes): DownlinkTransport {
   const topicListeners: ((topic: string, clientId: string, msgId: string) => void)[] = [];
   broker.on('ack', (packet, client: Client | undefined) => {
     if (packet?.cmd !== 'publish' || !client) return;
-    const topic = protocol.parseDeviceTopic(packet.topic);
-    const airSwitch = topic ? undefined : protocol.parseAirSwitchTopic(packet.topic);
-    const own = topic ? topic.direction === 'down' && topic.imei === client.id : airSwitch?.direction === 'down' && airSwitch.id === client.id;
-    if (!own) return;
+    const topic = parseDeviceTopic(packet.topic);
+    if (topic?.direction !== 'down' || topic.id !== client.id) return; // only acks of a client's own downlink topic
     let msgId: unknown;
     try {
       msgId = JSON.parse(Buffer.from(packet.payload as Buffer | string).toString('utf8')).msgId;
@@ -37,7 +36,7 @@ export function createEmbeddedTransport(broker: Aedes): DownlinkTransport {
       return;
     }
     if (typeof msgId !== 'string') return;
-    if (topic) for (const listener of listeners) listener(topic.imei, msgId);
+    if (topic.kind.kind === 'lock') for (const listener of listeners) listener(topic.id, msgId);
     for (const listener of topicListeners) listener(packet.topic, client.id, msgId);
   });
   type Connected = { connected?: boolean; subscriptions?: Record<string, unknown>; close?(): void };

@@ -7,7 +7,8 @@ import { once } from 'node:events';
 import { type AddressInfo, createServer, type Server, type Socket } from 'node:net';
 import mqttPacket, { type Packet } from 'mqtt-packet';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { LockLookup } from './auth.js';
+import type { DeviceLookups } from './auth.js';
+import type { GatewaySession } from './device-kinds.js';
 import { type ExternalBroker, SHARED_UPLINK_FILTER, startExternalBroker } from './external-broker.js';
 import type { Ingest } from './ingest.js';
 import { silentLog } from './log.js';
@@ -27,7 +28,7 @@ async function fakeBroker(connackCode = 0) {
       received.push(packet);
       if (packet.cmd === 'connect') {
         write({ cmd: 'connack', sessionPresent: sessions++ > 0, reasonCode: connackCode });
-      } else if (packet.cmd === 'subscribe') write({ cmd: 'suback', messageId: packet.messageId, granted: [1] });
+      } else if (packet.cmd === 'subscribe') write({ cmd: 'suback', messageId: packet.messageId, granted: packet.subscriptions.map(() => 1) });
       else if (packet.cmd === 'unsubscribe') write({ cmd: 'unsuback', messageId: packet.messageId, granted: [0] } as Packet);
       else if (packet.cmd === 'pingreq') write({ cmd: 'pingresp' });
       else if (packet.cmd === 'publish' && packet.qos === 1) write({ cmd: 'puback', messageId: packet.messageId, reasonCode: 0 });
@@ -57,10 +58,10 @@ async function fakeBroker(connackCode = 0) {
 
 /** An Ingest whose every call waits for the test to settle it. */
 function manualIngest() {
-  const calls: { payload: string; resolve(): void; reject(e: Error): void }[] = [];
+  const calls: { device: GatewaySession; payload: string; resolve(): void; reject(e: Error): void }[] = [];
   const ingest: Ingest = {
-    ingest: (_device, payload) => new Promise((resolve, reject) => {
-      calls.push({ payload: payload.toString(), resolve: () => resolve('stored'), reject });
+    ingest: (device, payload) => new Promise((resolve, reject) => {
+      calls.push({ device, payload: payload.toString(), resolve: () => resolve('stored'), reject });
     }),
     stats: () => ({ received: 0, committed: 0, duplicates: 0, droppedMalformed: 0, droppedOversized: 0, failed: 0,
       queue: { queued: 0, writing: 0, queuedPeak: 0, batches: 0, written: 0, failedBatches: 0, refusedFull: 0 } }),
@@ -69,7 +70,7 @@ function manualIngest() {
   return { ingest, calls };
 }
 
-const lookup: LockLookup = async (imei) => (imei === IMEI ? { id: 7, tenantId: 100, hash: '', enabled: true } : undefined);
+const lookups: DeviceLookups = { lock: async (imei) => (imei === IMEI ? { key: imei, id: 7, tenantId: 100, hash: '', enabled: true } : undefined) };
 const cleanup: (() => Promise<void>)[] = [];
 afterEach(async () => {
   for (const fn of cleanup.splice(0).reverse()) await fn();
@@ -79,7 +80,7 @@ async function setup(connackCode = 0) {
   const broker = await fakeBroker(connackCode);
   cleanup.push(broker.close);
   const { ingest, calls } = manualIngest();
-  const start = startExternalBroker({ url: broker.url, clientId: 'platform-test', ingest, lookup, log: silentLog, startTimeoutMs: 3000 });
+  const start = startExternalBroker({ url: broker.url, clientId: 'platform-test', ingest, lookups, log: silentLog, startTimeoutMs: 3000 });
   return { broker, calls, start };
 }
 
@@ -120,7 +121,7 @@ describe('external broker mode', () => {
     const broker = await fakeBroker();
     cleanup.push(broker.close);
     const { ingest, calls } = manualIngest();
-    const external = await startExternalBroker({ url: broker.url, clientId: 'p', ingest, lookup, log: silentLog, receiveMaximum: 2 });
+    const external = await startExternalBroker({ url: broker.url, clientId: 'p', ingest, lookups, log: silentLog, receiveMaximum: 2 });
     cleanup.push(() => external.close());
     await broker.waitFor(() => broker.received.some((p) => p.cmd === 'subscribe'));
     for (const id of [1, 2, 3, 4, 5]) broker.publish(id, `m${id}`);
@@ -176,6 +177,25 @@ describe('external broker mode', () => {
     const { broker, external } = await started();
     await external.close();
     expect(broker.received.find((p) => p.cmd === 'unsubscribe')).toMatchObject({ unsubscriptions: [SHARED_UPLINK_FILTER] });
+  });
+
+  it('subscribes to every served kind and hands an air switch uplink to ingest as that air switch', async () => {
+    const broker = await fakeBroker();
+    cleanup.push(broker.close);
+    const { ingest, calls } = manualIngest();
+    const serial = 'AS00000042';
+    const both: DeviceLookups = { ...lookups, airSwitch: async (key) => (key === serial ? { key, id: 42, tenantId: 101, hash: '', enabled: true } : undefined) };
+    const external = await startExternalBroker({ url: broker.url, clientId: 'p', ingest, lookups: both, log: silentLog });
+    cleanup.push(() => external.close());
+    await broker.waitFor(() => broker.received.some((p) => p.cmd === 'subscribe'));
+    const subscribe = broker.received.find((p) => p.cmd === 'subscribe');
+    expect(subscribe?.subscriptions.map((s) => s.topic)).toEqual([SHARED_UPLINK_FILTER, '$share/platform/as/+/up']);
+    broker.publish(1, 'a1', `as/${serial}/up`);
+    broker.publish(2, 'a2', 'as/AS00000043/up'); // unknown: acknowledged and dropped
+    await broker.waitFor(() => calls.length === 1 && external.stats().droppedUnknown === 1);
+    expect(calls[0]?.device).toEqual({ kind: 'airSwitch', airSwitchId: 42, tenantId: 101, serial });
+    calls[0]?.resolve();
+    await broker.waitFor(() => broker.pubacks().length === 2);
   });
 
   it('rejects at start when the broker refuses the platform credentials', async () => {

@@ -1,7 +1,8 @@
 /**
  * External broker mode (`MQTT_URL`, docs/deploy.md "External MQTT broker"): the server is an MQTT 5
  * client of Mosquitto / EMQX instead of running aedes. Devices authenticate at the broker (its
- * password file / auth backend and ACL); the platform only maps the topic's IMEI onto its lock row.
+ * password file / auth backend and ACL); the platform only maps the topic's device name (IMEI, serial)
+ * onto its row, for every kind of device-kinds.ts.
  *
  * - Persistent session: `clean: false`, Session Expiry Interval `sessionExpiryS`, one stable client id
  *   per server instance, so uplinks published while this instance is away wait for it at the broker.
@@ -16,16 +17,17 @@
  */
 import { protocol } from '@iot/contract';
 import mqtt, { type IClientOptions, type MqttClient } from 'mqtt';
-import type { AirSwitchLookup, LockLookup } from './auth.js';
+import type { DeviceLookups } from './auth.js';
+import { DEVICE_KINDS, parseDeviceTopic } from './device-kinds.js';
 import { deferPubacks } from './deferred-puback.js';
 import type { Ingest } from './ingest.js';
 import { createSessionCache } from './session-cache.js';
 import type { GatewayLog } from './log.js';
 import type { DownlinkTransport } from './transport.js';
 
-export const SHARED_UPLINK_FILTER = `$share/platform/${protocol.UPLINK_WILDCARD}`;
-/** Air switches' uplinks, shared the same way. */
-export const SHARED_AIR_SWITCH_FILTER = `$share/platform/${protocol.AIR_SWITCH_UPLINK_WILDCARD}`;
+/** A kind's uplinks shared over the instances (`$share/platform/zg/+/up`, `$share/platform/as/+/up`, ...). */
+const sharedFilter = (uplinkWildcard: string) => `$share/platform/${uplinkWildcard}`;
+export const SHARED_UPLINK_FILTER = sharedFilter(protocol.UPLINK_WILDCARD);
 
 export interface ExternalBrokerOptions {
   /** mqtt://user:pass@host:port of the broker; user/pass = the platform's own broker account. */
@@ -33,9 +35,8 @@ export interface ExternalBrokerOptions {
   /** Stable per server instance (the persistent session's key). */
   clientId: string;
   ingest: Ingest;
-  lookup: LockLookup;
-  /** Air switches by serial; without it `as/+/up` is not subscribed. */
-  airSwitchLookup?: AirSwitchLookup;
+  /** Devices by name, per kind (auth.ts createDeviceLookups); a kind without one is not subscribed. */
+  lookups: DeviceLookups;
   log: GatewayLog;
   /** Most unacknowledged uplinks the broker may send this instance (MQTT 5 Receive Maximum; default 1000). */
   receiveMaximum?: number;
@@ -76,10 +77,10 @@ export interface ExternalBroker {
  * credentials; any other connection trouble is retried every second in the background.
  */
 export async function startExternalBroker(options: ExternalBrokerOptions): Promise<ExternalBroker> {
-  const { ingest, lookup, log } = options;
+  const { ingest, lookups, log } = options;
   const counters = { connects: 0, received: 0, droppedUnknown: 0, downlinks: 0 };
   const maxStoring = options.receiveMaximum ?? 1000;
-  const filters = options.airSwitchLookup ? [SHARED_UPLINK_FILTER, SHARED_AIR_SWITCH_FILTER] : [SHARED_UPLINK_FILTER];
+  const filters = DEVICE_KINDS.filter((kind) => lookups[kind.kind]).map((kind) => sharedFilter(kind.topics.uplinkWildcard));
   let acks: ReturnType<typeof deferPubacks> | undefined;
   const clientOptions: IClientOptions = {
     protocolVersion: 5,
@@ -99,17 +100,15 @@ export async function startExternalBroker(options: ExternalBrokerOptions): Promi
   };
   const client: MqttClient = mqtt.connect(options.url, clientOptions);
   acks = deferPubacks(client, maxStoring);
-  const device = createSessionCache(lookup, options.airSwitchLookup, options.lockCacheMs ?? 10_000);
+  const device = createSessionCache(lookups, options.lockCacheMs ?? 10_000);
   /**
    * Resolves true when the uplink may be acknowledged (committed or deliberately dropped). Never
    * rejects; on failure drops the connection so the broker redelivers (QoS 1 only: `qos1` true).
    */
   async function store(topic: string, payload: Buffer, qos1 = true): Promise<boolean> {
-    const parsed = protocol.parseDeviceTopic(topic);
-    const airSwitch = parsed ? undefined : protocol.parseAirSwitchTopic(topic);
+    const parsed = parseDeviceTopic(topic);
     try {
-      const session = parsed?.direction === 'up' ? await device(parsed.imei)
-        : airSwitch?.direction === 'up' ? await device(airSwitch.id, true) : undefined;
+      const session = parsed?.direction === 'up' ? await device(parsed.kind, parsed.id) : undefined;
       if (!session) {
         counters.droppedUnknown++;
         return true;

@@ -9,7 +9,7 @@ import { hostname } from 'node:os';
 import type { Config } from '../config.js';
 import type { Database } from '../db/client.js';
 import { type AirSwitchDispatcher, startAirSwitchDispatcher } from './outbox/air-switch-dispatcher.js';
-import { authenticateDevice, createAirSwitchLookup, createLockLookup } from './auth.js';
+import { authenticateDevice, createDeviceLookups } from './auth.js';
 import { type BrokerStats, startEmbeddedBroker } from './broker.js';
 import { type ExternalBrokerStats, redact, startExternalBroker } from './external-broker.js';
 import { createIngest, type IngestStats } from './ingest.js';
@@ -89,21 +89,22 @@ async function startTransport(options: GatewayOptions): Promise<Gateway> {
   const { database, config, log } = options;
   const outbox = createOutbox({ database, config, log, tuning: options.outbox });
   let ota: (OtaTransfer & { stats(): OtaStats }) | undefined;
-  const onCommitted = (records: readonly UplinkRecord[]) => {
-    outbox.onCommitted(records);
-    ota?.onCommitted(records);
+  const onCommitted = {
+    lock: (records: readonly UplinkRecord[]) => {
+      outbox.onCommitted(records);
+      ota?.onCommitted(records);
+    },
   };
   const startOta = (transport: DownlinkTransport) => {
     ota = startOtaTransfer({ database, transport, store: packageStoreFor(config.DATA_DIR ?? './data'), log, sweepMs: config.COMMAND_SWEEP_MS });
     return ota;
   };
   const ingest = createIngest({ database, log, ...options.ingest, onCommitted, telemetryTimeZone: config.TELEMETRY_TIME_ZONE });
-  const lookup = createLockLookup(database);
-  const airSwitchLookup = createAirSwitchLookup(database);
+  const lookups = createDeviceLookups(database);
   const sweepIntervalMs = options.outbox?.sweepIntervalMs ?? config.COMMAND_SWEEP_MS;
   if (config.MQTT_URL) {
     const clientId = config.MQTT_CLIENT_ID ?? `platform-${hostname()}-${config.PORT ?? 0}`;
-    const external = await startExternalBroker({ url: config.MQTT_URL, clientId, ingest, lookup, airSwitchLookup, log }).catch(async (error) => {
+    const external = await startExternalBroker({ url: config.MQTT_URL, clientId, ingest, lookups, log }).catch(async (error) => {
       await ingest.close();
       throw error;
     });
@@ -133,7 +134,7 @@ async function startTransport(options: GatewayOptions): Promise<Gateway> {
     broker = await startEmbeddedBroker({
       host: config.HOST,
       port: config.MQTT_PORT,
-      authenticate: (clientId, username, password) => authenticateDevice(lookup, clientId, username, password, airSwitchLookup),
+      authenticate: (clientId, username, password) => authenticateDevice(lookups, clientId, username, password),
       ingest,
       log,
     });

@@ -27,7 +27,7 @@ describe('createIngest', () => {
   it('rejects (so nothing is acknowledged) and counts when the database fails', async () => {
     const database = { transaction: () => Promise.reject(new Error('db down')) } as unknown as Database;
     const ingest = createIngest({ database, log: silentLog, maxDelayMs: 1 });
-    await expect(ingest.ingest({ lockId: 1, tenantId: 100, imei: '861234567890123' }, payload(valid))).rejects.toThrow('db down');
+    await expect(ingest.ingest({ kind: 'lock', lockId: 1, tenantId: 100, imei: '861234567890123' }, payload(valid))).rejects.toThrow('db down');
     expect(ingest.stats()).toMatchObject({ received: 1, failed: 1, committed: 0 });
     await ingest.close();
   });

@@ -8,29 +8,9 @@
  */
 import { protocol } from '@iot/contract';
 import type { Database } from '../db/client.js';
-import { type BatcherStats, createLanes } from './batcher.js';
-import { storeAirSwitchUplinks, storeUplinks, type UplinkRecord } from './uplink-store.js';
-import type { AirSwitchUplinkRecord } from '../modules/airSwitch/ingest.js';
+import { type Batcher, type BatcherStats, createLanes } from './batcher.js';
+import { DEVICE_KINDS, type DeviceKindName, type GatewaySession, kindOf, type UplinkMessageBase, type UplinkOf } from './device-kinds.js';
 import { type GatewayLog, throttled } from './log.js';
-
-/** An authenticated device (set at MQTT CONNECT). */
-export interface DeviceSession {
-  kind?: 'lock';
-  lockId: number;
-  tenantId: number;
-  imei: string;
-}
-
-/** An authenticated air switch; `serial` is its MQTT client id and username. */
-export interface AirSwitchSession {
-  kind: 'airSwitch';
-  airSwitchId: number;
-  tenantId: number;
-  serial: string;
-}
-
-/** Any authenticated device. */
-export type GatewaySession = DeviceSession | AirSwitchSession;
 
 export type IngestOutcome = 'stored' | 'dropped';
 
@@ -70,8 +50,8 @@ export interface IngestOptions {
   maxBatch?: number;
   maxDelayMs?: number;
   maxQueue?: number;
-  /** Called after each commit with the uplinks it stored (e.g. to dispatch commands to locks now awake). */
-  onCommitted?: (records: readonly UplinkRecord[]) => void;
+  /** Per kind, called after each commit with the uplinks it stored (e.g. to dispatch commands to locks now awake). */
+  onCommitted?: { [K in DeviceKindName]?: (records: readonly UplinkOf<K>[]) => void };
   /** IANA zone of the air switches' daily energy rollup (config TELEMETRY_TIME_ZONE; default Asia/Shanghai). */
   telemetryTimeZone?: string;
 }
@@ -88,45 +68,40 @@ const ESCAPED_NUL = Buffer.from('\\u0000');
  */
 export const INGEST_WRITERS_POSTGRES = 3;
 
-/** Creates the ingest pipeline (validation -> bounded group-commit batcher -> storeUplinks). */
+type IngestRecord = GatewaySession & { message: UplinkMessageBase };
+
+/**
+ * Creates the ingest pipeline: validation against the device kind's uplink schema -> that kind's
+ * bounded group-commit lanes (a device always uses the same lane) -> the kind's store (device-kinds.ts).
+ */
 export function createIngest(options: IngestOptions): Ingest {
   const { database, log } = options;
   const counters = { received: 0, committed: 0, duplicates: 0, droppedMalformed: 0, droppedOversized: 0, failed: 0 };
   const writers = options.writers ?? (database.kind === 'postgres' ? INGEST_WRITERS_POSTGRES : 1);
-  const batcher = createLanes<UplinkRecord>(writers, (record) => record.lockId, {
+  const context = { timeZone: options.telemetryTimeZone ?? 'Asia/Shanghai' };
+  const lanes = new Map<DeviceKindName, Batcher<IngestRecord>>(DEVICE_KINDS.map((kind) => [kind.kind, createLanes<IngestRecord>(writers, (record) => kind.deviceIdOf(record), {
     maxBatch: options.maxBatch,
     maxDelayMs: options.maxDelayMs,
     maxQueue: options.maxQueue,
     async write(records) {
-      const { inserted } = await storeUplinks(database, records);
+      const inserted = await kind.store(database, records, context);
       counters.committed += records.length;
       counters.duplicates += records.length - inserted;
-      options.onCommitted?.(records);
+      (options.onCommitted?.[kind.kind] as ((records: readonly IngestRecord[]) => void) | undefined)?.(records);
     },
-  });
-  // Air switches: the same validation, group commit and acknowledgement, their own lanes and writer.
-  const telemetryTimeZone = options.telemetryTimeZone ?? 'Asia/Shanghai';
-  const airSwitchBatcher = createLanes<AirSwitchUplinkRecord>(writers, (record) => record.airSwitchId, {
-    maxBatch: options.maxBatch,
-    maxDelayMs: options.maxDelayMs,
-    maxQueue: options.maxQueue,
-    async write(records) {
-      const inserted = await storeAirSwitchUplinks(database, records, telemetryTimeZone);
-      counters.committed += records.length;
-      counters.duplicates += records.length - inserted;
-    },
-  });
+  })]));
   const warnDrop = throttled(log, 20, 10_000);
 
   async function ingest(device: GatewaySession, payload: Buffer): Promise<IngestOutcome> {
     counters.received++;
-    const id = device.kind === 'airSwitch' ? { serial: device.serial } : { imei: device.imei };
+    const kind = kindOf(device);
+    const id = { [kind.identity.label]: kind.keyOf(device) };
     if (payload.length > protocol.MAX_PAYLOAD_BYTES) {
       counters.droppedOversized++;
       warnDrop({ ...id, bytes: payload.length }, 'uplink dropped: payload too large');
       return 'dropped';
     }
-    const parsed = device.kind === 'airSwitch' ? parseUplink(payload, protocol.airSwitchUplinkMessage) : parseUplink(payload);
+    const parsed = parseUplink(payload, kind.uplinkSchema);
     if (!parsed.ok) {
       counters.droppedMalformed++;
       warnDrop({ ...id, bytes: payload.length, reason: parsed.reason }, 'uplink dropped: malformed');
@@ -134,11 +109,7 @@ export function createIngest(options: IngestOptions): Ingest {
     }
     const message = parsed.message;
     try {
-      if (device.kind === 'airSwitch') {
-        await airSwitchBatcher.add({ airSwitchId: device.airSwitchId, tenantId: device.tenantId, serial: device.serial, message: message as protocol.AirSwitchUplinkMessage });
-      } else {
-        await batcher.add({ lockId: device.lockId, tenantId: device.tenantId, imei: device.imei, message: message as protocol.UplinkMessage });
-      }
+      await (lanes.get(kind.kind) as Batcher<IngestRecord>).add({ ...device, message });
     } catch (error) {
       counters.failed++;
       log.warn({ ...id, seq: message.seq, err: error }, 'uplink not stored; left unacknowledged');
@@ -149,14 +120,16 @@ export function createIngest(options: IngestOptions): Ingest {
 
   return {
     ingest,
-    stats: () => ({ ...counters, queue: sumStats(batcher.stats(), airSwitchBatcher.stats()) }),
-    close: async () => { await Promise.all([batcher.close(), airSwitchBatcher.close()]); },
+    stats: () => ({ ...counters, queue: sumStats([...lanes.values()].map((lane) => lane.stats())) }),
+    close: async () => { await Promise.all([...lanes.values()].map((lane) => lane.close())); },
   };
 }
 
-/** Queue counters of the lock and air switch lanes together. */
-function sumStats(a: BatcherStats, b: BatcherStats): BatcherStats {
-  return Object.fromEntries(Object.entries(a).map(([key, value]) => [key, value + b[key as keyof BatcherStats]])) as unknown as BatcherStats;
+/** Queue counters of every kind's lanes together. */
+function sumStats(all: readonly BatcherStats[]): BatcherStats {
+  const sum = { ...(all[0] as BatcherStats) };
+  for (const stats of all.slice(1)) for (const key of Object.keys(sum) as (keyof BatcherStats)[]) sum[key] += stats[key];
+  return sum;
 }
 
 /**

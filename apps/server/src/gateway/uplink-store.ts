@@ -1,5 +1,5 @@
 /**
- * Writes a batch of validated uplinks in one transaction (group commit), through the services of the
+ * The lock kind's store (device-kinds.ts): writes a batch of validated lock uplinks in one transaction (group commit), through the services of the
  * modules owning the tables: heartbeats into the heartbeat log (logHeartbeat) and the locks' latest
  * readings (lockDevice); every other type into the uplink log (uplinkLog, (lock, seq) unique) and
  * then to its handler (uplink-handlers.ts); locks of event uplinks get last_uplink_at and last_seq
@@ -13,7 +13,6 @@ import { type HeartbeatRecord, insertHeartbeats } from '../modules/logHeartbeat/
 import { lockSeqKey } from '../db/rows.js';
 import { LOCK_SEQ_WRITERS, lockSeqWriters } from '../db/seq-writers.js';
 import { insertUplinks } from '../modules/uplinkLog/writer.js';
-import { type AirSwitchUplinkRecord, applyAirSwitchUplinks } from '../modules/airSwitch/ingest.js';
 import { enqueuePushEvents, eventOfUplink, heartbeatEvent, presenceEvent, type PushEvent } from '../modules/subscription/outbox.js';
 import { type EventType, type StoredUplink, type UplinkHandlers, uplinkHandlers } from './uplink-handlers.js';
 
@@ -100,14 +99,4 @@ export async function storeUplinks(database: Database, records: readonly UplinkR
     await markUplinksSeen(tx, maxSeq);
     return { inserted };
   });
-}
-
-/**
- * Stores a batch of air switch uplinks in one transaction through the airSwitch module (raw
- * log deduplicated by (switch, seq), readings, rollups with days in `timeZone`, alarms, command
- * results); returns how many were new. Throws (storing nothing) when the database fails.
- */
-export async function storeAirSwitchUplinks(database: Database, records: readonly AirSwitchUplinkRecord[], timeZone: string): Promise<number> {
-  if (records.length === 0) return 0;
-  return database.transaction((tx) => applyAirSwitchUplinks(tx, records, { timeZone }));
 }

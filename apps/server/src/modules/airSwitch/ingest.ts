@@ -1,6 +1,6 @@
 /**
  * Air switch uplinks into this module's tables, in the gateway's group-commit transaction (called by
- * gateway/uplink-store.ts storeAirSwitchUplinks; ack after commit as for locks):
+ * the air switch kind's store in gateway/device-kinds.ts; ack after commit as for locks):
  * 1. every uplink into `air_switch_uplinks` (the raw log, kept TELEMETRY_RETENTION_DAYS; new ones
  *    emit `airSwitch.reading`); a (switch, seq) stored before is a duplicate and has no further effect;
  * 2. the switches' last_seq / last_uplink_at;

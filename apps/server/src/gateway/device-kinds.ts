@@ -1,0 +1,145 @@
+/**
+ * The device kinds the gateway serves, one entry each: what names a device (its MQTT username and
+ * client id), its topics, where its credentials are, the uplink schema and the function that stores a
+ * batch of its uplinks through the modules owning the tables. Authentication (auth.ts), the topic
+ * rules, the external broker's subscriptions and device sessions (external-broker.ts,
+ * session-cache.ts) and the ingest lanes (ingest.ts) iterate this table and never name a kind, so a
+ * third kind (a water meter, a gateway-attached BLE lock) is a device type, a protocol file in the
+ * contract, its module's store function and one entry here, not a fork of the gateway.
+ */
+import { protocol } from '@iot/contract';
+import type { Database } from '../db/client.js';
+import { findAirSwitchCredentials } from '../modules/airSwitch/registry.js';
+import { applyAirSwitchUplinks } from '../modules/airSwitch/ingest.js';
+import { findLockCredentials } from '../modules/lockDevice/credentials.js';
+import { storeUplinks } from './uplink-store.js';
+
+/** An authenticated lock (set at MQTT CONNECT). */
+export interface LockSession {
+  kind: 'lock';
+  lockId: number;
+  tenantId: number;
+  imei: string;
+}
+
+/** An authenticated air switch; `serial` is its MQTT client id and username. */
+export interface AirSwitchSession {
+  kind: 'airSwitch';
+  airSwitchId: number;
+  tenantId: number;
+  serial: string;
+}
+
+/** Any authenticated device. */
+export type GatewaySession = LockSession | AirSwitchSession;
+export type DeviceKindName = GatewaySession['kind'];
+type SessionOf<K extends DeviceKindName> = Extract<GatewaySession, { kind: K }>;
+
+/** Each kind's uplink message (the contract's protocol files). */
+interface UplinkMessages {
+  lock: protocol.UplinkMessage;
+  airSwitch: protocol.AirSwitchUplinkMessage;
+}
+
+/** What every uplink message carries (docs/protocol.md): sequence number, device clock (ms), data. */
+export interface UplinkMessageBase { seq: number; ts: number; data: unknown }
+
+/** One validated uplink of an authenticated device of kind K: its session's fields and the message. */
+export type UplinkOf<K extends DeviceKindName> = SessionOf<K> & { message: UplinkMessages[K] };
+
+/** What authenticating a device needs of its row (hash: SHA-256 hex of the device secret). */
+export interface DeviceCredentials {
+  /** The device's name: IMEI, serial. */
+  key: string;
+  id: number;
+  tenantId: number;
+  hash: string;
+  /** Enabled and not decommissioned. */
+  enabled: boolean;
+}
+
+/** A zod-like schema: only safeParse is used. */
+interface Schema<T> {
+  safeParse(value: unknown): { success: true; data: T } | { success: false; error: { issues: { path: PropertyKey[]; message: string }[] } };
+}
+
+/** What a kind declares (one per kind, below). */
+interface DeviceKindSpec<K extends DeviceKindName> {
+  kind: K;
+  /** The device's name (MQTT username = client id): `label` for log lines, `noun` for refusals. */
+  identity: { label: string; noun: string; schema: { safeParse(value: unknown): { success: boolean } } };
+  topics: {
+    uplink(id: string): string;
+    downlink(id: string): string;
+    /** The platform's subscription to every uplink of the kind (external broker). */
+    uplinkWildcard: string;
+    parse(topic: string): { id: string; direction: 'up' | 'down' } | undefined;
+  };
+  /** Rows of the devices named `keys` (owner connection, all tenants); unknown ones are absent. */
+  findCredentials(database: Database, keys: string[]): Promise<DeviceCredentials[]>;
+  session(row: DeviceCredentials): SessionOf<K>;
+  /** The device's name and row id in a session. */
+  keyOf(session: SessionOf<K>): string;
+  deviceIdOf(session: SessionOf<K>): number;
+  uplinkSchema: Schema<UplinkMessages[K]>;
+  /** Stores a batch in one transaction; returns how many uplinks were new. Rejects, storing nothing, when the database fails. */
+  store(database: Database, records: readonly UplinkOf<K>[], context: { timeZone: string }): Promise<number>;
+}
+
+/**
+ * A kind as the gateway uses it: the same functions over any session and message. The gateway hands a
+ * kind only sessions it authenticated and messages its own schema parsed (ingest.ts), which is what
+ * makes the casts of `erase` sound.
+ */
+export interface DeviceKind extends Omit<DeviceKindSpec<DeviceKindName>, 'kind' | 'session' | 'keyOf' | 'deviceIdOf' | 'uplinkSchema' | 'store'> {
+  kind: DeviceKindName;
+  session(row: DeviceCredentials): GatewaySession;
+  keyOf(session: GatewaySession): string;
+  deviceIdOf(session: GatewaySession): number;
+  uplinkSchema: Schema<UplinkMessageBase>;
+  store(database: Database, records: readonly (GatewaySession & { message: UplinkMessageBase })[], context: { timeZone: string }): Promise<number>;
+}
+
+const erase = <K extends DeviceKindName>(spec: DeviceKindSpec<K>): DeviceKind => spec as unknown as DeviceKind;
+
+const lock = erase<'lock'>({
+  kind: 'lock',
+  identity: { label: 'imei', noun: 'lock', schema: protocol.imeiSchema },
+  topics: { uplink: protocol.uplinkTopic, downlink: protocol.downlinkTopic, uplinkWildcard: protocol.UPLINK_WILDCARD,
+    parse: (topic) => { const parsed = protocol.parseDeviceTopic(topic); return parsed && { id: parsed.imei, direction: parsed.direction }; } },
+  findCredentials: async (database, imeis) => (await findLockCredentials(database, imeis)).map((row) => ({ ...row, key: row.imei })),
+  session: (row) => ({ kind: 'lock', lockId: row.id, tenantId: row.tenantId, imei: row.key }),
+  keyOf: (session) => session.imei,
+  deviceIdOf: (session) => session.lockId,
+  uplinkSchema: protocol.uplinkMessage,
+  store: async (database, records) => (await storeUplinks(database, records)).inserted,
+});
+
+const airSwitch = erase<'airSwitch'>({
+  kind: 'airSwitch',
+  identity: { label: 'serial', noun: 'air switch', schema: protocol.airSwitchIdSchema },
+  topics: { uplink: protocol.airSwitchUplinkTopic, downlink: protocol.airSwitchDownlinkTopic, uplinkWildcard: protocol.AIR_SWITCH_UPLINK_WILDCARD, parse: protocol.parseAirSwitchTopic },
+  findCredentials: async (database, serials) => (await findAirSwitchCredentials(database, serials)).map((row) => ({ ...row, key: row.serial })),
+  session: (row) => ({ kind: 'airSwitch', airSwitchId: row.id, tenantId: row.tenantId, serial: row.key }),
+  keyOf: (session) => session.serial,
+  deviceIdOf: (session) => session.airSwitchId,
+  uplinkSchema: protocol.airSwitchUplinkMessage,
+  store: (database, records, { timeZone }) => database.transaction((tx) => applyAirSwitchUplinks(tx, records, { timeZone })),
+});
+
+/** Every kind, in the order a CONNECT's username is tried against their identity schemas (they do not overlap). */
+export const DEVICE_KINDS: readonly DeviceKind[] = [lock, airSwitch];
+
+/** The kind of `session`. */
+export function kindOf(session: GatewaySession): DeviceKind {
+  return DEVICE_KINDS.find((kind) => kind.kind === session.kind) as DeviceKind;
+}
+
+/** The kind, device name and direction of a device topic (`zg/{imei}/up`, `as/{serial}/down`, ...); undefined for any other topic. */
+export function parseDeviceTopic(topic: string): { kind: DeviceKind; id: string; direction: 'up' | 'down' } | undefined {
+  for (const kind of DEVICE_KINDS) {
+    const parsed = kind.topics.parse(topic);
+    if (parsed) return { kind, ...parsed };
+  }
+  return undefined;
+}
