@@ -11,7 +11,7 @@ import { lazySecretBox } from '../src/crypto/secret-box.js';
 import { commands, locks } from '../src/db/schema.js';
 import { type Gateway, startGateway } from '../src/gateway/index.js';
 import { silentLog } from '../src/gateway/log.js';
-import type { DispatcherTuning } from '../src/gateway/outbox/index.js';
+import type { DispatcherTuning } from '../src/gateway/outbox/dispatcher.js';
 import { issueSimulatorCredentials } from '../src/modules/lockDevice/credentials.js';
 import { type EnqueueInput, enqueueCommand } from '../src/modules/command/outbox.js';
 import { createTestContext, type TestContext } from './helper.js';

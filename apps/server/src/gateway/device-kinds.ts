@@ -1,17 +1,26 @@
 /**
  * The device kinds the gateway serves, one entry each: what names a device (its MQTT username and
  * client id), its topics, where its credentials are, the uplink schema and the function that stores a
- * batch of its uplinks through the modules owning the tables. Authentication (auth.ts), the topic
- * rules, the external broker's subscriptions and device sessions (external-broker.ts,
- * session-cache.ts) and the ingest lanes (ingest.ts) iterate this table and never name a kind, so a
- * third kind (a water meter, a gateway-attached BLE lock) is a device type, a protocol file in the
- * contract, its module's store function and one entry here, not a fork of the gateway.
+ * batch of its uplinks through the modules owning the tables, and its command dispatch policy
+ * (outbox/device-dispatcher.ts runs every kind's). Authentication (auth.ts), the topic rules, the
+ * external broker's subscriptions and device sessions (external-broker.ts, session-cache.ts), the
+ * ingest lanes (ingest.ts) and the dispatchers (index.ts) iterate this table and never name a kind, so
+ * a third kind (a water meter, a gateway-attached BLE lock) is a device type, a protocol file in the
+ * contract, its module's store function and dispatch policy and one entry here, not a fork of the
+ * gateway.
  */
 import { protocol } from '@iot/contract';
+import { lazySecretBox } from '../crypto/secret-box.js';
 import type { Database } from '../db/client.js';
+import { commandFollowers } from '../wiring.js';
 import { findAirSwitchCredentials } from '../modules/airSwitch/registry.js';
 import { applyAirSwitchUplinks } from '../modules/airSwitch/ingest.js';
 import { findLockCredentials } from '../modules/lockDevice/credentials.js';
+import type { GatewayLog } from './log.js';
+import { startAirSwitchDispatcher } from './outbox/air-switch-dispatcher.js';
+import type { DeviceDispatcher } from './outbox/device-dispatcher.js';
+import { awakeMsFor, type DispatcherTuning, type OutboxConfig, startDispatcher } from './outbox/dispatcher.js';
+import type { DownlinkTransport } from './transport.js';
 import { storeUplinks } from './uplink-store.js';
 
 /** An authenticated lock (set at MQTT CONNECT). */
@@ -58,6 +67,16 @@ export interface DeviceCredentials {
   enabled: boolean;
 }
 
+/** What starting a kind's command dispatcher over the gateway's transport needs. */
+export interface DispatchContext {
+  database: Database;
+  transport: DownlinkTransport;
+  log: GatewayLog;
+  config: OutboxConfig;
+  /** Tests and benchmarks (defaults from config). */
+  tuning?: DispatcherTuning;
+}
+
 /** A zod-like schema: only safeParse is used. */
 interface Schema<T> {
   safeParse(value: unknown): { success: true; data: T } | { success: false; error: { issues: { path: PropertyKey[]; message: string }[] } };
@@ -84,6 +103,8 @@ interface DeviceKindSpec<K extends DeviceKindName> {
   uplinkSchema: Schema<UplinkMessages[K]>;
   /** Stores a batch in one transaction; returns how many uplinks were new. Rejects, storing nothing, when the database fails. */
   store(database: Database, records: readonly UplinkOf<K>[], context: { timeZone: string }): Promise<number>;
+  /** Starts the kind's command dispatcher; the gateway wakes it with the devices of each committed batch (they are reachable). */
+  startDispatcher(context: DispatchContext): DeviceDispatcher;
 }
 
 /**
@@ -113,6 +134,13 @@ const lock = erase<'lock'>({
   deviceIdOf: (session) => session.lockId,
   uplinkSchema: protocol.uplinkMessage,
   store: async (database, records) => (await storeUplinks(database, records)).inserted,
+  startDispatcher: ({ database, transport, log, config, tuning }) => startDispatcher({
+    // Opened lazily: only a command with a secret field needs the key (SECRET_KEY or DATA_DIR/secret.key).
+    database, transport, box: lazySecretBox(config), log, followers: commandFollowers,
+    responseTimeoutMs: config.COMMAND_RESPONSE_TIMEOUT_MS, sweepIntervalMs: config.COMMAND_SWEEP_MS,
+    awakeMs: config.WAKE_WINDOW_MS === undefined ? undefined : awakeMsFor(config.WAKE_WINDOW_MS),
+    ...tuning,
+  }),
 });
 
 const airSwitch = erase<'airSwitch'>({
@@ -125,6 +153,8 @@ const airSwitch = erase<'airSwitch'>({
   deviceIdOf: (session) => session.airSwitchId,
   uplinkSchema: protocol.airSwitchUplinkMessage,
   store: (database, records, { timeZone }) => database.transaction((tx) => applyAirSwitchUplinks(tx, records, { timeZone })),
+  startDispatcher: ({ database, transport, log, config, tuning }) =>
+    startAirSwitchDispatcher({ database, transport, log, sweepIntervalMs: tuning?.sweepIntervalMs ?? config.COMMAND_SWEEP_MS }),
 });
 
 /** Every kind, in the order a CONNECT's username is tried against their identity schemas (they do not overlap). */

@@ -8,7 +8,6 @@
 import { hostname } from 'node:os';
 import type { Config } from '../config.js';
 import type { Database } from '../db/client.js';
-import { type AirSwitchDispatcher, startAirSwitchDispatcher } from './outbox/air-switch-dispatcher.js';
 import { authenticateDevice, createDeviceLookups } from './auth.js';
 import { type BrokerStats, startEmbeddedBroker } from './broker.js';
 import { type ExternalBrokerStats, redact, startExternalBroker } from './external-broker.js';
@@ -16,7 +15,9 @@ import { createIngest, type IngestStats } from './ingest.js';
 import type { GatewayLog } from './log.js';
 import type { DownlinkTransport } from './transport.js';
 import { createEmbeddedTransport } from './embedded-transport.js';
-import { createOutbox, type Dispatcher, type DispatcherTuning, type OutboxConfig } from './outbox/index.js';
+import { DEVICE_KINDS, type DeviceKindName } from './device-kinds.js';
+import type { DeviceDispatcher } from './outbox/device-dispatcher.js';
+import type { DispatcherTuning, OutboxConfig } from './outbox/dispatcher.js';
 import { packageStoreFor } from '../modules/firmware/storage.js';
 import { type OtaStats, type OtaTransfer, startOtaTransfer } from './ota.js';
 import type { UplinkRecord } from './uplink-store.js';
@@ -47,10 +48,8 @@ export interface Gateway {
   port: number;
   /** Downlinks to locks (zg/{imei}/down, QoS 1). The embedded broker's (embedded-transport.ts) or the external one's. */
   transport: DownlinkTransport;
-  /** The command outbox dispatcher running over `transport`. */
-  dispatcher: Dispatcher;
-  /** The air switches' command dispatcher over the same transport. */
-  airSwitchDispatcher: AirSwitchDispatcher;
+  /** Each device kind's command dispatcher over `transport` (device-kinds.ts). */
+  dispatchers: ReadonlyMap<DeviceKindName, DeviceDispatcher>;
   /** The firmware transfer (gateway/ota.ts) running over `transport`. */
   ota: OtaTransfer & { stats(): OtaStats };
   /** Counters since start; see BrokerStats and IngestStats for units. */
@@ -87,42 +86,44 @@ function dropSessionsOnChange(database: Database, transport: DownlinkTransport):
 
 async function startTransport(options: GatewayOptions): Promise<Gateway> {
   const { database, config, log } = options;
-  const outbox = createOutbox({ database, config, log, tuning: options.outbox });
+  const dispatchers = new Map<DeviceKindName, DeviceDispatcher>();
   let ota: (OtaTransfer & { stats(): OtaStats }) | undefined;
-  const onCommitted = {
-    lock: (records: readonly UplinkRecord[]) => {
-      outbox.onCommitted(records);
-      ota?.onCommitted(records);
-    },
+  // Bound late: the ingest exists before the transport, the dispatchers and the transfer after it.
+  const onCommitted = (kind: DeviceKindName, deviceIds: readonly number[], records: readonly unknown[]) => {
+    dispatchers.get(kind)?.wake(deviceIds); // a device that just sent is reachable
+    if (kind === 'lock') ota?.onCommitted(records as readonly UplinkRecord[]); // firmware transfer: locks only
   };
-  const startOta = (transport: DownlinkTransport) => {
-    ota = startOtaTransfer({ database, transport, store: packageStoreFor(config.DATA_DIR ?? './data'), log, sweepMs: config.COMMAND_SWEEP_MS });
-    return ota;
+  /** Starts every kind's dispatcher and the firmware transfer over `transport`; returns the transfer and their closer. */
+  const startSenders = (transport: DownlinkTransport) => {
+    for (const kind of DEVICE_KINDS) {
+      dispatchers.set(kind.kind, kind.startDispatcher({ database, transport, log, config, tuning: options.outbox }));
+    }
+    const transfer = startOtaTransfer({ database, transport, store: packageStoreFor(config.DATA_DIR ?? './data'), log, sweepMs: config.COMMAND_SWEEP_MS });
+    ota = transfer;
+    const close = async () => {
+      for (const dispatcher of dispatchers.values()) await dispatcher.close();
+      await transfer.close();
+    };
+    return { transfer, close };
   };
   const ingest = createIngest({ database, log, ...options.ingest, onCommitted, telemetryTimeZone: config.TELEMETRY_TIME_ZONE });
   const lookups = createDeviceLookups(database);
-  const sweepIntervalMs = options.outbox?.sweepIntervalMs ?? config.COMMAND_SWEEP_MS;
   if (config.MQTT_URL) {
     const clientId = config.MQTT_CLIENT_ID ?? `platform-${hostname()}-${config.PORT ?? 0}`;
     const external = await startExternalBroker({ url: config.MQTT_URL, clientId, ingest, lookups, log }).catch(async (error) => {
       await ingest.close();
       throw error;
     });
-    const dispatcher = outbox.start(external.transport);
-    const airSwitchDispatcher = startAirSwitchDispatcher({ database, transport: external.transport, log, sweepIntervalMs });
-    const transfer = startOta(external.transport);
+    const senders = startSenders(external.transport);
     const idle: BrokerStats = { connected: 0, refusedConnect: 0, refusedPublish: 0, refusedSubscribe: 0 };
     return {
       port: 0,
       transport: external.transport,
-      dispatcher,
-      airSwitchDispatcher,
-      ota: transfer,
+      dispatchers,
+      ota: senders.transfer,
       stats: () => ({ broker: idle, external: external.stats(), ingest: ingest.stats() }),
       async close() {
-        await airSwitchDispatcher.close();
-        await dispatcher.close();
-        await transfer.close();
+        await senders.close();
         await external.close();
         await ingest.close();
         log.info({ url: redact(config.MQTT_URL as string), external: external.stats(), ingest: ingest.stats() }, 'external mqtt broker client closed');
@@ -144,20 +145,15 @@ async function startTransport(options: GatewayOptions): Promise<Gateway> {
   }
   log.info({ host: config.HOST, port: broker.port }, 'mqtt broker listening');
   const transport = createEmbeddedTransport(broker.aedes);
-  const dispatcher = outbox.start(transport);
-  const airSwitchDispatcher = startAirSwitchDispatcher({ database, transport, log, sweepIntervalMs });
-  const transfer = startOta(transport);
+  const senders = startSenders(transport);
   return {
     port: broker.port,
     transport,
-    dispatcher,
-    airSwitchDispatcher,
-    ota: transfer,
+    dispatchers,
+    ota: senders.transfer,
     stats: () => ({ broker: broker.stats(), ingest: ingest.stats() }),
     async close() {
-      await airSwitchDispatcher.close();
-      await dispatcher.close();
-      await transfer.close();
+      await senders.close();
       await broker.close();
       await ingest.close();
       log.info({ port: broker.port }, 'mqtt broker closed');

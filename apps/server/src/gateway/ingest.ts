@@ -9,7 +9,7 @@
 import { protocol } from '@iot/contract';
 import type { Database } from '../db/client.js';
 import { type Batcher, type BatcherStats, createLanes } from './batcher.js';
-import { DEVICE_KINDS, type DeviceKindName, type GatewaySession, kindOf, type UplinkMessageBase, type UplinkOf } from './device-kinds.js';
+import { DEVICE_KINDS, type DeviceKindName, type GatewaySession, kindOf, type UplinkMessageBase } from './device-kinds.js';
 import { type GatewayLog, throttled } from './log.js';
 
 export type IngestOutcome = 'stored' | 'dropped';
@@ -50,8 +50,11 @@ export interface IngestOptions {
   maxBatch?: number;
   maxDelayMs?: number;
   maxQueue?: number;
-  /** Per kind, called after each commit with the uplinks it stored (e.g. to dispatch commands to locks now awake). */
-  onCommitted?: { [K in DeviceKindName]?: (records: readonly UplinkOf<K>[]) => void };
+  /**
+   * Called after each commit with the kind, the devices (row ids) and the uplinks it stored (e.g. to
+   * dispatch commands to devices now awake); `records` are that kind's UplinkOf (device-kinds.ts).
+   */
+  onCommitted?: (kind: DeviceKindName, deviceIds: readonly number[], records: readonly unknown[]) => void;
   /** IANA zone of the air switches' daily energy rollup (config TELEMETRY_TIME_ZONE; default Asia/Shanghai). */
   telemetryTimeZone?: string;
 }
@@ -87,7 +90,7 @@ export function createIngest(options: IngestOptions): Ingest {
       const inserted = await kind.store(database, records, context);
       counters.committed += records.length;
       counters.duplicates += records.length - inserted;
-      (options.onCommitted?.[kind.kind] as ((records: readonly IngestRecord[]) => void) | undefined)?.(records);
+      options.onCommitted?.(kind.kind, [...new Set(records.map((record) => kind.deviceIdOf(record)))], records);
     },
   })]));
   const warnDrop = throttled(log, 20, 10_000);

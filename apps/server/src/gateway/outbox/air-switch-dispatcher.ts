@@ -20,13 +20,10 @@ import type { GatewayLog } from '../log.js';
 import type { DownlinkTransport } from '../transport.js';
 import { type DeviceDispatcher, type SendOutcome, startDeviceDispatcher } from './device-dispatcher.js';
 
-/** The air switches' dispatcher (no retries: `retried` stays 0). */
-export type AirSwitchDispatcher = Omit<DeviceDispatcher, 'wake'>;
-
-/** Starts the air switches' dispatcher over `transport` (it sleeps between due times until close()). */
+/** Starts the air switches' dispatcher over `transport` (it sleeps between due times until close(); no retries: `retried` stays 0). */
 export function startAirSwitchDispatcher(options: {
   database: Database; transport: DownlinkTransport; log: GatewayLog; sweepIntervalMs?: number; responseTimeoutMs?: number; ttlMs?: number;
-}): AirSwitchDispatcher {
+}): DeviceDispatcher {
   const { database, transport, log } = options;
   const responseTimeoutMs = options.responseTimeoutMs ?? protocol.AIR_SWITCH_RESPONSE_TIMEOUT_MS;
   const ttlMs = options.ttlMs ?? protocol.AIR_SWITCH_COMMAND_TTL_MS;

@@ -18,7 +18,7 @@ import { sql } from 'drizzle-orm';
 import type { SecretBox } from '../../crypto/secret-box.js';
 import type { Database } from '../../db/client.js';
 import { rowsOf } from '../../db/rows.js';
-import { SAFETY_SWEEP_MS } from '../../config.js';
+import { type Config, SAFETY_SWEEP_MS } from '../../config.js';
 import { type ClaimedCommand, claimCommands, failCommand, markDelivered, releaseCommand, sweepCommands } from '../../modules/command/lifecycle.js';
 import type { CommandFollowers } from '../../modules/command/transitions.js';
 import { buildDownlink } from '../../modules/command/payload.js';
@@ -35,6 +35,9 @@ export const AWAKE_MARGIN_SHARE = 0.2;
 export function awakeMsFor(wakeWindowMs: number): number {
   return wakeWindowMs - Math.min(AWAKE_MARGIN_MS, wakeWindowMs * AWAKE_MARGIN_SHARE);
 }
+
+/** Configuration the locks' dispatcher reads (all optional: defaults of config.ts). */
+export type OutboxConfig = Partial<Pick<Config, 'SECRET_KEY' | 'DATA_DIR' | 'COMMAND_RESPONSE_TIMEOUT_MS' | 'COMMAND_SWEEP_MS' | 'WAKE_WINDOW_MS'>>;
 
 export interface DispatcherTuning {
   /** SENT/DELIVERED without a result this long: retry or TIMEOUT, ms (default 30,000). */
