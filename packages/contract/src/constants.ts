@@ -102,3 +102,11 @@ export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 64;
 /** At most this many rows in one system-log CSV export (the newest first). */
 export const AUDIT_LOG_EXPORT_MAX = 10_000;
+
+/**
+ * The kinds of device the platform serves (a device type's `kind`). One list for the device types,
+ * the command events, the alarm log and the gateway's kind table (apps/server gateway/device-kinds.ts
+ * has one entry for each).
+ */
+export const DEVICE_KINDS = ['lock', 'airSwitch'] as const;
+export type DeviceKind = (typeof DEVICE_KINDS)[number];

@@ -10,6 +10,7 @@
  * platform as a whole (sessions, accounts, which span data centres).
  */
 import { z } from 'zod';
+import { DEVICE_KINDS } from './constants.js';
 import type { Authority } from './authorities.js';
 import { SYNC_STATES } from './api/credentialLog.js';
 import { OTA_JOB_STATES, ROLLOUT_STATES } from './api/firmware.js';
@@ -23,8 +24,6 @@ export const EVENT_ID_LIST_MAX = 500;
 const id = z.number().int().positive();
 const tenantId = z.number().int().nonnegative();
 const ids = z.array(id).min(1).max(EVENT_ID_LIST_MAX);
-/** Devices that carry commands: locks (table commands) and air switches (air_switch_commands). */
-export const COMMAND_DEVICE_KINDS = ['lock', 'airSwitch'] as const;
 /** What happened to a lock's registry row (lock.changed). */
 export const LOCK_CHANGES = ['added', 'updated', 'enabled', 'disabled', 'decommissioned', 'imeiReleased'] as const;
 
@@ -43,9 +42,9 @@ export const EVENT_SCHEMAS = {
   /** A lock's device secret was reset: its MQTT session is dropped; the secret itself never travels. */
   'lock.secretReset': z.object({ tenantId, lockId: id, imei: z.string().regex(/^\d{15}$/) }),
   /** A command was queued for a device: a dispatcher sends it at once if the device is reachable. */
-  'command.queued': z.object({ tenantId, deviceKind: z.enum(COMMAND_DEVICE_KINDS), deviceId: id, commandId: id }),
+  'command.queued': z.object({ tenantId, deviceKind: z.enum(DEVICE_KINDS), deviceId: id, commandId: id }),
   /** A command changed state (SENT, DELIVERED, a final state, back to QUEUED for a retry). */
-  'command.state': z.object({ tenantId, deviceKind: z.enum(COMMAND_DEVICE_KINDS), deviceId: id, commandId: id, state: z.enum(COMMAND_STATES) }),
+  'command.state': z.object({ tenantId, deviceKind: z.enum(DEVICE_KINDS), deviceId: id, commandId: id, state: z.enum(COMMAND_STATES) }),
   /** A lock user or credential changed sync state (添加中 -> 正常, ...), or was removed once the lock confirmed (`deleted`). */
   'credential.sync': z.object({ tenantId, lockId: id, subject: z.enum(['user', 'credential']), rowId: id, state: z.enum([...SYNC_STATES, 'deleted']) }),
   /**

@@ -2,9 +2,10 @@
  * Device authentication and topic rules (docs/protocol.md "Authentication").
  * Transport-neutral: the embedded broker maps the results onto aedes' hooks.
  */
+import type { DeviceKind } from '@iot/contract';
 import { hashDeviceSecret, verifyDeviceSecret } from '../crypto/device-secret.js';
 import type { Database } from '../db/client.js';
-import { DEVICE_KINDS, type DeviceCredentials, type DeviceKindName, type GatewaySession, kindOf } from './device-kinds.js';
+import { GATEWAY_KINDS, type DeviceCredentials, type GatewaySession, kindOf } from './device-kinds.js';
 
 /** MQTT 3.1.1 CONNACK return codes used for refusals. */
 export const CONNACK = { IDENTIFIER_REJECTED: 2, BAD_USERNAME_OR_PASSWORD: 4, NOT_AUTHORIZED: 5 } as const;
@@ -20,7 +21,7 @@ const MAX_SECRET_BYTES = 256;
 /** Finds a kind's devices by name (IMEI, serial); undefined when unknown. */
 export type DeviceLookup = (key: string) => Promise<DeviceCredentials | undefined>;
 /** The lookup of each kind the gateway serves; a kind without one is not served. */
-export type DeviceLookups = { [K in DeviceKindName]?: DeviceLookup };
+export type DeviceLookups = { [K in DeviceKind]?: DeviceLookup };
 
 /**
  * A lookup that coalesces the calls arriving in the same event-loop turn into one `where key in (...)`
@@ -63,7 +64,7 @@ function coalescedLookup<R extends DeviceCredentials>(find: (keys: string[]) => 
 
 /** The coalescing lookup (see coalescedLookup) of every kind in device-kinds.ts, over `database`. */
 export function createDeviceLookups(database: Database): DeviceLookups {
-  return Object.fromEntries(DEVICE_KINDS.map((kind) => [kind.kind, coalescedLookup((keys) => kind.findCredentials(database, keys), (row) => row.key)]));
+  return Object.fromEntries(GATEWAY_KINDS.map((kind) => [kind.kind, coalescedLookup((keys) => kind.findCredentials(database, keys), (row) => row.key)]));
 }
 
 /**
@@ -84,7 +85,7 @@ export async function authenticateDevice(
   if (!username || !password || password.length === 0) {
     return { ok: false, returnCode: CONNACK.NOT_AUTHORIZED, reason: 'anonymous' };
   }
-  const kind = DEVICE_KINDS.find((candidate) => lookups[candidate.kind] && candidate.identity.schema.safeParse(username).success);
+  const kind = GATEWAY_KINDS.find((candidate) => lookups[candidate.kind] && candidate.identity.schema.safeParse(username).success);
   const lookup = kind && lookups[kind.kind];
   if (!kind || !lookup || password.length > MAX_SECRET_BYTES) {
     return { ok: false, returnCode: CONNACK.BAD_USERNAME_OR_PASSWORD, reason: 'malformed credentials' };

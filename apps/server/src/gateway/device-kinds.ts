@@ -9,7 +9,7 @@
  * contract, its module's store function and dispatch policy and one entry here, not a fork of the
  * gateway.
  */
-import { protocol } from '@iot/contract';
+import { DEVICE_KINDS, type DeviceKind, protocol } from '@iot/contract';
 import { lazySecretBox } from '../crypto/secret-box.js';
 import type { Database } from '../db/client.js';
 import { commandFollowers } from '../wiring.js';
@@ -41,8 +41,7 @@ export interface AirSwitchSession {
 
 /** Any authenticated device. */
 export type GatewaySession = LockSession | AirSwitchSession;
-export type DeviceKindName = GatewaySession['kind'];
-type SessionOf<K extends DeviceKindName> = Extract<GatewaySession, { kind: K }>;
+type SessionOf<K extends DeviceKind> = Extract<GatewaySession, { kind: K }>;
 
 /** Each kind's uplink message (the contract's protocol files). */
 interface UplinkMessages {
@@ -54,7 +53,7 @@ interface UplinkMessages {
 export interface UplinkMessageBase { seq: number; ts: number; data: unknown }
 
 /** One validated uplink of an authenticated device of kind K: its session's fields and the message. */
-export type UplinkOf<K extends DeviceKindName> = SessionOf<K> & { message: UplinkMessages[K] };
+export type UplinkOf<K extends DeviceKind> = SessionOf<K> & { message: UplinkMessages[K] };
 
 /** What authenticating a device needs of its row (hash: SHA-256 hex of the device secret). */
 export interface DeviceCredentials {
@@ -83,7 +82,7 @@ interface Schema<T> {
 }
 
 /** What a kind declares (one per kind, below). */
-interface DeviceKindSpec<K extends DeviceKindName> {
+interface GatewayKindSpec<K extends DeviceKind> {
   kind: K;
   /** The device's name (MQTT username = client id): `label` for log lines, `noun` for refusals. */
   identity: { label: string; noun: string; schema: { safeParse(value: unknown): { success: boolean } } };
@@ -112,8 +111,8 @@ interface DeviceKindSpec<K extends DeviceKindName> {
  * kind only sessions it authenticated and messages its own schema parsed (ingest.ts), which is what
  * makes the casts of `erase` sound.
  */
-export interface DeviceKind extends Omit<DeviceKindSpec<DeviceKindName>, 'kind' | 'session' | 'keyOf' | 'deviceIdOf' | 'uplinkSchema' | 'store'> {
-  kind: DeviceKindName;
+export interface GatewayKind extends Omit<GatewayKindSpec<DeviceKind>, 'kind' | 'session' | 'keyOf' | 'deviceIdOf' | 'uplinkSchema' | 'store'> {
+  kind: DeviceKind;
   session(row: DeviceCredentials): GatewaySession;
   keyOf(session: GatewaySession): string;
   deviceIdOf(session: GatewaySession): number;
@@ -121,7 +120,7 @@ export interface DeviceKind extends Omit<DeviceKindSpec<DeviceKindName>, 'kind' 
   store(database: Database, records: readonly (GatewaySession & { message: UplinkMessageBase })[], context: { timeZone: string }): Promise<number>;
 }
 
-const erase = <K extends DeviceKindName>(spec: DeviceKindSpec<K>): DeviceKind => spec as unknown as DeviceKind;
+const erase = <K extends DeviceKind>(spec: GatewayKindSpec<K>): GatewayKind => spec as unknown as GatewayKind;
 
 const lock = erase<'lock'>({
   kind: 'lock',
@@ -157,17 +156,17 @@ const airSwitch = erase<'airSwitch'>({
     startAirSwitchDispatcher({ database, transport, log, sweepIntervalMs: tuning?.sweepIntervalMs ?? config.COMMAND_SWEEP_MS }),
 });
 
-/** Every kind, in the order a CONNECT's username is tried against their identity schemas (they do not overlap). */
-export const DEVICE_KINDS: readonly DeviceKind[] = [lock, airSwitch];
+/** Every kind of the contract's DEVICE_KINDS, in its order (a CONNECT's username is tried against their name schemas: they do not overlap). */
+export const GATEWAY_KINDS: readonly GatewayKind[] = DEVICE_KINDS.map((kind) => ({ lock, airSwitch } satisfies Record<DeviceKind, GatewayKind>)[kind]);
 
 /** The kind of `session`. */
-export function kindOf(session: GatewaySession): DeviceKind {
-  return DEVICE_KINDS.find((kind) => kind.kind === session.kind) as DeviceKind;
+export function kindOf(session: GatewaySession): GatewayKind {
+  return GATEWAY_KINDS.find((kind) => kind.kind === session.kind) as GatewayKind;
 }
 
 /** The kind, device name and direction of a device topic (`zg/{imei}/up`, `as/{serial}/down`, ...); undefined for any other topic. */
-export function parseDeviceTopic(topic: string): { kind: DeviceKind; id: string; direction: 'up' | 'down' } | undefined {
-  for (const kind of DEVICE_KINDS) {
+export function parseDeviceTopic(topic: string): { kind: GatewayKind; id: string; direction: 'up' | 'down' } | undefined {
+  for (const kind of GATEWAY_KINDS) {
     const parsed = kind.topics.parse(topic);
     if (parsed) return { kind, ...parsed };
   }

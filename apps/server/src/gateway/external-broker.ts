@@ -18,7 +18,7 @@
 import { protocol } from '@iot/contract';
 import mqtt, { type IClientOptions, type MqttClient } from 'mqtt';
 import type { DeviceLookups } from './auth.js';
-import { DEVICE_KINDS, parseDeviceTopic } from './device-kinds.js';
+import { GATEWAY_KINDS, parseDeviceTopic } from './device-kinds.js';
 import { deferPubacks } from './deferred-puback.js';
 import type { Ingest } from './ingest.js';
 import { createSessionCache } from './session-cache.js';
@@ -80,7 +80,7 @@ export async function startExternalBroker(options: ExternalBrokerOptions): Promi
   const { ingest, lookups, log } = options;
   const counters = { connects: 0, received: 0, droppedUnknown: 0, downlinks: 0 };
   const maxStoring = options.receiveMaximum ?? 1000;
-  const filters = DEVICE_KINDS.filter((kind) => lookups[kind.kind]).map((kind) => sharedFilter(kind.topics.uplinkWildcard));
+  const filters = GATEWAY_KINDS.filter((kind) => lookups[kind.kind]).map((kind) => sharedFilter(kind.topics.uplinkWildcard));
   let acks: ReturnType<typeof deferPubacks> | undefined;
   const clientOptions: IClientOptions = {
     protocolVersion: 5,

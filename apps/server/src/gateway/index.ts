@@ -5,6 +5,7 @@
  * default, or, with `MQTT_URL`, an MQTT 5 client of an external broker sharing the uplinks with the
  * other server instances (external-broker.ts).
  */
+import type { DeviceKind } from '@iot/contract';
 import { hostname } from 'node:os';
 import type { Config } from '../config.js';
 import type { Database } from '../db/client.js';
@@ -15,7 +16,7 @@ import { createIngest, type IngestStats } from './ingest.js';
 import type { GatewayLog } from './log.js';
 import type { DownlinkTransport } from './transport.js';
 import { createEmbeddedTransport } from './embedded-transport.js';
-import { DEVICE_KINDS, type DeviceKindName } from './device-kinds.js';
+import { GATEWAY_KINDS } from './device-kinds.js';
 import type { DeviceDispatcher } from './outbox/device-dispatcher.js';
 import type { DispatcherTuning, OutboxConfig } from './outbox/dispatcher.js';
 import { packageStoreFor } from '../modules/firmware/storage.js';
@@ -49,7 +50,7 @@ export interface Gateway {
   /** Downlinks to locks (zg/{imei}/down, QoS 1). The embedded broker's (embedded-transport.ts) or the external one's. */
   transport: DownlinkTransport;
   /** Each device kind's command dispatcher over `transport` (device-kinds.ts). */
-  dispatchers: ReadonlyMap<DeviceKindName, DeviceDispatcher>;
+  dispatchers: ReadonlyMap<DeviceKind, DeviceDispatcher>;
   /** The firmware transfer (gateway/ota.ts) running over `transport`. */
   ota: OtaTransfer & { stats(): OtaStats };
   /** Counters since start; see BrokerStats and IngestStats for units. */
@@ -86,16 +87,16 @@ function dropSessionsOnChange(database: Database, transport: DownlinkTransport):
 
 async function startTransport(options: GatewayOptions): Promise<Gateway> {
   const { database, config, log } = options;
-  const dispatchers = new Map<DeviceKindName, DeviceDispatcher>();
+  const dispatchers = new Map<DeviceKind, DeviceDispatcher>();
   let ota: (OtaTransfer & { stats(): OtaStats }) | undefined;
   // Bound late: the ingest exists before the transport, the dispatchers and the transfer after it.
-  const onCommitted = (kind: DeviceKindName, deviceIds: readonly number[], records: readonly unknown[]) => {
+  const onCommitted = (kind: DeviceKind, deviceIds: readonly number[], records: readonly unknown[]) => {
     dispatchers.get(kind)?.wake(deviceIds); // a device that just sent is reachable
     if (kind === 'lock') ota?.onCommitted(records as readonly UplinkRecord[]); // firmware transfer: locks only
   };
   /** Starts every kind's dispatcher and the firmware transfer over `transport`; returns the transfer and their closer. */
   const startSenders = (transport: DownlinkTransport) => {
-    for (const kind of DEVICE_KINDS) {
+    for (const kind of GATEWAY_KINDS) {
       dispatchers.set(kind.kind, kind.startDispatcher({ database, transport, log, config, tuning: options.outbox }));
     }
     const transfer = startOtaTransfer({ database, transport, store: packageStoreFor(config.DATA_DIR ?? './data'), log, sweepMs: config.COMMAND_SWEEP_MS });

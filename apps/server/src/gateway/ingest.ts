@@ -6,10 +6,10 @@
  * acknowledge it then; it rejects when the message could not be stored (database failure, full
  * queue), so the transport must not acknowledge it and the device will retry.
  */
-import { protocol } from '@iot/contract';
+import { type DeviceKind, protocol } from '@iot/contract';
 import type { Database } from '../db/client.js';
 import { type Batcher, type BatcherStats, createLanes } from './batcher.js';
-import { DEVICE_KINDS, type DeviceKindName, type GatewaySession, kindOf, type UplinkMessageBase } from './device-kinds.js';
+import { GATEWAY_KINDS, type GatewaySession, kindOf, type UplinkMessageBase } from './device-kinds.js';
 import { type GatewayLog, throttled } from './log.js';
 
 export type IngestOutcome = 'stored' | 'dropped';
@@ -54,7 +54,7 @@ export interface IngestOptions {
    * Called after each commit with the kind, the devices (row ids) and the uplinks it stored (e.g. to
    * dispatch commands to devices now awake); `records` are that kind's UplinkOf (device-kinds.ts).
    */
-  onCommitted?: (kind: DeviceKindName, deviceIds: readonly number[], records: readonly unknown[]) => void;
+  onCommitted?: (kind: DeviceKind, deviceIds: readonly number[], records: readonly unknown[]) => void;
   /** IANA zone of the air switches' daily energy rollup (config TELEMETRY_TIME_ZONE; default Asia/Shanghai). */
   telemetryTimeZone?: string;
 }
@@ -82,7 +82,7 @@ export function createIngest(options: IngestOptions): Ingest {
   const counters = { received: 0, committed: 0, duplicates: 0, droppedMalformed: 0, droppedOversized: 0, failed: 0 };
   const writers = options.writers ?? (database.kind === 'postgres' ? INGEST_WRITERS_POSTGRES : 1);
   const context = { timeZone: options.telemetryTimeZone ?? 'Asia/Shanghai' };
-  const lanes = new Map<DeviceKindName, Batcher<IngestRecord>>(DEVICE_KINDS.map((kind) => [kind.kind, createLanes<IngestRecord>(writers, (record) => kind.deviceIdOf(record), {
+  const lanes = new Map<DeviceKind, Batcher<IngestRecord>>(GATEWAY_KINDS.map((kind) => [kind.kind, createLanes<IngestRecord>(writers, (record) => kind.deviceIdOf(record), {
     maxBatch: options.maxBatch,
     maxDelayMs: options.maxDelayMs,
     maxQueue: options.maxQueue,

@@ -4,12 +4,12 @@
  * A disabled or unknown device, or one of a kind without a lookup, maps to undefined.
  */
 import type { DeviceLookups } from './auth.js';
-import type { DeviceKind, GatewaySession } from './device-kinds.js';
+import type { GatewayKind, GatewaySession } from './device-kinds.js';
 
 /** Returns `session(kind, key)`: the session of the device of `kind` named `key`. Rejects when the database fails. */
 export function createSessionCache(lookups: DeviceLookups, ttlMs: number) {
   const cache = new Map<string, { device?: GatewaySession; until: number }>();
-  return async function session(kind: DeviceKind, key: string): Promise<GatewaySession | undefined> {
+  return async function session(kind: GatewayKind, key: string): Promise<GatewaySession | undefined> {
     const cacheKey = `${kind.kind}:${key}`;
     const hit = cache.get(cacheKey);
     if (hit && hit.until > Date.now()) return hit.device;

@@ -5,6 +5,7 @@
  * A type some device uses cannot be deleted, and its model code cannot change (409 naming the count).
  */
 import { z } from 'zod';
+import { DEVICE_KINDS } from '../constants.js';
 import { CREDENTIAL_RULES } from '../access/matter.js';
 import { DEFAULT_ACCESS_CAPACITY } from '../lockModels.js';
 import { OPEN_METHODS } from '../protocol/index.js';
@@ -16,8 +17,6 @@ import { BACKUP_CODE_POOL_DEFAULT, BACKUP_CODE_POOL_MAX } from './stayBackupCode
 import { localized as label } from '../i18n.js';
 
 /** Device kinds one registry serves (air switches arrive with their own issue). */
-export const DEVICE_KINDS = ['lock', 'airSwitch'] as const;
-export type DeviceKind = (typeof DEVICE_KINDS)[number];
 /** `nbiotSleeping`: NB-IoT power saving (PSM), reachable only after an uplink; `alwaysOnline`: stays attached (4G LTE Cat.1, Wi-Fi, mains). */
 export const CONNECTIVITIES = ['nbiotSleeping', 'alwaysOnline'] as const;
 export type Connectivity = (typeof CONNECTIVITIES)[number];

@@ -8,7 +8,8 @@
 import { z } from 'zod';
 import { COMMAND_STATES, lockConfig } from '../protocol/index.js';
 import { commandRecord } from './command.js';
-import { CONNECTIVITIES, DEVICE_KINDS } from './deviceType.js';
+import { DEVICE_KINDS } from '../constants.js';
+import { CONNECTIVITIES } from './deviceType.js';
 import { endpoint } from './endpoint.js';
 import { text } from './input.js';
 import { lockRecord } from './lock.js';

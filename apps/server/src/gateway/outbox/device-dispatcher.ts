@@ -16,7 +16,7 @@
  * Claims are FOR UPDATE SKIP LOCKED in the table's module, so any number of dispatchers may share one
  * database without sending a command twice.
  */
-import type { COMMAND_DEVICE_KINDS } from '@iot/contract';
+import type { DeviceKind } from '@iot/contract';
 import type { Database } from '../../db/client.js';
 import { type NextDue, startWorkerLoop } from '../../jobs/loop.js';
 import type { GatewayLog } from '../log.js';
@@ -38,7 +38,7 @@ export type SendOutcome = 'sent' | 'notConnected' | 'publishFailed' | 'failed';
 /** How one device kind's commands are dispatched (see the module comment). */
 export interface DispatchPolicy<Claimed> {
   /** The `deviceKind` of the command events this dispatcher serves. */
-  kind: (typeof COMMAND_DEVICE_KINDS)[number];
+  kind: DeviceKind;
   /** The worker loop's name in logs. */
   name: string;
   /** Rows per claim. */
