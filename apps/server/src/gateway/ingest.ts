@@ -98,16 +98,16 @@ export function createIngest(options: IngestOptions): Ingest {
   async function ingest(device: GatewaySession, payload: Buffer): Promise<IngestOutcome> {
     counters.received++;
     const kind = kindOf(device);
-    const id = { [kind.identity.label]: kind.keyOf(device) };
+    const id = () => ({ [kind.identity.label]: kind.keyOf(device) }); // for log lines only
     if (payload.length > protocol.MAX_PAYLOAD_BYTES) {
       counters.droppedOversized++;
-      warnDrop({ ...id, bytes: payload.length }, 'uplink dropped: payload too large');
+      warnDrop({ ...id(), bytes: payload.length }, 'uplink dropped: payload too large');
       return 'dropped';
     }
     const parsed = parseUplink(payload, kind.uplinkSchema);
     if (!parsed.ok) {
       counters.droppedMalformed++;
-      warnDrop({ ...id, bytes: payload.length, reason: parsed.reason }, 'uplink dropped: malformed');
+      warnDrop({ ...id(), bytes: payload.length, reason: parsed.reason }, 'uplink dropped: malformed');
       return 'dropped';
     }
     const message = parsed.message;
@@ -115,7 +115,7 @@ export function createIngest(options: IngestOptions): Ingest {
       await (lanes.get(kind.kind) as Batcher<IngestRecord>).add({ ...device, message });
     } catch (error) {
       counters.failed++;
-      log.warn({ ...id, seq: message.seq, err: error }, 'uplink not stored; left unacknowledged');
+      log.warn({ ...id(), seq: message.seq, err: error }, 'uplink not stored; left unacknowledged');
       throw error;
     }
     return 'stored';
