@@ -156,12 +156,15 @@ const airSwitch = erase<'airSwitch'>({
     startAirSwitchDispatcher({ database, transport, log, sweepIntervalMs: tuning?.sweepIntervalMs ?? config.COMMAND_SWEEP_MS }),
 });
 
+/** Each kind by name: the contract's DEVICE_KINDS, every one (a kind added there fails the typecheck here). */
+const BY_KIND: Record<DeviceKind, GatewayKind> = { lock, airSwitch };
+
 /** Every kind of the contract's DEVICE_KINDS, in its order (a CONNECT's username is tried against their name schemas: they do not overlap). */
-export const GATEWAY_KINDS: readonly GatewayKind[] = DEVICE_KINDS.map((kind) => ({ lock, airSwitch } satisfies Record<DeviceKind, GatewayKind>)[kind]);
+export const GATEWAY_KINDS: readonly GatewayKind[] = DEVICE_KINDS.map((kind) => BY_KIND[kind]);
 
 /** The kind of `session`. */
 export function kindOf(session: GatewaySession): GatewayKind {
-  return GATEWAY_KINDS.find((kind) => kind.kind === session.kind) as GatewayKind;
+  return BY_KIND[session.kind];
 }
 
 /** The kind, device name and direction of a device topic (`zg/{imei}/up`, `as/{serial}/down`, ...); undefined for any other topic. */
