@@ -14,10 +14,24 @@ const username = `e2e_user_${suffix}`;
 const password = `pw-${suffix}-secret`;
 const shotDir = process.env.E2E_SCREENSHOT_DIR;
 
-/** Clicks the checkbox of the tree node titled exactly `title`. */
+/** Waits until the open drawer's slide-in has finished: a click during it can land beside its target. */
+async function drawerSettled(page: Page) {
+  await page.locator('.role-drawer .ant-tree-title').first().waitFor();
+  await page.locator('.ant-drawer-content-wrapper').evaluate((wrapper) => Promise.all(wrapper.getAnimations({ subtree: true }).map((animation) => animation.finished)));
+}
+
+/**
+ * Checks the tree node titled exactly `title` and waits until it shows checked. On a loaded machine a
+ * click can be lost (the tree re-rendering under it); it is repeated only while the node stays unchecked.
+ */
 async function checkTreeNode(page: Page, title: string) {
   const node = page.locator('.role-authority-tree .ant-tree-treenode', { has: page.locator('.ant-tree-title', { hasText: new RegExp(`^${title}$`) }) });
-  await node.locator('.ant-tree-checkbox').click();
+  const checked = node.locator('.ant-tree-checkbox-checked');
+  for (let attempt = 0; attempt < 3 && (await checked.count()) === 0; attempt += 1) {
+    await node.locator('.ant-tree-checkbox').click();
+    await checked.waitFor({ timeout: 3_000 }).catch(() => undefined);
+  }
+  expect(await checked.count()).toBe(1);
 }
 
 /** Saves the role drawer (open) in zh-CN and en-US under E2E_SCREENSHOT_DIR. */
@@ -52,6 +66,7 @@ describe.skipIf(!hasChromium)('accounts, roles and the system log', () => {
     await goInApp(admin, '/rolePermissions');
     await admin.getByRole('button', { name: /新增角色/ }).click();
     if (shotDir) await screenshotRoleDrawer(admin, shotDir);
+    await drawerSettled(admin);
     await admin.fill('#role-name', roleName);
     await admin.fill('#role-description', 'e2e');
     await checkTreeNode(admin, '首页');
