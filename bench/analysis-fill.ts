@@ -63,8 +63,8 @@ const STEPS: [string, string][] = [
       from analysis_tenant_day d cross join ${T}
       cross join lateral (select case when d.day = t.today then t.hours else 24 end as hs) x cross join generate_series(0, x.hs - 1) h
       where d.metric <> 'reporting') r where r.n > 0`],
-  ['alerts behind the alarms', `insert into alerts (tenant_id, lock_id, kind, severity, state, first_at, last_at, cleared_at)
-    select 100, a.lock_id, a.kind, s.severity, case when a.active then 'active' else 'cleared' end, a.at, a.at, case when not a.active then a.at + interval '1 hour' end
+  ['alerts behind the alarms', `insert into alerts (tenant_id, device_kind, lock_id, kind, severity, state, first_at, last_at, cleared_at)
+    select 100, 'lock', a.lock_id, a.kind, s.severity, case when a.active then 'active' else 'cleared' end, a.at, a.at, case when not a.active then a.at + interval '1 hour' end
     from (select d.lock_id, substr(d.metric, 7) as kind, least(now(), (d.day + interval '10 hours')::timestamp at time zone ${ZONE}) as at,
         d.day >= t.today - 1 and row_number() over (partition by d.lock_id, d.metric order by d.day desc) = 1 as active
       from analysis_lock_day d cross join ${T} where d.metric like 'alarm.%') a

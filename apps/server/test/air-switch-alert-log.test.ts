@@ -5,7 +5,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { applyAlarmChanges } from '../src/modules/airSwitch/alerts.js';
+import { applyAlarmChanges } from '../src/modules/deviceAlert/air-switch.js';
 import { call, createTestContext, dataOf, operatorWith, rowsOf, signIn, skipSuite, type TestContext } from './helper.js';
 
 describe.skipIf(skipSuite)('air switch alarms on the alarm log', () => {

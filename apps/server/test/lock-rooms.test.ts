@@ -25,10 +25,10 @@ describe.skipIf(skipSuite)('room inquiry', () => {
     await set(2, { building: 'T栋', floor: '3层', room: '301' });
     await set(3, { building: '', floor: '', room: '' });
     await set(4, { building: 'T栋', floor: '2层', room: '209' });
-    await ctx.database.system.execute(sql`insert into alerts (tenant_id, lock_id, kind, severity)
-      select tenant_id, id, k, 'major' from locks, unnest(array['tamper', 'lowBattery']) k where imei = ${simulatedImei(2)}`);
-    await ctx.database.system.execute(sql`insert into alerts (tenant_id, lock_id, kind, severity, state)
-      select tenant_id, id, 'tamper', 'major', 'cleared' from locks where imei = ${simulatedImei(0)}`);
+    await ctx.database.system.execute(sql`insert into alerts (tenant_id, device_kind, lock_id, kind, severity)
+      select tenant_id, 'lock', id, k, 'major' from locks, unnest(array['tamper', 'lowBattery']) k where imei = ${simulatedImei(2)}`);
+    await ctx.database.system.execute(sql`insert into alerts (tenant_id, device_kind, lock_id, kind, severity, state)
+      select tenant_id, 'lock', id, 'tamper', 'major', 'cleared' from locks where imei = ${simulatedImei(0)}`);
   });
   afterAll(() => ctx?.close());
 

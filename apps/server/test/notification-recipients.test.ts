@@ -10,7 +10,7 @@ import type { protocol } from '@iot/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lazySecretBox } from '../src/crypto/secret-box.js';
-import { applyAlarms } from '../src/modules/lockAlert/writer.js';
+import { applyAlarms } from '../src/modules/deviceAlert/lock.js';
 import { startNotificationWorker, type NotificationWorker } from '../src/modules/notification/worker.js';
 import { egressPolicyOf } from '../src/modules/subscription/egress.js';
 import { addAccount, addRole, bindRoles, call, createTestContext, dataOf, operatorWith, rowsOf, signIn, skipSuite, type TestContext } from './helper.js';

@@ -10,7 +10,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lazySecretBox } from '../src/crypto/secret-box.js';
 import { startNotificationWorker, type NotificationWorker } from '../src/modules/notification/worker.js';
-import { applyAlarms } from '../src/modules/lockAlert/writer.js';
+import { applyAlarms } from '../src/modules/deviceAlert/lock.js';
 import { egressPolicyOf } from '../src/modules/subscription/egress.js';
 import { call, createTestContext, dataOf, rowsOf, signIn, skipSuite, type TestContext } from './helper.js';
 import { SECRETS, startRobots } from './notification-receivers.js';

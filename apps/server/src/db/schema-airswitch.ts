@@ -147,27 +147,3 @@ export const airSwitchCommands = pgTable('air_switch_commands', {
   index('air_switch_commands_switch').on(t.airSwitchId, t.id),
   index('air_switch_commands_open').on(t.state).where(sql`state in ('QUEUED', 'SENT', 'DELIVERED')`),
 ]);
-
-/** Trip and threshold alarms, with the locks' alert lifecycle (active -> cleared, occurrences, acknowledgement). */
-export const airSwitchAlerts = pgTable('air_switch_alerts', {
-  id: bigserial('id', { mode: 'number' }).primaryKey(),
-  tenantId: integer('tenant_id').notNull(),
-  airSwitchId: integer('air_switch_id').notNull().references(() => airSwitches.id, { onDelete: 'cascade' }),
-  circuit: integer('circuit').notNull(),
-  /** trip | protocol AIR_SWITCH_ALARM_KINDS */
-  kind: text('kind').notNull(),
-  severity: text('severity').notNull(),
-  state: text('state').notNull().default('active'),
-  occurrences: integer('occurrences').notNull().default(1),
-  detail: text('detail'),
-  firstAt: timestamp('first_at', { withTimezone: true }).notNull().defaultNow(),
-  lastAt: timestamp('last_at', { withTimezone: true }).notNull().defaultNow(),
-  clearedAt: timestamp('cleared_at', { withTimezone: true }),
-  acknowledgedBy: text('acknowledged_by'),
-  acknowledgedAt: timestamp('acknowledged_at', { withTimezone: true }),
-  /** The operator's note with the acknowledgement, at most ACKNOWLEDGE_NOTE_MAX characters. */
-  acknowledgeNote: text('acknowledge_note'),
-}, (t) => [
-  uniqueIndex('air_switch_alerts_one_active').on(t.airSwitchId, t.circuit, t.kind).where(sql`state = 'active'`),
-  index('air_switch_alerts_tenant_time').on(t.tenantId, t.lastAt),
-]);

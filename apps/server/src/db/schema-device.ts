@@ -1,10 +1,10 @@
 /**
  * Device activity tables: the heartbeat log, the event-uplink log (上报日志), unlock records,
- * alerts with their lifecycle, and the command outbox. Tenant-scoped with row-level security
+ * and the command outbox (alerts: schema-alert.ts). Tenant-scoped with row-level security
  * (migration 0005_device_activity_rls.sql). Times are `timestamptz`; units are in column comments.
  */
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, boolean, index, integer, jsonb, pgTable, primaryKey, real, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, boolean, index, integer, jsonb, pgTable, primaryKey, real, text, timestamp } from 'drizzle-orm/pg-core';
 import { locks } from './schema.js';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
@@ -86,35 +86,6 @@ export const openRecords = pgTable('open_records', {
   primaryKey({ columns: [t.id, t.receivedAt] }),
   index('open_records_lock_time').on(t.lockId, t.receivedAt),
   index('open_records_tenant_time').on(t.tenantId, t.receivedAt),
-]);
-
-/**
- * Alerts (报警日志 / 门锁警告): one row per occurrence of a condition, with a lifecycle
- * active|cleared x unacknowledged|acknowledged. A repeat of an active alert updates it
- * (occurrences, last_at); at most one active alert per (lock, kind).
- */
-export const alerts = pgTable('alerts', {
-  id: bigserial('id', { mode: 'number' }).primaryKey(),
-  tenantId: integer('tenant_id').notNull(),
-  lockId: integer('lock_id').notNull().references(() => locks.id, { onDelete: 'cascade' }),
-  /** protocol ALARM_KINDS key. */
-  kind: text('kind').notNull(),
-  /** critical | major | minor | warning. */
-  severity: text('severity').notNull(),
-  /** active | cleared. */
-  state: text('state').notNull().default('active'),
-  occurrences: integer('occurrences').notNull().default(1),
-  detail: text('detail'),
-  firstAt: timestamp('first_at', { withTimezone: true }).notNull().defaultNow(),
-  lastAt: timestamp('last_at', { withTimezone: true }).notNull().defaultNow(),
-  clearedAt: timestamp('cleared_at', { withTimezone: true }),
-  acknowledgedBy: text('acknowledged_by'),
-  acknowledgedAt: timestamp('acknowledged_at', { withTimezone: true }),
-  /** The operator's note with the acknowledgement, at most ACKNOWLEDGE_NOTE_MAX characters. */
-  acknowledgeNote: text('acknowledge_note'),
-}, (t) => [
-  uniqueIndex('alerts_one_active').on(t.lockId, t.kind).where(sql`state = 'active'`),
-  index('alerts_tenant_time').on(t.tenantId, t.lastAt),
 ]);
 
 /**

@@ -77,7 +77,7 @@ export const notifications = pgTable('notifications', {
   /** lock | airSwitch. */
   deviceKind: text('device_kind').notNull(),
   deviceId: integer('device_id').notNull(),
-  /** The lock alert (alerts.id) or air-switch alert (air_switch_alerts.id). */
+  /** The alert (alerts.id, of the device kind above); null: an event without one. */
   alertId: bigint('alert_id', { mode: 'number' }),
   /** Alarms counted into it (1 + repeats suppressed by storm control). */
   count: integer('count').notNull().default(1),

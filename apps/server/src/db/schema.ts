@@ -148,6 +148,8 @@ export * from './schema-commerce.js';
 
 /* Air switches. */
 export * from './schema-airswitch.js';
+/* Alerts of every device kind. */
+export * from './schema-alert.js';
 
 /* Analysis rollups, thresholds and forecasts. */
 export * from './schema-analysis.js';

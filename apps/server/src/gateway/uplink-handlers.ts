@@ -7,7 +7,7 @@
 import type { protocol } from '@iot/contract';
 import type { Tx } from '../db/client.js';
 import { applyCommandResults } from '../modules/command/lifecycle.js';
-import { applyAlarms } from '../modules/lockAlert/writer.js';
+import { applyAlarms } from '../modules/deviceAlert/lock.js';
 import { applyConfigReports, applyDoorStates } from '../modules/lockDevice/readings.js';
 import { storeOpenRecords } from '../modules/lockOpenRecord/writer.js';
 import { applyChunkRequests, applyStatuses } from '../modules/firmware/transfer.js';

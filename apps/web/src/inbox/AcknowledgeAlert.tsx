@@ -11,7 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { call } from '../api/client';
 import { useApiMutation } from '../api/useApiMutation';
 
-/** Whose alerts: a lock's (alerts) or an air switch's (air_switch_alerts). */
+/** Whose alerts: a lock's or an air switch's (both rows of the server's one alerts table; each kind acknowledges through its own route). */
 export type AlertDeviceKind = 'lock' | 'airSwitch';
 
 /** Acknowledges the `deviceKind` alerts among `ids` with `note` (empty: none); toasts and refreshes the alert lists and the inbox. */

@@ -1,6 +1,6 @@
 /**
  * Air switch alarms on the shared 报警日志 (authority LOCK_ALERT_LOG): the alarm log's device
- * kind "air switch", answered by the air switch module (table air_switch_alerts). The locks' lifecycle
+ * kind "air switch", answered by the air switch module (table alerts, device kind airSwitch). The locks' lifecycle
  * (active -> cleared, occurrences, acknowledgement) and the log's filters: time range of the latest
  * occurrence, keyword (serial, name or location, substring), kind, severity, state, acknowledged;
  * newest first unless sorted; CSV / Excel export; acknowledgement of one or many.

@@ -7,7 +7,7 @@
  */
 import type { protocol } from '@iot/contract';
 import { DEFAULT_ACTIVITY, randomInt, seededRandom, SimulatedLock, type Random } from '@iot/simulator';
-import type { PastAlert } from '../../modules/lockAlert/history.js';
+import type { PastAlert } from '../../modules/deviceAlert/history.js';
 import type { PastCommand } from '../../modules/command/history.js';
 import type { PastHeartbeat } from '../../modules/logHeartbeat/history.js';
 import type { PastUplink } from '../../modules/uplinkLog/history.js';
@@ -99,7 +99,7 @@ function pastCommand(lock: HistoryLock, planned: PlannedCommand, createdAt: numb
   return { ...base, attempts: 0, completedAt: createdAt + 5 * MINUTE };
 }
 
-/** The alerts lifecycle of one lock's alarms (as lockAlert/writer.ts runs it live), then some acknowledged by the administrator. */
+/** The alerts lifecycle of one lock's alarms (as deviceAlert/lock.ts runs it live), then some acknowledged by the administrator. */
 class AlertLifecycle {
   private readonly active = new Map<protocol.AlarmKind, PastAlert>();
   private readonly done: PastAlert[] = [];

@@ -13,7 +13,7 @@ import { accounts } from '../../db/schema.js';
 import { insertAuditHistory } from '../../modules/auditLog/repo.js';
 import { insertCommandHistory, type PastCommand } from '../../modules/command/history.js';
 import { insertCredentialHistory } from '../../modules/credential/history.js';
-import { insertAlertHistory } from '../../modules/lockAlert/history.js';
+import { insertAlertHistory } from '../../modules/deviceAlert/history.js';
 import { seedLockReadings, simulatedLocks } from '../../modules/lockDevice/history.js';
 import { insertOpenRecordHistory } from '../../modules/lockOpenRecord/history.js';
 import { hasHeartbeats, insertHeartbeatHistory } from '../../modules/logHeartbeat/history.js';

@@ -8,7 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import { registerEndpoint } from '../../http/endpoint.js';
 import { type ExportColumn, sendExport } from '../../http/export.js';
 import { airSwitchAlertRows, listAirSwitchAlerts } from './alert-log.js';
-import { acknowledgeAirSwitchAlerts } from './alerts.js';
+import { acknowledgeAirSwitchAlerts } from '../deviceAlert/air-switch.js';
 import { timeZoneOf } from '../tenant/settings.js';
 
 const tripReasons: Readonly<Record<string, LocalizedText>> = LOG_LABELS.tripReasons;

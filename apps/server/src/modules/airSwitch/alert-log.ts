@@ -1,5 +1,5 @@
 /**
- * Reading air switch alarms (table air_switch_alerts, this module's): the 空开分析 page's list (active
+ * Reading air switch alarms (table alerts, modules/deviceAlert's): the 空开分析 page's list (active
  * first) and the shared 报警日志's device kind "air switch" (newest first, or sorted), with the log's
  * filters, a page or the rows of an export. In the caller's tenant transaction: another data centre's
  * alarms are invisible. Times ISO 8601 UTC.
@@ -22,7 +22,7 @@ const iso = (value: Date | string | null) => (value === null ? null : new Date(v
 const SORT_COLUMNS = { lastAt: sql`a.last_at`, firstAt: sql`a.first_at`, occurrences: sql`a.occurrences` };
 
 function where(q: AirSwitchAlertQuery): SQL {
-  const conditions: SQL[] = [sql`true`];
+  const conditions: SQL[] = [sql`a.device_kind = 'airSwitch'`];
   if (q.airSwitchId !== undefined) conditions.push(sql`a.air_switch_id = ${q.airSwitchId}`);
   if (q.state) conditions.push(sql`a.state = ${q.state}`);
   if (q.kind) conditions.push(sql`a.kind = ${q.kind}`);
@@ -45,7 +45,7 @@ function orderBy(q: AirSwitchAlertQuery): SQL {
 const select = (q: AirSwitchAlertQuery, extra: SQL) => sql`
   select a.id, a.air_switch_id, s.serial, s.name, a.circuit, a.kind, a.severity, a.state, a.occurrences, a.detail, a.first_at, a.last_at,
     a.cleared_at, a.acknowledged_by, a.acknowledged_at, a.acknowledge_note ${extra}
-  from air_switch_alerts a join air_switches s on s.id = a.air_switch_id where ${where(q)} order by ${orderBy(q)}`;
+  from alerts a join air_switches s on s.id = a.air_switch_id where ${where(q)} order by ${orderBy(q)}`;
 
 const toRecord = (r: AlertRow): AirSwitchAlertRecord => ({
   id: Number(r.id), airSwitchId: r.air_switch_id, serial: r.serial, airSwitchName: r.name, circuit: r.circuit, kind: r.kind, severity: r.severity,

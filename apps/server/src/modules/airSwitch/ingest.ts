@@ -16,7 +16,7 @@ import type { Tx } from '../../db/client.js';
 import { rowsOf } from '../../db/rows.js';
 import { AIR_SWITCH_SEQ_WRITERS, lockSeqWriters } from '../../db/seq-writers.js';
 import { emitAll, idListEvents } from '../../events/emit.js';
-import { applyAlarmChanges } from './alerts.js';
+import { applyAlarmChanges } from '../deviceAlert/air-switch.js';
 import { applyCommandResults } from './commands.js';
 import { applyReadings, assignTotals, type CircuitState, type NewUplink } from './readings.js';
 import { writeRollups } from './rollups.js';

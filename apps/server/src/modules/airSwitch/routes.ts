@@ -13,7 +13,7 @@ import { ApiError } from '../../http/api-error.js';
 import { type ExportColumn, sendExport } from '../../http/export.js';
 import { airSwitchAlertLogRoutes } from './alert-log-routes.js';
 import { listAirSwitchAlerts } from './alert-log.js';
-import { acknowledgeAirSwitchAlerts } from './alerts.js';
+import { acknowledgeAirSwitchAlerts } from '../deviceAlert/air-switch.js';
 import { energyAnalysis } from './analysis.js';
 import { enqueueAirSwitchCommand, findAirSwitchCommand, recentCommands } from './commands.js';
 import { checkCircuit, checkThresholds } from './limits.js';

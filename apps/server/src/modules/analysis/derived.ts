@@ -15,7 +15,7 @@ import type { protocol } from '@iot/contract';
 import { sql } from 'drizzle-orm';
 import type { Executor, Tx } from '../../db/client.js';
 import { rowsOf } from '../../db/rows.js';
-import { clearDerivedAlarms, type DerivedAlarm, raiseDerivedAlarms } from '../lockAlert/writer.js';
+import { clearDerivedAlarms, type DerivedAlarm, raiseDerivedAlarms } from '../deviceAlert/lock.js';
 import { thresholdsOf } from './thresholds.js';
 
 /** A stored event uplink, as the gateway hands it over. */
@@ -121,6 +121,6 @@ export function clearSilentLocks(tx: Tx, lockIds: readonly number[]): Promise<nu
 export async function clearQuietBruteForce(tx: Tx): Promise<number> {
   const rows = rowsOf<{ lockId: number }>(await tx.execute(sql`
     select a.lock_id as "lockId" from alerts a cross join lateral ${thresholdsOf(sql`a.tenant_id`)}
-    where a.kind = 'bruteForce' and a.state = 'active' and a.last_at < now() - make_interval(secs => th.brute_force_window_s)`));
+    where a.device_kind = 'lock' and a.kind = 'bruteForce' and a.state = 'active' and a.last_at < now() - make_interval(secs => th.brute_force_window_s)`));
   return clearDerivedAlarms(tx, 'bruteForce', rows.map((r) => r.lockId));
 }

@@ -9,7 +9,7 @@ import { DEFAULT_TIME_ZONE } from '@iot/contract';
 import { sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../db/client.js';
 import { rowsOf } from '../../db/rows.js';
-import { clearDerivedAlarms, raiseDerivedAlarms } from '../lockAlert/writer.js';
+import { clearDerivedAlarms, raiseDerivedAlarms } from '../deviceAlert/lock.js';
 import { thresholdsOf } from './thresholds.js';
 
 const TREND_DAYS = 14;
@@ -47,7 +47,7 @@ async function applyBatteryCliffs(tx: Tx): Promise<void> {
   const recovered = rowsOf<{ lockId: number }>(await tx.execute(sql`
     select a.lock_id as "lockId" from alerts a cross join lateral ${thresholdsOf(sql`a.tenant_id`)}
     left join analysis_battery_forecast f on f.lock_id = a.lock_id
-    where a.kind = 'batteryCliff' and a.state = 'active'
+    where a.device_kind = 'lock' and a.kind = 'batteryCliff' and a.state = 'active'
       and (f.flat_at is null or f.flat_at >= now() + make_interval(days => th.battery_cliff_days))`));
   await clearDerivedAlarms(tx, 'batteryCliff', recovered.map((r) => r.lockId));
 }

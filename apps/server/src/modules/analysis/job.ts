@@ -83,6 +83,6 @@ async function quietBruteForceDueMs(database: Database): Promise<number | undefi
   const [row] = rowsOf<{ ms: number | null }>(await database.system.execute(sql`
     select extract(epoch from min(a.last_at + make_interval(secs => th.brute_force_window_s)) - now()) * 1000 as ms
     from alerts a cross join lateral ${thresholdsOf(sql`a.tenant_id`)}
-    where a.kind = 'bruteForce' and a.state = 'active'`));
+    where a.device_kind = 'lock' and a.kind = 'bruteForce' and a.state = 'active'`));
   return row?.ms == null ? undefined : Number(row.ms);
 }

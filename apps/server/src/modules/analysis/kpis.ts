@@ -50,7 +50,7 @@ export async function currentOf(db: Executor, tenantId: number | null, wakeWindo
     with b as materialized (
       select ${locks.building} as building, ${sql.join(Object.entries(counts).map(([key, count]) => sql`${count}::int as ${sql.identifier(key)}`), sql`, `)},
         coalesce(sum(a.n), 0)::int as alarms
-      from locks left join (select lock_id, count(*) as n from alerts where state = 'active' group by lock_id) a on a.lock_id = ${locks.id}
+      from locks left join (select lock_id, count(*) as n from alerts where device_kind = 'lock' and state = 'active' group by lock_id) a on a.lock_id = ${locks.id}
       where ${locks.decommissionedAt} is null and ${locks.imeiReleasedAt} is null ${tenant}
       group by ${locks.building})
     select * from ((select true as fleet, '' as building, ${sql.join(keys.map((key) => sql`coalesce(sum(${sql.identifier(key)}), 0)::int as ${sql.identifier(key)}`), sql`, `)} from b)
@@ -70,10 +70,10 @@ export async function currentOf(db: Executor, tenantId: number | null, wakeWindo
 export async function workOf(db: Executor, tenantId: number | null): Promise<Pick<Analysis, 'alarmsOpen' | 'commands'>> {
   const [row] = rowsOf<Record<string, number>>(await db.execute(sql`
     select
-      (select count(*) from alerts a where a.state = 'active' and a.severity = 'critical' ${tenantAnd('a', tenantId)})::int as critical,
-      (select count(*) from alerts a where a.state = 'active' and a.severity = 'major' ${tenantAnd('a', tenantId)})::int as major,
-      (select count(*) from alerts a where a.state = 'active' and a.severity = 'minor' ${tenantAnd('a', tenantId)})::int as minor,
-      (select count(*) from alerts a where a.state = 'active' and a.severity = 'warning' ${tenantAnd('a', tenantId)})::int as warning,
+      (select count(*) from alerts a where a.device_kind = 'lock' and a.state = 'active' and a.severity = 'critical' ${tenantAnd('a', tenantId)})::int as critical,
+      (select count(*) from alerts a where a.device_kind = 'lock' and a.state = 'active' and a.severity = 'major' ${tenantAnd('a', tenantId)})::int as major,
+      (select count(*) from alerts a where a.device_kind = 'lock' and a.state = 'active' and a.severity = 'minor' ${tenantAnd('a', tenantId)})::int as minor,
+      (select count(*) from alerts a where a.device_kind = 'lock' and a.state = 'active' and a.severity = 'warning' ${tenantAnd('a', tenantId)})::int as warning,
       (select count(*) from commands c where c.state = 'QUEUED' ${tenantAnd('c', tenantId)})::int as queued`));
   const v = (key: string) => Number(row?.[key] ?? 0);
   return {

@@ -37,7 +37,7 @@ const SOURCES = {
   alerts: (from: number, to: number) => sql`
     select a.tenant_id, a.lock_id, a.first_at as at, m.metric, null::int as v
     from alerts a cross join lateral (values ('alarm'), ('alarm.' || a.kind)) as m(metric)
-    where a.id > ${from} and a.id <= ${to}`,
+    where a.id > ${from} and a.id <= ${to} and a.device_kind = 'lock'`,
 } as const;
 export type RollupSource = keyof typeof SOURCES;
 

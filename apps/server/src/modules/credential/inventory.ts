@@ -10,7 +10,7 @@ import { and, eq, inArray, isNotNull, lte, ne, sql } from 'drizzle-orm';
 import type { Executor, Tx } from '../../db/client.js';
 import { credentials, lockInventories, lockUsers, unmanagedSlots } from '../../db/schema.js';
 import { emit } from '../../events/emit.js';
-import { clearDerivedAlarms, raiseDerivedAlarms } from '../lockAlert/writer.js';
+import { clearDerivedAlarms, raiseDerivedAlarms } from '../deviceAlert/lock.js';
 
 type InventoryTable = protocol.InventoryTable;
 

@@ -1,7 +1,7 @@
 /**
- * The alert lifecycle of every device kind (locks' `alerts`, air switches' `air_switch_alerts`, ...),
- * stated once. A kind's module owns its table and describes it in an AlertKindDescriptor; this module
- * owns no table and runs the statements for the descriptor it is given, in the caller's transaction:
+ * The alert lifecycle of every device kind, stated once over the one table `alerts` (db/schema-alert.ts,
+ * owned by this module). Each kind is an AlertKindDescriptor (lock.ts, air-switch.ts); the statements
+ * run for the descriptor they are given, in the caller's transaction:
  * - raise: a key with no active alert gets one (state 'active', occurrences 1); a raise while one is
  *   active counts an occurrence (occurrences + 1, last_at now, the new detail if it has one) through the
  *   table's partial unique index on active alerts (`on conflict (key) where state = 'active' do update`);
@@ -11,10 +11,11 @@
  * PostgreSQL refuses an ON CONFLICT DO UPDATE that touches one row twice in a statement. Usually there is
  * one round. Every raise and clear emits the kind's event for each row it wrote (events/emit.ts).
  * What differs between kinds (the key, the event, whether a repeat takes the new severity, what a clear
- * writes besides its state) is the descriptor's policy. Table and column names are the descriptor's
- * constants (sql.identifier); every value is a parameter.
+ * writes besides its state) is the descriptor's policy. Column names are the descriptor's constants
+ * (sql.identifier); every value is a parameter. Every statement names its kind, so an id of another
+ * kind's alert is not touched.
  */
-import type { DomainEvent } from '@iot/contract';
+import type { DeviceKind, DomainEvent } from '@iot/contract';
 import { type SQLChunk, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { rowsOf } from '../../db/rows.js';
@@ -29,9 +30,9 @@ export interface AlertKeyColumn<Key> {
 
 /** How one device kind keeps its alerts (see the module comment). */
 export interface AlertKindDescriptor<Key, Row> {
-  /** The kind's alert table (a constant, owned by the kind's module). */
-  table: string;
-  /** The alert key, in the column order of the table's partial unique index on active alerts. */
+  /** The device kind (alerts.device_kind). */
+  deviceKind: DeviceKind;
+  /** The alert key, in the column order of the kind's partial unique index on active alerts. */
   keys: readonly AlertKeyColumn<Key>[];
   /** The columns each raise and clear returns to build the kind's events. */
   eventColumns: readonly string[];
@@ -90,14 +91,13 @@ async function emitted<Row, Returned extends Row>(tx: Tx, kind: AlertKindDescrip
  */
 export async function raiseAlerts<Key, Row>(tx: Tx, kind: AlertKindDescriptor<Key, Row>, raises: readonly AlertRaise<Key>[]): Promise<(Row & { raised: boolean })[]> {
   if (raises.length === 0) return [];
-  const table = sql.identifier(kind.table);
   const severity = kind.raiseUpdatesSeverity ? sql`, severity = excluded.severity` : sql``;
   return emitted<Row, Row & { raised: boolean }>(tx, kind, await tx.execute(sql`
-    insert into ${table} (tenant_id, ${keyColumns(kind)}, severity, detail)
-    select * from unnest(${list([array(raises.map((r) => r.tenantId), 'int[]'), ...keyArrays(kind, raises),
-      array(raises.map((r) => r.severity), 'text[]'), array(raises.map((r) => r.detail), 'text[]')])})
+    insert into alerts (device_kind, tenant_id, ${keyColumns(kind)}, severity, detail)
+    select ${kind.deviceKind}::text, v.* from unnest(${list([array(raises.map((r) => r.tenantId), 'int[]'), ...keyArrays(kind, raises),
+      array(raises.map((r) => r.severity), 'text[]'), array(raises.map((r) => r.detail), 'text[]')])}) as v
     on conflict (${keyColumns(kind)}) where state = 'active' do update set
-      occurrences = ${table}.occurrences + 1, last_at = now(), detail = coalesce(excluded.detail, ${table}.detail)${severity}
+      occurrences = alerts.occurrences + 1, last_at = now(), detail = coalesce(excluded.detail, alerts.detail)${severity}
     returning ${columns(kind.eventColumns)}, (xmax::text = '0') as raised`));
 }
 
@@ -107,9 +107,9 @@ export async function clearAlerts<Key, Row>(tx: Tx, kind: AlertKindDescriptor<Ke
   const also = kind.clearUpdates === 'detail' ? sql`detail = coalesce(v.detail, a.detail)` : sql`last_at = now()`;
   const matches = kind.keys.map((key) => sql`a.${sql.identifier(key.column)} = v.${sql.identifier(key.column)}`);
   return emitted<Row, Row>(tx, kind, await tx.execute(sql`
-    update ${sql.identifier(kind.table)} a set state = 'cleared', cleared_at = now(), ${also}
+    update alerts a set state = 'cleared', cleared_at = now(), ${also}
     from unnest(${list([...keyArrays(kind, clears), array(clears.map((c) => c.detail), 'text[]')])}) as v(${keyColumns(kind)}, detail)
-    where ${sql.join(matches, sql` and `)} and a.state = 'active'
+    where a.device_kind = ${kind.deviceKind} and ${sql.join(matches, sql` and `)} and a.state = 'active'
     returning ${columns(kind.eventColumns, sql`a.`)}`));
 }
 
@@ -125,12 +125,12 @@ export async function applyAlertChanges<Key, Row>(tx: Tx, kind: AlertKindDescrip
 export type AcknowledgedRow<Row> = Row & { severity: string; detail: string | null };
 
 /**
- * Acknowledges the unacknowledged alerts among `ids` (alert ids) as `username` now, with `note` (empty:
- * none); returns those that changed. Row-level security limits it to the caller's data centre.
+ * Acknowledges the kind's unacknowledged alerts among `ids` (alert ids) as `username` now, with `note`
+ * (empty: none); returns those that changed. Row-level security limits it to the caller's data centre.
  */
 export async function acknowledgeAlerts<Row>(tx: Tx, kind: AlertKindDescriptor<never, Row>, ids: readonly number[], username: string, note?: string): Promise<AcknowledgedRow<Row>[]> {
   return rowsOf<AcknowledgedRow<Row>>(await tx.execute(sql`
-    update ${sql.identifier(kind.table)} set acknowledged_by = ${username}, acknowledged_at = now(), acknowledge_note = ${note || null}
-    where id = any(${sql.param([...ids])}::bigint[]) and acknowledged_at is null
+    update alerts set acknowledged_by = ${username}, acknowledged_at = now(), acknowledge_note = ${note || null}
+    where id = any(${sql.param([...ids])}::bigint[]) and device_kind = ${kind.deviceKind} and acknowledged_at is null
     returning ${columns([...new Set([...kind.eventColumns, 'severity', 'detail'])])}`));
 }

@@ -1,6 +1,6 @@
 /**
- * 报警日志 / 门锁警告 on `alerts` (a device log, deviceLog/factory.ts; counted exactly). Time filters apply
- * to last_at (alerts_tenant_time). `activeFirst` orders active alerts first, most severe first, then newest.
+ * 报警日志 / 门锁警告 on the locks' rows of `alerts` (a device log, deviceLog/factory.ts; counted exactly).
+ * Time filters apply to last_at (alerts_tenant_time). `activeFirst` orders active alerts first, most severe first, then newest.
  */
 import { type AlertRecord, type AlertSeverity, type AlertState, alertDetailText, LOG_LABELS, type LogFilter } from '@iot/contract';
 import { asc, desc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
@@ -9,7 +9,7 @@ import { alerts } from '../../db/schema.js';
 import { iso } from '../../db/sql.js';
 import * as alertLifecycle from '../deviceAlert/lifecycle.js';
 import { defineDeviceLog } from '../deviceLog/factory.js';
-import { lockAlerts } from './writer.js';
+import { lockAlerts } from '../deviceAlert/lock.js';
 
 type AlertFilter = LogFilter & {
   kind?: string; severity?: AlertSeverity; state?: AlertState; acknowledged?: boolean; activeFirst?: boolean;
@@ -29,6 +29,7 @@ const severityRank = sql`case ${alerts.severity} when 'critical' then 0 when 'ma
 export const alertLog = defineDeviceLog<AlertFilter, typeof columns, AlertRecord>({
   table: alerts, lockColumn: alerts.lockId, timeColumn: alerts.lastAt, columns, count: 'exact',
   filters: (filter) => [
+    eq(alerts.deviceKind, 'lock'),
     filter.kind ? eq(alerts.kind, filter.kind) : undefined,
     filter.severity ? eq(alerts.severity, filter.severity) : undefined,
     filter.state ? eq(alerts.state, filter.state) : undefined,
@@ -41,7 +42,8 @@ export const alertLog = defineDeviceLog<AlertFilter, typeof columns, AlertRecord
   keyset: () => undefined,
   sortColumns: () => ({ lastAt: alerts.lastAt, firstAt: alerts.firstAt, occurrences: alerts.occurrences }), idColumn: alerts.id,
   toRecord: ({ firstAt, lastAt, clearedAt, acknowledgedAt, workOrders, ...row }) => ({
-    ...row, workOrders: workOrders.map((order) => ({ id: Number(order.id), state: order.state })), severity: row.severity as AlertSeverity, state: row.state as AlertState,
+    ...row, lockId: row.lockId as number, // the filter's device_kind 'lock' (alerts_one_device: lock_id set)
+    workOrders: workOrders.map((order) => ({ id: Number(order.id), state: order.state })), severity: row.severity as AlertSeverity, state: row.state as AlertState,
     firstAt: iso(firstAt), lastAt: iso(lastAt), clearedAt: iso(clearedAt), acknowledgedAt: iso(acknowledgedAt),
   }),
   exportName: 'alert-log',

@@ -13,8 +13,8 @@ import { rowsOf } from '../../db/rows.js';
 import { deliverToInbox } from './inbox.js';
 import { escalateToRecipients } from './recipients.js';
 
-const ACKNOWLEDGED = sql`(case when n.device_kind = 'lock' then exists (select 1 from alerts a where a.id = n.alert_id and a.acknowledged_at is not null)
-  else exists (select 1 from air_switch_alerts a where a.id = n.alert_id and a.acknowledged_at is not null) end)`;
+/** The notification's alert (of any device kind: one table) is acknowledged. */
+const ACKNOWLEDGED = sql`exists (select 1 from alerts a where a.id = n.alert_id and a.acknowledged_at is not null)`;
 
 /** Escalates the notifications due at `now` (the job's clock); returns how many deliveries became due. */
 export async function escalateDue(db: Db, now: Date): Promise<number> {

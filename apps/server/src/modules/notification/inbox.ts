@@ -69,8 +69,7 @@ export async function listInbox(tx: Tx, accountId: number, query: { current: num
   const rows = rowsOf<Row>(await tx.execute(sql`
     select i.id, i.notification_id, i.created_at, i.read_at, n.kind, n.severity, n.device_kind, n.device_id, n.alert_id, n.count,
       ${objectNameSql} as device_name, ${objectCodeSql} as device_code,
-      case n.device_kind when 'lock' then (select a.acknowledged_at from alerts a where a.id = n.alert_id)
-        when 'airSwitch' then (select a.acknowledged_at from air_switch_alerts a where a.id = n.alert_id) end as acknowledged_at
+      (select a.acknowledged_at from alerts a where a.id = n.alert_id) as acknowledged_at
     from notification_inbox i join notifications n on n.id = i.notification_id
     where ${where} order by i.id desc limit ${query.size} offset ${(query.current - 1) * query.size}`));
   return {

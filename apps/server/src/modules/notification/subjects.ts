@@ -90,7 +90,7 @@ export async function subjectsOf(tx: Tx, alarms: readonly RaisedAlarm[]): Promis
   if (switches.length > 0) {
     for (const row of rowsOf<Row>(await tx.execute(sql`
       select distinct on (a.air_switch_id, a.kind) a.id, a.air_switch_id, a.kind, a.severity, s.location, s.model
-      from air_switch_alerts a join air_switches s on s.id = a.air_switch_id
+      from alerts a join air_switches s on s.id = a.air_switch_id
         join unnest(${sql.param(switches.map((a) => a.deviceId))}::int[], ${sql.param(switches.map((a) => a.kind))}::text[]) as k(id, kind)
           on a.air_switch_id = k.id and a.kind = k.kind
       order by a.air_switch_id, a.kind, a.id desc`))) {

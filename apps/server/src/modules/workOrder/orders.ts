@@ -78,7 +78,7 @@ export async function addWorkOrder(tx: Tx, tenantId: number, username: string, b
 export async function addFromAlerts(tx: Tx, tenantId: number, username: string, body: WorkOrderFromAlertsBody, language: Language = 'zh-CN'): Promise<WorkOrderRecord> {
   const alertIds = [...new Set(body.alertIds)];
   const rows = rowsOf<{ id: number; lock_id: number; kind: string }>(await tx.execute(sql`
-    select id, lock_id, kind from alerts where id = any(${sql.param(alertIds)}::bigint[]) order by id`));
+    select id, lock_id, kind from alerts where id = any(${sql.param(alertIds)}::bigint[]) and device_kind = 'lock' order by id`));
   if (rows.length !== alertIds.length) throw fieldError('body.alertIds', '告警不存在', 'An alert does not exist');
   await checkAssignee(tx, body.assigneeId);
   const kind = body.kind ?? kindForAlert(String(rows[0]?.kind));

@@ -1,5 +1,5 @@
 /**
- * Past alerts for the demo's lived-in history (demo/history/; table `alerts`, owned by this module):
+ * Past alerts for the demo's lived-in history (demo/history/):
  * rows whose lifecycle already ran (raised, repeated, cleared, acknowledged), with their own times.
  */
 import { protocol } from '@iot/contract';
@@ -29,7 +29,7 @@ const date = (ms: number | undefined) => (ms === undefined ? null : new Date(ms)
 export async function insertAlertHistory(db: Executor, rows: readonly PastAlert[]): Promise<void> {
   for (let start = 0; start < rows.length; start += 1000) {
     await db.insert(alerts).values(rows.slice(start, start + 1000).map((row) => ({
-      tenantId: row.tenantId, lockId: row.lockId, kind: row.kind, severity: protocol.ALARM_KINDS[row.kind], detail: row.detail,
+      tenantId: row.tenantId, deviceKind: 'lock', lockId: row.lockId, kind: row.kind, severity: protocol.ALARM_KINDS[row.kind], detail: row.detail,
       state: row.clearedAt === undefined ? 'active' : 'cleared', occurrences: row.occurrences, firstAt: new Date(row.firstAt),
       lastAt: new Date(row.lastAt), clearedAt: date(row.clearedAt), acknowledgedBy: row.acknowledgedBy ?? null, acknowledgedAt: date(row.acknowledgedAt),
     })));

@@ -1,12 +1,12 @@
 /**
- * The alert writer (报警日志 / 门锁警告; table `alerts`, owned by this module), called by the device
- * gateway (alarm uplinks) and by the analyses (derived alarms), in the caller's transaction. The
- * lifecycle (raise, repeat, clear, rounds) is the one of every device kind, modules/deviceAlert/lifecycle.ts;
- * this file is the locks' descriptor of it and their entry points. Uplinks are applied in seq order.
+ * Locks' alerts (报警日志 / 门锁警告), written by the device gateway (alarm uplinks) and by the analyses
+ * (derived alarms), in the caller's transaction. The lifecycle (raise, repeat, clear, rounds) is the one
+ * of every device kind, lifecycle.ts; this file is the locks' descriptor of it and their entry points.
+ * Uplinks are applied in seq order.
  */
 import { protocol } from '@iot/contract';
 import type { Tx } from '../../db/client.js';
-import { type AlertKindDescriptor, alertKey, applyAlertChanges, clearAlerts, raiseAlerts } from '../deviceAlert/lifecycle.js';
+import { type AlertKindDescriptor, alertKey, applyAlertChanges, clearAlerts, raiseAlerts } from './lifecycle.js';
 
 /** The key of a lock's alert. */
 interface LockAlertKey {
@@ -29,7 +29,7 @@ interface LockAlertRow {
  * one stays. Each write emits `lock.alarm`.
  */
 export const lockAlerts: AlertKindDescriptor<LockAlertKey, LockAlertRow> = {
-  table: 'alerts',
+  deviceKind: 'lock',
   keys: [{ column: 'lock_id', arrayType: 'int[]', of: (key) => key.lockId }, { column: 'kind', arrayType: 'text[]', of: (key) => key.kind }],
   eventColumns: ['id', 'tenant_id', 'lock_id', 'kind', 'state'],
   event: (row) => ({

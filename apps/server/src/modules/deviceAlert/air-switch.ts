@@ -1,14 +1,14 @@
 /**
- * Air switch alarms (table `air_switch_alerts`, owned by this module) with the alert lifecycle of every
- * device kind (modules/deviceAlert/lifecycle.ts: raise, repeat, clear, acknowledge, rounds); this file is
- * the air switches' descriptor of it and their entry points. Kinds: `trip` (severity by the trip reason,
+ * Air switch alarms with the alert lifecycle of every device kind (lifecycle.ts: raise, repeat, clear,
+ * acknowledge, rounds); this file is the air switches' descriptor of it and their entry points, called by
+ * the air switch module (ingest, acknowledgement). Kinds: `trip` (severity by the trip reason,
  * cleared when the circuit is switched on again) and protocol AIR_SWITCH_ALARM_KINDS. Changes are applied
  * in the order they arrive.
  */
 import type { EventMap } from '@iot/contract';
 import type { Tx } from '../../db/client.js';
-import { type AlertKindDescriptor, acknowledgeAlerts, applyAlertChanges } from '../deviceAlert/lifecycle.js';
-import type { AlarmChange } from './readings.js';
+import { type AlertKindDescriptor, acknowledgeAlerts, applyAlertChanges } from './lifecycle.js';
+import type { AlarmChange } from '../airSwitch/readings.js';
 
 /** The columns a write returns for its `airSwitch.alarm` event (docs/events.md). */
 interface AirSwitchAlertRow {
@@ -19,12 +19,12 @@ interface AirSwitchAlertRow {
 }
 
 /**
- * Air switches' alerts: key (air_switch_id, circuit, kind), index air_switch_alerts_one_active; a repeat
+ * Air switches' alerts: key (air_switch_id, circuit, kind), index alerts_air_switch_one_active; a repeat
  * takes the repeat's severity (a trip's depends on its reason); a clear keeps the detail and moves last_at
  * to now. Each write emits `airSwitch.alarm`.
  */
 const airSwitchAlerts: AlertKindDescriptor<Pick<AlarmChange, 'airSwitchId' | 'circuit' | 'kind'>, AirSwitchAlertRow> = {
-  table: 'air_switch_alerts',
+  deviceKind: 'airSwitch',
   keys: [
     { column: 'air_switch_id', arrayType: 'int[]', of: (key) => key.airSwitchId },
     { column: 'circuit', arrayType: 'int[]', of: (key) => key.circuit },
