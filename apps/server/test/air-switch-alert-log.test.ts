@@ -79,4 +79,15 @@ describe.skipIf(skipSuite)('air switch alarms on the alarm log', () => {
     const operator = await operatorWith(ctx.app, token, 'no-alarm-log', ['AIRSWITCH_RULE']);
     expect((await get('/iot/v1/airSwitch/alertLog/list', 100, operator.token)).statusCode).toBe(403);
   });
+
+  it('keeps the kinds apart in the one alerts table: the locks\' log, acknowledgement and counts see no air switch alarm', async () => {
+    expect(dataOf(await get('/iot/v1/lockAlert/list?current=1&size=50')).total).toBe(0);
+    const ids = (await list()).map((a: { id: number }) => a.id);
+    await ctx.database.transaction((tx) => applyAlarmChanges(tx, [{ tenantId: 100, airSwitchId: id, circuit: 4, kind: 'trip', severity: 'critical', detail: 'shortCircuit', cleared: false }]));
+    const fresh = (await list('acknowledged=false')).map((a: { id: number }) => a.id);
+    expect(fresh).toHaveLength(1);
+    expect(dataOf(await post('/iot/v1/lockAlert/acknowledge', { ids: [...ids, ...fresh] }))).toEqual({ acknowledged: 0 });
+    expect(await list('acknowledged=false')).toHaveLength(1);
+    expect(dataOf(await get('/iot/v1/lockDevice/analysis')).alarmsOpen).toEqual({ critical: 0, major: 0, minor: 0, warning: 0 });
+  });
 });
