@@ -74,9 +74,9 @@ const STEPS: [string, string][] = [
   ['rollup cursors past those alerts', `insert into analysis_cursors (source, watermark, pending_max)
     select 'alerts', max(id), max(id) from alerts union all values ('heartbeats', 0, 0), ('open_records', 0, 0)
     on conflict (source) do update set watermark = excluded.watermark, pending_max = excluded.pending_max`],
-  ['commands (one a lock: 10 % configuration pushes; 1 % failed, 0.5 % queued)', `insert into commands (msg_id, tenant_id, lock_id, type, data, state, attempts,
+  ['commands (one a lock: 10 % configuration pushes; 1 % failed, 0.5 % queued)', `insert into commands (msg_id, tenant_id, device_kind, lock_id, type, data, state, attempts,
       created_by, created_at, expires_at, completed_at)
-    select 'bench-' || l.id, 100, l.id, case when ${rnd(20, 10)} = 0 then 'configPush' else 'clockSync' end,
+    select 'bench-' || l.id, 100, 'lock', l.id, case when ${rnd(20, 10)} = 0 then 'configPush' else 'clockSync' end,
       case when ${rnd(20, 10)} = 0 then jsonb_build_object('config', jsonb_build_object('volume', 2 + ${rnd(21, 5)} / 4)) else '{"time": 0}' end,
       s.state, 1, 'admin', s.at, s.at + interval '1 day', case when s.state <> 'QUEUED' then s.at + interval '1 minute' end
     from locks l cross join (select 0 as k) k0 cross join lateral (select case when ${rnd(22, 1000)} < 10 then 'FAILED' when ${rnd(22, 1000)} < 15 then 'QUEUED'

@@ -9,7 +9,7 @@
 import { imeiWithCheckDigit } from '@iot/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { airSwitchCircuits, airSwitchCommands, commands } from '../src/db/schema.js';
+import { airSwitchCircuits, commands } from '../src/db/schema.js';
 import { call, createTestContext, dataOf, skipSuite, signIn, type TestContext } from './helper.js';
 
 const LOCK_TYPE = {
@@ -31,7 +31,7 @@ describe.skipIf(skipSuite)('ratings from the device type', () => {
   const thresholds = (id: number, circuit: number, values: object) => post('/iot/v1/airSwitch/thresholds', { id, circuit, thresholds: values });
   const desired = async (id: number, circuit: number) => (await ctx.database.system.select({ t: airSwitchCircuits.desiredThresholds }).from(airSwitchCircuits)
     .where(eq(airSwitchCircuits.airSwitchId, id))).map((row) => row.t)[circuit - 1];
-  const commandCount = async (id: number) => (await ctx.database.system.select().from(airSwitchCommands).where(eq(airSwitchCommands.airSwitchId, id))).length;
+  const commandCount = async (id: number) => (await ctx.database.system.select().from(commands).where(eq(commands.airSwitchId, id))).length;
 
   /** Expects a 400 whose errors name `field` with `en` in English and some Chinese; nothing stored for the switch. */
   async function refused(response: Awaited<ReturnType<typeof post>>, field: string, en: string) {

@@ -18,8 +18,8 @@ describe.skipIf(skipSuite)('lock attention filters', () => {
     ctx.database.system.update(locks).set(values).where(eq(locks.imei, simulatedImei(i)));
   /** A command of lock `i` in `state`, completed `hoursAgo` hours ago. */
   const command = (i: number, type: string, state: string, data: unknown, hoursAgo = 0) => ctx.database.system.execute(sql`
-    insert into commands (msg_id, tenant_id, lock_id, type, data, state, created_by, expires_at, completed_at)
-    select ${`t-${i}-${type}-${state}-${hoursAgo}`}, tenant_id, id, ${type}, ${JSON.stringify(data)}::jsonb, ${state}, 'test',
+    insert into commands (msg_id, tenant_id, device_kind, lock_id, type, data, state, created_by, expires_at, completed_at)
+    select ${`t-${i}-${type}-${state}-${hoursAgo}`}, tenant_id, 'lock', id, ${type}, ${JSON.stringify(data)}::jsonb, ${state}, 'test',
       now() + interval '1 day', case when ${state} in ('QUEUED', 'SENT') then null else now() - make_interval(hours => ${hoursAgo}) end
     from locks where imei = ${simulatedImei(i)}`);
 

@@ -123,27 +123,3 @@ export const airSwitchLoadHourly = pgTable('air_switch_load_hourly', {
   kwh: doublePrecision('kwh').notNull().default(0),
   trips: integer('trips').notNull().default(0),
 }, (t) => [primaryKey({ columns: [t.tenantId, t.hour] })]);
-
-/** Remote switching and threshold pushes (protocol COMMAND_STATES), sent at once to the always-online device. */
-export const airSwitchCommands = pgTable('air_switch_commands', {
-  id: bigserial('id', { mode: 'number' }).primaryKey(),
-  tenantId: integer('tenant_id').notNull(),
-  airSwitchId: integer('air_switch_id').notNull().references(() => airSwitches.id, { onDelete: 'cascade' }),
-  msgId: text('msg_id').notNull(),
-  circuit: integer('circuit').notNull(),
-  /** switch | thresholds */
-  type: text('type').notNull(),
-  data: jsonb('data').notNull(),
-  state: text('state').notNull().default('QUEUED'),
-  createdBy: text('created_by').notNull(),
-  createdAt: createdAt(),
-  sentAt: timestamp('sent_at', { withTimezone: true }),
-  deliveredAt: timestamp('delivered_at', { withTimezone: true }),
-  completedAt: timestamp('completed_at', { withTimezone: true }),
-  resultCode: integer('result_code'),
-  resultDetail: text('result_detail'),
-}, (t) => [
-  uniqueIndex('air_switch_commands_msg').on(t.msgId),
-  index('air_switch_commands_switch').on(t.airSwitchId, t.id),
-  index('air_switch_commands_open').on(t.state).where(sql`state in ('QUEUED', 'SENT', 'DELIVERED')`),
-]);

@@ -1,13 +1,10 @@
 /**
  * Device activity tables: the heartbeat log, the event-uplink log (上报日志), unlock records,
- * and the command outbox (alerts: schema-alert.ts). Tenant-scoped with row-level security
+ * (alerts: schema-alert.ts; the command outbox: schema-command.ts). Tenant-scoped with row-level security
  * (migration 0005_device_activity_rls.sql). Times are `timestamptz`; units are in column comments.
  */
-import { sql } from 'drizzle-orm';
 import { bigint, bigserial, boolean, index, integer, jsonb, pgTable, primaryKey, real, text, timestamp } from 'drizzle-orm/pg-core';
 import { locks } from './schema.js';
-
-const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
 /**
  * Heartbeat log, partitioned by day of `received_at` (UTC) with a default partition (migration
@@ -86,40 +83,4 @@ export const openRecords = pgTable('open_records', {
   primaryKey({ columns: [t.id, t.receivedAt] }),
   index('open_records_lock_time').on(t.lockId, t.receivedAt),
   index('open_records_tenant_time').on(t.tenantId, t.receivedAt),
-]);
-
-/**
- * Downlink command outbox (下发日志): every downlink is a row first. States per protocol
- * COMMAND_STATES (ThingsBoard persistent RPC): QUEUED -> SENT -> DELIVERED -> SUCCESSFUL | FAILED,
- * plus TIMEOUT, EXPIRED, CANCELED. Secret fields of `data` are stored encrypted.
- */
-export const commands = pgTable('commands', {
-  id: bigserial('id', { mode: 'number' }).primaryKey(),
-  /** Sent as the downlink's msgId; answered by commandResult.commandMsgId. */
-  msgId: text('msg_id').notNull().unique(),
-  tenantId: integer('tenant_id').notNull(),
-  lockId: integer('lock_id').notNull().references(() => locks.id, { onDelete: 'cascade' }),
-  /** protocol DownlinkType. */
-  type: text('type').notNull(),
-  data: jsonb('data').notNull(),
-  state: text('state').notNull().default('QUEUED'),
-  attempts: integer('attempts').notNull().default(0),
-  maxAttempts: integer('max_attempts').notNull().default(3),
-  /** Username of the operator (or `system`). */
-  createdBy: text('created_by').notNull(),
-  createdAt: createdAt(),
-  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-  sentAt: timestamp('sent_at', { withTimezone: true }),
-  deliveredAt: timestamp('delivered_at', { withTimezone: true }),
-  completedAt: timestamp('completed_at', { withTimezone: true }),
-  resultCode: integer('result_code'),
-  resultDetail: text('result_detail'),
-  resultSlot: integer('result_slot'),
-}, (t) => [
-  index('commands_lock_state').on(t.lockId, t.state, t.id),
-  index('commands_state_expiry').on(t.state, t.expiresAt),
-  index('commands_tenant_time').on(t.tenantId, t.createdAt),
-  // Attention filters (lockDevice/attention.ts): a lock's newest configuration push, its recent failures.
-  index('commands_lock_config_push').on(t.lockId, t.id).where(sql`type = 'configPush'`),
-  index('commands_lock_failed').on(t.lockId, t.completedAt).where(sql`state in ('FAILED', 'TIMEOUT', 'EXPIRED')`),
 ]);

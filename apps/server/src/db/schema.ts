@@ -148,8 +148,9 @@ export * from './schema-commerce.js';
 
 /* Air switches. */
 export * from './schema-airswitch.js';
-/* Alerts of every device kind. */
+/* Alerts and commands of every device kind. */
 export * from './schema-alert.js';
+export * from './schema-command.js';
 
 /* Analysis rollups, thresholds and forecasts. */
 export * from './schema-analysis.js';

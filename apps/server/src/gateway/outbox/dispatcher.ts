@@ -105,8 +105,8 @@ export function startDispatcher(options: DispatcherOptions): Dispatcher {
       const [row] = rowsOf<{ ms: number | null; queued: boolean }>(await database.system.execute(sql`
         select extract(epoch from least(open.sent + make_interval(secs => ${responseTimeoutMs / 1000}), open.expiry) - now()) * 1000 as ms,
           open.expiry is not null as queued
-        from (select (select min(sent_at) from commands where state in ('SENT', 'DELIVERED')) as sent,
-          (select min(expires_at) from commands where state = 'QUEUED') as expiry) open`));
+        from (select (select min(sent_at) from commands where state in ('SENT', 'DELIVERED') and device_kind = 'lock') as sent,
+          (select min(expires_at) from commands where state = 'QUEUED' and device_kind = 'lock') as expiry) open`));
       return { ms: row?.ms == null ? null : Number(row.ms), queued: row?.queued ?? false };
     },
     // What was just sent is due for its answer.

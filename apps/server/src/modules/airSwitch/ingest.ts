@@ -17,7 +17,7 @@ import { rowsOf } from '../../db/rows.js';
 import { AIR_SWITCH_SEQ_WRITERS, lockSeqWriters } from '../../db/seq-writers.js';
 import { emitAll, idListEvents } from '../../events/emit.js';
 import { applyAlarmChanges } from '../deviceAlert/air-switch.js';
-import { applyCommandResults } from './commands.js';
+import { applyCommandResults } from '../command/air-switch.js';
 import { applyReadings, assignTotals, type CircuitState, type NewUplink } from './readings.js';
 import { writeRollups } from './rollups.js';
 

@@ -15,7 +15,7 @@ import { airSwitchAlertLogRoutes } from './alert-log-routes.js';
 import { listAirSwitchAlerts } from './alert-log.js';
 import { acknowledgeAirSwitchAlerts } from '../deviceAlert/air-switch.js';
 import { energyAnalysis } from './analysis.js';
-import { enqueueAirSwitchCommand, findAirSwitchCommand, recentCommands } from './commands.js';
+import { enqueueAirSwitchCommand, findAirSwitchCommand, recentCommands } from '../command/air-switch.js';
 import { checkCircuit, checkThresholds } from './limits.js';
 import { getAirSwitch, listAirSwitches, lockedCircuit, registerAirSwitch, setDesiredThresholds } from './registry.js';
 

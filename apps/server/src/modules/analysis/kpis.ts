@@ -74,7 +74,7 @@ export async function workOf(db: Executor, tenantId: number | null): Promise<Pic
       (select count(*) from alerts a where a.device_kind = 'lock' and a.state = 'active' and a.severity = 'major' ${tenantAnd('a', tenantId)})::int as major,
       (select count(*) from alerts a where a.device_kind = 'lock' and a.state = 'active' and a.severity = 'minor' ${tenantAnd('a', tenantId)})::int as minor,
       (select count(*) from alerts a where a.device_kind = 'lock' and a.state = 'active' and a.severity = 'warning' ${tenantAnd('a', tenantId)})::int as warning,
-      (select count(*) from commands c where c.state = 'QUEUED' ${tenantAnd('c', tenantId)})::int as queued`));
+      (select count(*) from commands c where c.device_kind = 'lock' and c.state = 'QUEUED' ${tenantAnd('c', tenantId)})::int as queued`));
   const v = (key: string) => Number(row?.[key] ?? 0);
   return {
     alarmsOpen: { critical: v('critical'), major: v('major'), minor: v('minor'), warning: v('warning') },

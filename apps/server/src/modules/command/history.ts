@@ -32,7 +32,7 @@ export async function insertCommandHistory(db: Executor, rows: readonly PastComm
   const ids: number[] = [];
   for (let start = 0; start < rows.length; start += 500) {
     const inserted = await db.insert(commands).values(rows.slice(start, start + 500).map((row) => ({
-      msgId: row.msgId, tenantId: row.tenantId, lockId: row.lockId, type: row.type, data: protect(row.data, box), state: row.state,
+      msgId: row.msgId, tenantId: row.tenantId, deviceKind: 'lock', lockId: row.lockId, type: row.type, data: protect(row.data, box), state: row.state,
       attempts: row.attempts, createdBy: row.createdBy, createdAt: new Date(row.createdAt),
       expiresAt: new Date(row.createdAt + protocol.COMMAND_TTL_MS), sentAt: row.attempts > 0 ? new Date(row.createdAt + 2000) : null,
       deliveredAt: row.state === 'SUCCESSFUL' || row.state === 'FAILED' ? new Date(row.createdAt + 2500) : null,

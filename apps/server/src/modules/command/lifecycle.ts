@@ -122,7 +122,7 @@ export async function sweepCommands(db: Executor, options: { responseTimeoutMs: 
     const late = rowsOf<Record<string, unknown>>(await tx.execute(sql`
       with due as (
         select id from commands
-        where state in ('SENT', 'DELIVERED') and sent_at < now() - make_interval(secs => ${options.responseTimeoutMs / 1000})
+        where device_kind = 'lock' and state in ('SENT', 'DELIVERED') and sent_at < now() - make_interval(secs => ${options.responseTimeoutMs / 1000})
         order by id limit ${options.limit} for update skip locked)
       update commands c
       set state = case when c.attempts < c.max_attempts then 'QUEUED' else 'TIMEOUT' end,
@@ -131,7 +131,7 @@ export async function sweepCommands(db: Executor, options: { responseTimeoutMs: 
       returning ${FINISHED_COLUMNS}`));
     const expired = rowsOf<Record<string, unknown>>(await tx.execute(sql`
       with due as (
-        select id from commands where state = 'QUEUED' and expires_at <= now()
+        select id from commands where device_kind = 'lock' and state = 'QUEUED' and expires_at <= now()
         order by expires_at limit ${options.limit} for update skip locked)
       update commands c set state = 'EXPIRED', completed_at = now() from due where c.id = due.id
       returning ${FINISHED_COLUMNS}`));
@@ -147,7 +147,7 @@ export async function failCommand(db: Executor, id: number, detail: string, foll
   await db.transaction(async (tx) => {
     const updated = await tx.execute(sql`
       update commands c set state = 'FAILED', result_detail = ${detail}, completed_at = now()
-      where id = ${id} and state in ('QUEUED', 'SENT', 'DELIVERED')
+      where id = ${id} and device_kind = 'lock' and state in ('QUEUED', 'SENT', 'DELIVERED')
       returning ${FINISHED_COLUMNS}`);
     await commandsFinished(tx, rowsOf<Record<string, unknown>>(updated), followers);
   });
@@ -157,7 +157,7 @@ export async function failCommand(db: Executor, id: number, detail: string, foll
 export async function releaseCommand(db: Executor, id: number): Promise<void> {
   const result = await db.execute(sql`
     update commands set state = 'QUEUED', attempts = greatest(attempts - 1, 0), sent_at = null
-    where id = ${id} and state = 'SENT'
+    where id = ${id} and device_kind = 'lock' and state = 'SENT'
     returning id, tenant_id, lock_id, state`);
   await commandStatesChanged(db, rowsOf<Record<string, unknown>>(result));
 }

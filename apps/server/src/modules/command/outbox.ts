@@ -58,6 +58,7 @@ export async function enqueueCommand(tx: Executor, input: EnqueueInput, box: Sec
   const [row] = await tx.insert(commands).values({
     msgId: randomUUID(),
     tenantId: input.tenantId,
+    deviceKind: 'lock',
     lockId: lock.id,
     type: input.type,
     data: protect(parsed.data as Record<string, unknown>, box),
@@ -79,7 +80,7 @@ export async function enqueueCommand(tx: Executor, input: EnqueueInput, box: Sec
  */
 export async function cancelCommand(tx: Executor, id: number, followers: CommandFollowers): Promise<CommandRecord> {
   const updated = await tx.update(commands).set({ state: 'CANCELED', completedAt: sql`now()` })
-    .where(and(eq(commands.id, id), eq(commands.state, 'QUEUED')))
+    .where(and(eq(commands.id, id), eq(commands.deviceKind, 'lock'), eq(commands.state, 'QUEUED')))
     .returning({ id: commands.id, tenant_id: commands.tenantId, lock_id: commands.lockId, type: commands.type, state: commands.state, result_code: commands.resultCode, result_slot: commands.resultSlot });
   await commandsFinished(tx, updated, followers);
   const found = await findCommand(tx, id);

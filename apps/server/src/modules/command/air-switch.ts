@@ -1,22 +1,23 @@
 /**
- * Air switch commands (table `air_switch_commands`): remote on/off and threshold pushes, with the
- * command states of the lock outbox (protocol COMMAND_STATES) but the lifecycle of an always-online
- * device: QUEUED -> SENT at once (gateway/outbox/air-switch-dispatcher.ts claims with FOR UPDATE SKIP LOCKED,
+ * Air switch commands (rows of `commands` with device_kind airSwitch, db/schema-command.ts): remote
+ * on/off and threshold pushes, with the command states of the lock outbox (protocol COMMAND_STATES) but
+ * the policy of an always-online device: QUEUED -> SENT at once (gateway/outbox/air-switch-dispatcher.ts claims with FOR UPDATE SKIP LOCKED,
  * several instances may dispatch) -> DELIVERED (PUBACK seen by the embedded broker) -> SUCCESSFUL |
  * FAILED (commandResult); TIMEOUT after protocol.AIR_SWITCH_RESPONSE_TIMEOUT_MS without an answer
- * (never resent on its own: it switches power), EXPIRED when it could not be sent within
- * protocol.AIR_SWITCH_COMMAND_TTL_MS (the device was not connected).
+ * (never resent on its own: it switches power; max_attempts 1), EXPIRED when it could not be sent
+ * by its expires_at, protocol.AIR_SWITCH_COMMAND_TTL_MS after it was queued (the device was not connected).
  */
 import { randomUUID } from 'node:crypto';
-import type { AirSwitchCommandRecord, protocol } from '@iot/contract';
-import { desc, eq, sql } from 'drizzle-orm';
+import { type AirSwitchCommandRecord, protocol } from '@iot/contract';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Executor, Tx } from '../../db/client.js';
-import { airSwitchCommands } from '../../db/schema.js';
+import { commands } from '../../db/schema.js';
 import { rowsOf } from '../../db/rows.js';
 import { iso } from '../../db/sql.js';
 import { emit, emitAll } from '../../events/emit.js';
 
-type Row = typeof airSwitchCommands.$inferSelect;
+type Row = typeof commands.$inferSelect;
+const AIR_SWITCH = eq(commands.deviceKind, 'airSwitch');
 /** The columns every transition returns for its `command.state` event. */
 const STATE_COLUMNS = sql.raw('c.id, c.tenant_id, c.air_switch_id, c.state');
 
@@ -31,7 +32,8 @@ function statesChanged(db: Executor, rows: readonly Record<string, unknown>[]): 
 /** The API's view of a command row. */
 export function commandRecord(row: Row): AirSwitchCommandRecord {
   return {
-    id: row.id, msgId: row.msgId, airSwitchId: row.airSwitchId, circuit: row.circuit, type: row.type as 'switch' | 'thresholds',
+    // device_kind airSwitch: air_switch_id and circuit are set (commands_one_device).
+    id: row.id, msgId: row.msgId, airSwitchId: row.airSwitchId as number, circuit: row.circuit as number, type: row.type as 'switch' | 'thresholds',
     data: row.data as Record<string, unknown>, state: row.state as protocol.CommandState, createdBy: row.createdBy, createdAt: iso(row.createdAt) as string,
     sentAt: iso(row.sentAt), deliveredAt: iso(row.deliveredAt), completedAt: iso(row.completedAt), resultCode: row.resultCode, resultDetail: row.resultDetail,
   };
@@ -41,7 +43,10 @@ export function commandRecord(row: Row): AirSwitchCommandRecord {
 export async function enqueueAirSwitchCommand(tx: Executor, input: {
   tenantId: number; airSwitchId: number; circuit: number; type: protocol.AirSwitchDownlinkType; data: Record<string, unknown>; createdBy: string;
 }): Promise<AirSwitchCommandRecord> {
-  const [row] = await tx.insert(airSwitchCommands).values({ ...input, msgId: randomUUID() }).returning();
+  const [row] = await tx.insert(commands).values({
+    ...input, deviceKind: 'airSwitch', msgId: randomUUID(), maxAttempts: 1,
+    expiresAt: sql`now() + make_interval(secs => ${protocol.AIR_SWITCH_COMMAND_TTL_MS / 1000})`,
+  }).returning();
   const record = commandRecord(row as Row);
   await emit(tx, 'command.queued', { tenantId: input.tenantId, deviceKind: 'airSwitch', deviceId: input.airSwitchId, commandId: record.id });
   return record;
@@ -49,13 +54,13 @@ export async function enqueueAirSwitchCommand(tx: Executor, input: {
 
 /** The latest commands of a switch, newest first. */
 export async function recentCommands(tx: Executor, airSwitchId: number, limit = 20): Promise<AirSwitchCommandRecord[]> {
-  const rows = await tx.select().from(airSwitchCommands).where(eq(airSwitchCommands.airSwitchId, airSwitchId)).orderBy(desc(airSwitchCommands.id)).limit(limit);
+  const rows = await tx.select().from(commands).where(and(AIR_SWITCH, eq(commands.airSwitchId, airSwitchId))).orderBy(desc(commands.id)).limit(limit);
   return rows.map(commandRecord);
 }
 
 /** One command of the data centre, or undefined. */
 export async function findAirSwitchCommand(tx: Executor, id: number): Promise<AirSwitchCommandRecord | undefined> {
-  const [row] = await tx.select().from(airSwitchCommands).where(eq(airSwitchCommands.id, id));
+  const [row] = await tx.select().from(commands).where(and(AIR_SWITCH, eq(commands.id, id)));
   return row ? commandRecord(row) : undefined;
 }
 
@@ -75,11 +80,11 @@ export interface ClaimedAirSwitchCommand {
 export async function claimAirSwitchCommands(db: Executor, options: { airSwitchIds?: readonly number[]; limit: number }): Promise<ClaimedAirSwitchCommand[]> {
   const rows = rowsOf<{ id: number; tenant_id: number; air_switch_id: number; state: string; msg_id: string; serial: string; type: string; data: Record<string, unknown> }>(await db.execute(sql`
     with claimed as (
-      select c.id from air_switch_commands c join air_switches s on s.id = c.air_switch_id
-      where c.state = 'QUEUED' and s.enabled
+      select c.id from commands c join air_switches s on s.id = c.air_switch_id
+      where c.device_kind = 'airSwitch' and c.state = 'QUEUED' and c.expires_at > now() and s.enabled
         ${options.airSwitchIds ? sql`and c.air_switch_id = any(${sql.param([...options.airSwitchIds])}::int[])` : sql``}
       order by c.id limit ${options.limit} for update of c skip locked)
-    update air_switch_commands c set state = 'SENT', sent_at = now()
+    update commands c set state = 'SENT', sent_at = now(), attempts = c.attempts + 1
     from claimed, air_switches s where c.id = claimed.id and s.id = c.air_switch_id
     returning ${STATE_COLUMNS}, c.msg_id, s.serial, c.type, c.data`));
   await statesChanged(db, rows);
@@ -89,26 +94,28 @@ export async function claimAirSwitchCommands(db: Executor, options: { airSwitchI
 /** Gives a claimed command back (device not connected): QUEUED again. */
 export async function releaseAirSwitchCommand(db: Executor, id: number): Promise<void> {
   await statesChanged(db, rowsOf(await db.execute(sql`
-    update air_switch_commands c set state = 'QUEUED', sent_at = null where c.id = ${id} and c.state = 'SENT' returning ${STATE_COLUMNS}`)));
+    update commands c set state = 'QUEUED', sent_at = null, attempts = greatest(c.attempts - 1, 0)
+    where c.id = ${id} and c.device_kind = 'airSwitch' and c.state = 'SENT' returning ${STATE_COLUMNS}`)));
 }
 
 /** SENT -> DELIVERED for the command `msgId` of the switch `serial`; true when it changed. */
 export async function markAirSwitchDelivered(db: Executor, serial: string, msgId: string): Promise<boolean> {
   const rows = rowsOf(await db.execute(sql`
-    update air_switch_commands c set state = 'DELIVERED', delivered_at = now() from air_switches s
-    where s.id = c.air_switch_id and s.serial = ${serial} and c.msg_id = ${msgId} and c.state = 'SENT' returning ${STATE_COLUMNS}`));
+    update commands c set state = 'DELIVERED', delivered_at = now() from air_switches s
+    where c.device_kind = 'airSwitch' and s.id = c.air_switch_id and s.serial = ${serial} and c.msg_id = ${msgId} and c.state = 'SENT' returning ${STATE_COLUMNS}`));
   await statesChanged(db, rows as Record<string, unknown>[]);
   return rows.length > 0;
 }
 
-/** Sent without an answer past the timeout -> TIMEOUT; QUEUED past the time to live -> EXPIRED. */
-export async function sweepAirSwitchCommands(db: Executor, options: { responseTimeoutMs: number; ttlMs: number }): Promise<{ timedOut: number; expired: number }> {
+/** Sent without an answer past the timeout -> TIMEOUT (never resent); QUEUED past expires_at -> EXPIRED. */
+export async function sweepAirSwitchCommands(db: Executor, options: { responseTimeoutMs: number }): Promise<{ timedOut: number; expired: number }> {
   const timedOut = rowsOf<Record<string, unknown>>(await db.execute(sql`
-    update air_switch_commands c set state = 'TIMEOUT', completed_at = now()
-    where c.state in ('SENT', 'DELIVERED') and c.sent_at < now() - make_interval(secs => ${options.responseTimeoutMs / 1000}) returning ${STATE_COLUMNS}`));
+    update commands c set state = 'TIMEOUT', completed_at = now()
+    where c.device_kind = 'airSwitch' and c.state in ('SENT', 'DELIVERED') and c.sent_at < now() - make_interval(secs => ${options.responseTimeoutMs / 1000})
+    returning ${STATE_COLUMNS}`));
   const expired = rowsOf<Record<string, unknown>>(await db.execute(sql`
-    update air_switch_commands c set state = 'EXPIRED', completed_at = now()
-    where c.state = 'QUEUED' and c.created_at < now() - make_interval(secs => ${options.ttlMs / 1000}) returning ${STATE_COLUMNS}`));
+    update commands c set state = 'EXPIRED', completed_at = now()
+    where c.device_kind = 'airSwitch' and c.state = 'QUEUED' and c.expires_at <= now() returning ${STATE_COLUMNS}`));
   await statesChanged(db, [...timedOut, ...expired]);
   return { timedOut: timedOut.length, expired: expired.length };
 }
@@ -117,10 +124,10 @@ export async function sweepAirSwitchCommands(db: Executor, options: { responseTi
 export async function applyCommandResults(tx: Tx, results: readonly { airSwitchId: number; data: { commandMsgId: string; code: number; detail?: string } }[]): Promise<void> {
   if (results.length === 0) return;
   await statesChanged(tx, rowsOf(await tx.execute(sql`
-    update air_switch_commands c set state = case when v.code = 0 then 'SUCCESSFUL' else 'FAILED' end, completed_at = now(),
+    update commands c set state = case when v.code = 0 then 'SUCCESSFUL' else 'FAILED' end, completed_at = now(),
       result_code = v.code, result_detail = v.detail, delivered_at = coalesce(c.delivered_at, now())
     from unnest(${sql.param(results.map((r) => r.airSwitchId))}::int[], ${sql.param(results.map((r) => r.data.commandMsgId))}::text[],
       ${sql.param(results.map((r) => r.data.code))}::int[], ${sql.param(results.map((r) => r.data.detail ?? null))}::text[]) as v(s, msg, code, detail)
-    where c.air_switch_id = v.s and c.msg_id = v.msg and c.state in ('QUEUED', 'SENT', 'DELIVERED')
+    where c.device_kind = 'airSwitch' and c.air_switch_id = v.s and c.msg_id = v.msg and c.state in ('QUEUED', 'SENT', 'DELIVERED')
     returning ${STATE_COLUMNS}`)));
 }
