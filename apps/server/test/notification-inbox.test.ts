@@ -10,6 +10,7 @@ import type { protocol } from '@iot/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lazySecretBox } from '../src/crypto/secret-box.js';
+import { applyAlarmChanges } from '../src/modules/deviceAlert/air-switch.js';
 import { applyAlarms } from '../src/modules/deviceAlert/lock.js';
 import { startNotificationWorker, type NotificationWorker } from '../src/modules/notification/worker.js';
 import { egressPolicyOf } from '../src/modules/subscription/egress.js';
@@ -131,5 +132,22 @@ describe.skipIf(skipSuite)('notification inbox, escalation and quiet hours', () 
     expect((await inbox(watcher.token)).total).toBe(before + 3);
     const refused = await call(ctx.app, admin, { method: 'POST', url: `${API}/rule`, payload: { name: 'bad', channelIds: [wecom], quietHours: { start: '25:00', end: '07:00' } } });
     expect(refused.statusCode).toBe(400);
+  });
+
+  it('links each air switch alarm to its own circuit\'s alert: acknowledging one acknowledges its item only', async () => {
+    const box = dataOf(await call(ctx.app, admin, { method: 'POST', url: '/iot/v1/airSwitch/add', payload: { serial: 'AS0000100888', name: '配电箱', model: 'ZG-AS4' } })).id as number;
+    await rule({ name: 'trips', kinds: ['trip'], channelIds: [wecom] });
+    // Both circuits trip in one uplink batch: one burst for the rules.
+    await ctx.database.withTenant(100, (tx) => applyAlarmChanges(tx, [1, 2].map((circuit) =>
+      ({ tenantId: 100, airSwitchId: box, circuit, kind: 'trip', severity: 'critical', detail: 'shortCircuit', cleared: false }))));
+    await worker.drain();
+    const items = (await inbox(admin)).records.filter((r: { deviceKind: string }) => r.deviceKind === 'airSwitch') as { alertId: number; acknowledgedAt: string | null }[];
+    const alerts = dataOf(await call(ctx.app, admin, { method: 'GET', url: `/iot/v1/airSwitch/alerts?airSwitchId=${box}` })).records as { id: number; circuit: number }[];
+    const alertOf = (circuit: number) => alerts.find((a) => a.circuit === circuit)?.id;
+    expect(items.map((item) => item.alertId).sort()).toEqual([alertOf(1), alertOf(2)].sort());
+    const acknowledged = await call(ctx.app, admin, { method: 'POST', url: '/iot/v1/airSwitch/alerts/acknowledge', payload: { ids: [alertOf(1)] } });
+    expect(dataOf(acknowledged)).toEqual({ acknowledged: 1 });
+    const after = (await inbox(admin)).records.filter((r: { deviceKind: string }) => r.deviceKind === 'airSwitch') as { alertId: number; acknowledgedAt: string | null }[];
+    expect(after.map((item) => [item.alertId, item.acknowledgedAt !== null]).sort()).toEqual([[alertOf(1), true], [alertOf(2), false]].sort());
   });
 });

@@ -54,9 +54,9 @@ export const EVENT_SCHEMAS = {
   'credential.drift': z.object({ tenantId, lockId: id, unmanaged: z.number().int().nonnegative(), missing: z.number().int().nonnegative() }),
   /** New readings of these air switches were stored. */
   'airSwitch.reading': z.object({ tenantId, airSwitchIds: ids }),
-  /** An air switch alarm (or trip) was raised or cleared. */
+  /** An air switch alarm (or trip) on a circuit was raised or cleared: its alert `alertId`. */
   'airSwitch.alarm': z.object({
-    tenantId, airSwitchId: id, kind: z.enum(['trip', ...Object.keys(AIR_SWITCH_ALARM_KINDS)] as ['trip', ...AirSwitchAlarmKind[]]), cleared: z.boolean(),
+    tenantId, airSwitchId: id, circuit: id, alertId: id, kind: z.enum(['trip', ...Object.keys(AIR_SWITCH_ALARM_KINDS)] as ['trip', ...AirSwitchAlarmKind[]]), cleared: z.boolean(),
   }),
   /** A firmware rollout, or one lock's job in it, changed state. */
   'ota.state': z.object({ tenantId, rolloutId: id, rolloutState: z.enum(ROLLOUT_STATES).optional(), lockId: id.optional(), jobState: z.enum(OTA_JOB_STATES).optional() }),

@@ -12,7 +12,9 @@ import type { AlarmChange } from '../airSwitch/readings.js';
 
 /** The columns a write returns for its `airSwitch.alarm` event (docs/events.md). */
 interface AirSwitchAlertRow {
+  id: number | string;
   tenant_id: number;
+  circuit: number;
   air_switch_id: number;
   kind: EventMap['airSwitch.alarm']['kind'];
   state: string;
@@ -30,8 +32,11 @@ const airSwitchAlerts: AlertKindDescriptor<Pick<AlarmChange, 'airSwitchId' | 'ci
     { column: 'circuit', arrayType: 'int[]', of: (key) => key.circuit },
     { column: 'kind', arrayType: 'text[]', of: (key) => key.kind },
   ],
-  eventColumns: ['tenant_id', 'air_switch_id', 'kind', 'state'],
-  event: (row) => ({ name: 'airSwitch.alarm', payload: { tenantId: row.tenant_id, airSwitchId: row.air_switch_id, kind: row.kind, cleared: row.state !== 'active' } }),
+  eventColumns: ['id', 'tenant_id', 'air_switch_id', 'circuit', 'kind', 'state'],
+  event: (row) => ({
+    name: 'airSwitch.alarm',
+    payload: { tenantId: row.tenant_id, airSwitchId: row.air_switch_id, circuit: row.circuit, alertId: Number(row.id), kind: row.kind, cleared: row.state !== 'active' },
+  }),
   raiseUpdatesSeverity: true,
   clearUpdates: 'lastAt',
 };

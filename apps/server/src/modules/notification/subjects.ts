@@ -1,7 +1,8 @@
 /**
  * What the rules check a raised alarm against (produce.ts): the alert's severity and id (a lock's
- * operational event: its kind's fixed severity, no alert), and the device's building (an air switch's location), model and lock groups; read for a whole burst of alarms
- * in at most two statements. In the data centre's transaction.
+ * operational event: its kind's fixed severity, no alert), and the device's building (an air switch's
+ * location), model and lock groups; read for a whole burst of alarms with one statement per kind of
+ * subject. In the data centre's transaction.
  */
 import { isNotificationEventKind, NOTIFICATION_EVENT_KINDS, type NotificationEventKind, type NotificationSubjectKind } from '@iot/contract';
 import { sql } from 'drizzle-orm';
@@ -17,7 +18,7 @@ export interface RaisedAlarm {
   deviceKind: NotificationSubjectKind;
   deviceId: number;
   kind: string;
-  /** The alert row, when the event names it (lock alerts); null for a lock's operational event (NOTIFICATION_EVENT_KINDS). */
+  /** The alert row, when the event names it (a lock's or an air switch's alarm); null for an operational event (NOTIFICATION_EVENT_KINDS). */
   alertId: number | null;
 }
 
@@ -30,9 +31,8 @@ export interface Subject {
   groupIds: number[];
 }
 
-/** The key of an alarm's subject in the map subjectsOf returns (a lock's operational event has no alert: by lock and kind). */
-export const subjectKey = (alarm: RaisedAlarm) => (alarm.deviceKind !== 'lock' ? `${alarm.deviceKind}:${alarm.deviceId}:${alarm.kind}`
-  : alarm.alertId === null ? `lock:${alarm.deviceId}:${alarm.kind}` : `alert:${alarm.alertId}`);
+/** The key of an alarm's subject in the map subjectsOf returns: its alert, else (an event without one) its object and kind. */
+export const subjectKey = (alarm: RaisedAlarm) => (alarm.alertId === null ? `${alarm.deviceKind}:${alarm.deviceId}:${alarm.kind}` : `alert:${alarm.alertId}`);
 
 /** SQL over a notification `n`: its object's name (lock, air switch, rollout, order description, customer). */
 export const objectNameSql = sql`case n.device_kind
@@ -86,15 +86,13 @@ export async function subjectsOf(tx: Tx, alarms: readonly RaisedAlarm[]): Promis
       subjects.set(subjectKey(alarm), { severity: NOTIFICATION_EVENT_KINDS[alarm.kind as NotificationEventKind], alertId: null, building: '', model: '', groupIds: [] });
     }
   }
-  const switches = alarms.filter((a) => a.deviceKind === 'airSwitch');
-  if (switches.length > 0) {
+  // An air switch alarm by its alert: the switch's location as the building, its model, no group.
+  const switchAlertIds = [...new Set(alarms.filter((a) => a.deviceKind === 'airSwitch' && a.alertId !== null).map((a) => a.alertId as number))];
+  if (switchAlertIds.length > 0) {
     for (const row of rowsOf<Row>(await tx.execute(sql`
-      select distinct on (a.air_switch_id, a.kind) a.id, a.air_switch_id, a.kind, a.severity, s.location, s.model
-      from alerts a join air_switches s on s.id = a.air_switch_id
-        join unnest(${sql.param(switches.map((a) => a.deviceId))}::int[], ${sql.param(switches.map((a) => a.kind))}::text[]) as k(id, kind)
-          on a.air_switch_id = k.id and a.kind = k.kind
-      order by a.air_switch_id, a.kind, a.id desc`))) {
-      subjects.set(`airSwitch:${Number(row.air_switch_id)}:${String(row.kind)}`, { severity: String(row.severity), alertId: Number(row.id), building: String(row.location), model: String(row.model), groupIds: [] });
+      select a.id, a.severity, s.location, s.model from alerts a join air_switches s on s.id = a.air_switch_id
+      where a.id = any(${sql.param(switchAlertIds)}::bigint[])`))) {
+      subjects.set(`alert:${Number(row.id)}`, { severity: String(row.severity), alertId: Number(row.id), building: String(row.location), model: String(row.model), groupIds: [] });
     }
   }
   return subjects;

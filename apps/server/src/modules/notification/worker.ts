@@ -137,7 +137,7 @@ export function startNotificationWorker(options: NotificationWorkerOptions): Not
       if (local && !event.cleared) produce({ tenantId: event.tenantId, deviceKind: 'lock', deviceId: event.lockId, kind: event.kind, alertId: event.alertId });
     }),
     database.events.on('airSwitch.alarm', (event, { local }) => {
-      if (local && !event.cleared) produce({ tenantId: event.tenantId, deviceKind: 'airSwitch', deviceId: event.airSwitchId, kind: event.kind, alertId: null });
+      if (local && !event.cleared) produce({ tenantId: event.tenantId, deviceKind: 'airSwitch', deviceId: event.airSwitchId, kind: event.kind, alertId: event.alertId });
     }),
     // A lock's operational events (NOTIFICATION_EVENT_KINDS): no alert row, the kind's own severity.
     database.events.on('credential.sync', (event, { local }) => {
