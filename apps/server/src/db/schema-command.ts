@@ -4,16 +4,16 @@
  * 0005_device_activity_rls.sql). Until migration 0068 air switches kept theirs in `air_switch_commands`.
  */
 import { sql } from 'drizzle-orm';
-import { bigserial, check, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import { locks } from './schema.js';
-import { airSwitches } from './schema-airswitch.js';
+import { bigserial, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { deviceReference, oneDevice } from './device-reference.js';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
 /**
  * Every downlink is a row first. States per protocol COMMAND_STATES (ThingsBoard persistent RPC):
  * QUEUED -> SENT -> DELIVERED -> SUCCESSFUL | FAILED, plus TIMEOUT, EXPIRED, CANCELED. The device is
- * named by the column of its kind (check `commands_one_device`); each kind's policy (a sleeping lock's
+ * named as device-reference.ts says (check `commands_one_device`; the circuit is the one a switch command
+ * acts on); each kind's policy (a sleeping lock's
  * wake window and resends, an always-online switch sent at once and never resent: max_attempts 1) is
  * modules/command's. Secret fields of a lock command's `data` are stored encrypted.
  */
@@ -22,13 +22,7 @@ export const commands = pgTable('commands', {
   /** Sent as the downlink's msgId; answered by commandResult.commandMsgId. */
   msgId: text('msg_id').notNull().unique(),
   tenantId: integer('tenant_id').notNull(),
-  /** contract DEVICE_KINDS: lock | airSwitch. */
-  deviceKind: text('device_kind').notNull(),
-  /** The lock (device_kind lock). */
-  lockId: integer('lock_id').references(() => locks.id, { onDelete: 'cascade' }),
-  /** The air switch and the circuit it acts on, 1-based (device_kind airSwitch). */
-  airSwitchId: integer('air_switch_id').references(() => airSwitches.id, { onDelete: 'cascade' }),
-  circuit: integer('circuit'),
+  ...deviceReference(),
   /** protocol DownlinkType (a lock) or AirSwitchDownlinkType (an air switch: switch | thresholds). */
   type: text('type').notNull(),
   data: jsonb('data').notNull(),
@@ -48,8 +42,7 @@ export const commands = pgTable('commands', {
   /** The credential slot a lock's result names. */
   resultSlot: integer('result_slot'),
 }, (t) => [
-  check('commands_one_device', sql`(device_kind = 'lock' and lock_id is not null and air_switch_id is null and circuit is null)
-    or (device_kind = 'airSwitch' and air_switch_id is not null and circuit is not null and lock_id is null)`),
+  oneDevice('commands_one_device'),
   index('commands_lock_state').on(t.lockId, t.state, t.id),
   index('commands_state_expiry').on(t.state, t.expiresAt),
   index('commands_tenant_time').on(t.tenantId, t.createdAt),
