@@ -10,12 +10,12 @@
 import { rmSync } from 'node:fs';
 import { type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Database, openDatabase } from '../src/db/client.js';
+import type { Database } from '../src/db/client.js';
 import { migrateDatabase } from '../src/db/migrate.js';
 import { rowsOf } from '../src/db/rows.js';
 import { acknowledgeAirSwitchAlerts, applyAlarmChanges } from '../src/modules/deviceAlert/air-switch.js';
-import { freshPostgresUrl, isPostgres, skipSuite } from './helper.js';
-import { migrationsBefore } from './migrations-before.js';
+import { skipSuite } from './helper.js';
+import { databaseBefore, twoDataCentres } from './migrations-before.js';
 
 /** An alert's values besides its id and device, as text. */
 const VALUES = sql.raw(`concat_ws('|', a.tenant_id, a.kind, a.severity, a.state, a.occurrences, a.detail, a.first_at, a.last_at,
@@ -27,8 +27,8 @@ const fill = (n: number) => sql`from generate_series(1, ${n}::int) g, lateral (s
 describe.skipIf(skipSuite)('one alert table: migration on a filled database', () => {
   let database: Database;
   let folder: string;
-  const lockOf = new Map<number, number>();
-  const switchOf = new Map<number, number>();
+  let lockOf: Map<number, number>;
+  let switchOf: Map<number, number>;
   let lockDigest: unknown;
   let switchValues: string[];
   let followed: { id: number; v: string }[];
@@ -36,18 +36,8 @@ describe.skipIf(skipSuite)('one alert table: migration on a filled database', ()
   const run = (query: SQL) => database.system.execute(query);
 
   beforeAll(async () => {
-    folder = migrationsBefore('0067_one_alert_table');
-    database = isPostgres ? await openDatabase({ databaseUrl: await freshPostgresUrl(), dataDir: '' }) : await openDatabase({ dataDir: 'memory://' });
-    await migrateDatabase(database, folder);
-    await run(sql`insert into tenants (id, name) values (100, 'A'), (200, 'B')`);
-    for (const tenant of [100, 200]) {
-      const [lock] = rowsOf<{ id: number }>(await run(sql`insert into locks (tenant_id, imei, name, model, firmware_version, device_secret_hash)
-        values (${tenant}, ${`86000000000${tenant}`}, 'lock', 'ZG-N1', '1.0.0', 'x') returning id`));
-      lockOf.set(tenant, lock?.id as number);
-      const [box] = rowsOf<{ id: number }>(await run(sql`insert into air_switches (tenant_id, serial, name, model, device_secret_hash)
-        values (${tenant}, ${`AS00000${tenant}`}, 'box', 'ZG-AS4', 'x') returning id`));
-      switchOf.set(tenant, box?.id as number);
-    }
+    ({ database, folder } = await databaseBefore('0067_one_alert_table'));
+    ({ lockOf, switchOf } = await twoDataCentres(database));
     const lock = sql`case t when 100 then ${lockOf.get(100)}::int else ${lockOf.get(200)}::int end`;
     const box = sql`case t when 100 then ${switchOf.get(100)}::int else ${switchOf.get(200)}::int end`;
     const lifecycle = sql`case when active then 'active' else 'cleared' end, 1 + g % 4, 'detail ' || g, at, at + interval '5 minutes',

@@ -9,13 +9,13 @@
 import { rmSync } from 'node:fs';
 import { type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Database, openDatabase } from '../src/db/client.js';
+import type { Database } from '../src/db/client.js';
 import { migrateDatabase } from '../src/db/migrate.js';
 import { rowsOf } from '../src/db/rows.js';
 import { markAirSwitchDelivered, sweepAirSwitchCommands } from '../src/modules/command/air-switch.js';
 import { sweepCommands } from '../src/modules/command/lifecycle.js';
-import { freshPostgresUrl, isPostgres, skipSuite } from './helper.js';
-import { migrationsBefore } from './migrations-before.js';
+import { skipSuite } from './helper.js';
+import { databaseBefore, twoDataCentres } from './migrations-before.js';
 
 /** A command's values besides its id, device and the outbox's policy columns, as text. */
 const VALUES = sql.raw(`concat_ws('|', c.msg_id, c.tenant_id, c.type, c.data::text, c.state, c.created_by, c.created_at, c.sent_at,
@@ -30,26 +30,16 @@ const done = sql`case when state in ('SUCCESSFUL', 'FAILED', 'TIMEOUT', 'EXPIRED
 describe.skipIf(skipSuite)('one command table: migration on a filled database', () => {
   let database: Database;
   let folder: string;
-  const lockOf = new Map<number, number>();
-  const switchOf = new Map<number, number>();
+  let lockOf: Map<number, number>;
+  let switchOf: Map<number, number>;
   let lockDigest: unknown;
   let switchValues: string[];
   let maxId = 0;
   const run = (query: SQL) => database.system.execute(query);
 
   beforeAll(async () => {
-    folder = migrationsBefore('0068_one_command_table');
-    database = isPostgres ? await openDatabase({ databaseUrl: await freshPostgresUrl(), dataDir: '' }) : await openDatabase({ dataDir: 'memory://' });
-    await migrateDatabase(database, folder);
-    await run(sql`insert into tenants (id, name) values (100, 'A'), (200, 'B')`);
-    for (const tenant of [100, 200]) {
-      const [lock] = rowsOf<{ id: number }>(await run(sql`insert into locks (tenant_id, imei, name, model, firmware_version, device_secret_hash)
-        values (${tenant}, ${`86000000000${tenant}`}, 'lock', 'ZG-N1', '1.0.0', 'x') returning id`));
-      lockOf.set(tenant, lock?.id as number);
-      const [box] = rowsOf<{ id: number }>(await run(sql`insert into air_switches (tenant_id, serial, name, model, device_secret_hash)
-        values (${tenant}, ${`AS00000${tenant}`}, 'box', 'ZG-AS4', 'x') returning id`));
-      switchOf.set(tenant, box?.id as number);
-    }
+    ({ database, folder } = await databaseBefore('0068_one_command_table'));
+    ({ lockOf, switchOf } = await twoDataCentres(database));
     const lock = sql`case t when 100 then ${lockOf.get(100)}::int else ${lockOf.get(200)}::int end`;
     const box = sql`case t when 100 then ${switchOf.get(100)}::int else ${switchOf.get(200)}::int end`;
     await run(sql`insert into commands (msg_id, tenant_id, lock_id, type, data, state, attempts, created_by, created_at, expires_at, sent_at,

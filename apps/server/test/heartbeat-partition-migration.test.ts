@@ -7,12 +7,12 @@
 import { rmSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Database, openDatabase } from '../src/db/client.js';
+import type { Database } from '../src/db/client.js';
 import { migrateDatabase } from '../src/db/migrate.js';
 import { rowsOf } from '../src/db/rows.js';
 import { type HeartbeatRecord, insertHeartbeats } from '../src/modules/logHeartbeat/writer.js';
-import { freshPostgresUrl, isPostgres, skipSuite } from './helper.js';
-import { migrationsBefore } from './migrations-before.js';
+import { skipSuite } from './helper.js';
+import { databaseBefore } from './migrations-before.js';
 
 /** Every heartbeat as one digest: count, max id and an md5 of all values in id order. */
 const DIGEST = sql`select count(*)::int as n, max(id)::bigint as max_id, md5(string_agg(concat_ws('|', id, tenant_id, lock_id, seq, battery,
@@ -25,9 +25,7 @@ describe.skipIf(skipSuite)('heartbeat partitioning migration on a filled databas
   const lockOf = new Map<number, number>();
 
   beforeAll(async () => {
-    folder = migrationsBefore('0063_heartbeat_partitions');
-    database = isPostgres ? await openDatabase({ databaseUrl: await freshPostgresUrl(), dataDir: '' }) : await openDatabase({ dataDir: 'memory://' });
-    await migrateDatabase(database, folder);
+    ({ database, folder } = await databaseBefore('0063_heartbeat_partitions'));
     await database.system.execute(sql`insert into tenants (id, name) values (100, 'A'), (200, 'B')`);
     for (const tenant of [100, 200]) {
       const [lock] = rowsOf<{ id: number }>(await database.system.execute(sql`insert into locks (tenant_id, imei, name, model, firmware_version, device_secret_hash)

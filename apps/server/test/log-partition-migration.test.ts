@@ -9,14 +9,14 @@
 import { rmSync } from 'node:fs';
 import { type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Database, openDatabase } from '../src/db/client.js';
+import type { Database } from '../src/db/client.js';
 import { migrateDatabase } from '../src/db/migrate.js';
 import { PARTITIONED_TABLES } from '../src/db/partitions.js';
 import { rowsOf } from '../src/db/rows.js';
 import { applyAirSwitchUplinks } from '../src/modules/airSwitch/ingest.js';
 import { insertUplinks } from '../src/modules/uplinkLog/writer.js';
-import { freshPostgresUrl, isPostgres, skipSuite } from './helper.js';
-import { migrationsBefore } from './migrations-before.js';
+import { skipSuite } from './helper.js';
+import { databaseBefore, twoDataCentres } from './migrations-before.js';
 
 const TABLES = ['uplinks', 'open_records', 'audit_log', 'air_switch_uplinks'] as const;
 const keyOf = (table: string) => PARTITIONED_TABLES.find((spec) => spec.table === table)?.keyColumn ?? 'missing';
@@ -32,23 +32,13 @@ describe.skipIf(skipSuite)('log partitioning migration on a filled database', ()
   let database: Database;
   let folder: string;
   const before = new Map<string, { n: number; max_id: string; sum: string }>();
-  const lockOf = new Map<number, number>();
-  const switchOf = new Map<number, number>();
+  let lockOf: Map<number, number>;
+  let switchOf: Map<number, number>;
   const run = (query: SQL) => database.system.execute(query);
 
   beforeAll(async () => {
-    folder = migrationsBefore('0064_log_partitions');
-    database = isPostgres ? await openDatabase({ databaseUrl: await freshPostgresUrl(), dataDir: '' }) : await openDatabase({ dataDir: 'memory://' });
-    await migrateDatabase(database, folder);
-    await run(sql`insert into tenants (id, name) values (100, 'A'), (200, 'B')`);
-    for (const tenant of [100, 200]) {
-      const [lock] = rowsOf<{ id: number }>(await run(sql`insert into locks (tenant_id, imei, name, model, firmware_version, device_secret_hash, last_seq)
-        values (${tenant}, ${`86000000000${tenant}`}, 'lock', 'ZG-N1', '1.0.0', 'x', 5002) returning id`));
-      lockOf.set(tenant, lock?.id as number);
-      const [box] = rowsOf<{ id: number }>(await run(sql`insert into air_switches (tenant_id, serial, name, model, device_secret_hash, last_seq)
-        values (${tenant}, ${`AS00000${tenant}`}, 'box', 'ZG-AS4', 'x', 5002) returning id`));
-      switchOf.set(tenant, box?.id as number);
-    }
+    ({ database, folder } = await databaseBefore('0064_log_partitions'));
+    ({ lockOf, switchOf } = await twoDataCentres(database, 5002));
     const lock = sql`case t when 100 then ${lockOf.get(100)}::int else ${lockOf.get(200)}::int end`;
     const box = sql`case t when 100 then ${switchOf.get(100)}::int else ${switchOf.get(200)}::int end`;
     for (const rows of [SERIES, sql`from ${EXTRA}`]) {

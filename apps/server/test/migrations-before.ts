@@ -1,11 +1,17 @@
 /**
  * Migration tests on a filled database: a copy of the migrations folder cut before one migration, so a
- * test can migrate up to it, fill the old tables, and then apply the rest.
+ * test can migrate up to it, fill the old tables, and then apply the rest; the database so migrated,
+ * and two data centres with a lock and an air switch each to fill it for.
  */
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { sql } from 'drizzle-orm';
+import { type Database, openDatabase } from '../src/db/client.js';
+import { migrateDatabase } from '../src/db/migrate.js';
+import { rowsOf } from '../src/db/rows.js';
+import { freshPostgresUrl, isPostgres } from './helper.js';
 
 const MIGRATIONS = fileURLToPath(new URL('../src/db/migrations', import.meta.url));
 
@@ -20,4 +26,34 @@ export function migrationsBefore(tag: string): string {
   journal.entries = journal.entries.slice(0, at);
   writeFileSync(join(dir, 'meta/_journal.json'), JSON.stringify(journal));
   return dir;
+}
+
+/**
+ * A database of the run's kind (PostgreSQL or PGlite in memory) migrated up to just before `tag`; the
+ * caller closes it and removes `folder`.
+ */
+export async function databaseBefore(tag: string): Promise<{ database: Database; folder: string }> {
+  const folder = migrationsBefore(tag);
+  const database = isPostgres ? await openDatabase({ databaseUrl: await freshPostgresUrl(), dataDir: '' }) : await openDatabase({ dataDir: 'memory://' });
+  await migrateDatabase(database, folder);
+  return { database, folder };
+}
+
+/**
+ * Data centres 100 and 200, each with one lock (IMEI 86000000000<centre>) and one air switch (serial
+ * AS00000<centre>), their last seq `lastSeq`; returns their ids by data centre.
+ */
+export async function twoDataCentres(database: Database, lastSeq = 0): Promise<{ lockOf: Map<number, number>; switchOf: Map<number, number> }> {
+  const lockOf = new Map<number, number>();
+  const switchOf = new Map<number, number>();
+  await database.system.execute(sql`insert into tenants (id, name) values (100, 'A'), (200, 'B')`);
+  for (const tenant of [100, 200]) {
+    const [lock] = rowsOf<{ id: number }>(await database.system.execute(sql`insert into locks (tenant_id, imei, name, model, firmware_version, device_secret_hash, last_seq)
+      values (${tenant}, ${`86000000000${tenant}`}, 'lock', 'ZG-N1', '1.0.0', 'x', ${lastSeq}) returning id`));
+    lockOf.set(tenant, lock?.id as number);
+    const [box] = rowsOf<{ id: number }>(await database.system.execute(sql`insert into air_switches (tenant_id, serial, name, model, device_secret_hash, last_seq)
+      values (${tenant}, ${`AS00000${tenant}`}, 'box', 'ZG-AS4', 'x', ${lastSeq}) returning id`));
+    switchOf.set(tenant, box?.id as number);
+  }
+  return { lockOf, switchOf };
 }
