@@ -78,8 +78,10 @@ try {
   await seedDemo(database, { simLocks: 0, adminPassword: 'bench-admin-pass', operatorPassword: 'bench-operator-pass' });
   await database.system.execute(sql`
     with s as (
-      insert into air_switches (tenant_id, serial, name, model, device_secret_hash)
-      select 100, serial, serial, 'ZG-AS4', ${hashDeviceSecret(SECRET)} from unnest(${sql.param(devices.map((d) => d.serial))}::text[]) serial returning id)
+      insert into air_switches (tenant_id, serial, name, model)
+      select 100, serial, serial, 'ZG-AS4' from unnest(${sql.param(devices.map((d) => d.serial))}::text[]) serial returning id, serial),
+    registered as (
+      insert into devices (tenant_id, device_kind, air_switch_id, client_id, secret_hash) select 100, 'airSwitch', id, serial, ${hashDeviceSecret(SECRET)} from s)
     insert into air_switch_circuits (tenant_id, air_switch_id, circuit, name) select 100, s.id, n, 'L' || n from s, generate_series(1, 4) n`);
   const ingestHour = new Date(Math.floor(Date.now() / 3600_000) * 3600_000);
   const count = async () => rowsOf<{ n: number }>(await database.system.execute(sql`select count(*)::int as n from air_switch_uplinks`))[0]?.n ?? 0;

@@ -31,11 +31,11 @@ const DAY = 't.today - k';
 
 const STEPS: [string, string][] = [
   ['locks', `insert into locks (tenant_id, imei, name, building, floor, room, model, firmware_version, battery, rssi, snr,
-      heartbeat_interval_s, last_heartbeat_at, last_uplink_at, device_secret_hash, config, service_end_at, created_at)
+      heartbeat_interval_s, last_heartbeat_at, last_uplink_at, config, service_end_at, created_at)
     select 100, (869000000000000 + g)::text, 'Lock ' || g, 'B' || lpad(((g - 1) / 2000 % 50)::text, 2, '0'),
       'F' || lpad(((g - 1) / 100 % 20)::text, 2, '0'), 'R' || lpad(((g - 1) % 100)::text, 3, '0'), 'ZG-NB200', 'V1.0.' || (g % 3),
       20 + g % 80, -115 + g % 50, (g % 30) - 5, 3600, now() - (g % 3600) * interval '1 second', now() - (g % 3600) * interval '1 second',
-      'bench-not-a-secret', '{"volume": 2}', now() + (g % 730) * interval '1 day', now() - (${LOCKS} - g) * interval '345 seconds'
+      '{"volume": 2}', now() + (g % 730) * interval '1 day', now() - (${LOCKS} - g) * interval '345 seconds'
     from generate_series(1, ${LOCKS}) g`],
   ['rollups per lock and day: heartbeats', `insert into analysis_lock_day (tenant_id, lock_id, day, metric, n, sum, min, max)
     select 100, l.id, ${DAY}, m.metric, m.n, m.sum, m.min, m.max ${lockDays(`cross join lateral (select case when k = 0 then t.hours else 24 end as beats,

@@ -35,10 +35,10 @@ export async function fillLocks(client: pg.Client): Promise<void> {
   await client.query(`insert into tenants (id, name, time_zone) select ${TENANT_BASE} + t, 'Bench DC ' || t, 'UTC'
     from generate_series(1, ${TENANTS}) t on conflict do nothing`);
   await client.query(`insert into locks (id, tenant_id, imei, name, building, floor, room, model, firmware_version, battery, rssi, snr,
-      heartbeat_interval_s, device_secret_hash, config)
+      heartbeat_interval_s, config)
     select ${LOCK_BASE} + g, ${TENANT_BASE} + 1 + g / ${LOCKS / TENANTS}, (868000000000000 + g)::text, 'Lock ' || g,
       'B' || (g / 20 % 5), 'F' || (g / 5 % 4), 'R' || (g % 100), 'ZG-NB200', 'V1.0.' || (g % 3), 50, -90, 10, 7776,
-      'bench-not-a-secret', '{"volume": 2}'
+      '{"volume": 2}'
     from generate_series(0, ${LOCKS - 1}) g on conflict do nothing`);
   await client.query('vacuum analyze tenants, locks');
 }

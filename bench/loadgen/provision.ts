@@ -22,11 +22,14 @@ export const loadgenImei = (index: number): string => String(IMEI_BASE + index +
 export async function provisionLoadgenLocks(database: Database, count: number, heartbeatS: number): Promise<string[]> {
   await provisionLocks(database, 0);
   await database.system.execute(sql`
-    insert into locks (tenant_id, imei, name, building, floor, room, model, firmware_version, heartbeat_interval_s, device_secret_hash)
-    select 100, (${IMEI_BASE}::bigint + g)::text, 'Loadgen ' || g, 'L' || lpad((g / 2000)::text, 2, '0'), 'F' || lpad((g / 100 % 20)::text, 2, '0'),
-      'R' || lpad((g % 100)::text, 3, '0'), 'ZG-NB200', 'V1.2.3', ${heartbeatS},
-      encode(sha256(convert_to('loadgen-' || (${IMEI_BASE}::bigint + g)::text, 'UTF8')), 'hex')
-    from generate_series(1, ${count}) as g`);
+    with added as (
+      insert into locks (tenant_id, imei, name, building, floor, room, model, firmware_version, heartbeat_interval_s)
+      select 100, (${IMEI_BASE}::bigint + g)::text, 'Loadgen ' || g, 'L' || lpad((g / 2000)::text, 2, '0'), 'F' || lpad((g / 100 % 20)::text, 2, '0'),
+        'R' || lpad((g % 100)::text, 3, '0'), 'ZG-NB200', 'V1.2.3', ${heartbeatS}
+      from generate_series(1, ${count}) as g
+      returning id, imei)
+    insert into devices (tenant_id, device_kind, lock_id, client_id, secret_hash)
+    select 100, 'lock', id, imei, encode(sha256(convert_to('loadgen-' || imei, 'UTF8')), 'hex') from added`);
   await database.system.execute(sql`analyze locks`);
   return Array.from({ length: count }, (_, i) => loadgenImei(i));
 }

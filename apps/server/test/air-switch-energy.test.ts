@@ -38,7 +38,7 @@ describe.skipIf(skipSuite)('air switch energy totals', () => {
   beforeAll(async () => {
     ctx = await createTestContext({}, 0);
     [{ id: switchId }] = await system<{ id: number }>(sql`
-      insert into air_switches (tenant_id, serial, name, model, device_secret_hash) values (100, 'AS0000777001', 'energy', 'ZG-AS2', 'x') returning id`) as [{ id: number }];
+      insert into air_switches (tenant_id, serial, name, model) values (100, 'AS0000777001', 'energy', 'ZG-AS2') returning id`) as [{ id: number }];
     await ctx.database.system.execute(sql`insert into air_switch_circuits (tenant_id, air_switch_id, circuit, name) select 100, ${switchId}, n, 'L' || n from generate_series(1, 2) n`);
   });
   afterAll(async () => { await ctx?.close(); });

@@ -7,8 +7,9 @@ import { imeiWithCheckDigit } from '@iot/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyDeviceSecret } from '../src/crypto/device-secret.js';
-import { auditLog, locks } from '../src/db/schema.js';
+import { auditLog, devices, locks } from '../src/db/schema.js';
 import { call, createTestContext, operatorWith, signIn, skipSuite, type TestContext } from './helper.js';
+import { secretHashOf } from '../src/gateway/test-support.js';
 
 const TYPE = {
   kind: 'lock', model: 'ZG-TEST1', connectivity: 'alwaysOnline', heartbeatIntervalS: 60,
@@ -73,7 +74,7 @@ describe.skipIf(skipSuite)('device registry', () => {
     expect(secret).toMatch(/^[0-9a-f]{32}$/);
     const [row] = await ctx.database.system.select().from(locks).where(eq(locks.id, id));
     expect(row).toMatchObject({ tenantId: 100, heartbeatIntervalS: 120, alwaysOnline: true, building: 'A栋', enabled: true });
-    expect(verifyDeviceSecret(secret, row?.deviceSecretHash ?? '')).toBe(true);
+    expect(verifyDeviceSecret(secret, (await secretHashOf(ctx.database, imei)) ?? '')).toBe(true);
     const audits = await ctx.database.system.select().from(auditLog).where(eq(auditLog.target, imei));
     expect(audits.map((a) => a.result)).toEqual(['VALIDATION_FAILED', 'success']);
     expect(JSON.stringify(audits)).not.toContain(secret);
@@ -115,8 +116,8 @@ describe.skipIf(skipSuite)('device registry', () => {
     expect((await get('/iot/v1/lockDevice/list?state=disabled')).json().data.records.map((r: { imei: string }) => r.imei)).toEqual([imei]);
     const reset = (await post('/iot/v1/lockDevice/resetSecret', { id })).json().data;
     expect(reset.secret).not.toBe(secret);
-    const [row] = await ctx.database.system.select().from(locks).where(eq(locks.id, id));
-    expect(verifyDeviceSecret(reset.secret, row?.deviceSecretHash ?? '')).toBe(true);
+    expect(verifyDeviceSecret(reset.secret, (await secretHashOf(ctx.database, imei)) ?? '')).toBe(true);
+    expect(verifyDeviceSecret(secret, (await secretHashOf(ctx.database, imei)) ?? '')).toBe(false);
     expect((await post('/iot/v1/lockDevice/releaseImei', { id })).statusCode).toBe(409);
     expect((await post('/iot/v1/lockDevice/decommission', { id })).statusCode).toBe(200);
     expect((await post('/iot/v1/lockDevice/enable', { id, enabled: true })).statusCode).toBe(409);
@@ -124,7 +125,13 @@ describe.skipIf(skipSuite)('device registry', () => {
     expect((await get(`/iot/v1/lockDevice/list?keyword=${imei}&state=decommissioned`)).json().data.total).toBe(1);
     expect((await post('/iot/v1/lockDevice', { imei, name: 'again', model: 'ZG-NB100' })).statusCode).toBe(409);
     expect((await post('/iot/v1/lockDevice/releaseImei', { id })).statusCode).toBe(200);
-    expect((await post('/iot/v1/lockDevice', { imei, name: 'again', model: 'ZG-NB100' }, 101)).statusCode).toBe(200);
+    // A released IMEI's registration is gone: the old lock can never connect, the IMEI is free.
+    expect(await secretHashOf(ctx.database, imei)).toBeUndefined();
+    const again = await post('/iot/v1/lockDevice', { imei, name: 'again', model: 'ZG-NB100' }, 101);
+    expect(again.statusCode).toBe(200);
+    const [registered] = await ctx.database.system.select().from(devices).where(eq(devices.clientId, imei));
+    expect(registered).toMatchObject({ tenantId: 101, deviceKind: 'lock', lockId: again.json().data.id, airSwitchId: null });
+    expect(verifyDeviceSecret(again.json().data.secret, registered?.secretHash ?? '')).toBe(true);
   });
 
   it('exports the current filter as CSV and Excel', async () => {

@@ -33,8 +33,8 @@ describe.skipIf(skipSuite)('heartbeat partitions', () => {
   beforeAll(async () => {
     database = await newDatabase();
     await database.system.execute(sql`insert into tenants (id, name) values (100, 'A')`);
-    [{ id: lockId }] = rowsOf<{ id: number }>(await database.system.execute(sql`insert into locks (tenant_id, imei, name, model, firmware_version, device_secret_hash)
-      values (100, '860000000000001', 'lock', 'ZG-N1', '1.0.0', 'x') returning id`)) as [{ id: number }];
+    [{ id: lockId }] = rowsOf<{ id: number }>(await database.system.execute(sql`insert into locks (tenant_id, imei, name, model, firmware_version)
+      values (100, '860000000000001', 'lock', 'ZG-N1', '1.0.0') returning id`)) as [{ id: number }];
   });
   afterAll(() => database?.close());
 

@@ -9,8 +9,9 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashDeviceSecret } from '../src/crypto/device-secret.js';
-import { auditLog, deviceTypes, locks } from '../src/db/schema.js';
+import { auditLog, devices, deviceTypes, locks } from '../src/db/schema.js';
 import { call, createTestContext, dataOf, signIn, skipSuite, type TestContext } from './helper.js';
+import { secretHashOf } from '../src/gateway/test-support.js';
 
 /** A multipart/form-data body with one file field. */
 function multipart(content: Buffer | string, filename: string) {
@@ -115,8 +116,8 @@ describe.skipIf(skipSuite)('lock import', () => {
     const [imei, name, secret] = (lines[1] as string).split(',');
     expect([imei, name]).toEqual([good(100), '导入0']);
     expect(secret?.length).toBeGreaterThanOrEqual(16);
-    const stored = await ctx.database.system.select({ tenantId: locks.tenantId, room: locks.room, hash: locks.deviceSecretHash }).from(locks)
-      .where(inArray(locks.imei, rows.map((row) => row[0] as string)));
+    const stored = await ctx.database.system.select({ tenantId: locks.tenantId, room: locks.room, hash: devices.secretHash }).from(locks)
+      .innerJoin(devices, eq(devices.lockId, locks.id)).where(inArray(locks.imei, rows.map((row) => row[0] as string)));
     expect(stored).toHaveLength(197);
     expect(stored.every((row) => row.tenantId === 100 && row.hash !== secret)).toBe(true);
     // Every column as one add would store it: the device type's vendor, interval and connectivity, the secret's digest.
@@ -124,8 +125,9 @@ describe.skipIf(skipSuite)('lock import', () => {
     const [first] = await ctx.database.system.select().from(locks).where(eq(locks.imei, good(100)));
     expect(first).toMatchObject({
       name: '导入0', building: 'I栋', floor: '1层', room: '100', model: 'ZG-NB100', vendor: type?.vendor, firmwareVersion: '', heartbeatIntervalS: type?.heartbeatIntervalS,
-      alwaysOnline: type?.connectivity === 'alwaysOnline', iccid: '', note: '', simulated: false, enabled: true, deviceSecretHash: hashDeviceSecret(secret as string),
+      alwaysOnline: type?.connectivity === 'alwaysOnline', iccid: '', note: '', simulated: false, enabled: true,
     });
+    expect(await secretHashOf(ctx.database, good(100))).toBe(hashDeviceSecret(secret as string));
     const audit = await ctx.database.system.select().from(auditLog).where(sql`${auditLog.action} = 'POST /iot/v1/lockDevice/import'`);
     expect(audit.map((row) => row.result)).toEqual(['success']);
     // Tenant 101 sees none of them; importing the same file again registers nothing (every IMEI taken).

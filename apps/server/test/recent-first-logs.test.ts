@@ -37,8 +37,8 @@ describe.skipIf(skipSuite)('recent-first device log reads', () => {
     database = await newDatabase();
     await database.system.execute(sql`insert into tenants (id, name) values (100, 'A'), (101, 'B'), (102, 'C')`);
     for (const [tenantId, imei] of [[100, '860000000000001'], [100, '860000000000002'], [101, '860000000000003'], [102, '860000000000004']] as const) {
-      const [row] = rowsOf<{ id: number }>(await database.system.execute(sql`insert into locks (tenant_id, imei, name, model, firmware_version, device_secret_hash)
-        values (${tenantId}, ${imei}, 'lock', 'ZG-N1', '1.0.0', 'x') returning id`));
+      const [row] = rowsOf<{ id: number }>(await database.system.execute(sql`insert into locks (tenant_id, imei, name, model, firmware_version)
+        values (${tenantId}, ${imei}, 'lock', 'ZG-N1', '1.0.0') returning id`));
       lockIds.push(row?.id ?? 0);
     }
     // Inserted oldest first, as received: lock 1 has 30 heartbeats weeks ago and 5 this week (the week

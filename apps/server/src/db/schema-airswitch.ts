@@ -4,13 +4,13 @@
  * energy rollups are kept for good and are what analysis reads.
  */
 import { sql } from 'drizzle-orm';
-import { bigserial, boolean, date, doublePrecision, index, integer, jsonb, pgTable, primaryKey, real, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigserial, boolean, date, doublePrecision, index, integer, jsonb, pgTable, primaryKey, real, serial, text, timestamp, unique, uniqueIndex } from 'drizzle-orm/pg-core';
 import { tenants } from './schema.js';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
 /**
- * An air switch gateway; `serial` is its MQTT identity (protocol airSwitchIdSchema), unique across data centres.
+ * An air switch gateway; `serial` is its MQTT identity (protocol airSwitchIdSchema), unique across data centres; its device secret is in the device registry (schema-devices.ts).
  * Fillfactor 50 (migration 0029, as air_switch_circuits): ingest rewrites the row every batch, kept HOT.
  */
 export const airSwitches = pgTable('air_switches', {
@@ -21,14 +21,17 @@ export const airSwitches = pgTable('air_switches', {
   /** device_types.model of kind airSwitch. */
   model: text('model').notNull(),
   location: text('location').notNull().default(''),
-  deviceSecretHash: text('device_secret_hash').notNull(),
   enabled: boolean('enabled').notNull().default(true),
   simulated: boolean('simulated').notNull().default(false),
   /** Highest uplink seq seen. */
   lastSeq: integer('last_seq'),
   lastUplinkAt: timestamp('last_uplink_at', { withTimezone: true }),
   createdAt: createdAt(),
-}, (t) => [uniqueIndex('air_switches_serial').on(t.serial), index('air_switches_tenant').on(t.tenantId, t.id)]);
+}, (t) => [
+  uniqueIndex('air_switches_serial').on(t.serial), index('air_switches_tenant').on(t.tenantId, t.id),
+  // What the device registry's row names (schema-devices.ts devices_air_switch_identity).
+  unique('air_switches_identity').on(t.id, t.tenantId, t.serial),
+]);
 
 /** A circuit (line) of a switch with its latest readings and thresholds (desired by the platform, reported by the device). */
 export const airSwitchCircuits = pgTable('air_switch_circuits', {

@@ -4,7 +4,7 @@
  * Times are `timestamptz`; units are in column comments.
  */
 import { sql } from 'drizzle-orm';
-import { bigserial, boolean, check, index, integer, jsonb, pgTable, primaryKey, real, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigserial, boolean, check, index, integer, jsonb, pgTable, primaryKey, real, serial, text, timestamp, unique, uniqueIndex } from 'drizzle-orm/pg-core';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
@@ -24,7 +24,7 @@ export const tenants = pgTable('tenants', {
   createdAt: createdAt(),
 });
 
-/** ZIGUANG locks. Device secret: SHA-256 of a random 128-bit secret (high entropy, so no slow hash). */
+/** ZIGUANG locks. Their MQTT identity and device secret are in the device registry (schema-devices.ts). */
 export const locks = pgTable('locks', {
   id: serial('id').primaryKey(),
   tenantId: integer('tenant_id').notNull().references(() => tenants.id),
@@ -69,7 +69,6 @@ export const locks = pgTable('locks', {
   locked: boolean('locked'),
   /** Last configuration the lock reported (protocol lockConfig). */
   config: jsonb('config'),
-  deviceSecretHash: text('device_secret_hash').notNull(),
   enabled: boolean('enabled').notNull().default(true),
   /** Part of the demo fleet driven by the built-in simulator. */
   simulated: boolean('simulated').notNull().default(false),
@@ -85,6 +84,8 @@ export const locks = pgTable('locks', {
   createdAt: createdAt(),
 }, (t) => [
   index('locks_tenant').on(t.tenantId, t.id),
+  // What the device registry's row names (schema-devices.ts devices_lock_identity); never updated, so heartbeats stay HOT.
+  unique('locks_identity').on(t.id, t.tenantId, t.imei),
   uniqueIndex('locks_imei_registered').on(t.imei).where(sql`imei_released_at is null`),
   index('locks_tenant_location').on(t.tenantId, t.building, t.floor, t.room),
   // The lock list at 100,000 locks (bench/fleet.ts): a building's registered locks in id order (its pages
@@ -151,6 +152,8 @@ export * from './schema-airswitch.js';
 /* Alerts and commands of every device kind. */
 export * from './schema-alert.js';
 export * from './schema-command.js';
+/* The device registry: every device's MQTT identity and secret. */
+export * from './schema-devices.js';
 
 /* Analysis rollups, thresholds and forecasts. */
 export * from './schema-analysis.js';

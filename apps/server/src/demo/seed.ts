@@ -13,6 +13,7 @@ import { and, count, eq, like, notLike } from 'drizzle-orm';
 import type { Database, Tx } from '../db/client.js';
 import { accountRoles, accountTenants, accounts, locks, roles, tenants } from '../db/schema.js';
 import { hashDeviceSecret, newDeviceSecret } from '../crypto/device-secret.js';
+import { registerDevices } from '../modules/device/registry.js';
 import { ensureSeedLockType, seedDeviceTypes } from '../modules/deviceType/catalogue.js';
 import { hashPassword, verifyPassword } from '../modules/oauth/passwords.js';
 
@@ -79,7 +80,7 @@ async function ensureSimulatedLocks(tx: Tx, wanted: number) {
     values.push({
       tenantId: i % 5 === 4 ? 101 : 100, imei: simulatedImei(i), name: `${building}${room}门锁`, building, floor, room,
       model: MODELS[i % MODELS.length] as string, vendor: LOCK_VENDOR, firmwareVersion: FIRMWARE[i % FIRMWARE.length] as string,
-      deviceSecretHash: hashDeviceSecret(newDeviceSecret()), simulated: true,
+      simulated: true,
     });
   }
   await insertLocks(tx, values);
@@ -96,16 +97,22 @@ async function ensureSimulatedOnlineLocks(tx: Tx, wanted: number) {
     values.push({
       tenantId: i % 5 === 4 ? 101 : 100, imei: simulatedOnlineImei(i), name: `D栋${room}门锁`, building: 'D栋', floor, room,
       model: ALWAYS_ONLINE_LOCK_MODEL, vendor: LOCK_VENDOR, firmwareVersion: '1.0.0', alwaysOnline: true,
-      deviceSecretHash: hashDeviceSecret(newDeviceSecret()), simulated: true,
+      simulated: true,
     });
   }
   await ensureSeedLockType(tx, [...new Set(values.map((value) => value.tenantId))], ALWAYS_ONLINE_LOCK_MODEL);
   await insertLocks(tx, values);
 }
 
+/** Inserts the locks (an IMEI already registered is skipped) and registers each new one with a secret nobody knows (the simulator issues its own at start). */
 async function insertLocks(tx: Tx, values: (typeof locks.$inferInsert)[]) {
   for (let start = 0; start < values.length; start += 1000) {
-    await tx.insert(locks).values(values.slice(start, start + 1000)).onConflictDoNothing();
+    const rows = await tx.insert(locks).values(values.slice(start, start + 1000)).onConflictDoNothing()
+      .returning({ id: locks.id, tenantId: locks.tenantId, imei: locks.imei });
+    for (const tenantId of new Set(rows.map((row) => row.tenantId))) {
+      await registerDevices(tx, tenantId, 'lock', rows.filter((row) => row.tenantId === tenantId)
+        .map((row) => ({ id: row.id, clientId: row.imei, secretHash: hashDeviceSecret(newDeviceSecret()) })));
+    }
   }
 }
 

@@ -5,6 +5,7 @@
 import type { DeviceKind } from '@iot/contract';
 import { hashDeviceSecret, verifyDeviceSecret } from '../crypto/device-secret.js';
 import type { Database } from '../db/client.js';
+import { findDeviceCredentials } from '../modules/device/credentials.js';
 import { GATEWAY_KINDS, type DeviceCredentials, type GatewaySession, kindOf } from './device-kinds.js';
 
 /** MQTT 3.1.1 CONNACK return codes used for refusals. */
@@ -62,9 +63,9 @@ function coalescedLookup<R extends DeviceCredentials>(find: (keys: string[]) => 
     });
 }
 
-/** The coalescing lookup (see coalescedLookup) of every kind in device-kinds.ts, over `database`. */
+/** The coalescing lookup (see coalescedLookup) of every kind in device-kinds.ts over the device registry of `database`. */
 export function createDeviceLookups(database: Database): DeviceLookups {
-  return Object.fromEntries(GATEWAY_KINDS.map((kind) => [kind.kind, coalescedLookup((keys) => kind.findCredentials(database, keys), (row) => row.key)]));
+  return Object.fromEntries(GATEWAY_KINDS.map((kind) => [kind.kind, coalescedLookup((keys) => findDeviceCredentials(database, kind.kind, keys), (row) => row.key)]));
 }
 
 /**

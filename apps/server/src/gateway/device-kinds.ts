@@ -1,8 +1,9 @@
 /**
  * The device kinds the gateway serves, one entry each: what names a device (its MQTT username and
- * client id), its topics, where its credentials are, the uplink schema and the function that stores a
+ * client id), its topics, the uplink schema and the function that stores a
  * batch of its uplinks through the modules owning the tables, and its command dispatch policy
- * (outbox/device-dispatcher.ts runs every kind's). Authentication (auth.ts), the topic rules, the
+ * (outbox/device-dispatcher.ts runs every kind's). Every kind's credentials are in the one device
+ * registry (`devices`, modules/device). Authentication (auth.ts), the topic rules, the
  * external broker's subscriptions and device sessions (external-broker.ts, session-cache.ts), the
  * ingest lanes (ingest.ts) and the dispatchers (index.ts) iterate this table and never name a kind, so
  * a third kind (a water meter, a gateway-attached BLE lock) is a device type, a protocol file in the
@@ -12,10 +13,9 @@
 import { DEVICE_KINDS, type DeviceKind, protocol } from '@iot/contract';
 import { lazySecretBox } from '../crypto/secret-box.js';
 import type { Database } from '../db/client.js';
+import type { DeviceCredentials } from '../modules/device/credentials.js';
 import { commandFollowers } from '../wiring.js';
-import { findAirSwitchCredentials } from '../modules/airSwitch/registry.js';
 import { applyAirSwitchUplinks } from '../modules/airSwitch/ingest.js';
-import { findLockCredentials } from '../modules/lockDevice/credentials.js';
 import type { GatewayLog } from './log.js';
 import { startAirSwitchDispatcher } from './outbox/air-switch-dispatcher.js';
 import type { DeviceDispatcher } from './outbox/device-dispatcher.js';
@@ -55,16 +55,8 @@ export interface UplinkMessageBase { seq: number; ts: number; data: unknown }
 /** One validated uplink of an authenticated device of kind K: its session's fields and the message. */
 export type UplinkOf<K extends DeviceKind> = SessionOf<K> & { message: UplinkMessages[K] };
 
-/** What authenticating a device needs of its row (hash: SHA-256 hex of the device secret). */
-export interface DeviceCredentials {
-  /** The device's name: IMEI, serial. */
-  key: string;
-  id: number;
-  tenantId: number;
-  hash: string;
-  /** Enabled and not decommissioned. */
-  enabled: boolean;
-}
+/** What authenticating a device needs: its row in the device registry (modules/device/credentials.ts). */
+export type { DeviceCredentials };
 
 /** What starting a kind's command dispatcher over the gateway's transport needs. */
 export interface DispatchContext {
@@ -93,8 +85,6 @@ interface GatewayKindSpec<K extends DeviceKind> {
     uplinkWildcard: string;
     parse(topic: string): { id: string; direction: 'up' | 'down' } | undefined;
   };
-  /** Rows of the devices named `keys` (owner connection, all tenants); unknown ones are absent. */
-  findCredentials(database: Database, keys: string[]): Promise<DeviceCredentials[]>;
   session(row: DeviceCredentials): SessionOf<K>;
   /** The device's name and row id in a session. */
   keyOf(session: SessionOf<K>): string;
@@ -127,7 +117,6 @@ const lock = erase<'lock'>({
   identity: { label: 'imei', noun: 'lock', schema: protocol.imeiSchema },
   topics: { uplink: protocol.uplinkTopic, downlink: protocol.downlinkTopic, uplinkWildcard: protocol.UPLINK_WILDCARD,
     parse: (topic) => { const parsed = protocol.parseDeviceTopic(topic); return parsed && { id: parsed.imei, direction: parsed.direction }; } },
-  findCredentials: async (database, imeis) => (await findLockCredentials(database, imeis)).map((row) => ({ ...row, key: row.imei })),
   session: (row) => ({ kind: 'lock', lockId: row.id, tenantId: row.tenantId, imei: row.key }),
   keyOf: (session) => session.imei,
   deviceIdOf: (session) => session.lockId,
@@ -146,7 +135,6 @@ const airSwitch = erase<'airSwitch'>({
   kind: 'airSwitch',
   identity: { label: 'serial', noun: 'air switch', schema: protocol.airSwitchIdSchema },
   topics: { uplink: protocol.airSwitchUplinkTopic, downlink: protocol.airSwitchDownlinkTopic, uplinkWildcard: protocol.AIR_SWITCH_UPLINK_WILDCARD, parse: protocol.parseAirSwitchTopic },
-  findCredentials: async (database, serials) => (await findAirSwitchCredentials(database, serials)).map((row) => ({ ...row, key: row.serial })),
   session: (row) => ({ kind: 'airSwitch', airSwitchId: row.id, tenantId: row.tenantId, serial: row.key }),
   keyOf: (session) => session.serial,
   deviceIdOf: (session) => session.airSwitchId,

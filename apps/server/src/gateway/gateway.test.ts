@@ -147,7 +147,7 @@ describe('simulator credentials and fleet', () => {
     expect(devices[0]).toMatchObject({ lastSeq: null, battery: null });
     for (const device of devices) {
       expect(device.secret).toMatch(/^[0-9a-f]{32}$/);
-      expect((await lockRow(device.imei)).deviceSecretHash).toBe(hashDeviceSecret(device.secret));
+      expect(await fx.secretHashOf(database, device.imei)).toBe(hashDeviceSecret(device.secret));
     }
   });
 

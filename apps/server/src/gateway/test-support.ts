@@ -6,7 +6,7 @@ import { eq, sql } from 'drizzle-orm';
 import mqtt, { type IClientOptions, type MqttClient } from 'mqtt';
 import { type Database, openDatabase } from '../db/client.js';
 import { migrateDatabase } from '../db/migrate.js';
-import { locks, tenants } from '../db/schema.js';
+import { devices, locks, tenants } from '../db/schema.js';
 import { hashDeviceSecret } from '../crypto/device-secret.js';
 
 export const LOCK_A = '860000000000001';
@@ -23,16 +23,21 @@ export async function openSeededDatabase(): Promise<Database> {
   const database = await openDatabase({ dataDir: 'memory://' });
   await migrateDatabase(database);
   await database.system.insert(tenants).values([{ id: 100, name: 'A' }, { id: 101, name: 'B' }]);
-  const lock = (imei: string, tenantId: number, secret: string, enabled = true) => ({
-    imei, tenantId, enabled, name: `lock ${imei}`, model: 'ZG-N1', firmwareVersion: '1.0.0', deviceSecretHash: hashDeviceSecret(secret),
-  });
-  await database.system.insert(locks).values([
+  const secrets = new Map<string, string>();
+  const lock = (imei: string, tenantId: number, secret: string, enabled = true) => {
+    secrets.set(imei, secret);
+    return { imei, tenantId, enabled, name: `lock ${imei}`, model: 'ZG-N1', firmwareVersion: '1.0.0' };
+  };
+  const rows = await database.system.insert(locks).values([
     lock(LOCK_A, 100, SECRET_A), lock(LOCK_B, 101, SECRET_B), lock(LOCK_DISABLED, 100, SECRET_DISABLED, false),
     { ...lock(SIM[0], 100, 'x'), simulated: true },
     { ...lock(SIM[1], 101, 'x'), simulated: true, lastSeq: 41, battery: 15, heartbeatIntervalS: 300 },
     { ...lock(SIM[2], 100, 'x'), simulated: true },
     { ...lock('860000000000013', 100, 'x', false), simulated: true },
-  ]);
+  ]).returning({ id: locks.id, tenantId: locks.tenantId, imei: locks.imei });
+  await database.system.insert(devices).values(rows.map((row) => ({
+    tenantId: row.tenantId, deviceKind: 'lock', lockId: row.id, clientId: row.imei, secretHash: hashDeviceSecret(secrets.get(row.imei) as string),
+  })));
   return database;
 }
 
@@ -89,4 +94,10 @@ export async function heartbeatCount(database: Database, imei: string, seq?: num
     select count(*)::int as n from heartbeats h join locks l on l.id = h.lock_id
     where l.imei = ${imei} and (${seq ?? null}::int is null or h.seq = ${seq ?? null}::int)`);
   return rows<{ n: number }>(result)[0]?.n ?? 0;
+}
+
+/** The SHA-256 hex of the device secret registered for `clientId` (IMEI, serial) in the device registry; undefined when unregistered. */
+export async function secretHashOf(database: Database, clientId: string): Promise<string | undefined> {
+  const [row] = await database.system.select({ hash: devices.secretHash }).from(devices).where(eq(devices.clientId, clientId));
+  return row?.hash;
 }

@@ -1,18 +1,18 @@
 /**
  * The air switch registry (tables `air_switches`, `air_switch_circuits`, owned by this module): register
  * (circuits from the model's device type, its electrical ratings, device secret returned once and stored as its
- * SHA-256), list and detail with live readings, the gateway's credential lookup and the simulator's
+ * SHA-256 in the device registry, modules/device), list and detail with live readings and the simulator's
  * fresh credentials. Errors: 400 for a model that is no air switch type of the data centre; 409 for a
  * serial already registered (in any data centre, without saying which); 404 for an id not in the tenant.
  */
 import { AIR_SWITCH_MODELS, type AirSwitchRecord, type CircuitRecord, type Page, type protocol } from '@iot/contract';
 import { and, asc, count, eq, ilike, inArray, notInArray, or, sql } from 'drizzle-orm';
-import { hashDeviceSecret, newDeviceSecret } from '../../crypto/device-secret.js';
 import type { Database, Executor, Tx } from '../../db/client.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import { airSwitchCircuits, airSwitches, deviceTypes } from '../../db/schema.js';
 import { containsPattern, iso } from '../../db/sql.js';
 import { ApiError, fieldError } from '../../http/api-error.js';
+import { issueDeviceSecrets, registerDevice } from '../device/registry.js';
 import { ratingsOfModels } from '../deviceType/ratings.js';
 
 /**
@@ -27,11 +27,12 @@ export async function registerAirSwitch(tx: Tx, tenantId: number, input: { seria
     .where(and(eq(deviceTypes.model, input.model), eq(deviceTypes.kind, 'airSwitch')));
   if (!type) throw fieldError('body.model', `空开设备类型 ${input.model} 不存在`, `There is no air switch device type ${input.model}`);
   const circuits = type.circuits ?? AIR_SWITCH_MODELS[input.model]?.circuits ?? 1;
-  const secret = newDeviceSecret();
   let id: number;
+  let secret: string;
   try {
-    const [row] = await tx.insert(airSwitches).values({ tenantId, ...input, deviceSecretHash: hashDeviceSecret(secret) }).returning({ id: airSwitches.id });
+    const [row] = await tx.insert(airSwitches).values({ tenantId, ...input }).returning({ id: airSwitches.id });
     id = (row as { id: number }).id;
+    secret = await registerDevice(tx, tenantId, { kind: 'airSwitch', id }, input.serial);
   } catch (error) {
     if (isUniqueViolation(error)) throw new ApiError('CONFLICT', [{ field: 'body.serial', message: { 'zh-CN': '该序列号已登记', 'en-US': 'This serial number is already registered' } }]);
     throw error;
@@ -126,13 +127,6 @@ export async function ensureDemoAirSwitches(database: Database, tenantIds: reado
   return added;
 }
 
-/** What authenticating an air switch needs (owner connection, all tenants); unknown serials are absent. */
-export async function findAirSwitchCredentials(database: Database, serials: readonly string[]) {
-  if (serials.length === 0) return [];
-  return database.system.select({ serial: airSwitches.serial, id: airSwitches.id, tenantId: airSwitches.tenantId, hash: airSwitches.deviceSecretHash, enabled: airSwitches.enabled })
-    .from(airSwitches).where(inArray(airSwitches.serial, [...serials]));
-}
-
 /** A simulated air switch as the simulator needs it. */
 export interface SimulatedAirSwitchDevice {
   serial: string;
@@ -152,10 +146,10 @@ export async function issueAirSwitchSimulatorCredentials(database: Database, exc
     const rows = await tx.select({ id: airSwitches.id, serial: airSwitches.serial, tenantId: airSwitches.tenantId, model: airSwitches.model, lastSeq: airSwitches.lastSeq })
       .from(airSwitches).where(and(eq(airSwitches.simulated, true), eq(airSwitches.enabled, true), except.length ? notInArray(airSwitches.serial, [...except]) : undefined))
       .orderBy(asc(airSwitches.id)).for('update');
+    const secrets = await issueDeviceSecrets(tx, 'airSwitch', rows.map((row) => row.id));
     const out: SimulatedAirSwitchDevice[] = [];
-    for (const row of rows) {
-      const secret = newDeviceSecret();
-      await tx.update(airSwitches).set({ deviceSecretHash: hashDeviceSecret(secret) }).where(eq(airSwitches.id, row.id));
+    for (const [index, row] of rows.entries()) {
+      const secret = secrets[index] as string;
       const [n] = await tx.select({ n: count() }).from(airSwitchCircuits).where(eq(airSwitchCircuits.airSwitchId, row.id));
       out.push({ serial: row.serial, tenantId: row.tenantId, model: row.model, circuits: n?.n ?? 1, lastSeq: row.lastSeq, secret });
     }

@@ -1,41 +1,19 @@
 /**
- * Device credentials on the lock rows (table `locks`, owned by this module): the lookup the gateway
- * authenticates devices with, and fresh secrets for the in-process simulator (the demo fleet's locks
- * get new secrets at every start, so no clear-text secret is ever stored).
+ * Fresh device secrets for the in-process simulator's locks (the demo fleet's locks get new secrets at
+ * every start, so no clear-text secret is ever stored), kept in the device registry (modules/device).
  */
 import { deriveOfflineCodeKey } from '@iot/contract/offline-code';
 import type { SimulatedDevice } from '@iot/simulator';
-import { and, asc, eq, inArray, isNull, notInArray, sql } from 'drizzle-orm';
-import { hashDeviceSecret, newDeviceSecret } from '../../crypto/device-secret.js';
+import { and, asc, eq, inArray, isNull, notInArray } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { deviceTypes, locks } from '../../db/schema.js';
+import { issueDeviceSecrets } from '../device/registry.js';
 import { lockRulesColumns, lockTypeJoin, rulesOf } from '../deviceType/rules.js';
-
-/** What authenticating a device needs of its lock row (hash: SHA-256 hex of the device secret). */
-export interface LockCredentials {
-  imei: string;
-  id: number;
-  tenantId: number;
-  hash: string;
-  enabled: boolean;
-}
-
-/** The credentials of the locks of `imeis` (owner connection, all tenants); unknown IMEIs are absent. */
-export async function findLockCredentials(database: Database, imeis: readonly string[]): Promise<LockCredentials[]> {
-  if (imeis.length === 0) return [];
-  return database.system
-    .select({
-      imei: locks.imei, id: locks.id, tenantId: locks.tenantId, hash: locks.deviceSecretHash,
-      enabled: sql<boolean>`${locks.enabled} and ${locks.decommissionedAt} is null`,
-    })
-    .from(locks)
-    .where(and(inArray(locks.imei, [...imeis]), isNull(locks.imeiReleasedAt)));
-}
 
 /**
  * For every lock with `simulated = true and enabled = true`, not decommissioned and not among `except`
- * (IMEIs the simulator already drives), and among `only` when given: generates a new device secret, stores its SHA-256 (one
- * multi-row UPDATE, in one transaction with the read, rows locked), and returns what the simulator
+ * (IMEIs the simulator already drives), and among `only` when given: generates a new device secret, stores its SHA-256 in the
+ * device registry (one multi-row UPDATE, in one transaction with the read, rows locked), and returns what the simulator
  * needs to connect (capacities from the lock's device type), ordered by lock id. Secrets issued earlier
  * stop working. Returns [] when there is no such lock. Rejects (changing nothing) when the database fails.
  * With the platform's `masterKey`, each lock also gets its offline-code key (what a real lock
@@ -64,11 +42,7 @@ export async function issueSimulatorCredentials(database: Database, except: read
       .orderBy(asc(locks.id))
       .for('update', { of: locks });
     if (rows.length === 0) return [];
-    const secrets = rows.map(() => newDeviceSecret());
-    await tx.execute(sql`
-      update locks set device_secret_hash = v.hash
-      from unnest(${sql.param(rows.map((row) => row.id))}::int[], ${sql.param(secrets.map(hashDeviceSecret))}::text[]) as v(id, hash)
-      where locks.id = v.id`);
+    const secrets = await issueDeviceSecrets(tx, 'lock', rows.map((row) => row.id));
     return rows.map((row, index) => {
       const rules = rulesOf(row);
       return {

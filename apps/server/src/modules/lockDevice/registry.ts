@@ -2,7 +2,8 @@
  * The lock registry (门锁信息; table `locks`, owned by this module): register, edit, enable /
  * disable, decommission, release a decommissioned lock's IMEI and reset a device secret. Every
  * function runs in the caller's tenant transaction. A device secret is returned once and stored only
- * as its SHA-256. Each change emits `lock.changed` (or `lock.secretReset`; docs/events.md) with its
+ * as its SHA-256, in the device registry (modules/device), where releasing an IMEI removes the lock's
+ * registration. Each change emits `lock.changed` (or `lock.secretReset`; docs/events.md) with its
  * transaction: the gateway drops the MQTT session of a disabled, retired or reset lock, on whichever
  * instance holds it. Errors: 400 for a model the data centre has no device type of; 409 CONFLICT for an
  * IMEI already registered (in any data centre, without saying which); 404 for an id not in the tenant.
@@ -10,12 +11,12 @@
 import type { EventMap, LockSecret, lockFields } from '@iot/contract';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { z } from 'zod';
-import { hashDeviceSecret, newDeviceSecret } from '../../crypto/device-secret.js';
 import type { Tx } from '../../db/client.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import { locks } from '../../db/schema.js';
 import { emit } from '../../events/emit.js';
 import { ApiError, fieldError } from '../../http/api-error.js';
+import { registerDevice, resetDeviceSecret, unregisterDevice } from '../device/registry.js';
 import { findDeviceType } from '../deviceType/catalogue.js';
 
 type LockFields = z.output<typeof lockFields>;
@@ -35,15 +36,14 @@ const imeiTaken = () => new ApiError('CONFLICT', [{ field: 'body.imei', message:
 /** Registers a lock; returns its id and its new device secret (shown once). */
 export async function registerLock(tx: Tx, tenantId: number, input: LockFields & { imei: string }): Promise<LockSecret> {
   const type = await typeOf(tx, input.model);
-  const secret = newDeviceSecret();
   try {
     const [row] = await tx.insert(locks).values({
       tenantId, imei: input.imei, name: input.name, building: input.building, floor: input.floor, room: input.room,
       model: type.model, vendor: type.vendor, firmwareVersion: '', heartbeatIntervalS: type.heartbeatIntervalS,
       alwaysOnline: type.connectivity === 'alwaysOnline', iccid: input.iccid, note: input.note, simulated: input.simulated,
-      deviceSecretHash: hashDeviceSecret(secret),
     }).returning({ id: locks.id });
     const id = (row as { id: number }).id;
+    const secret = await registerDevice(tx, tenantId, { kind: 'lock', id }, input.imei);
     await emit(tx, 'lock.changed', { tenantId, lockId: id, imei: input.imei, change: 'added' });
     return { id, imei: input.imei, secret };
   } catch (error) {
@@ -103,6 +103,7 @@ export async function releaseImei(tx: Tx, id: number): Promise<null> {
     throw new ApiError('CONFLICT', [{ field: 'body.id', message: { 'zh-CN': '只能释放已退役门锁的 IMEI', 'en-US': 'Only a decommissioned lock\'s IMEI can be released' } }]);
   }
   await tx.update(locks).set({ imeiReleasedAt: new Date() }).where(eq(locks.id, id));
+  await unregisterDevice(tx, { kind: 'lock', id });
   await changed(tx, lock, 'imeiReleased');
   return null;
 }
@@ -111,8 +112,7 @@ export async function releaseImei(tx: Tx, id: number): Promise<null> {
 export async function resetSecret(tx: Tx, id: number): Promise<LockSecret> {
   const lock = await lockedLock(tx, id);
   if (lock.decommissionedAt) throw retired();
-  const secret = newDeviceSecret();
-  await tx.update(locks).set({ deviceSecretHash: hashDeviceSecret(secret) }).where(eq(locks.id, id));
+  const secret = await resetDeviceSecret(tx, { kind: 'lock', id });
   await emit(tx, 'lock.secretReset', { tenantId: lock.tenantId, lockId: lock.id, imei: lock.imei }); // never the secret
   return { id: lock.id, imei: lock.imei, secret };
 }

@@ -30,8 +30,8 @@ describe('log retention', () => {
     database = await openDatabase({ dataDir: 'memory://' });
     await migrateDatabase(database);
     await database.system.execute(sql`insert into tenants (id, name) values (100, 'A')`);
-    await database.system.execute(sql`insert into locks (tenant_id, imei, name, model, firmware_version, device_secret_hash)
-      values (100, '860000000000001', 'lock', 'ZG-N1', '1.0.0', 'x')`);
+    await database.system.execute(sql`insert into locks (tenant_id, imei, name, model, firmware_version)
+      values (100, '860000000000001', 'lock', 'ZG-N1', '1.0.0')`);
   });
   afterAll(() => database?.close());
 

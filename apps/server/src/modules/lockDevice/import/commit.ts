@@ -1,7 +1,7 @@
 /**
  * The commit of a lock import: the checked rows registered in the caller's tenant transaction (with the
  * call's system-log row, so all or nothing), CHUNK rows a statement, each with a new device secret
- * (stored as its SHA-256, returned once). 409 CONFLICT when an IMEI was registered meanwhile.
+ * (stored as its SHA-256 in the device registry, returned once). 409 CONFLICT when an IMEI was registered meanwhile.
  * A statement carries one array-literal parameter per column (`unnest`), not one per cell: drizzle's
  * SQL building and pg's bind of 16 parameters a row held the event loop 50-60 ms per 200 rows under
  * load (bench/heavy-requests.ts); an array literal is one string join per column.
@@ -17,6 +17,7 @@ import { locks } from '../../../db/schema.js';
 import { emitAll } from '../../../events/emit.js';
 import { ApiError } from '../../../http/api-error.js';
 import type { ExportColumn } from '../../../http/export.js';
+import { registerDevices } from '../../device/registry.js';
 import { findDeviceType } from '../../deviceType/catalogue.js';
 import type { ImportLock } from './check.js';
 
@@ -54,16 +55,18 @@ export async function commitImport(tx: Tx, tenantId: number, valid: readonly Imp
       const type = (lock: ImportLock) => types.get(lock.model);
       const result = await tx.execute(sql`
         insert into locks (tenant_id, imei, name, building, floor, room, model, vendor, firmware_version, heartbeat_interval_s,
-          always_online, iccid, note, simulated, device_secret_hash)
-        select ${tenantId}::int, imei, name, building, floor, room, model, vendor, '', heartbeat_interval_s, always_online, iccid, note, simulated, device_secret_hash
+          always_online, iccid, note, simulated)
+        select ${tenantId}::int, imei, name, building, floor, room, model, vendor, '', heartbeat_interval_s, always_online, iccid, note, simulated
         from unnest(${text((l) => l.imei)}::text[], ${text((l) => l.name)}::text[], ${text((l) => l.building)}::text[],
           ${text((l) => l.floor)}::text[], ${text((l) => l.room)}::text[], ${text((l) => l.model)}::text[],
           ${text((l) => type(l)?.vendor ?? LOCK_VENDOR)}::text[], ${numberArray(chunk.map((l) => type(l)?.heartbeatIntervalS ?? DEFAULT_HEARTBEAT_S))}::int[],
           ${text((l) => String(type(l)?.connectivity === 'alwaysOnline'))}::bool[], ${text((l) => l.iccid)}::text[], ${text((l) => l.note)}::text[],
-          ${text((l) => String(l.simulated))}::bool[], ${text((_, index) => hashDeviceSecret(secrets[index] as string))}::text[])
-          as v(imei, name, building, floor, room, model, vendor, heartbeat_interval_s, always_online, iccid, note, simulated, device_secret_hash)
+          ${text((l) => String(l.simulated))}::bool[])
+          as v(imei, name, building, floor, room, model, vendor, heartbeat_interval_s, always_online, iccid, note, simulated)
         returning id, imei`);
       const rows = rowsOf<{ id: number; imei: string }>(result);
+      const secretOf = new Map(chunk.map((lock, index) => [lock.imei, secrets[index] as string]));
+      await registerDevices(tx, tenantId, 'lock', rows.map((row) => ({ id: row.id, clientId: row.imei, secretHash: hashDeviceSecret(secretOf.get(row.imei) as string) })));
       await emitAll(tx, rows.map((row) => ({ name: 'lock.changed', payload: { tenantId, lockId: row.id, imei: row.imei, change: 'added' } })));
       issued.push(...chunk.map((lock, index) => ({ imei: lock.imei, name: lock.name, secret: secrets[index] as string })));
     }
