@@ -29,8 +29,8 @@ describe.skipIf(skipSuite)('log lists paged by cursor', () => {
     // Groups of four rows per millisecond, two of them one microsecond apart: equal times and sub-millisecond order.
     const at = sql`timestamptz '2026-03-01 08:00:00.123456+00' - make_interval(secs => (g / 4) * 0.001) + make_interval(secs => (g % 2) * 0.000001)`;
     for (const lockId of [lock.id, other.id]) {
-      await ctx.database.system.execute(sql`insert into uplinks (tenant_id, lock_id, seq, msg_id, type, data, device_ts, received_at)
-        select ${lock.tenantId}, ${lockId}, 9000 + g, 'k' || g, 'doorState', '{}'::jsonb, ${at}, ${at} from generate_series(1, 37) g`);
+      await ctx.database.system.execute(sql`insert into uplinks (tenant_id, device_kind, lock_id, seq, msg_id, type, data, device_ts, received_at)
+        select ${lock.tenantId}, 'lock', ${lockId}, 9000 + g, 'k' || g, 'doorState', '{}'::jsonb, ${at}, ${at} from generate_series(1, 37) g`);
       await ctx.database.system.execute(sql`insert into heartbeats (tenant_id, lock_id, seq, battery, rssi, snr, firmware_version, device_ts, received_at)
         select ${lock.tenantId}, ${lockId}, 9000 + g, 90, -80, 5, 'V1.2.3', ${at}, ${at} from generate_series(1, 37) g`);
       await ctx.database.system.execute(sql`insert into open_records (tenant_id, lock_id, method, success, lock_time, received_at)

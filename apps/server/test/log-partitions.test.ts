@@ -2,7 +2,9 @@
  * Retention of every day-partitioned log (db/partitions.ts pruneLog, which the log retention job,
  * modules/partition/retention.ts, runs): whole days past the retention are dropped, one statement each, and only the
  * rows left over (the boundary day, the default partition) are deleted row by row. Also: the partition
- * job keeps every table of PARTITIONED_TABLES a week ahead.
+ * job keeps every table of PARTITIONED_TABLES a week ahead. The uplink log of every kind is one table
+ * whose kinds are subtrees with their own days: a row goes to its kind's, and a query naming the kind
+ * reads that subtree alone.
  */
 import { type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -28,13 +30,13 @@ describe.skipIf(skipSuite)('day-partitioned logs', () => {
     const byTable: Record<string, SQL> = {
       heartbeats: sql`insert into heartbeats (tenant_id, lock_id, seq, battery, rssi, snr, firmware_version, device_ts, received_at)
         select 100, ${lockId}, g, 80, -90, 10, 'V1', now(), ${at} ${rows}`,
-      uplinks: sql`insert into uplinks (tenant_id, lock_id, seq, msg_id, type, data, device_ts, received_at)
-        select 100, ${lockId}, g, 'm' || g, 'doorState', '{}', now(), ${at} ${rows}`,
+      lock_uplinks: sql`insert into uplinks (tenant_id, device_kind, lock_id, seq, msg_id, type, data, device_ts, received_at)
+        select 100, 'lock', ${lockId}, g, 'm' || g, 'doorState', '{}', now(), ${at} ${rows}`,
       open_records: sql`insert into open_records (tenant_id, lock_id, method, success, lock_time, received_at)
         select 100, ${lockId}, 'card', true, now(), ${at} ${rows}`,
       audit_log: sql`insert into audit_log (tenant_id, username, action, result, created_at) select 100, 'u', 'a' || g, 'success', ${at} ${rows}`,
-      air_switch_uplinks: sql`insert into air_switch_uplinks (tenant_id, air_switch_id, seq, type, device_ts, received_at, data)
-        select 100, ${switchId}, g, 'telemetry', now(), ${at}, '{}' ${rows}`,
+      air_switch_uplinks: sql`insert into uplinks (tenant_id, device_kind, air_switch_id, seq, type, device_ts, received_at, data)
+        select 100, 'airSwitch', ${switchId}, g, 'telemetry', now(), ${at}, '{}' ${rows}`,
     };
     return database.system.execute(byTable[table] as SQL);
   };
@@ -78,5 +80,23 @@ describe.skipIf(skipSuite)('day-partitioned logs', () => {
     expect(await count(sql`${key} >= to_timestamp(${midnight(-5) / 1000})`)).toBe(6 * 20 - 10);
     expect(await pruneLog(database.system, spec, 5)).toEqual({ dropped: [], deleted: 0 });
     expect((await dailyPartitions(database.system, table))[0]?.name).toBe(partName(table, midnight(-5)));
+  });
+
+  it('keeps the uplinks of every kind in one table, each kind in its own day partitions, read alone', async () => {
+    await insertAt('lock_uplinks', Date.now(), 50_000);
+    await insertAt('air_switch_uplinks', Date.now(), 50_000);
+    const placed = rowsOf<{ part: string; kind: string; n: number }>(await database.system.execute(sql`
+      select tableoid::regclass::text as part, device_kind as kind, count(*)::int as n from uplinks where seq >= 50000 group by 1, 2 order by 1`));
+    expect(placed).toEqual([
+      { part: partName('air_switch_uplinks', midnight(0)), kind: 'airSwitch', n: 10 }, { part: partName('lock_uplinks', midnight(0)), kind: 'lock', n: 10 },
+    ]);
+    const plan = rowsOf<{ 'QUERY PLAN': string }>(await database.system.execute(sql`
+      explain select * from uplinks where device_kind = 'lock' and lock_id = ${lockId} order by received_at desc limit 20`))
+      .map((row) => row['QUERY PLAN']).join('\n');
+    expect(plan).toContain('lock_uplinks');
+    expect(plan).not.toContain('air_switch_uplinks');
+    const refused = await database.system.execute(sql`insert into uplinks (tenant_id, device_kind, lock_id, seq, type, data, device_ts)
+      values (100, 'waterMeter', ${lockId}, 1, 'x', '{}', now())`).then(() => null, (error: Error & { cause?: { message?: string } }) => error.cause?.message ?? error.message);
+    expect(refused).toMatch(/no partition/);
   });
 });

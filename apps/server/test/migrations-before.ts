@@ -47,12 +47,16 @@ export async function twoDataCentres(database: Database, lastSeq = 0): Promise<{
   const lockOf = new Map<number, number>();
   const switchOf = new Map<number, number>();
   await database.system.execute(sql`insert into tenants (id, name) values (100, 'A'), (200, 'B')`);
+  // Before 0069 a device's secret hash was a column of its own row (since, the device registry's).
+  const [own] = rowsOf<{ n: number }>(await database.system.execute(sql`select count(*)::int as n from information_schema.columns
+    where table_name = 'locks' and column_name = 'device_secret_hash'`));
+  const secret = own?.n ? { column: sql`, device_secret_hash`, value: sql`, 'x'` } : { column: sql``, value: sql`` };
   for (const tenant of [100, 200]) {
-    const [lock] = rowsOf<{ id: number }>(await database.system.execute(sql`insert into locks (tenant_id, imei, name, model, firmware_version, device_secret_hash, last_seq)
-      values (${tenant}, ${`86000000000${tenant}`}, 'lock', 'ZG-N1', '1.0.0', 'x', ${lastSeq}) returning id`));
+    const [lock] = rowsOf<{ id: number }>(await database.system.execute(sql`insert into locks (tenant_id, imei, name, model, firmware_version, last_seq ${secret.column})
+      values (${tenant}, ${`86000000000${tenant}`}, 'lock', 'ZG-N1', '1.0.0', ${lastSeq} ${secret.value}) returning id`));
     lockOf.set(tenant, lock?.id as number);
-    const [box] = rowsOf<{ id: number }>(await database.system.execute(sql`insert into air_switches (tenant_id, serial, name, model, device_secret_hash, last_seq)
-      values (${tenant}, ${`AS00000${tenant}`}, 'box', 'ZG-AS4', 'x', ${lastSeq}) returning id`));
+    const [box] = rowsOf<{ id: number }>(await database.system.execute(sql`insert into air_switches (tenant_id, serial, name, model, last_seq ${secret.column})
+      values (${tenant}, ${`AS00000${tenant}`}, 'box', 'ZG-AS4', ${lastSeq} ${secret.value}) returning id`));
     switchOf.set(tenant, box?.id as number);
   }
   return { lockOf, switchOf };

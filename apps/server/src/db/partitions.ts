@@ -12,6 +12,8 @@ import { rowCount, rowsOf } from './rows.js';
 /** One partitioned table: its name, partition key column, and how many days ahead to keep. */
 export interface PartitionedTable {
   table: string;
+  /** The table queries name when `table` is one kind's subtree of a log partitioned by kind (`uplinks`). */
+  of?: string;
   keyColumn: string;
   /** Partitions are created for today (UTC) and this many days after it. */
   aheadDays: number;
@@ -20,10 +22,10 @@ export interface PartitionedTable {
 /** The tables the partition job maintains. */
 export const PARTITIONED_TABLES: readonly PartitionedTable[] = [
   { table: 'heartbeats', keyColumn: 'received_at', aheadDays: 7 },
-  { table: 'uplinks', keyColumn: 'received_at', aheadDays: 7 },
+  { table: 'lock_uplinks', of: 'uplinks', keyColumn: 'received_at', aheadDays: 7 },
   { table: 'open_records', keyColumn: 'received_at', aheadDays: 7 },
   { table: 'audit_log', keyColumn: 'created_at', aheadDays: 7 },
-  { table: 'air_switch_uplinks', keyColumn: 'received_at', aheadDays: 7 },
+  { table: 'air_switch_uplinks', of: 'uplinks', keyColumn: 'received_at', aheadDays: 7 },
 ];
 
 const DAY_MS = 86_400_000;

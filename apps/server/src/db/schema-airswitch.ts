@@ -1,10 +1,10 @@
 /**
  * Air switch tables, tenant-scoped with row-level security (migration *_air_switch_rls.sql),
- * written only by modules/airSwitch. Raw uplinks are kept TELEMETRY_RETENTION_DAYS; the hourly and daily
+ * written only by modules/airSwitch. Raw uplinks (the one `uplinks` log, schema-device.ts) are kept TELEMETRY_RETENTION_DAYS; the hourly and daily
  * energy rollups are kept for good and are what analysis reads.
  */
 import { sql } from 'drizzle-orm';
-import { bigserial, boolean, date, doublePrecision, index, integer, jsonb, pgTable, primaryKey, real, serial, text, timestamp, unique, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, date, doublePrecision, index, integer, jsonb, pgTable, primaryKey, real, serial, text, timestamp, unique, uniqueIndex } from 'drizzle-orm/pg-core';
 import { tenants } from './schema.js';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
@@ -64,22 +64,6 @@ export const airSwitchCircuits = pgTable('air_switch_circuits', {
   desiredThresholds: jsonb('desired_thresholds').notNull().default(sql`'{}'::jsonb`),
   reportedThresholds: jsonb('reported_thresholds'),
 }, (t) => [uniqueIndex('air_switch_circuits_switch').on(t.airSwitchId, t.circuit), index('air_switch_circuits_tenant').on(t.tenantId)]);
-
-/** Every stored uplink (raw telemetry included), one per (switch, seq) (ingest.ts dedupes): the dedup ledger, partitioned by day. Kept TELEMETRY_RETENTION_DAYS. */
-export const airSwitchUplinks = pgTable('air_switch_uplinks', {
-  id: bigserial('id', { mode: 'number' }).notNull(),
-  tenantId: integer('tenant_id').notNull(),
-  airSwitchId: integer('air_switch_id').notNull(),
-  seq: integer('seq').notNull(),
-  type: text('type').notNull(),
-  deviceTs: timestamp('device_ts', { withTimezone: true }).notNull(),
-  receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
-  data: jsonb('data').notNull(),
-}, (t) => [
-  primaryKey({ columns: [t.id, t.receivedAt] }),
-  index('air_switch_uplinks_switch_seq').on(t.airSwitchId, t.seq),
-  index('air_switch_uplinks_received').using('brin', t.receivedAt),
-]);
 
 const rollupColumns = {
   tenantId: integer('tenant_id').notNull(),

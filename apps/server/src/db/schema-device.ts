@@ -1,8 +1,9 @@
 /**
- * Device activity tables: the heartbeat log, the event-uplink log (上报日志), unlock records,
+ * Device activity tables: the heartbeat log, the uplink log of every device kind (上报日志), unlock records,
  * (alerts: schema-alert.ts; the command outbox: schema-command.ts). Tenant-scoped with row-level security
  * (migration 0005_device_activity_rls.sql). Times are `timestamptz`; units are in column comments.
  */
+import { sql } from 'drizzle-orm';
 import { bigint, bigserial, boolean, index, integer, jsonb, pgTable, primaryKey, real, text, timestamp } from 'drizzle-orm/pg-core';
 import { locks } from './schema.js';
 
@@ -42,24 +43,35 @@ export const heartbeats = pgTable('heartbeats', {
   index('heartbeats_tenant_id').on(t.tenantId, t.id),
 ]);
 
-/** Every event uplink except heartbeats (上报日志), as received; one per (lock, seq) (uplinkLog/writer.ts dedupes), partitioned by day. */
+/**
+ * The uplink log of every device kind (上报日志 for locks, raw telemetry for air switches), as received;
+ * one per (device, seq) (uplinkLog/writer.ts dedupes). Partitioned by LIST (device_kind) into one
+ * subtree per kind, each partitioned by day (docs/partitions.md): `lock_uplinks` (kept
+ * UPLINK_RETENTION_DAYS) and `air_switch_uplinks` (kept TELEMETRY_RETENTION_DAYS), so each kind's
+ * retention still drops whole days. Each subtree holds its kind's indexes (migrations 0064, 0070):
+ * lock_uplinks (lock_id, seq), (lock_id, received_at), (tenant_id, received_at), its primary key
+ * (id, received_at) and the lock foreign key; air_switch_uplinks (air_switch_id, seq), BRIN received_at,
+ * (id, received_at). A query names its kind (`device_kind = 'lock'`, a literal), so only that subtree is read.
+ */
 export const uplinks = pgTable('uplinks', {
-  id: bigserial('id', { mode: 'number' }).notNull(),
+  /** One sequence for every kind (uplinks_id_seq). */
+  id: bigint('id', { mode: 'number' }).notNull().default(sql`nextval('uplinks_id_seq'::regclass)`),
   tenantId: integer('tenant_id').notNull(),
-  lockId: integer('lock_id').notNull().references(() => locks.id, { onDelete: 'cascade' }),
+  /** contract DEVICE_KINDS: the partition. */
+  deviceKind: text('device_kind').notNull(),
+  /** The lock (device_kind lock; not null in lock_uplinks). */
+  lockId: integer('lock_id'),
+  /** The air switch (device_kind airSwitch; not null in air_switch_uplinks). */
+  airSwitchId: integer('air_switch_id'),
   seq: integer('seq').notNull(),
-  msgId: text('msg_id').notNull(),
+  /** A lock message's msgId (not null in lock_uplinks); an air switch message has none. */
+  msgId: text('msg_id'),
   type: text('type').notNull(),
   data: jsonb('data').notNull(),
   /** Device clock. */
   deviceTs: timestamp('device_ts', { withTimezone: true }).notNull(),
   receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
-}, (t) => [
-  primaryKey({ columns: [t.id, t.receivedAt] }),
-  index('uplinks_lock_seq').on(t.lockId, t.seq),
-  index('uplinks_lock_time').on(t.lockId, t.receivedAt),
-  index('uplinks_tenant_time').on(t.tenantId, t.receivedAt),
-]);
+});
 
 /** Unlock records (开锁日志). */
 export const openRecords = pgTable('open_records', {

@@ -13,7 +13,7 @@ import type { Executor } from './client.js';
 
 /** Key space of the locks' writers: heartbeats and event uplinks share one seq per lock. */
 export const LOCK_SEQ_WRITERS = 7_140_062;
-/** Key space of the air switches' writers (air_switch_uplinks). */
+/** Key space of the air switches' writers (their rows of the uplink log). */
 export const AIR_SWITCH_SEQ_WRITERS = 7_140_064;
 
 /**

@@ -1,8 +1,9 @@
 /**
  * Air switch uplinks into this module's tables, in the gateway's group-commit transaction (called by
  * the air switch kind's store in gateway/device-kinds.ts; ack after commit as for locks):
- * 1. every uplink into `air_switch_uplinks` (the raw log, kept TELEMETRY_RETENTION_DAYS; new ones
- *    emit `airSwitch.reading`); a (switch, seq) stored before is a duplicate and has no further effect;
+ * 1. every uplink into the one uplink log (uplinkLog insertAirSwitchUplinks; raw telemetry, kept
+ *    TELEMETRY_RETENTION_DAYS; new ones emit `airSwitch.reading`); a (switch, seq) stored before is a
+ *    duplicate and has no further effect;
  * 2. the switches' last_seq / last_uplink_at;
  * 3. readings.ts over the circuits (rows locked): latest readings and states, the circuits' energy
  *    totals, energy and power into the hourly (with cumulative kWh) and daily rollups (days in
@@ -18,6 +19,7 @@ import { AIR_SWITCH_SEQ_WRITERS, lockSeqWriters } from '../../db/seq-writers.js'
 import { emitAll, idListEvents } from '../../events/emit.js';
 import { applyAlarmChanges } from '../deviceAlert/air-switch.js';
 import { applyCommandResults } from '../command/air-switch.js';
+import { insertAirSwitchUplinks } from '../uplinkLog/writer.js';
 import { applyReadings, assignTotals, type CircuitState, type NewUplink } from './readings.js';
 import { writeRollups } from './rollups.js';
 
@@ -36,20 +38,10 @@ export async function applyAirSwitchUplinks(tx: Tx, records: readonly AirSwitchU
   const seen = new Set<string>();
   const unique = records.filter((r) => !seen.has(`${r.airSwitchId}:${r.message.seq}`) && seen.add(`${r.airSwitchId}:${r.message.seq}`));
   if (unique.length === 0) return 0;
-  // No unique (switch, seq) (the log is partitioned by day, docs/partitions.md): under the switch's
-  // writer lock, a seq above its last_seq (moved below, same transaction) is new without looking, one
-  // at or below it is looked up in air_switch_uplinks_switch_seq, as the lock logs do.
+  // No unique (switch, seq) (the log is partitioned by day, docs/partitions.md): the insert dedupes
+  // under the switches' writer locks, taken here, against their last_seq, moved below in this transaction.
   await lockSeqWriters(tx, AIR_SWITCH_SEQ_WRITERS, unique.map((r) => r.airSwitchId));
-  const inserted = rowsOf<{ air_switch_id: number; seq: number; tenant_id: number }>(await tx.execute(sql`
-    insert into air_switch_uplinks (tenant_id, air_switch_id, seq, type, device_ts, data)
-    select t, a, v.s, ty, to_timestamp(ts / 1000.0), d from unnest(
-      ${param(unique, (r) => r.tenantId)}::int[], ${param(unique, (r) => r.airSwitchId)}::int[], ${param(unique, (r) => r.message.seq)}::int[],
-      ${param(unique, (r) => r.message.type)}::text[], ${param(unique, (r) => r.message.ts)}::float8[], ${param(unique, (r) => JSON.stringify(r.message.data))}::jsonb[])
-      as v(t, a, s, ty, ts, d)
-    left join air_switches w on w.id = v.a
-    where case when v.s > w.last_seq then true
-      else not exists (select 1 from air_switch_uplinks u where u.air_switch_id = v.a and u.seq = v.s) end
-    returning air_switch_id, seq, tenant_id`));
+  const inserted = await insertAirSwitchUplinks(tx, unique);
   await emitAll(tx, idListEvents('airSwitch.reading', inserted.map((row) => ({ tenantId: row.tenant_id, id: row.air_switch_id }))));
   const isNew = new Set(inserted.map((row) => `${row.air_switch_id}:${row.seq}`));
   const fresh: NewUplink[] = unique.filter((r) => isNew.has(`${r.airSwitchId}:${r.message.seq}`));

@@ -32,7 +32,7 @@ export const DAY_MS = 86_400_000;
 
 /** Whether `table` is day-partitioned by `timeColumn` (db/partitions.ts PARTITIONED_TABLES): it reads recent-first. */
 export function isRecentFirst(table: PgTable, timeColumn: PgColumn): boolean {
-  return PARTITIONED_TABLES.some((partitioned) => partitioned.table === getTableName(table) && partitioned.keyColumn === timeColumn.name);
+  return PARTITIONED_TABLES.some((partitioned) => (partitioned.of ?? partitioned.table) === getTableName(table) && partitioned.keyColumn === timeColumn.name);
 }
 
 /** The window's start: the UTC midnight RECENT_DAYS days before the one of `now` (epoch ms). */

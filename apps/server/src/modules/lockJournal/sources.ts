@@ -42,7 +42,7 @@ export const heartbeatSummaries: JournalSource = async (tx, r) => {
 export const uplinkEntries: JournalSource = async (tx, r) => {
   const found = await rows<{ received_at: Date; type: string; data: Record<string, unknown>; seq: number }>(tx, sql`
     select received_at, type, data, seq from uplinks
-    where lock_id = ${r.lockId} and ${within('received_at', r)} and type not in ('openRecord', 'alarm')
+    where device_kind = 'lock' and lock_id = ${r.lockId} and ${within('received_at', r)} and type not in ('openRecord', 'alarm')
     order by received_at desc, id desc limit ${r.limit}`);
   return found.map((row) => ({ time: iso(row.received_at), source: 'uplink', type: row.type, data: { ...row.data, seq: row.seq } }));
 };

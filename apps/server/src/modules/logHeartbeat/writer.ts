@@ -69,7 +69,7 @@ export async function insertHeartbeats(tx: Tx, records: readonly HeartbeatRecord
     left join locks l on l.id = v.lock_id
     where case when v.seq > l.last_seq then true
       else not exists (select 1 from heartbeats h where h.lock_id = v.lock_id and h.seq = v.seq)
-        and not exists (select 1 from uplinks u where u.lock_id = v.lock_id and u.seq = v.seq) end
+        and not exists (select 1 from uplinks u where u.device_kind = 'lock' and u.lock_id = v.lock_id and u.seq = v.seq) end
     order by v.ord
     returning lock_id, seq, tenant_id`);
   const rows = rowsOf<{ lock_id: number; seq: number; tenant_id: number }>(inserted);

@@ -18,8 +18,8 @@ describe('log retention', () => {
     const age = sql`now() - make_interval(days => g, secs => 1)`;
     const ages = sql`from generate_series(0, ${days - 1}) g`;
     const lockId = sql`(select min(id) from locks)`;
-    await database.system.execute(sql`insert into uplinks (tenant_id, lock_id, seq, msg_id, type, data, device_ts, received_at)
-      select 100, ${lockId}, g + 1, 'm' || g, 'doorState', '{}', now(), ${age} ${ages}`);
+    await database.system.execute(sql`insert into uplinks (tenant_id, device_kind, lock_id, seq, msg_id, type, data, device_ts, received_at)
+      select 100, 'lock', ${lockId}, g + 1, 'm' || g, 'doorState', '{}', now(), ${age} ${ages}`);
     await database.system.execute(sql`insert into open_records (tenant_id, lock_id, method, success, lock_time, received_at)
       select 100, ${lockId}, 'card', true, now(), ${age} ${ages}`);
     await database.system.execute(sql`insert into audit_log (tenant_id, username, action, result, created_at)
@@ -38,7 +38,7 @@ describe('log retention', () => {
   it('keeps every partitioned log by its own setting; the system log at least six months', () => {
     const config = loadConfig({ UPLINK_RETENTION_DAYS: '30', UNLOCK_RECORD_RETENTION_DAYS: '60', SYSTEM_LOG_RETENTION_DAYS: '200' });
     expect(Object.fromEntries(retainedLogs(config).map((retained) => [retained.table, retained.days]))).toEqual({
-      heartbeats: 90, uplinks: 30, open_records: 60, audit_log: 200, air_switch_uplinks: 30,
+      heartbeats: 90, lock_uplinks: 30, open_records: 60, audit_log: 200, air_switch_uplinks: 30,
     });
     const defaults = loadConfig({});
     expect([defaults.UPLINK_RETENTION_DAYS, defaults.UNLOCK_RECORD_RETENTION_DAYS, defaults.SYSTEM_LOG_RETENTION_DAYS]).toEqual([180, 365, 365]);
@@ -48,7 +48,7 @@ describe('log retention', () => {
   it('removes each log past its own days, and a failing log stops none of the others', async () => {
     await fill(400);
     const logs = [
-      { table: 'uplinks', keyColumn: 'received_at', days: 180 },
+      { table: 'lock_uplinks', keyColumn: 'received_at', days: 180 },
       { table: 'no_such_log', keyColumn: 'received_at', days: 1 },
       { table: 'open_records', keyColumn: 'received_at', days: 365 },
       { table: 'audit_log', keyColumn: 'created_at', days: 200 },
@@ -58,8 +58,8 @@ describe('log retention', () => {
     expect(done.no_such_log).toEqual({ dropped: [], deleted: 0, failed: true });
     expect(warnings).toHaveLength(1);
     // Ages 0..179 d stay (the row of age 180 d is 1 s past the cutoff), and so on.
-    expect([await count('uplinks'), await count('open_records'), await count('audit_log')]).toEqual([180, 365, 200]);
-    expect((done.uplinks?.deleted ?? 0) + (done.uplinks?.dropped.length ?? 0)).toBeGreaterThan(0);
+    expect([await count('lock_uplinks'), await count('open_records'), await count('audit_log')]).toEqual([180, 365, 200]);
+    expect((done.lock_uplinks?.deleted ?? 0) + (done.lock_uplinks?.dropped.length ?? 0)).toBeGreaterThan(0);
     const again = await pruneLogs(database, quiet, logs.filter((retained) => retained.table !== 'no_such_log'));
     expect(Object.values(again)).toEqual([{ dropped: [], deleted: 0 }, { dropped: [], deleted: 0 }, { dropped: [], deleted: 0 }]);
   });
@@ -80,9 +80,9 @@ describe('log retention', () => {
   it('runs on its own, then the other tasks, and stops cleanly', async () => {
     let also = 0;
     const job = startLogRetention(database, quiet, {
-      logs: [{ table: 'uplinks', keyColumn: 'received_at', days: 30 }], also: [async () => { also++; }], firstAfterMs: 1, everyMs: 60_000,
+      logs: [{ table: 'lock_uplinks', keyColumn: 'received_at', days: 30 }], also: [async () => { also++; }], firstAfterMs: 1, everyMs: 60_000,
     });
-    await expect.poll(() => count('uplinks'), { timeout: 5000 }).toBe(30);
+    await expect.poll(() => count('lock_uplinks'), { timeout: 5000 }).toBe(30);
     await expect.poll(() => also, { timeout: 5000 }).toBe(1);
     await job.stop();
   });

@@ -21,7 +21,7 @@ export interface RetainedLog extends Pick<PartitionedTable, 'table' | 'keyColumn
 /** The setting that says how many days each partitioned log keeps (README "Settings"). */
 const RETENTION_SETTINGS = {
   heartbeats: 'HEARTBEAT_RETENTION_DAYS',
-  uplinks: 'UPLINK_RETENTION_DAYS',
+  lock_uplinks: 'UPLINK_RETENTION_DAYS',
   open_records: 'UNLOCK_RECORD_RETENTION_DAYS',
   audit_log: 'SYSTEM_LOG_RETENTION_DAYS',
   air_switch_uplinks: 'TELEMETRY_RETENTION_DAYS',

@@ -29,13 +29,13 @@ export async function insertUplinkHistory(db: Executor, rows: readonly PastUplin
     const column = (pick: (row: PastUplink) => number) => numberArray(chunk.map(pick));
     const text = (pick: (row: PastUplink) => string) => textArray(chunk.map(pick));
     const inserted = await db.execute(sql`
-      insert into uplinks (tenant_id, lock_id, seq, msg_id, type, data, device_ts, received_at)
-      select tenant_id, lock_id, seq, msg_id, type, data, to_timestamp(device_ms / 1000.0), to_timestamp(received_ms / 1000.0)
+      insert into uplinks (tenant_id, device_kind, lock_id, seq, msg_id, type, data, device_ts, received_at)
+      select tenant_id, 'lock', lock_id, seq, msg_id, type, data, to_timestamp(device_ms / 1000.0), to_timestamp(received_ms / 1000.0)
       from unnest(${column((r) => r.tenantId)}::int[], ${column((r) => r.lockId)}::int[], ${column((r) => r.message.seq)}::int[],
         ${text((r) => r.message.msgId)}::text[], ${text((r) => r.message.type)}::text[], ${text((r) => JSON.stringify(r.message.data))}::jsonb[],
         ${column((r) => r.message.ts)}::float8[], ${column((r) => r.receivedAt)}::float8[])
         as v(tenant_id, lock_id, seq, msg_id, type, data, device_ms, received_ms)
-      where not exists (select 1 from uplinks u where u.lock_id = v.lock_id and u.seq = v.seq)
+      where not exists (select 1 from uplinks u where u.device_kind = 'lock' and u.lock_id = v.lock_id and u.seq = v.seq)
       returning id, lock_id, seq`);
     for (const row of rowsOf<{ id: string | number; lock_id: number; seq: number }>(inserted)) ids.set(lockSeqKey(row.lock_id, row.seq), Number(row.id));
   }

@@ -1,11 +1,17 @@
-/** 上报日志 on `uplinks` (a device log, deviceLog/factory.ts), newest first via uplinks_tenant_time / uplinks_lock_time; counted up to the cap. */
+/**
+ * 上报日志 on the locks' rows of `uplinks` (a device log, deviceLog/factory.ts), newest first via
+ * uplinks_tenant_time / uplinks_lock_time; counted up to the cap. Every query says `device_kind = 'lock'`
+ * as a literal, so PostgreSQL reads the lock subtree only, with a generic plan too.
+ */
 import { LOG_LABELS, type LogFilter, type UplinkLogRecord } from '@iot/contract';
-import { desc, eq } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import { uplinks } from '../../db/schema.js';
 import { iso } from '../../db/sql.js';
 import { defineDeviceLog } from '../deviceLog/factory.js';
 
 type UplinkLogFilter = LogFilter & { type?: string };
+
+const LOCK_ROWS = sql`${uplinks.deviceKind} = 'lock'`;
 
 const columns = {
   id: uplinks.id, lockId: uplinks.lockId, seq: uplinks.seq, msgId: uplinks.msgId, type: uplinks.type,
@@ -15,12 +21,12 @@ const columns = {
 /** The uplink log: list, rows, routes. */
 export const uplinkLog = defineDeviceLog<UplinkLogFilter, typeof columns, UplinkLogRecord>({
   table: uplinks, lockColumn: uplinks.lockId, timeColumn: uplinks.receivedAt, columns, count: 'capped',
-  filters: (filter) => [filter.type ? eq(uplinks.type, filter.type) : undefined],
+  filters: (filter) => [LOCK_ROWS, filter.type ? eq(uplinks.type, filter.type) : undefined],
   orderBy: () => [desc(uplinks.receivedAt), desc(uplinks.id)],
   keyset: () => 'time',
   sortColumns: () => ({ receivedAt: uplinks.receivedAt }), idColumn: uplinks.id,
   toRecord: ({ deviceTs, receivedAt, data, ...row }) => ({
-    ...row, data: (data ?? {}) as Record<string, unknown>, deviceTs: iso(deviceTs), receivedAt: iso(receivedAt),
+    ...row, lockId: row.lockId as number, msgId: row.msgId ?? '', data: (data ?? {}) as Record<string, unknown>, deviceTs: iso(deviceTs), receivedAt: iso(receivedAt),
   }),
   exportName: 'uplink-log',
   exportColumns: [
