@@ -1,6 +1,6 @@
 /**
- * How a row of a table shared by every device kind (alerts, commands) names its device: its kind
- * (contract DEVICE_KINDS), then the lock, or the air switch and the circuit. Stated once, so a third
+ * How a row of a table shared by every device kind (alerts, commands, the device registry) names its
+ * device: its kind (contract DEVICE_KINDS), then the lock, or the air switch and the circuit. Stated once, so a third
  * kind adds its column and its arm of the check here.
  */
 import { sql } from 'drizzle-orm';
@@ -19,6 +19,13 @@ export const deviceReference = () => ({
   circuit: integer('circuit'),
 });
 
-/** The check `name`: the columns of the row's kind are set, the other kinds' are null. */
-export const oneDevice = (name: string) => check(name, sql`(device_kind = 'lock' and lock_id is not null and air_switch_id is null and circuit is null)
-    or (device_kind = 'airSwitch' and air_switch_id is not null and circuit is not null and lock_id is null)`);
+/**
+ * The check `name`: the columns of the row's kind are set, the other kinds' are null. `circuit: false`
+ * for a table naming whole devices (the device registry), which has no circuit column.
+ */
+export const oneDevice = (name: string, { circuit = true } = {}) => {
+  const lockCircuit = circuit ? ' and circuit is null' : '';
+  const switchCircuit = circuit ? ' and circuit is not null' : '';
+  return check(name, sql.raw(`(device_kind = 'lock' and lock_id is not null and air_switch_id is null${lockCircuit})
+    or (device_kind = 'airSwitch' and air_switch_id is not null${switchCircuit} and lock_id is null)`));
+};

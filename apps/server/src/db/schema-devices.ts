@@ -10,10 +10,10 @@
  * IMEI and tenant (the switch's serial and tenant), so the two can never disagree, and deleting the
  * device deletes its registration.
  */
-import { sql } from 'drizzle-orm';
-import { check, foreignKey, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { foreignKey, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { locks, tenants } from './schema.js';
 import { airSwitches } from './schema-airswitch.js';
+import { oneDevice } from './device-reference.js';
 
 export const devices = pgTable('devices', {
   id: serial('id').primaryKey(),
@@ -35,6 +35,5 @@ export const devices = pgTable('devices', {
   uniqueIndex('devices_air_switch').on(t.airSwitchId),
   foreignKey({ name: 'devices_lock_identity', columns: [t.lockId, t.tenantId, t.clientId], foreignColumns: [locks.id, locks.tenantId, locks.imei] }).onDelete('cascade'),
   foreignKey({ name: 'devices_air_switch_identity', columns: [t.airSwitchId, t.tenantId, t.clientId], foreignColumns: [airSwitches.id, airSwitches.tenantId, airSwitches.serial] }).onDelete('cascade'),
-  check('devices_one_device', sql`(device_kind = 'lock' and lock_id is not null and air_switch_id is null)
-    or (device_kind = 'airSwitch' and air_switch_id is not null and lock_id is null)`),
+  oneDevice('devices_one_device', { circuit: false }),
 ]);

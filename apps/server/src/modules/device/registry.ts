@@ -21,7 +21,8 @@ export interface DeviceRef {
 
 /** The column naming the device of each kind. */
 const DEVICE_COLUMN = { lock: devices.lockId, airSwitch: devices.airSwitchId } as const;
-const DEVICE_COLUMN_NAME = { lock: 'lock_id', airSwitch: 'air_switch_id' } as const;
+/** That column in raw SQL (unqualified: the insert's target list, the update's `devices.` prefix). */
+const deviceColumn = (kind: DeviceKind) => sql.identifier(DEVICE_COLUMN[kind].name);
 
 const whereDevice = (device: DeviceRef) => and(eq(devices.deviceKind, device.kind), eq(DEVICE_COLUMN[device.kind], device.id));
 
@@ -33,7 +34,7 @@ const whereDevice = (device: DeviceRef) => and(eq(devices.deviceKind, device.kin
 export async function registerDevices(tx: Tx, tenantId: number, kind: DeviceKind, rows: readonly { id: number; clientId: string; secretHash: string }[]): Promise<void> {
   if (rows.length === 0) return;
   await tx.execute(sql`
-    insert into devices (tenant_id, device_kind, ${sql.raw(DEVICE_COLUMN_NAME[kind])}, client_id, secret_hash)
+    insert into devices (tenant_id, device_kind, ${deviceColumn(kind)}, client_id, secret_hash)
     select ${tenantId}::int, ${kind}, v.id, v.client_id, v.secret_hash
     from unnest(${numberArray(rows.map((row) => row.id))}::int[], ${textArray(rows.map((row) => row.clientId))}::text[],
       ${textArray(rows.map((row) => row.secretHash))}::text[]) as v(id, client_id, secret_hash)`);
@@ -57,7 +58,7 @@ export async function issueDeviceSecrets(tx: Tx, kind: DeviceKind, targets: read
   await tx.execute(sql`
     update devices set secret_hash = v.secret_hash
     from unnest(${numberArray(targets)}::int[], ${textArray(secrets.map(hashDeviceSecret))}::text[]) as v(id, secret_hash)
-    where devices.device_kind = ${kind} and devices.${sql.raw(DEVICE_COLUMN_NAME[kind])} = v.id`);
+    where devices.device_kind = ${kind} and devices.${deviceColumn(kind)} = v.id`);
   return secrets;
 }
 
