@@ -7,7 +7,6 @@
  * isolation holds, and the lifecycle goes on with the moved rows (a repeat counts on the moved active
  * alert; acknowledging by one kind does not touch the other's).
  */
-import { rmSync } from 'node:fs';
 import { type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../src/db/client.js';
@@ -15,7 +14,7 @@ import { migrateDatabase } from '../src/db/migrate.js';
 import { rowsOf } from '../src/db/rows.js';
 import { acknowledgeAirSwitchAlerts, applyAlarmChanges } from '../src/modules/deviceAlert/air-switch.js';
 import { skipSuite } from './helper.js';
-import { databaseBefore, twoDataCentres } from './migrations-before.js';
+import { databaseBefore, refusingConstraint, removeDatabaseBefore, twoDataCentres } from './migrations-before.js';
 
 /** An alert's values besides its id and device, as text. */
 const VALUES = sql.raw(`concat_ws('|', a.tenant_id, a.kind, a.severity, a.state, a.occurrences, a.detail, a.first_at, a.last_at,
@@ -61,10 +60,7 @@ describe.skipIf(skipSuite)('one alert table: migration on a filled database', ()
     maxId = Number(rowsOf<{ id: string }>(await run(sql`select max(id) as id from alerts`))[0]?.id);
     await migrateDatabase(database);
   }, 180_000);
-  afterAll(async () => {
-    await database?.close();
-    if (folder) rmSync(folder, { recursive: true, force: true });
-  });
+  afterAll(() => removeDatabaseBefore(database, folder));
 
   it('keeps every lock alert with its id and values, as device kind lock', async () => {
     expect(lockDigest).toEqual([{ n: 300, sum: expect.any(String) }]);
@@ -108,8 +104,7 @@ describe.skipIf(skipSuite)('one alert table: migration on a filled database', ()
     expect(await database.withTenant(100, (tx) => acknowledgeAirSwitchAlerts(tx, [Number(lockAlert), Number(switchAlert)], 'admin'))).toBe(1);
     expect(rowsOf(await run(sql`select acknowledged_by from alerts where id = ${Number(lockAlert)}`))).toEqual([{ acknowledged_by: null }]);
     // An air switch alert without its circuit is refused by the table itself.
-    const refused = await run(sql`insert into alerts (tenant_id, device_kind, air_switch_id, kind, severity) values (100, 'airSwitch', ${box}, 'x', 'minor')`)
-      .then(() => null, (error: Error & { cause?: { constraint?: string } }) => error.cause?.constraint);
+    const refused = await refusingConstraint(run(sql`insert into alerts (tenant_id, device_kind, air_switch_id, kind, severity) values (100, 'airSwitch', ${box}, 'x', 'minor')`));
     expect(refused).toBe('alerts_one_device');
   });
 });

@@ -6,7 +6,6 @@
  * (max_attempts 1, attempts 1 once sent, expires_at 60 s after queueing). Tenant isolation holds, and
  * each kind's lifecycle goes on with the moved rows without touching the other kind's.
  */
-import { rmSync } from 'node:fs';
 import { type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../src/db/client.js';
@@ -15,7 +14,7 @@ import { rowsOf } from '../src/db/rows.js';
 import { markAirSwitchDelivered, sweepAirSwitchCommands } from '../src/modules/command/air-switch.js';
 import { sweepCommands } from '../src/modules/command/lifecycle.js';
 import { skipSuite } from './helper.js';
-import { databaseBefore, twoDataCentres } from './migrations-before.js';
+import { databaseBefore, refusingConstraint, removeDatabaseBefore, twoDataCentres } from './migrations-before.js';
 
 /** A command's values besides its id, device and the outbox's policy columns, as text. */
 const VALUES = sql.raw(`concat_ws('|', c.msg_id, c.tenant_id, c.type, c.data::text, c.state, c.created_by, c.created_at, c.sent_at,
@@ -60,10 +59,7 @@ describe.skipIf(skipSuite)('one command table: migration on a filled database', 
     maxId = Number(rowsOf<{ id: string }>(await run(sql`select max(id) as id from commands`))[0]?.id);
     await migrateDatabase(database);
   }, 180_000);
-  afterAll(async () => {
-    await database?.close();
-    if (folder) rmSync(folder, { recursive: true, force: true });
-  });
+  afterAll(() => removeDatabaseBefore(database, folder));
 
   it('keeps every lock command with its id and values, as device kind lock', async () => {
     expect(lockDigest).toEqual([{ n: 300, sum: expect.any(String) }]);
@@ -103,9 +99,8 @@ describe.skipIf(skipSuite)('one command table: migration on a filled database', 
     const swept = await sweepCommands(database.system, { responseTimeoutMs: 0, limit: 1000, followers: [] });
     expect(swept.expired).toBe(0); // the lock commands expire tomorrow; switch-7 is not the locks' sweep's
     expect(rowsOf(await run(sql`select state from commands where msg_id = 'switch-7'`))).toEqual([{ state: 'QUEUED' }]);
-    const refused = await run(sql`insert into commands (msg_id, tenant_id, device_kind, lock_id, air_switch_id, circuit, type, data, created_by, expires_at)
-      values ('both', 100, 'lock', ${lockOf.get(100)}, ${switchOf.get(100)}, 1, 'switch', '{}', 'x', now())`)
-      .then(() => null, (error: Error & { cause?: { constraint?: string } }) => error.cause?.constraint);
+    const refused = await refusingConstraint(run(sql`insert into commands (msg_id, tenant_id, device_kind, lock_id, air_switch_id, circuit, type, data, created_by, expires_at)
+      values ('both', 100, 'lock', ${lockOf.get(100)}, ${switchOf.get(100)}, 1, 'switch', '{}', 'x', now())`));
     expect(refused).toBe('commands_one_device');
   });
 });

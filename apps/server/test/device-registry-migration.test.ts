@@ -8,7 +8,6 @@
  * Tenant isolation holds, and the foreign keys keep the registry and the devices in agreement.
  */
 import { createHash } from 'node:crypto';
-import { rmSync } from 'node:fs';
 import { type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../src/db/client.js';
@@ -16,7 +15,7 @@ import { migrateDatabase } from '../src/db/migrate.js';
 import { rowsOf } from '../src/db/rows.js';
 import { findDeviceCredentials } from '../src/modules/device/credentials.js';
 import { skipSuite } from './helper.js';
-import { databaseBefore } from './migrations-before.js';
+import { databaseBefore, refusingConstraint, removeDatabaseBefore } from './migrations-before.js';
 
 /** Every column of a table's rows but the secret hash, digested in id order. */
 const digest = (table: string) => sql.raw(`select count(*)::int as n, md5(string_agg((to_jsonb(t) - 'device_secret_hash')::text, ',' order by t.id)) as sum from ${table} t`);
@@ -53,10 +52,7 @@ describe.skipIf(skipSuite)('one device registry: migration on a filled database'
       union all select concat_ws('|', 'airSwitch', id, tenant_id, serial, device_secret_hash) from air_switches order by 1`)).map((row) => row.v);
     await migrateDatabase(database);
   }, 180_000);
-  afterAll(async () => {
-    await database?.close();
-    if (folder) rmSync(folder, { recursive: true, force: true });
-  });
+  afterAll(() => removeDatabaseBefore(database, folder));
 
   it('keeps every lock and air switch row with all its other values', async () => {
     expect(lockDigest).toEqual([{ n: 301, sum: expect.any(String) }]);
@@ -92,7 +88,7 @@ describe.skipIf(skipSuite)('one device registry: migration on a filled database'
   });
 
   it('ties each registration to its device: no other client id, no other tenant, no second registration', async () => {
-    const refused = (query: SQL) => run(query).then(() => null, (error: Error & { cause?: { constraint?: string } }) => error.cause?.constraint);
+    const refused = (query: SQL) => refusingConstraint(run(query));
     expect(await refused(sql`update locks set imei = '861000000009999' where id = 1`)).toBe('devices_lock_identity');
     expect(await refused(sql`insert into devices (tenant_id, device_kind, lock_id, client_id, secret_hash) values (100, 'lock', 11, ${imeiOf(11)}, 'x')`))
       .toBe('devices_client_id'); // lock 11's IMEI was released: the newer lock holds it

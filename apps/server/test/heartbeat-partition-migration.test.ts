@@ -4,7 +4,6 @@
  * 0063 converts it. Every row keeps its id and values, the ids go on, tenant isolation holds through
  * the parent and on a partition read directly, and a redelivered heartbeat is still stored once.
  */
-import { rmSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../src/db/client.js';
@@ -12,7 +11,7 @@ import { migrateDatabase } from '../src/db/migrate.js';
 import { rowsOf } from '../src/db/rows.js';
 import { type HeartbeatRecord, insertHeartbeats } from '../src/modules/logHeartbeat/writer.js';
 import { skipSuite } from './helper.js';
-import { databaseBefore } from './migrations-before.js';
+import { databaseBefore, removeDatabaseBefore } from './migrations-before.js';
 
 /** Every heartbeat as one digest: count, max id and an md5 of all values in id order. */
 const DIGEST = sql`select count(*)::int as n, max(id)::bigint as max_id, md5(string_agg(concat_ws('|', id, tenant_id, lock_id, seq, battery,
@@ -45,10 +44,7 @@ describe.skipIf(skipSuite)('heartbeat partitioning migration on a filled databas
     before = rowsOf<typeof before>(await database.system.execute(DIGEST))[0] as typeof before;
     await migrateDatabase(database);
   }, 120_000);
-  afterAll(async () => {
-    await database?.close();
-    if (folder) rmSync(folder, { recursive: true, force: true });
-  });
+  afterAll(() => removeDatabaseBefore(database, folder));
 
   it('keeps every row with its id and values in a table partitioned by day', async () => {
     expect(before.n).toBe(3002);

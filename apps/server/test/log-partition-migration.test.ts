@@ -6,7 +6,6 @@
  * tenant isolation holds through the parent and on a partition read directly, and a redelivered uplink
  * is still stored once. Checked after every later migration (0070 made the two uplink logs partitions of one).
  */
-import { rmSync } from 'node:fs';
 import { type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../src/db/client.js';
@@ -16,7 +15,7 @@ import { rowsOf } from '../src/db/rows.js';
 import { applyAirSwitchUplinks } from '../src/modules/airSwitch/ingest.js';
 import { insertUplinks } from '../src/modules/uplinkLog/writer.js';
 import { skipSuite } from './helper.js';
-import { databaseBefore, twoDataCentres } from './migrations-before.js';
+import { databaseBefore, removeDatabaseBefore, twoDataCentres } from './migrations-before.js';
 
 const TABLES = ['uplinks', 'open_records', 'audit_log', 'air_switch_uplinks'] as const;
 /**
@@ -64,10 +63,7 @@ describe.skipIf(skipSuite)('log partitioning migration on a filled database', ()
     for (const table of TABLES) before.set(table, rowsOf<{ n: number; max_id: string; sum: string }>(await run(digest(table)))[0] as never);
     await migrateDatabase(database);
   }, 180_000);
-  afterAll(async () => {
-    await database?.close();
-    if (folder) rmSync(folder, { recursive: true, force: true });
-  });
+  afterAll(() => removeDatabaseBefore(database, folder));
 
   it.each(TABLES)('keeps every row of %s with its id and values in a table partitioned by day', async (table) => {
     expect(before.get(table)?.n).toBe(1002);

@@ -39,6 +39,17 @@ export async function databaseBefore(tag: string): Promise<{ database: Database;
   return { database, folder };
 }
 
+/** Closes a database of databaseBefore and removes its migrations folder (either may be missing when the setup failed). */
+export async function removeDatabaseBefore(database: Database | undefined, folder: string | undefined): Promise<void> {
+  await database?.close();
+  if (folder) rmSync(folder, { recursive: true, force: true });
+}
+
+/** The constraint that refused `statement`, or null when it passed. */
+export function refusingConstraint(statement: Promise<unknown>): Promise<string | null | undefined> {
+  return statement.then(() => null, (error: Error & { cause?: { constraint?: string } }) => error.cause?.constraint);
+}
+
 /**
  * Data centres 100 and 200, each with one lock (IMEI 86000000000<centre>) and one air switch (serial
  * AS00000<centre>), their last seq `lastSeq`; returns their ids by data centre.

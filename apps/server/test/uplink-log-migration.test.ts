@@ -6,7 +6,6 @@
  * partitions (the lock ones renamed with their log), new ids rise above both logs', tenant isolation
  * holds through the one table, and each writer still stores a redelivered uplink once.
  */
-import { rmSync } from 'node:fs';
 import { type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../src/db/client.js';
@@ -15,7 +14,7 @@ import { rowsOf } from '../src/db/rows.js';
 import { applyAirSwitchUplinks } from '../src/modules/airSwitch/ingest.js';
 import { insertUplinks } from '../src/modules/uplinkLog/writer.js';
 import { skipSuite } from './helper.js';
-import { databaseBefore, twoDataCentres } from './migrations-before.js';
+import { databaseBefore, removeDatabaseBefore, twoDataCentres } from './migrations-before.js';
 
 /** A log's rows as one digest: count and an md5 of every row's values (without the columns 0070 adds) in id order. */
 const digest = (relation: SQL, where: SQL = sql`true`, added = '{}') => sql`select count(*)::int as n,
@@ -49,10 +48,7 @@ describe.skipIf(skipSuite)('one uplink log: migration on a filled database', () 
     highest = 5300;
     await migrateDatabase(database);
   }, 180_000);
-  afterAll(async () => {
-    await database?.close();
-    if (folder) rmSync(folder, { recursive: true, force: true });
-  });
+  afterAll(() => removeDatabaseBefore(database, folder));
 
   it('keeps every row of both logs with its id and values, under its kind, in one table', async () => {
     expect(lockBefore).toEqual([{ n: 400, sum: expect.any(String) }]);
