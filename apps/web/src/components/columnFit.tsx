@@ -78,6 +78,28 @@ function cellText<R>(column: Column<R>, record: R, index: number): string {
 }
 
 /**
+ * Plain texts of the column's cells on the page shown, rendered once per page of records: the table
+ * fits its columns again after each measurement (its width, the pinned column, wrapped cells), and each
+ * render of a cell may translate and format times. Cached per records array, then per render function
+ * and field (two columns sharing a render function over different fields never share texts).
+ */
+const textsByRecords = new WeakMap<readonly unknown[], Map<unknown, Map<string, string[]>>>();
+function cellTexts<R>(column: Column<R>, records: readonly R[]): string[] {
+  let byRender = textsByRecords.get(records);
+  // A page whose columns are built anew at each render brings new render functions each time: start over.
+  if (!byRender || byRender.size > 64) {
+    byRender = new Map();
+    textsByRecords.set(records, byRender);
+  }
+  const byField = byRender.get(column.render) ?? new Map<string, string[]>();
+  byRender.set(column.render, byField);
+  const field = String('dataIndex' in column ? column.dataIndex : column.key);
+  const texts = byField.get(field) ?? records.map((record, index) => cellText(column, record, index));
+  byField.set(field, texts);
+  return texts;
+}
+
+/**
  * The column's width: its own, else the wider of its title (plus the sorter) and its widest cell on
  * the page shown, between MIN_WIDTH and MAX_WIDTH.
  */
@@ -86,13 +108,13 @@ export function columnWidth<R>(column: Column<R>, records: readonly R[] = []): n
   // The header is bold (about a tenth wider) with the largest cell padding: an English title such as
   // "Amount" was cut at the narrowest width.
   const title = Math.ceil(textWidth(titleText(column.title)) * TITLE_BOLD) + (CELL_PADDING - PADDING) + (column.sorter ? SORTER : 0);
-  const cells = records.reduce((widest, record, index) => Math.max(widest, textWidth(cellText(column, record, index))), 0);
+  const cells = cellTexts(column, records).reduce((widest, text) => Math.max(widest, textWidth(text)), 0);
   return Math.min(MAX_WIDTH, Math.max(MIN_WIDTH, Math.max(title, cells) + PADDING));
 }
 
 /** The widest unbreakable piece of the column's cells on the page shown (tokenWidth) plus the padding, px; 0 without records. */
 function tokenFloor<R>(column: Column<R>, records: readonly R[]): number {
-  const widest = records.reduce((most, record, index) => Math.max(most, tokenWidth(cellText(column, record, index).trim())), 0);
+  const widest = cellTexts(column, records).reduce((most, text) => Math.max(most, tokenWidth(text.trim())), 0);
   return widest > 0 ? widest + PADDING : 0;
 }
 
