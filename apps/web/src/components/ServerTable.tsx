@@ -21,57 +21,18 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useSearchParams } from 'react-router';
 import { useApiQuery } from '../api/useApiQuery';
 import { fitColumns } from './columnFit';
-import { useEndColumnWidth, useInnerWidth, useWrapFloors } from './columnMeasure';
+import { useEndColumnWidth, useInertMeasureRow, useInnerWidth, useWrapFloors } from './columnMeasure';
 import { ExportButtons, type ExportFormat } from './ExportButtons';
 import { isKeysetList, pagerTotal, useKeysetCursors, wantsRecentRange, withRecentRange } from './keysetPaging';
 import { logFormValues } from './logFilters';
 import { SkeletonRows } from './Skeleton';
 import { type Density, TableToolbar } from './TableToolbar';
+import type { Filters, ServerTableProps } from './serverTableProps';
 import { sortShown, toParams } from './tableView';
 
-type Filters = Record<string, unknown>;
 const PAGE_PARAM = 'tab'; // the page's own URL state (the tab the table sits in): no filter, kept by searches, paging and reset
 const VIEW = new Set(['current', 'size', 'sortField', 'sortOrder', PAGE_PARAM]);
 const TABLE_VIEW = 'serverTableView'; // history state of a URL the table navigated to (search, page, sort, 重置)
-
-export interface ServerTableProps<R> {
-  /** A page endpoint (its response is a Page of R). */
-  endpoint: Endpoint;
-  columns: TableColumnsType<R>;
-  rowKey: Extract<keyof R, string>;
-  /** Form.Items of the search form (field names become query parameters). */
-  filters?: ReactNode;
-  /** Filter fields applied as soon as they change, without 查询 (a lock picker). */
-  instant?: readonly string[];
-  /** Form values when the URL names no filter. */
-  initialFilters?: Filters;
-  /** Maps form values to query parameters (default: as they are). */
-  toQuery?: (values: Filters) => Filters;
-  /** Maps the URL's query parameters back to form values (default: startTime/endTime -> `range`, the rest as they are). */
-  fromQuery?: (query: Record<string, string>) => Filters;
-  /** Last step before the call (and export): URL query -> API query (default: as it is). */
-  toRequest?: (query: Record<string, string>) => Filters;
-  /** Poll every this many ms without the loading overlay. */
-  refetchInterval?: number;
-  /** Export endpoint: CSV / Excel buttons downloading with the applied filters. */
-  exportEndpoint?: Endpoint;
-  /** Export formats offered (default CSV and Excel). */
-  exportFormats?: readonly ExportFormat[];
-  /** The page's actions (e.g. an "add" button), in the toolbar. */
-  toolbar?: ReactNode;
-  /** What an empty list offers, e.g. a link to where its rows come from (订单管理 -> 套餐). */
-  empty?: ReactNode;
-  /** Shown between the search form and the table (e.g. charts the same filters drive). */
-  header?: ReactNode;
-  /** Batch actions for the selected rows (their keys, and the rows: selection stays within the page shown); given, the rows get checkboxes. */
-  batchActions?: (selected: Key[], clear: () => void, rows: R[]) => ReactNode;
-  /** The server's own order without a sortField (e.g. `{ field: 'createdAt' }`, newest first), shown on that column's sorter. */
-  defaultSort?: { field: string; order?: SortOrder };
-  /** Which rows may be selected for the batch actions (default: all). */
-  selectable?: (row: R) => boolean;
-  /** False while the page still chooses part of the query (e.g. its lock picker's first lock): no request, skeleton rows. */
-  enabled?: boolean;
-}
 
 /** A paginated server-side table with a search form, its state in the URL. */
 export function ServerTable<R extends object>(props: ServerTableProps<R>) {
@@ -87,6 +48,7 @@ export function ServerTable<R extends object>(props: ServerTableProps<R>) {
   const endWidth = useEndColumnWidth(box);
   const available = useInnerWidth(box);
   const wrapFloors = useWrapFloors(box);
+  useInertMeasureRow(box);
 
   const urlQuery = useMemo(() => Object.fromEntries([...params].filter(([key]) => !VIEW.has(key))), [params]);
   const filtered = Object.keys(urlQuery).length > 0;

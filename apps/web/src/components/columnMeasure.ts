@@ -1,6 +1,7 @@
 /**
  * What ServerTable measures in the page for its columns (columnFit.tsx): the pinned actions column's
- * buttons, the table's inner width, and the width a narrowed column's cells turned out to need.
+ * buttons, the table's inner width, and the width a narrowed column's cells turned out to need; and the
+ * measuring row antd adds, kept out of keyboard reach.
  */
 import { type RefObject, useLayoutEffect, useState } from 'react';
 import { CELL_PADDING } from './columnFit';
@@ -62,4 +63,15 @@ export function useWrapFloors(ref: RefObject<HTMLElement | null>): Record<string
     if (next) setFloors(next);
   });
   return floors;
+}
+
+/**
+ * Makes the table's hidden measuring row inert after each render: antd draws every column title a
+ * second time in that aria-hidden row, the select-all checkbox too, which keyboard focus could then
+ * reach unseen (axe: aria-hidden-focus).
+ */
+export function useInertMeasureRow(ref: RefObject<HTMLElement | null>): void {
+  useLayoutEffect(() => {
+    for (const row of ref.current?.querySelectorAll<HTMLElement>('.ant-table-measure-row') ?? []) row.inert = true;
+  });
 }
