@@ -38,3 +38,22 @@ export const ownCpuMs = (): number => {
 
 /** The PostgreSQL postmaster's pid, from `dataDir`/postmaster.pid. */
 export const postmasterPid = (dataDir: string): number => Number(readFileSync(`${dataDir}/postmaster.pid`, 'utf8').split('\n')[0]);
+
+/**
+ * Waits until process `pid` has used under `shareLimit` (default 0.05: 5 % of one core) of CPU in each of
+ * two consecutive seconds, at most `timeoutMs` (default 60,000); resolves the ms waited. A freshly
+ * started demo server keeps working for seconds after it listens (the simulated fleet fills its
+ * backup-code pools): a page audited then measures that, not the page.
+ */
+export async function waitQuiet(pid: number, shareLimit = 0.05, timeoutMs = 60_000): Promise<number> {
+  const started = Date.now();
+  let quietSeconds = 0;
+  let before = cpuMs(pid);
+  while (quietSeconds < 2 && Date.now() - started < timeoutMs) {
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    const now = cpuMs(pid);
+    quietSeconds = now - before < shareLimit * 1000 ? quietSeconds + 1 : 0;
+    before = now;
+  }
+  return Date.now() - started;
+}
