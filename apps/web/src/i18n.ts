@@ -39,9 +39,20 @@ void i18n
 
 export default i18n;
 
-/** Starts loading the current language's on-demand words (one file) before the console's first page asks for them. */
-export function preloadWords(): void {
-  const prefix = `./locales/${getLanguage()}/`;
-  const first = Object.keys(onDemand).find((path) => path.startsWith(prefix));
-  if (first) void onDemand[first]?.();
+/**
+ * Loads the current language's on-demand words (one file) before the console's first page asks for them,
+ * and hands every namespace in it to i18next at once. Otherwise each namespace a page meets for the first
+ * time suspends that page while i18next reads it, one suspension per namespace, each a render thrown away:
+ * the lock list was drawn, hidden and drawn again when its rows met 'billing' (bench/RESULTS.md, 2026-12-01).
+ */
+export function preloadWords(): Promise<void> {
+  const language = getLanguage();
+  const prefix = `./locales/${language}/`;
+  const bundles = Object.entries(onDemand).filter(([path]) => path.startsWith(prefix)).map(async ([path, load]) => {
+    const namespace = path.slice(prefix.length, -'.json'.length);
+    const words = await load();
+    if (!i18n.hasResourceBundle(language, namespace)) i18n.addResourceBundle(language, namespace, words, true, false);
+  });
+  // A failed load is not an error here: the page's own request for its words reports it.
+  return Promise.all(bundles).then(() => undefined, () => undefined);
 }

@@ -34,7 +34,7 @@ export const ConsoleLayout = lazy(() => loadLayout().then((module) => ({ default
 export function preloadConsole(path: string, search = ''): void {
   if (!getUsername() || path === LOGIN_ROUTE.path) return;
   void loadConsole();
-  preloadWords();
+  void preloadWords();
   startEarlyData(path, search);
   const route = ROUTES.find((entry) => entry.path === path);
   if (route) {
