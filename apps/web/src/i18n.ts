@@ -40,19 +40,14 @@ void i18n
 export default i18n;
 
 /**
- * Loads the current language's on-demand words (one file) before the console's first page asks for them,
- * and hands every namespace in it to i18next at once. Otherwise each namespace a page meets for the first
+ * Loads every on-demand namespace of the current language (one words file) through i18next's backend
+ * before the console's first page asks for them. Otherwise each namespace a page meets for the first
  * time suspends that page while i18next reads it, one suspension per namespace, each a render thrown away:
  * the lock list was drawn, hidden and drawn again when its rows met 'billing' (bench/RESULTS.md, 2026-12-01).
  */
 export function preloadWords(): Promise<void> {
-  const language = getLanguage();
-  const prefix = `./locales/${language}/`;
-  const bundles = Object.entries(onDemand).filter(([path]) => path.startsWith(prefix)).map(async ([path, load]) => {
-    const namespace = path.slice(prefix.length, -'.json'.length);
-    const words = await load();
-    if (!i18n.hasResourceBundle(language, namespace)) i18n.addResourceBundle(language, namespace, words, true, false);
-  });
+  const prefix = `./locales/${getLanguage()}/`;
+  const namespaces = Object.keys(onDemand).filter((path) => path.startsWith(prefix)).map((path) => path.slice(prefix.length, -'.json'.length));
   // A failed load is not an error here: the page's own request for its words reports it.
-  return Promise.all(bundles).then(() => undefined, () => undefined);
+  return i18n.loadNamespaces(namespaces).catch(() => undefined);
 }

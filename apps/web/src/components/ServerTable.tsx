@@ -15,14 +15,14 @@
  * ambiguous for assistive technology and browser tests); until the first rows have arrived, skeleton rows stand in their place. Pages supply columns and filters.
  */
 import { PAGE_SIZE_DEFAULT, SORT_ORDERS, type Endpoint, type Page, type QueryOf, type SortOrder } from '@iot/contract';
-import { Button, Empty, Form, Table, type TableColumnsType } from 'antd';
+import { Button, Empty, Form, Table } from 'antd';
 import { type Key, type ReactNode, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useSearchParams } from 'react-router';
 import { useApiQuery } from '../api/useApiQuery';
 import { fitColumns } from './columnFit';
 import { useEndColumnWidth, useInertMeasureRow, useInnerWidth, useWrapFloors } from './columnMeasure';
-import { ExportButtons, type ExportFormat } from './ExportButtons';
+import { ExportButtons } from './ExportButtons';
 import { isKeysetList, pagerTotal, useKeysetCursors, wantsRecentRange, withRecentRange } from './keysetPaging';
 import { logFormValues } from './logFilters';
 import { SkeletonRows } from './Skeleton';

@@ -77,13 +77,14 @@ function cellText<R>(column: Column<R>, record: R, index: number): string {
   return typeof value === 'string' || typeof value === 'number' ? `${value}  ` : '';
 }
 
+const textsByRecords = new WeakMap<readonly unknown[], Map<unknown, Map<string, string[]>>>();
+
 /**
  * Plain texts of the column's cells on the page shown, rendered once per page of records: the table
  * fits its columns again after each measurement (its width, the pinned column, wrapped cells), and each
- * render of a cell may translate and format times. Cached per records array, then per render function
- * and field (two columns sharing a render function over different fields never share texts).
+ * render of a cell may translate and format times. Cached per records array, render function and
+ * field (two columns sharing a render function over different fields never share texts).
  */
-const textsByRecords = new WeakMap<readonly unknown[], Map<unknown, Map<string, string[]>>>();
 function cellTexts<R>(column: Column<R>, records: readonly R[]): string[] {
   let byRender = textsByRecords.get(records);
   // A page whose columns are built anew at each render brings new render functions each time: start over.
@@ -92,10 +93,13 @@ function cellTexts<R>(column: Column<R>, records: readonly R[]): string[] {
     textsByRecords.set(records, byRender);
   }
   const byField = byRender.get(column.render) ?? new Map<string, string[]>();
-  byRender.set(column.render, byField);
+  if (!byRender.has(column.render)) byRender.set(column.render, byField);
   const field = String('dataIndex' in column ? column.dataIndex : column.key);
-  const texts = byField.get(field) ?? records.map((record, index) => cellText(column, record, index));
-  byField.set(field, texts);
+  let texts = byField.get(field);
+  if (!texts) {
+    texts = records.map((record, index) => cellText(column, record, index));
+    byField.set(field, texts);
+  }
   return texts;
 }
 
