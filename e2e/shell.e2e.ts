@@ -116,6 +116,10 @@ describe.skipIf(!hasChromium)('console shell', () => {
     await page.waitForURL(/lockConfig$/);
     await page.locator('.ant-tabs-tab', { hasText: '门锁配置' }).locator('.ant-tabs-tab-remove').click();
     await page.waitForURL(/firmwareRule$/);
+    // From the keyboard: the focused tab closes with Delete (its close button is for the mouse).
+    await page.getByRole('tab', { name: '固件管理' }).focus();
+    await page.keyboard.press('Delete');
+    await page.waitForURL(/voucherUserManage$/);
     // Context menu: close others, then close all.
     await clickTabMenu(page, '卡片管理', '关闭其他', async () => JSON.stringify(await tabTitles(page)) === JSON.stringify(['卡片管理']));
     await page.waitForURL(/voucherCardManage$/);
