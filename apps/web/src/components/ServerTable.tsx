@@ -20,8 +20,7 @@ import { type Key, type ReactNode, useEffect, useLayoutEffect, useMemo, useRef, 
 import { useTranslation } from 'react-i18next';
 import { useLocation, useSearchParams } from 'react-router';
 import { useApiQuery } from '../api/useApiQuery';
-import { fitColumns } from './columnFit';
-import { useEndColumnWidth, useInertMeasureRow, useInnerWidth, useWrapFloors } from './columnMeasure';
+import { SELECTION_WIDTH } from './columnFit';
 import { ExportButtons } from './ExportButtons';
 import { isKeysetList, pagerTotal, useKeysetCursors, wantsRecentRange, withRecentRange } from './keysetPaging';
 import { logFormValues } from './logFilters';
@@ -29,6 +28,7 @@ import { SkeletonRows } from './Skeleton';
 import { type Density, TableToolbar } from './TableToolbar';
 import type { Filters, ServerTableProps } from './serverTableProps';
 import { sortShown, toParams } from './tableView';
+import { useFittedColumns } from './useFittedColumns';
 
 const PAGE_PARAM = 'tab'; // the page's own URL state (the tab the table sits in): no filter, kept by searches, paging and reset
 const VIEW = new Set(['current', 'size', 'sortField', 'sortOrder', PAGE_PARAM]);
@@ -45,10 +45,6 @@ export function ServerTable<R extends object>(props: ServerTableProps<R>) {
   const [hidden, setHidden] = useState<string[]>([]);
   const [selected, setSelected] = useState<Key[]>([]);
   const box = useRef<HTMLDivElement>(null);
-  const endWidth = useEndColumnWidth(box);
-  const available = useInnerWidth(box);
-  const wrapFloors = useWrapFloors(box);
-  useInertMeasureRow(box);
 
   const urlQuery = useMemo(() => Object.fromEntries([...params].filter(([key]) => !VIEW.has(key))), [params]);
   const filtered = Object.keys(urlQuery).length > 0;
@@ -100,13 +96,11 @@ export function ServerTable<R extends object>(props: ServerTableProps<R>) {
 
   const keyed = useMemo(() => columns.map((column, index) => ({ ...column, key: String(column.key ?? ('dataIndex' in column ? column.dataIndex : undefined) ?? index) })), [columns]);
   const selection = props.batchActions !== undefined;
-  // Measured once per page of rows (not at every render of a list refreshed every few seconds).
-  const fitted = useMemo(() => {
-    const shown = keyed.filter((column) => !hidden.includes(column.key))
-      .map((column, index) => (index === 0 && !column.fixed ? { ...column, fixed: 'left' as const } : column))
-      .map((column) => (column.sorter ? { ...column, ...sortShown(column.key, sortField, sortOrder, props.defaultSort) } : column));
-    return fitColumns(shown, page?.records ?? [], selection, endWidth, available, wrapFloors);
-  }, [keyed, hidden, sortField, sortOrder, props.defaultSort, page?.records, selection, endWidth, available, wrapFloors]);
+  const shown = useMemo(() => keyed.filter((column) => !hidden.includes(column.key))
+    .map((column, index) => (index === 0 && !column.fixed ? { ...column, fixed: 'left' as const } : column))
+    .map((column) => (column.sorter ? { ...column, ...sortShown(column.key, sortField, sortOrder, props.defaultSort) } : column)),
+  [keyed, hidden, sortField, sortOrder, props.defaultSort]);
+  const fitted = useFittedColumns(box, shown, page?.records, selection);
   const clear = () => setSelected([]);
 
   return (
@@ -142,7 +136,7 @@ export function ServerTable<R extends object>(props: ServerTableProps<R>) {
         tableLayout="fixed"
         sticky
         rowSelection={props.batchActions ? {
-          selectedRowKeys: selected, onChange: setSelected, fixed: true,
+          selectedRowKeys: selected, onChange: setSelected, fixed: true, columnWidth: SELECTION_WIDTH,
           getCheckboxProps: props.selectable ? (row: R) => ({ disabled: !props.selectable?.(row) }) : undefined,
         } : undefined}
         onChange={(_pagination, _filters, sorter, extra) => {

@@ -1,6 +1,7 @@
 /** Column widths of ServerTable (columnFit.tsx): a header never cut when its column is as wide as it estimates. */
 import { describe, expect, it } from 'vitest';
-import { columnWidth, fitColumns, shrinkToFit, textWidth, tokenWidth } from './columnFit';
+import { columnWidth, fitColumns, textWidth, tokenWidth } from './columnFit';
+import { foldWidths, shrinkToFit } from './columnFold';
 
 describe('columnWidth', () => {
   it('leaves room for a bold English title and the largest cell padding', () => {
@@ -47,7 +48,7 @@ describe('fitColumns in a narrow table', () => {
   });
 
   it('keeps an IMEI column whole and narrows word columns no further than their longest word', () => {
-    const { columns: fitted } = fitColumns(columns, records, false, undefined, 300);
+    const { columns: fitted } = fitColumns(columns, records, false, undefined, 430);
     const width = (key: string) => fitted.find((column) => column.key === key)?.width as number;
     expect(width('imei')).toBe(columnWidth(columns[0] as never, records));
     expect(width('note')).toBeGreaterThanOrEqual(tokenWidth('threshold') + 26);
@@ -58,7 +59,42 @@ describe('fitColumns in a narrow table', () => {
   });
 
   it('narrows no column below the width its cells were seen to need in the page', () => {
-    const { columns: fitted } = fitColumns(columns, records, false, undefined, 300, { note: 200 });
+    const { columns: fitted } = fitColumns(columns, records, false, undefined, 540, { note: 200 });
     expect(fitted.find((column) => column.key === 'note')?.width).toBe(200);
   });
 });
+
+describe('a table too wide for its room', () => {
+  const records = [{ imei: '861234500000000', name: 'A栋101门锁', status: 'online', time: '2026-11-27 07:30:16', state: 'active' }];
+  const columns = [
+    { title: 'IMEI', dataIndex: 'imei', key: 'imei', fixed: 'left' as const },
+    { title: 'Name', dataIndex: 'name', key: 'name' },
+    { title: 'Status', dataIndex: 'status', key: 'status' },
+    { title: 'Last heartbeat', dataIndex: 'time', key: 'time' },
+    { title: 'State', dataIndex: 'state', key: 'state' },
+    { title: 'Actions', key: 'actions', fixed: 'right' as const, width: 150 },
+  ];
+
+  it('folds at a column edge: the columns in sight fill the room beside the pinned one, the rest keep their widths', () => {
+    const room = 500;
+    const { columns: fitted, scrollX } = fitColumns(columns, records, false, undefined, room);
+    const widths = fitted.map((column) => column.width as number);
+    expect(scrollX).toBeGreaterThan(room);
+    // Some leading columns add up to exactly the room left of the pinned column: the next starts at its edge.
+    let edge = 0;
+    let count = 0;
+    while (edge < room - 150) edge += widths[count++] as number;
+    expect(edge).toBe(room - 150);
+    expect(count).toBeGreaterThanOrEqual(2);
+    for (const [i, column] of fitted.entries()) {
+      if (i >= count && column.key !== 'actions') expect(column.width).toBe(columnWidth(columns[i] as never, records));
+    }
+    expect(widths[5]).toBe(150);
+  });
+
+  it('splits the room of the columns in sight over its text columns', () => {
+    expect(foldWidths([140, 200, 200, 200, 150], [140, 100, 100, 100, 150], [false, true, true, true, false], [false, false, false, false, true], 500)).toEqual([140, 105, 105, 200, 150]);
+    expect(shrinkToFit([140, 200], [140, 100], [false, true], 350)).toEqual([140, 200]);
+  });
+});
+

@@ -15,6 +15,7 @@
  */
 import type { TableColumnsType } from 'antd';
 import { isValidElement, type MouseEvent, type ReactNode } from 'react';
+import { foldWidths } from './columnFold';
 
 /** Narrowest and widest estimated column, px (a wider value is cut, with its tooltip). */
 const MIN_WIDTH = 72;
@@ -23,7 +24,7 @@ const MAX_WIDTH = 280;
 const PADDING = 26;
 const SORTER = 24;
 /** The row-selection column, px. */
-const SELECTION_WIDTH = 48;
+export const SELECTION_WIDTH = 48;
 /** A pinned-right column (actions) before its buttons were measured, px. */
 const END_GUESS = 160;
 /** Horizontal padding of a cell at the largest density, both sides, px. */
@@ -136,25 +137,6 @@ function Cut({ children }: { children: ReactNode }) {
 }
 
 /**
- * Narrower widths for the columns at `shrinkable` so that `widths` add up to at most `available` px:
- * the widest give up room first, none below its floor. Returns the new widths (the same when they fit).
- */
-export function shrinkToFit(widths: readonly number[], floors: readonly number[], shrinkable: readonly boolean[], available: number): number[] {
-  const sum = (list: readonly number[]) => list.reduce((total, width) => total + width, 0);
-  if (sum(widths) <= available) return [...widths];
-  // One level for all: a shrinkable column is at most that wide (never below its floor). The highest level that fits.
-  const capped = (level: number) => widths.map((width, i) => (shrinkable[i] ? Math.min(width, Math.max(level, floors[i] ?? 0)) : width));
-  let low = 0;
-  let high = Math.max(...widths);
-  for (let step = 0; step < 24; step++) {
-    const middle = (low + high) / 2;
-    if (sum(capped(middle)) > available) high = middle;
-    else low = middle;
-  }
-  return capped(low).map((width) => Math.floor(width + 0.01));
-}
-
-/**
  * Columns with widths (measured on `records`, the page shown) and ellipsis (see the module comment) and
  * the scroll width they need; `selection`: the rows have checkboxes (their column counts in the width);
  * `available`: the table's width, px, when known (columns narrow and wrap to fit it first);
@@ -164,8 +146,8 @@ export function shrinkToFit(widths: readonly number[], floors: readonly number[]
  * A column narrows (its own width or the estimated one) only down to its floor: its title's widest word, WRAP_MIN and
  * its widest unbreakable piece (tokenWidth), so an IMEI, a code or an English word never breaks inside;
  * a column of such ids keeps its width and stays on one line. Lines break at spaces only
- * (`.cell-wrap`). What still does not fit scrolls, with nothing under the pinned column that a scroll
- * cannot show.
+ * (`.cell-wrap`). What still does not fit scrolls, folding at a column's edge (columnFold.ts): nothing
+ * is drawn half under the pinned column.
  */
 export function fitColumns<R>(columns: TableColumnsType<R>, records: readonly R[], selection: boolean, endWidth?: number, available?: number, measuredFloors: Readonly<Record<string, number>> = {}): { columns: TableColumnsType<R>; scrollX: number } {
   const pinned = (column: Column<R>) => column.fixed === 'right' || column.fixed === 'end';
@@ -176,7 +158,7 @@ export function fitColumns<R>(columns: TableColumnsType<R>, records: readonly R[
   const titleFloor = (column: Column<R>) => Math.ceil(tokenWidth(titleText(column.title)) * TITLE_BOLD) + CELL_PADDING + (column.sorter ? SORTER : 0);
   const floors = columns.map((column, i) => Math.min(natural[i] ?? 0, Math.max(WRAP_MIN, titleFloor(column), tokenFloor(column, records), measuredFloors[String(column.key)] ?? 0)));
   const room = available === undefined ? undefined : available - (selection ? SELECTION_WIDTH : 0);
-  const widths = room === undefined ? natural : shrinkToFit(natural, floors, shrinkable, room);
+  const widths = room === undefined ? natural : foldWidths(natural, floors, shrinkable, columns.map(pinned), room);
   const fitted = columns.map((column, i): Column<R> => {
     const width = widths[i] as number;
     if (pinned(column) || column.ellipsis === false) return { ...column, width };

@@ -53,7 +53,7 @@ export default function AuditLogPage() {
     },
     { title: t('clientIp'), dataIndex: 'clientIp' },
     {
-      title: t('detail'), key: 'detail', width: 300, ellipsis: false,
+      title: t('detail'), key: 'detail',
       render: (_: unknown, row) => {
         const lines = detailLines(row, language);
         return lines.length ? <div className="system-log-detail">{lines.map((line) => <div key={line}>{line}</div>)}</div> : DASH;

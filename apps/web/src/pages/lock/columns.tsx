@@ -68,17 +68,16 @@ function actionsColumn(t: TFunction, actions: LockActions | undefined, more: (lo
   };
 }
 
-/** Lock list columns in the current language; with `actions`, the registry's row actions; `rowAction`: a bulk action's share for one row. */
+/**
+ * Lock list columns in the current language, what an operator watches first (presence, last heartbeat,
+ * battery, signal: in sight at 1366 px, columnFold.ts), the registry's facts after; with `actions`, the registry's
+ * row actions; `rowAction`: a bulk action's share for one row.
+ */
 export function lockColumns(t: TFunction, actions?: LockActions, rowAction?: (lock: LockRecord) => MoreAction): TableColumnsType<LockRecord> {
   const columns: TableColumnsType<LockRecord> = [
     { title: t('imei'), dataIndex: 'imei', fixed: 'left', render: (imei: string) => <LockLink imei={imei} /> },
     { title: t('name'), dataIndex: 'name', render: (name: string, lock) => <LockLink imei={lock.imei}>{name}</LockLink> },
     { title: t('room'), dataIndex: 'room' },
-    { title: t('model'), dataIndex: 'model' },
-    { title: t('firmware'), dataIndex: 'firmwareVersion', render: (value: string) => formatVersion(value) },
-    { title: t('battery'), dataIndex: 'battery', width: 150, ellipsis: false, render: (value: number | null) => battery(value, t) },
-    { title: `${t('rssi')} (dBm)`, dataIndex: 'rssi', align: 'right', render: (value: number | null) => value ?? dash },
-    { title: `${t('snr')} (dB)`, dataIndex: 'snr', align: 'right', render: (value: number | null) => value ?? dash },
     {
       title: t('status'),
       dataIndex: 'online',
@@ -94,6 +93,11 @@ export function lockColumns(t: TFunction, actions?: LockActions, rowAction?: (lo
       dataIndex: 'lastHeartbeatAt',
       render: (value: string | null) => (value ? formatTime(value) : dash),
     },
+    { title: t('battery'), dataIndex: 'battery', width: 150, ellipsis: false, render: (value: number | null) => battery(value, t) },
+    { title: `${t('rssi')} (dBm)`, dataIndex: 'rssi', align: 'right', render: (value: number | null) => value ?? dash },
+    { title: `${t('snr')} (dB)`, dataIndex: 'snr', align: 'right', render: (value: number | null) => value ?? dash },
+    { title: t('model'), dataIndex: 'model' },
+    { title: t('firmware'), dataIndex: 'firmwareVersion', render: (value: string) => formatVersion(value) },
     { title: t('state'), dataIndex: 'state', render: (state: LockRecord['state']) => <Tag color={STATE_COLORS[state]}>{t(`states.${state}`)}</Tag> },
     { title: t('serviceEnd'), dataIndex: 'serviceEndAt', width: 130, render: (value: string | null) => <ServiceEndTag value={value} /> },
   ];

@@ -7,12 +7,13 @@
 import { type CustomerCodeRecord, subscriptionEndpoints as api } from '@iot/contract';
 import { PlusOutlined, ReloadOutlined } from '@ant-design/icons';
 import { Button, Modal, Space, Table } from 'antd';
-import { useMemo, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../api/client';
 import { useApiMutation } from '../../api/useApiMutation';
 import { useApiQuery } from '../../api/useApiQuery';
 import { useInvalidate } from '../../api/useInvalidate';
+import { useFittedColumns } from '../../components/useFittedColumns';
 import { CodeModal } from './CodeModal';
 import { codeColumns } from './codeColumns';
 import { ConfigModal } from './ConfigModal';
@@ -50,6 +51,8 @@ export function CustomerCodes() {
     sendTest: (record) => void sendTest.run(record.customerCode),
     resume: (record) => void resume.run(record.customerCode),
   }, language), [language, t, modal, generateKey.run, sendTest.run, resume.run]);
+  const box = useRef<HTMLDivElement>(null);
+  const fitted = useFittedColumns(box, columns, codes.data);
 
   return (
     <Space direction="vertical" style={{ width: '100%' }} size="middle">
@@ -59,10 +62,12 @@ export function CustomerCodes() {
         <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({ open: true })}>{t('addCode')}</Button>
         <Button icon={<ReloadOutlined />} onClick={() => void refresh()}>{t('refresh')}</Button>
       </Space>
-      <Table<CustomerCodeRecord>
-        rowKey="id" size="middle" columns={columns} dataSource={codes.data ?? []} loading={codes.isLoading}
-        pagination={false} scroll={{ x: 'max-content' }}
-      />
+      <div ref={box}>
+        <Table<CustomerCodeRecord>
+          rowKey="id" size="middle" columns={fitted.columns} dataSource={codes.data ?? []} loading={codes.isLoading}
+          pagination={false} scroll={{ x: fitted.scrollX }} tableLayout="fixed"
+        />
+      </div>
       <CodeModal {...editing} onClose={() => setEditing((s) => ({ ...s, open: false }))} onSaved={() => void refresh()} />
       <ConfigModal {...configuring} onClose={() => setConfiguring((s) => ({ ...s, open: false }))} onSaved={() => void refresh()} />
     </Space>
