@@ -49,20 +49,21 @@ export function todayVsYesterday(today: number[], yesterday: number[], labels: {
   };
 }
 
-/** Online / asleep / offline donut. */
 /**
  * The fleet as three slices that add up to the total (one definition, one number): online and
- * awake, asleep (online too: 在线（含休眠） = awake + asleep), offline.
+ * awake, asleep (online too: 在线（含休眠） = awake + asleep), offline. The ring sits above its legend
+ * with room for the labels below it (at 1920 px a label touched the legend); an empty slice has no
+ * label (two zeros stacked their labels over each other), the legend and the tooltip still name it.
  */
 export function fleetDonut(fleet: Analysis['fleet'], labels: { awake: string; asleep: string; offline: string }, dark?: boolean) {
   return {
     tooltip: { trigger: 'item', formatter: '{b}: {c} ({d}%)' }, legend: { ...legend(dark), top: undefined, bottom: 0 },
     color: ['#52c41a', '#13c2c2', '#8c8c8c'],
     series: [{
-      type: 'pie', radius: ['45%', '70%'], label: { formatter: '{b}\n{c}', color: dark ? '#c9d7ee' : undefined },
+      type: 'pie', radius: ['40%', '62%'], center: ['50%', '45%'], label: { formatter: '{b}\n{c}', color: dark ? '#c9d7ee' : undefined },
       data: [
         { name: labels.awake, value: fleet.online - fleet.asleep }, { name: labels.asleep, value: fleet.asleep }, { name: labels.offline, value: fleet.offline },
-      ],
+      ].map((slice) => (slice.value > 0 ? slice : { ...slice, label: { show: false }, labelLine: { show: false } })),
     }],
   };
 }
