@@ -8,7 +8,11 @@ import type { Endpoint, QueryOf, ResponseOf } from '@iot/contract';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useLiveState } from '../live/LiveConnection';
 import { LIVE_PATHS } from '../live/livePaths';
-import { call } from './client';
+import { call, queryString } from './client';
+import { takeEarlyData } from './early';
+
+/** How long data handed over from an early request counts as fresh, ms: the page does not ask again as it mounts. */
+const EARLY_FRESH_MS = 5_000;
 
 export interface ApiQueryOptions {
   /** Poll every this many ms (background, no overlay); while the live stream is up, only if no event refreshes the endpoint. */
@@ -31,8 +35,13 @@ export function useApiQuery<E extends Endpoint>(endpoint: E, query?: QueryOf<E>,
   const client = useQueryClient();
   const queryKey = apiQueryKey(endpoint, query);
   const live = useLiveState() === 'live' && options.live !== false && LIVE_PATHS.has(endpoint.path);
+  // The page's first data may already be here (api/early.ts): then the first render has it.
+  const early = () => (endpoint.method === 'GET' && endpoint.kind === 'token' && client.getQueryData(queryKey) === undefined
+    ? takeEarlyData(`${endpoint.path}${queryString(query as object | undefined)}`) : undefined);
   return useQuery<ResponseOf<E>>({
     queryKey,
+    initialData: () => early()?.data as ResponseOf<E> | undefined,
+    staleTime: (current) => (current.state.dataUpdateCount === 0 && current.state.data !== undefined ? EARLY_FRESH_MS : 0),
     queryFn: ({ signal }) => call(endpoint, { query, signal, background: client.getQueryData(queryKey) !== undefined }),
     refetchInterval: live ? false : options.refetchInterval,
     meta: options.live === false ? { live: false } : undefined,
