@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { messageDataFields } from './commandData.js';
+import { MESSAGE_FIELD_LABELS, messageDataFields } from './commandData.js';
+import * as protocol from './protocol/index.js';
 
 describe('messageDataFields', () => {
   it('labels, translates and flattens a command\'s data in both languages', () => {
@@ -10,5 +11,18 @@ describe('messageDataFields', () => {
     ]);
     expect(messageDataFields({ method: 'card', success: false, door: 'open', code: 5 }, 'en-US').map((f) => `${f.label} ${f.value}`))
       .toEqual(['Method Card', 'Result Failed', 'Door Open', 'Result Lock storage full']);
+  });
+
+  it('labels every field of every lock and air-switch message in both languages (no key shown as its own label)', () => {
+    const unlabelled: string[] = [];
+    const visit = (name: string, schema: unknown) => {
+      const shape = (schema as { shape?: Record<string, unknown> }).shape ?? {};
+      for (const key of Object.keys(shape)) if (key !== 'config' && !MESSAGE_FIELD_LABELS[key]) unlabelled.push(`${name}.${key}`);
+    };
+    for (const [name, schema] of Object.entries(protocol.downlinkData)) visit(name, schema);
+    for (const [name, schema] of Object.entries(protocol)) if (name.endsWith('Data')) visit(name, schema);
+    expect(unlabelled).toEqual([]);
+    expect(messageDataFields({ userType: 'expiringUser', credentialRule: 'single', expiringMinutes: 1440 }, 'en-US').map((f) => `${f.label} ${f.value}`))
+      .toEqual(['User type Expiring', 'Credential rule Single', 'Expires after first use (min) 1440']);
   });
 });
