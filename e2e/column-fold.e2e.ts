@@ -1,7 +1,7 @@
 /**
  * Wide lists at 1366 x 768 in both languages (columnFold.ts): before any horizontal scroll no column
  * is drawn half under the pinned 操作 column or past the table's edge, and the columns an operator
- * watches on 门锁信息 (在线状态, 最后心跳) are in sight.
+ * watches on 门锁信息 (在线状态, 最后心跳) are in sight; a body that scrolls takes keyboard focus.
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -47,6 +47,9 @@ describe.skipIf(!hasChromium)('wide lists at 1366 px', () => {
         await page.locator('.ant-table-row').first().waitFor({ timeout: 30_000 });
         // Columns settle after their measurements (the pinned buttons, the table's width, wrapped cells).
         await expect.poll(async () => (await headers(page)).cut, { timeout: 10_000 }).toEqual([]);
+        // A body that scrolls sideways is reachable by keyboard (axe: scrollable-region-focusable).
+        expect(await page.evaluate(() => Array.from(document.querySelectorAll('.ant-table-body, .ant-table-content'))
+          .filter((body) => body.scrollWidth > body.clientWidth + 1).every((body) => (body as HTMLElement).tabIndex === 0))).toBe(true);
         if (path === '/lockInfo') {
           const { seen } = await headers(page);
           expect(seen.join('|')).toMatch(language === 'zh-CN' ? /在线状态.*最后心跳/ : /Status.*Last heartbeat/);

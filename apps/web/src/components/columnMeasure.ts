@@ -75,3 +75,25 @@ export function useInertMeasureRow(ref: RefObject<HTMLElement | null>): void {
     for (const row of ref.current?.querySelectorAll<HTMLElement>('.ant-table-measure-row') ?? []) row.inert = true;
   });
 }
+
+/**
+ * Makes a table's horizontally scrolling body reachable by keyboard after each render (tabindex 0 and
+ * the table's name while it scrolls, none once it fits): a body that scrolls with no focusable cell in
+ * sight cannot be scrolled without a mouse (axe: scrollable-region-focusable, 订单管理 in CI).
+ */
+export function useFocusableScroll(ref: RefObject<HTMLElement | null>, label: string): void {
+  useLayoutEffect(() => {
+    for (const body of ref.current?.querySelectorAll<HTMLElement>('.ant-table-body, .ant-table-content') ?? []) {
+      const scrolls = body.scrollWidth > body.clientWidth + 1;
+      if (scrolls && body.tabIndex !== 0) {
+        body.tabIndex = 0;
+        body.setAttribute('role', 'region');
+        body.setAttribute('aria-label', label);
+      } else if (!scrolls && body.hasAttribute('tabindex')) {
+        body.removeAttribute('tabindex');
+        body.removeAttribute('role');
+        body.removeAttribute('aria-label');
+      }
+    }
+  });
+}
