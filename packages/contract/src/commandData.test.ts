@@ -24,5 +24,6 @@ describe('messageDataFields', () => {
     expect(unlabelled).toEqual([]);
     expect(messageDataFields({ userType: 'expiringUser', credentialRule: 'single', expiringMinutes: 1440 }, 'en-US').map((f) => `${f.label} ${f.value}`))
       .toEqual(['User type Expiring', 'Credential rule Single', 'Expires after first use (min) 1440']);
+    expect(messageDataFields({ table: 'cards' }, 'zh-CN').map((f) => `${f.label} ${f.value}`)).toEqual(['凭证类型 卡片']);
   });
 });

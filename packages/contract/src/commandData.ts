@@ -38,6 +38,8 @@ export const MESSAGE_FIELD_LABELS: Readonly<Record<string, LocalizedText>> = {
 
 const YES_NO = { true: t('是', 'Yes'), false: t('否', 'No') };
 const DOOR = { open: t('开', 'Open'), closed: t('关', 'Closed') };
+/** A lock's credential tables (protocol credentialOwner). */
+const CREDENTIAL_TABLES = { passwords: t('密码', 'Passwords'), cards: t('卡片', 'Cards'), fingerprints: t('指纹', 'Fingerprints') };
 /** Fields holding a time in ms since epoch. */
 const TIME_FIELDS = new Set(['validFrom', 'validTo', 'time', 'lockTime', 'localStartTime', 'localEndTime']);
 
@@ -63,6 +65,7 @@ function enumText(key: string, value: unknown, language: Language): string | und
   if (key === 'operatingMode') return pick(OPERATING_MODE_LABELS);
   if (key === 'worksAs') return pick(WEEK_DAY_LABELS);
   if (key === 'refusal') return pick(ACCESS_REFUSAL_LABELS);
+  if (key === 'table') return pick(CREDENTIAL_TABLES);
   return typeof value === 'boolean' ? YES_NO[String(value) as 'true' | 'false'][language] : undefined;
 }
 

@@ -35,12 +35,11 @@ export function useApiQuery<E extends Endpoint>(endpoint: E, query?: QueryOf<E>,
   const client = useQueryClient();
   const queryKey = apiQueryKey(endpoint, query);
   const live = useLiveState() === 'live' && options.live !== false && LIVE_PATHS.has(endpoint.path);
-  // The page's first data may already be here (api/early.ts): then the first render has it.
-  const early = () => (endpoint.method === 'GET' && endpoint.kind === 'token' && client.getQueryData(queryKey) === undefined
-    ? takeEarlyData(`${endpoint.path}${queryString(query as object | undefined)}`) : undefined);
   return useQuery<ResponseOf<E>>({
     queryKey,
-    initialData: () => early()?.data as ResponseOf<E> | undefined,
+    // Asked only when the key enters the cache: the page's first data may already be here (api/early.ts).
+    initialData: () => (endpoint.method === 'GET' && endpoint.kind === 'token'
+      ? takeEarlyData(`${endpoint.path}${queryString(query as object | undefined)}`)?.data as ResponseOf<E> | undefined : undefined),
     staleTime: (current) => (current.state.dataUpdateCount === 0 && current.state.data !== undefined ? EARLY_FRESH_MS : 0),
     queryFn: ({ signal }) => call(endpoint, { query, signal, background: client.getQueryData(queryKey) !== undefined }),
     refetchInterval: live ? false : options.refetchInterval,
