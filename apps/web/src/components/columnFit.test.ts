@@ -1,4 +1,5 @@
 /** Column widths of ServerTable (columnFit.tsx): a header never cut when its column is as wide as it estimates. */
+import { createElement } from 'react';
 import { describe, expect, it } from 'vitest';
 import { columnWidth, fitColumns, textWidth, tokenWidth } from './columnFit';
 import { foldWidths, shrinkToFit } from './columnFold';
@@ -16,6 +17,13 @@ describe('columnWidth', () => {
     expect(columnWidth({ title: 'IMEI', dataIndex: 'x' }, records)).toBeGreaterThanOrEqual(textWidth('861234500000000'));
     expect(columnWidth({ title: 'IMEI', dataIndex: 'x', width: 90 }, records)).toBe(90);
     expect(columnWidth({ title: 'x'.repeat(200), dataIndex: 'x' })).toBe(280);
+  });
+
+  it('sizes a cell a component draws by the text the component says it draws', () => {
+    // A translated answer that neither the raw record nor the element's props hold.
+    const Answer = Object.assign(({ code }: { code: number }) => String(code), { cellText: ({ code }: { code: number }) => (code === 3 ? '门锁上没有该用户（用户 12）' : '成功') });
+    const width = columnWidth({ title: '结果', key: 'result', render: (_: unknown, r: { code: number }) => createElement(Answer, { code: r.code }) }, [{ code: 0 }, { code: 3 }]);
+    expect(width).toBeGreaterThanOrEqual(textWidth('门锁上没有该用户（用户 12）'));
   });
 });
 

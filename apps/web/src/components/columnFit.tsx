@@ -47,11 +47,22 @@ type Column<R> = TableColumnsType<R>[number];
 /** Plain text of a title (string or number), else ''. */
 const titleText = (title: unknown) => (typeof title === 'string' || typeof title === 'number' ? String(title) : '');
 
-/** The text inside a rendered cell (strings, numbers, elements' children and `text`), or undefined where a component draws its own. */
+/**
+ * A cell component that draws its own text (a translated state, a device's answer) says that text for the
+ * width estimate as a static `cellText(props)` (e.g. `CommandResult.cellText`): without it the column was
+ * sized by its raw value or its title alone, and 下发日志's 结果 was cut at 1920 px.
+ */
+export interface DrawsCellText<P> {
+  cellText: (props: P) => string;
+}
+
+/** The text inside a rendered cell (strings, numbers, elements' children and `text`, a component's `cellText`), or undefined where a component draws its own. */
 function nodeText(node: unknown): string | undefined {
   if (typeof node === 'string' || typeof node === 'number') return String(node);
   if (Array.isArray(node)) return node.map((part) => nodeText(part) ?? '').join('');
   if (isValidElement(node)) {
+    const drawn = (node.type as Partial<DrawsCellText<unknown>>).cellText;
+    if (typeof drawn === 'function') return `${drawn(node.props)}  `;
     const props = node.props as { children?: unknown; text?: unknown };
     const inner = [nodeText(props.text), nodeText(props.children)].filter((part) => part !== undefined);
     // A tag or badge adds a few pixels around its text.
@@ -143,8 +154,8 @@ function Cut({ children }: { children: ReactNode }) {
  * `measuredFloors`: per column key, the width its narrowed cells were seen to need in the page
  * (useWrapFloors: a tag or a token wider than estimated), px.
  *
- * A column narrows (its own width or the estimated one) only down to its floor: its title's widest word, WRAP_MIN and
- * its widest unbreakable piece (tokenWidth), so an IMEI, a code or an English word never breaks inside;
+ * A column narrows (its own width or the estimated one) only down to its floor: its title's widest word, WRAP_MIN,
+ * its `minWidth` (a column of structured text that turns into a tower of lines below it) and its widest unbreakable piece (tokenWidth), so an IMEI, a code or an English word never breaks inside;
  * a column of such ids keeps its width and stays on one line. Lines break at spaces only
  * (`.cell-wrap`). What still does not fit scrolls, folding at a column's edge (columnFold.ts): nothing
  * is drawn half under the pinned column.
@@ -156,7 +167,8 @@ export function fitColumns<R>(columns: TableColumnsType<R>, records: readonly R[
   const shrinkable = columns.map((column) => !pinned(column) && !column.fixed && column.ellipsis !== false);
   // A narrowed column's title wraps at its spaces too ("信号强度 (dBm)"): its widest word in bold is its floor.
   const titleFloor = (column: Column<R>) => Math.ceil(tokenWidth(titleText(column.title)) * TITLE_BOLD) + CELL_PADDING + (column.sorter ? SORTER : 0);
-  const floors = columns.map((column, i) => Math.min(natural[i] ?? 0, Math.max(WRAP_MIN, titleFloor(column), tokenFloor(column, records), measuredFloors[String(column.key)] ?? 0)));
+  const floors = columns.map((column, i) => Math.min(natural[i] ?? 0,
+    Math.max(WRAP_MIN, column.minWidth ?? 0, titleFloor(column), tokenFloor(column, records), measuredFloors[String(column.key)] ?? 0)));
   const room = available === undefined ? undefined : available - (selection ? SELECTION_WIDTH : 0);
   const widths = room === undefined ? natural : foldWidths(natural, floors, shrinkable, columns.map(pinned), room);
   const fitted = columns.map((column, i): Column<R> => {

@@ -42,7 +42,7 @@ export default function CommandDownLogPage() {
       { title: t('attempts'), dataIndex: 'attempts', align: 'right', render: (n: number, r) => `${n} / ${r.maxAttempts}` },
       {
         title: t('data'), dataIndex: 'data',
-        width: 320, render: (data: Record<string, unknown>) => <MessageData data={data} />,
+        width: 320, minWidth: 220, render: (data: Record<string, unknown>) => <MessageData data={data} />,
       },
       { title: t('sentAt'), dataIndex: 'sentAt', render: formatTime },
       { title: t('completedAt'), dataIndex: 'completedAt', render: formatTime, sorter: true },

@@ -24,7 +24,7 @@ export default function UplinkLogPage() {
     { title: t('seq'), dataIndex: 'seq', align: 'right' },
     {
       title: t('data'), dataIndex: 'data',
-      width: 360, render: (data: Record<string, unknown>) => <MessageData data={data} />,
+      width: 360, minWidth: 220, render: (data: Record<string, unknown>) => <MessageData data={data} />,
     },
     { title: t('deviceTime'), dataIndex: 'deviceTs', render: formatTime },
   ], [t]);
