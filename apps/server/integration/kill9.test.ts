@@ -5,24 +5,25 @@
  * and resend what was not acknowledged. Every (imei, seq) whose PUBACK reached a lock must be stored,
  * and no (lock, seq) twice. Bounded: ~30 s, each wait has its own limit.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, expect, it } from 'vitest';
 import { openDatabase } from '../src/db/client.js';
+import { attemptDirs } from './attempt-dirs.js';
 import { provisionLocks, rows, startLoad } from './devices.js';
 import { freePort, type ServerProcess, startServer, waitUntil } from './server-process.js';
 
 const LOCKS = 120;
-const dataDir = mkdtempSync(join(tmpdir(), 'iot-kill9-'));
+const dataDirs = attemptDirs('iot-kill9-');
 let server: ServerProcess | undefined;
 afterAll(async () => {
   await server?.stop();
-  rmSync(dataDir, { recursive: true, force: true });
+  dataDirs.removeAll();
 });
 
 it('loses no acknowledged heartbeat and stores none twice across a kill -9 of the server', async () => {
+  await server?.stop(); // a failed attempt's server
+  server = undefined;
+  const dataDir = dataDirs.next();
   const t0 = Date.now();
   const mark = (what: string) => console.info(`[kill9] ${what} at ${((Date.now() - t0) / 1000).toFixed(1)} s`);
   const database = await openDatabase({ dataDir });

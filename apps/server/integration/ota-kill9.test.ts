@@ -9,14 +9,13 @@
  * restart, so the first new one can be further on). Bounded: ~45 s, each wait has its own limit.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { protocol } from '@iot/contract';
 import { type Fleet, startFleet } from '@iot/simulator';
 import { sql } from 'drizzle-orm';
 import { afterAll, expect, it } from 'vitest';
 import { openDatabase } from '../src/db/client.js';
+import { attemptDirs } from './attempt-dirs.js';
 import { provisionLocks, rows } from './devices.js';
 import { firmwareImage, rolloutState, startRollout, uploadPackage } from './ota-rollout.js';
 import { freePort, type ServerProcess, signInOverHttp, startServer, waitUntil } from './server-process.js';
@@ -26,16 +25,21 @@ const LOCKS = 20;
 const CHUNKS = 40;
 const SIZE = CHUNKS * protocol.OTA_CHUNK_BYTES - 100; // the last chunk is short
 const VERSION = '9.0.0';
-const dataDir = mkdtempSync(join(tmpdir(), 'iot-ota-kill9-'));
+const dataDirs = attemptDirs('iot-ota-kill9-');
 let server: ServerProcess | undefined;
 let fleet: Fleet | undefined;
 afterAll(async () => {
   await fleet?.stop();
   await server?.stop();
-  rmSync(dataDir, { recursive: true, force: true });
+  dataDirs.removeAll();
 });
 
 it('resumes a rollout after a kill -9 of the server: every lock UPDATED, no download restarted from zero', async () => {
+  await fleet?.stop(); // a failed attempt's fleet and server
+  await server?.stop();
+  fleet = undefined;
+  server = undefined;
+  const dataDir = dataDirs.next();
   const t0 = Date.now();
   const mark = (what: string) => console.info(`[ota-kill9] ${what} at ${((Date.now() - t0) / 1000).toFixed(1)} s`);
   const database = await openDatabase({ dataDir });

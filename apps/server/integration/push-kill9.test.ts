@@ -5,10 +5,7 @@
  * (at least once), and every delivery ends `delivered`. A delivery in flight at the kill is retried
  * after its lease (timeout + 5 s). Bounded: ~40 s.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, expect, it } from 'vitest';
 import { createSecretBox } from '../src/crypto/secret-box.js';
@@ -18,18 +15,22 @@ import { enqueuePushEvents, type PushEvent } from '../src/modules/subscription/o
 import { saveCustomerCode, writeConfig } from '../src/modules/subscription/customerCodes.js';
 import { documentedCheck, startPushReceiver } from '../test/push-receiver.js';
 import { provisionLocks, rows } from './devices.js';
+import { attemptDirs } from './attempt-dirs.js';
 import { freePort, type ServerProcess, startServer, waitUntil } from './server-process.js';
 
 const EVENTS = 1000;
 const LOCKS = 20;
-const dataDir = mkdtempSync(join(tmpdir(), 'iot-push-kill9-'));
+const dataDirs = attemptDirs('iot-push-kill9-');
 let server: ServerProcess | undefined;
 afterAll(async () => {
   await server?.stop();
-  rmSync(dataDir, { recursive: true, force: true });
+  dataDirs.removeAll();
 });
 
 it('loses no queued push across a kill -9 of the server, and repeats only as the same event id', async () => {
+  await server?.stop(); // a failed attempt's server
+  server = undefined;
+  const dataDir = dataDirs.next();
   const receiver = await startPushReceiver();
   const key = randomBytes(32);
   const database = await openDatabase({ dataDir });
