@@ -125,7 +125,8 @@ export function ServerTable<R extends object>(props: ServerTableProps<R>) {
         {props.exportEndpoint && <ExportButtons endpoint={props.exportEndpoint} query={request} formats={props.exportFormats} />}
         {props.toolbar}
       </TableToolbar>
-      <Table<R>
+      {/* Drawn once the box's width is known (useFittedColumns `ready`): with its fitted widths from the first paint. */}
+      {fitted.ready && <Table<R>
         rowKey={rowKey}
         columns={fitted.columns}
         dataSource={page?.records ?? []}
@@ -153,7 +154,7 @@ export function ServerTable<R extends object>(props: ServerTableProps<R>) {
           showTotal: () => t('total', { total: page.totalCapped ? `${page.total}+` : page.total }),
           onChange: (next, nextSize) => navigate(applied, { current: nextSize === size ? next : 1, size: nextSize, ...sorting }),
         } : false}
-      />
+      />}
     </div>
   );
 }

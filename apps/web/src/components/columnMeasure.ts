@@ -97,3 +97,20 @@ export function useFocusableScroll(ref: RefObject<HTMLElement | null>, label: st
     }
   });
 }
+
+/**
+ * Gives the sticky header's columns (antd `sticky`: the header is a table of its own) the widths `widths`
+ * (px, in column order, the selection column first) after each render, before the browser paints. rc-table
+ * sizes that header from the body's column widths as its ResizeObserver last reported them: after a
+ * change of the fit (the first rows, the pinned buttons measured, a resize) the header kept the old
+ * widths for a frame, its titles wrapped differently and the body moved under it (a layout shift).
+ */
+export function useHeaderWidths(ref: RefObject<HTMLElement | null>, widths: readonly number[]): void {
+  useLayoutEffect(() => {
+    const cols = ref.current?.querySelectorAll<HTMLTableColElement>('.ant-table-header colgroup > col') ?? [];
+    widths.forEach((width, i) => {
+      const col = cols[i];
+      if (col && col.style.width !== `${width}px`) col.style.width = `${width}px`;
+    });
+  });
+}

@@ -2,21 +2,28 @@
  * Columns fitted to the table they sit in (columnFit.tsx, columnFold.ts), for ServerTable and for a
  * plain antd Table of a page: measures the element of `box` (its inner width, the pinned actions'
  * buttons, cells that needed more room) and returns the columns with widths and the table's `scroll.x`.
- * A body that scrolls sideways takes keyboard focus (useFocusableScroll).
+ * A body that scrolls sideways takes keyboard focus (useFocusableScroll). `ready` is false until the box's width is
+ * known (the render of the box's mount, before the browser paints it): draw the table only then. A table drawn with
+ * its natural widths first measured them into antd's sticky header (rc-table's MeasureCell reads each column's width
+ * as it mounts), and the header followed the fitted widths only a frame after the body, its titles wrapping onto a
+ * second line: the body moved down 22 px after the first paint (Lighthouse CLS 0.096 on 门锁信息). Later changes of the
+ * fit reach that header in the same frame too (useHeaderWidths).
  * `selection`: the rows have checkboxes (give the table `rowSelection.columnWidth: SELECTION_WIDTH`).
  */
 import type { TableColumnsType } from 'antd';
 import { type RefObject, useMemo } from 'react';
-import { fitColumns } from './columnFit';
+import { fitColumns, SELECTION_WIDTH } from './columnFit';
 import { useTranslation } from 'react-i18next';
-import { useEndColumnWidth, useFocusableScroll, useInertMeasureRow, useInnerWidth, useWrapFloors } from './columnMeasure';
+import { useEndColumnWidth, useFocusableScroll, useHeaderWidths, useInertMeasureRow, useInnerWidth, useWrapFloors } from './columnMeasure';
 
-export function useFittedColumns<R>(box: RefObject<HTMLElement | null>, columns: TableColumnsType<R>, records: readonly R[] | undefined, selection = false): { columns: TableColumnsType<R>; scrollX: number } {
+export function useFittedColumns<R>(box: RefObject<HTMLElement | null>, columns: TableColumnsType<R>, records: readonly R[] | undefined, selection = false): { columns: TableColumnsType<R>; scrollX: number; ready: boolean } {
   const endWidth = useEndColumnWidth(box);
   const available = useInnerWidth(box);
   const wrapFloors = useWrapFloors(box);
   useInertMeasureRow(box);
   useFocusableScroll(box, useTranslation().t('tableScroll'));
   // Measured once per page of rows (not at every render of a list refreshed every few seconds).
-  return useMemo(() => fitColumns(columns, records ?? [], selection, endWidth, available, wrapFloors), [columns, records, selection, endWidth, available, wrapFloors]);
+  const fitted = useMemo(() => fitColumns(columns, records ?? [], selection, endWidth, available, wrapFloors), [columns, records, selection, endWidth, available, wrapFloors]);
+  useHeaderWidths(box, useMemo(() => [...(selection ? [SELECTION_WIDTH] : []), ...fitted.columns.map((column) => column.width as number)], [selection, fitted]));
+  return { ...fitted, ready: available !== undefined };
 }
