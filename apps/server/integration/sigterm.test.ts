@@ -9,29 +9,27 @@
  * signal relay SIGKILLs a child that does not confirm a signal within 30 ms. Bounded: ~30 s.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, expect, it } from 'vitest';
 import { openDatabase } from '../src/db/client.js';
 import { openLive } from '../test/sse-client.js';
+import { attemptDirs } from './attempt-dirs.js';
 import { provisionLocks, rows, startLoad } from './devices.js';
 import { freePort, type ServerProcess, signInOverHttp, startServer, waitUntil } from './server-process.js';
 
 const LOCKS = 60;
-const dataDirs: string[] = [];
+const dataDirs = attemptDirs('iot-sigterm-');
 let server: ServerProcess | undefined;
 afterAll(async () => {
   await server?.kill9();
-  for (const dataDir of dataDirs) rmSync(dataDir, { recursive: true, force: true });
+  dataDirs.removeAll();
 });
 
 it('loses no acknowledged heartbeat and no answered API write across a SIGTERM under load', async () => {
   // A retry starts clean: the failed attempt's server is gone and its data directory is not reused.
   await server?.kill9();
-  const dataDir = mkdtempSync(join(tmpdir(), 'iot-sigterm-'));
-  dataDirs.push(dataDir);
+  const dataDir = dataDirs.next();
   const database = await openDatabase({ dataDir });
   const devices = await provisionLocks(database, LOCKS);
   await database.close();

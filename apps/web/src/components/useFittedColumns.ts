@@ -24,6 +24,6 @@ export function useFittedColumns<R>(box: RefObject<HTMLElement | null>, columns:
   useFocusableScroll(box, useTranslation().t('tableScroll'));
   // Measured once per page of rows (not at every render of a list refreshed every few seconds).
   const fitted = useMemo(() => fitColumns(columns, records ?? [], selection, endWidth, available, wrapFloors), [columns, records, selection, endWidth, available, wrapFloors]);
-  useHeaderWidths(box, useMemo(() => [...(selection ? [SELECTION_WIDTH] : []), ...fitted.columns.map((column) => column.width as number)], [selection, fitted]));
+  useHeaderWidths(box, [...(selection ? [SELECTION_WIDTH] : []), ...fitted.columns.map((column) => column.width as number)]);
   return { ...fitted, ready: available !== undefined };
 }
