@@ -15,6 +15,7 @@ import { cappedTotal, LOG_COUNT_CAP } from '../../db/count.js';
 import { JsonText } from '../../http/json-text.js';
 import { ATTENTION_SQL, liveStateIs, liveStateSql, SERVICE_EXPIRING_SQL } from './attention.js';
 import { lockPatternMatch, onlineSql, roomSql } from './sql.js';
+import type { RememberedTotal } from './list-totals.js';
 
 export { onlineSql } from './sql.js';
 
@@ -125,17 +126,21 @@ export async function lockRecordByImei(tx: Tx, imei: string, wakeWindowMs: numbe
  * trip), up to LOG_COUNT_CAP (then `totalCapped`: no request counts 100,000 locks, db/count.ts). The
  * records come as the JSON text of the contract's LockRecord[], built by the database (http/json-text.ts).
  * The statement is prepared per filter shape (db/prepared.ts): the lock list is the console's most requested read.
+ * With `remembered`, a total remembered there is answered without counting, and a counted one is remembered (list-totals.ts).
  */
-export async function listLocks(tx: Tx, filter: LockFilter, current: number, size: number, wakeWindowMs: number): Promise<JsonText<Page<LockRecord>>> {
+export async function listLocks(tx: Tx, filter: LockFilter, current: number, size: number, wakeWindowMs: number,
+  remembered?: RememberedTotal): Promise<JsonText<Page<LockRecord>>> {
   const offset = (current - 1) * size;
+  const known = remembered?.totals.get(remembered.key);
   const [row] = filter.keyword
     // A keyword is planned with its value every time: a cached generic plan cannot know that the pattern
     // suits the trigram indexes and scanned all 100,000 locks instead (390 ms against 18 ms, bench/fleet.ts).
-    ? await pageQuery(tx, lockWhere(filter, wakeWindowMs), wakeWindowMs, (page) => page.limit(size).offset(offset))
-    : await preparedOn(tx, `${listStatementName(filter, wakeWindowMs)}:${pagingShape(size, offset)}`, (statementName) =>
-      pageQuery(tx, lockWhere(filter, wakeWindowMs, (field) => sql.placeholder(field)), wakeWindowMs, (page) => pagedForPrepare(page, size, offset))
+    ? await pageQuery(tx, lockWhere(filter, wakeWindowMs), wakeWindowMs, (page) => page.limit(size).offset(offset), !known)
+    : await preparedOn(tx, `${listStatementName(filter, wakeWindowMs)}:${pagingShape(size, offset)}:${known ? 'page' : 'counted'}`, (statementName) =>
+      pageQuery(tx, lockWhere(filter, wakeWindowMs, (field) => sql.placeholder(field)), wakeWindowMs, (page) => pagedForPrepare(page, size, offset), !known)
         .prepare(statementName)).execute({ ...filter, limit: size, offset });
-  const { total, totalCapped } = cappedTotal(row?.total ?? 0);
+  const { total, totalCapped } = known ?? cappedTotal(row?.total ?? 0);
+  if (!known) remembered?.totals.set(remembered.key, { total, ...(totalCapped ? { totalCapped } : {}) });
   // Keys in Page's order, as JSON.stringify wrote `{ records, ...total, current, size }`.
   return new JsonText(`{"records":${row?.records ?? '[]'},"total":${total}${totalCapped ? ',"totalCapped":true' : ''},"current":${current},"size":${size}}`);
 }
@@ -155,16 +160,14 @@ const recordJson = (wakeWindowMs: number) => {
 
 /**
  * One row: the records of the page `paged` cuts from the locks matching `where` (ordered by id) as JSON
- * text, and the filter's total (capped).
+ * text, and with `counted` the filter's total (capped; else null).
  */
-function pageQuery(tx: Tx, where: SQL | undefined, wakeWindowMs: number, paged: (page: PageRecords) => PageRecords) {
+function pageQuery(tx: Tx, where: SQL | undefined, wakeWindowMs: number, paged: (page: PageRecords) => PageRecords, counted: boolean) {
   const o = paged(pageRecords(tx, where, wakeWindowMs)).as('o');
   // The total as a sub-select, not `count(*) over ()`: the planner costs a window as if the LIMIT cut it
   // short and walks the id index through the whole data centre; the sub-select counts on the filter's index.
-  return tx.select({
-    records: jsonArraySql('o', o.id),
-    total: sql<number>`(select count(*) from (select 1 from ${locks} where ${where} limit ${sql.raw(String(LOG_COUNT_CAP + 1))}) as capped)`.mapWith(Number),
-  }).from(o);
+  const total = counted ? sql<number>`(select count(*) from (select 1 from ${locks} where ${where} limit ${sql.raw(String(LOG_COUNT_CAP + 1))}) as capped)` : sql<number>`null`;
+  return tx.select({ records: jsonArraySql('o', o.id), total: total.mapWith(Number) }).from(o);
 }
 
 /** The page's select before its LIMIT: the record columns of the locks matching `where`, ordered by id. */

@@ -14,13 +14,18 @@ import { decommissionLock, registerLock, releaseImei, resetSecret, setLockEnable
 import { listLockRooms, locationTree } from './fleet.js';
 import { lockImportRoutes } from './import/routes.js';
 import { listLocks, selectLocks } from './repo.js';
+import { LockTotals } from './list-totals.js';
 import { surveyLocks } from './survey.js';
 import { timeZoneOf } from '../tenant/settings.js';
 
 export async function lockDeviceRoutes(app: FastifyInstance): Promise<void> {
   await app.register(lockImportRoutes);
-  registerEndpoint(app, lockEndpoints.list, ({ query: { current, size, ...filter }, inTenant }) =>
-    inTenant((tx) => listLocks(tx, filter, current, size, app.config.WAKE_WINDOW_MS)));
+  const totals = new LockTotals(app.database.events);
+  app.addHook('onClose', async () => totals.close());
+  registerEndpoint(app, lockEndpoints.list, ({ query: { current, size, ...filter }, inTenant, tenantId }) => {
+    const remembered = totals.slot(tenantId, filter); // taken before the query: a change while it runs is not remembered
+    return inTenant((tx) => listLocks(tx, filter, current, size, app.config.WAKE_WINDOW_MS, remembered));
+  });
   registerEndpoint(app, lockEndpoints.export, async ({ query: { format, timeZone, ...filter }, inTenant, request, reply }) => {
     // Up to LOG_EXPORT_MAX locks, read page by page in one snapshot while a worker writes the file (http/export.ts).
     const rows: ExportPages<LockRecord> = (use) =>
