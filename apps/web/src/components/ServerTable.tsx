@@ -100,7 +100,7 @@ export function ServerTable<R extends object>(props: ServerTableProps<R>) {
     .map((column, index) => (index === 0 && !column.fixed ? { ...column, fixed: 'left' as const } : column))
     .map((column) => (column.sorter ? { ...column, ...sortShown(column.key, sortField, sortOrder, props.defaultSort) } : column)),
   [keyed, hidden, sortField, sortOrder, props.defaultSort]);
-  const fitted = useFittedColumns(box, shown, page?.records, selection);
+  const fitted = useFittedColumns(box, shown, page?.records, selection, isPlaceholderData ? undefined : `${view}:${current}`);
   const clear = () => setSelected([]);
 
   return (
@@ -125,8 +125,10 @@ export function ServerTable<R extends object>(props: ServerTableProps<R>) {
         {props.exportEndpoint && <ExportButtons endpoint={props.exportEndpoint} query={request} formats={props.exportFormats} />}
         {props.toolbar}
       </TableToolbar>
-      {/* Drawn once the box's width is known (useFittedColumns `ready`): with its fitted widths from the first paint. */}
-      {fitted.ready && <Table<R>
+      {/* Drawn once the box's width is known (useFittedColumns `ready`) and its first rows are here: with its fitted widths from
+          the first paint. A header drawn before the rows was fitted to its titles alone and moved sideways when they came. */}
+      {firstLoad && <div aria-busy="true"><div className="skeleton-head" /><SkeletonRows /></div>}
+      {fitted.ready && !firstLoad && <Table<R>
         rowKey={rowKey}
         columns={fitted.columns}
         dataSource={page?.records ?? []}
@@ -145,7 +147,7 @@ export function ServerTable<R extends object>(props: ServerTableProps<R>) {
           const order = sorter.order ?? undefined;
           navigate(applied, { current: 1, size, sortField: order ? String(sorter.columnKey) : undefined, sortOrder: order });
         }}
-        locale={{ emptyText: firstLoad ? <SkeletonRows /> : <Empty image={Empty.PRESENTED_IMAGE_SIMPLE}>{page && props.empty}</Empty> }}
+        locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE}>{page && props.empty}</Empty> }}
         pagination={page ? {
           current,
           pageSize: size,
