@@ -1,9 +1,7 @@
 /**
  * Wide lists at 1366 x 768 in both languages (columnFold.ts): before any horizontal scroll no column
  * is drawn half under the pinned 操作 column or past the table's edge, and the columns an operator
- * watches on 门锁信息 (在线状态, 最后心跳) are in sight; a body that scrolls takes keyboard focus; and no column
- * header moves once drawn (a layout shift: the table is drawn with its first rows, fitted before the paint, and keeps
- * its widths while live updates refresh the rows).
+ * watches on 门锁信息 (在线状态, 最后心跳) are in sight; a body that scrolls takes keyboard focus.
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -40,19 +38,6 @@ describe.skipIf(!hasChromium)('wide lists at 1366 px', () => {
   for (const language of ['zh-CN', 'en-US'] as const) {
     it(`folds every wide list at a column's edge (${language})`, async () => {
       const context = await browser.newContext({ viewport: { width: 1366, height: 768 }, locale: language });
-      // Every layout shift of a column header (its text), from each page load on.
-      await context.addInitScript(() => {
-        const moved: string[] = [];
-        (window as unknown as { movedHeaders: string[] }).movedHeaders = moved;
-        new PerformanceObserver((list) => {
-          for (const entry of list.getEntries() as (PerformanceEntry & { sources?: { node?: Node }[] })[]) {
-            for (const source of entry.sources ?? []) {
-              const header = source.node instanceof Element ? source.node.closest('thead th') : null;
-              if (header) moved.push((header as HTMLElement).innerText.trim());
-            }
-          }
-        }).observe({ type: 'layout-shift', buffered: true });
-      });
       const page = await context.newPage();
       await signInThroughUi(page);
       await page.evaluate((lng) => localStorage.setItem('language', lng), language);
@@ -65,8 +50,6 @@ describe.skipIf(!hasChromium)('wide lists at 1366 px', () => {
         // A body that scrolls sideways is reachable by keyboard (axe: scrollable-region-focusable).
         expect(await page.evaluate(() => Array.from(document.querySelectorAll('.ant-table-body, .ant-table-content'))
           .filter((body) => body.scrollWidth > body.clientWidth + 1).every((body) => (body as HTMLElement).tabIndex === 0))).toBe(true);
-        await page.waitForTimeout(1500); // the measuring renders, the page's first live update
-        expect({ path, moved: await page.evaluate(() => (window as unknown as { movedHeaders: string[] }).movedHeaders) }).toEqual({ path, moved: [] });
         if (path === '/lockInfo') {
           const { seen } = await headers(page);
           expect(seen.join('|')).toMatch(language === 'zh-CN' ? /在线状态.*最后心跳/ : /Status.*Last heartbeat/);
