@@ -139,8 +139,9 @@ export async function listLocks(tx: Tx, filter: LockFilter, current: number, siz
     : await preparedOn(tx, `${listStatementName(filter, wakeWindowMs)}:${pagingShape(size, offset)}:${known ? 'page' : 'counted'}`, (statementName) =>
       pageQuery(tx, lockWhere(filter, wakeWindowMs, (field) => sql.placeholder(field)), wakeWindowMs, (page) => pagedForPrepare(page, size, offset), !known)
         .prepare(statementName)).execute({ ...filter, limit: size, offset });
-  const { total, totalCapped } = known ?? cappedTotal(row?.total ?? 0);
-  if (!known) remembered?.totals.set(remembered.key, { total, ...(totalCapped ? { totalCapped } : {}) });
+  const counted = known ?? cappedTotal(row?.total ?? 0);
+  if (!known) remembered?.totals.set(remembered.key, counted);
+  const { total, totalCapped } = counted;
   // Keys in Page's order, as JSON.stringify wrote `{ records, ...total, current, size }`.
   return new JsonText(`{"records":${row?.records ?? '[]'},"total":${total}${totalCapped ? ',"totalCapped":true' : ''},"current":${current},"size":${size}}`);
 }
