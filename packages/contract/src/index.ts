@@ -51,6 +51,7 @@ export * from './api/notificationInbox.js';
 export * from './api/workOrder.js';
 export * from './api/billing.js';
 export * from './api/firmware.js';
+export * from './api/firmwareRollout.js';
 export * from './api/live.js';
 export * from './api/liveDevices.js';
 export * from './api/offlineCode.js';
