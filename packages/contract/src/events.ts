@@ -14,7 +14,7 @@ import { DEVICE_KINDS } from './constants.js';
 import type { Authority } from './authorities.js';
 import { SYNC_STATES } from './api/credentialLog.js';
 import { OTA_JOB_STATES, ROLLOUT_STATES } from './api/firmwareRollout.js';
-import { TRADE_STATES } from './api/billing.js';
+import { TRADE_STATES } from './api/wechatPay.js';
 import { AIR_SWITCH_ALARM_KINDS, type AirSwitchAlarmKind } from './protocol/airSwitch.js';
 import { alertKind, COMMAND_STATES } from './protocol/index.js';
 

@@ -50,6 +50,7 @@ export * from './api/notificationRule.js';
 export * from './api/notificationInbox.js';
 export * from './api/workOrder.js';
 export * from './api/billing.js';
+export * from './api/wechatPay.js';
 export * from './api/firmware.js';
 export * from './api/firmwareRollout.js';
 export * from './api/live.js';

@@ -34,7 +34,8 @@ import { demoReceiverEndpoints, subscriptionEndpoints } from './subscription.js'
 import { auditLogEndpoints } from './auditLog.js';
 import { tenantEndpoints } from './tenant.js';
 import { offboardEndpoints } from './offboard.js';
-import { billingEndpoints, wechatPayNotifyEndpoints } from './billing.js';
+import { billingEndpoints } from './billing.js';
+import { wechatPayNotifyEndpoints } from './wechatPay.js';
 import { firmwareEndpoints } from './firmware.js';
 import { liveEndpoints } from './live.js';
 import { accessScheduleEndpoints } from './accessSchedule.js';
