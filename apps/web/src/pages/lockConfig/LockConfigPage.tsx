@@ -5,7 +5,7 @@
  * locks at once) and its command queue; one configuration pushed to the selected locks or to a group at
  * once (BatchConfigModal, POST /iot/v1/lockConfig/batch).
  */
-import { commandEndpoints, type LockConfigRecord, type protocol } from '@iot/contract';
+import { commandEndpoints, type LockConfigRecord } from '@iot/contract';
 import { Badge, Button, Form, Input, Popconfirm, Space, Tag, type TableColumnsType } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -15,17 +15,11 @@ import { formatTime } from '../../components/logColumns';
 import { LockLink } from '../../components/LockLink';
 import { ServerTable } from '../../components/ServerTable';
 import { BatchConfigModal } from './BatchConfigModal';
+import { ConfigItems } from './ConfigItems';
 import { ConfigModal } from '../../components/LockConfigModal';
 import { QueueDrawer } from './QueueDrawer';
 
 const REFETCH_MS = 3000;
-
-
-/** "音量 (%): 60 · 自动上锁 (秒): 5 · …" of a reported configuration: labelled fields, never JSON. */
-function configText(config: protocol.LockConfig | null, t: (key: string) => string): string {
-  if (!config) return t('noConfig');
-  return (Object.keys(config) as (keyof protocol.LockConfig)[]).map((key) => `${t(key)}: ${key === 'language' ? t(`languages.${config[key]}`) : config[key]}`).join(' · ');
-}
 
 function toQuery(values: Record<string, unknown>) {
   const keyword = typeof values.keyword === 'string' ? values.keyword.trim() : '';
@@ -61,7 +55,7 @@ export default function LockConfigPage() {
           </Space>
         ),
       },
-      { title: t('config'), dataIndex: 'config', render: (config: LockConfigRecord['config']) => configText(config, t) },
+      { title: t('config'), dataIndex: 'config', render: (config: LockConfigRecord['config']) => <ConfigItems config={config} /> },
       { title: t('pending'), dataIndex: 'pending', align: 'right' },
       { title: t('nextWake'), dataIndex: 'nextWakeAt', render: (value: string | null, r) => (r.alwaysOnline ? '—' : formatTime(value)) },
       {
