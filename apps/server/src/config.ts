@@ -5,6 +5,7 @@
 import { resolve } from 'node:path';
 import { isTimeZone, protocol } from '@iot/contract';
 import { z } from 'zod';
+import { wechatPayEnv } from './modules/billing/wechatPay/settings.js';
 import { oidcSettings } from './modules/sso/settings.js';
 
 const flag = z.enum(['on', 'off', 'true', 'false', '1', '0']).transform((v) => v === 'on' || v === 'true' || v === '1');
@@ -174,34 +175,13 @@ const configSchema = z.object({
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
   /** Load shedding: requests get 503 while the event loop lags more than this, ms (0 disables). */
   MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
-  /*
-   * WeChat Pay API v3 (modules/billing/wechatPay/settings.ts). All of MCHID, APPID, MERCHANT_SERIAL,
-   * MERCHANT_PRIVATE_KEY, API_V3_KEY, PLATFORM_SERIAL and PLATFORM_PUBLIC_KEY set: the real provider.
-   * None set: DEMO=on runs the sandbox provider, DEMO=off has no payments. Keys: PEM text or a file path.
-   */
-  WXPAY_MCHID: z.string().regex(/^\d{6,32}$/).optional(),
-  WXPAY_APPID: z.string().regex(/^[A-Za-z0-9_-]{4,64}$/).optional(),
-  WXPAY_MERCHANT_SERIAL: z.string().regex(/^[A-Za-z0-9_]{8,64}$/).optional(),
-  WXPAY_MERCHANT_PRIVATE_KEY: z.string().optional(),
-  WXPAY_API_V3_KEY: z.string().length(32, 'the API v3 key has 32 characters').optional(),
-  WXPAY_PLATFORM_SERIAL: z.string().regex(/^[A-Za-z0-9_]{8,64}$/).optional(),
-  WXPAY_PLATFORM_PUBLIC_KEY: z.string().optional(),
-  /** Base URL of WeChat Pay's API. */
-  WXPAY_BASE_URL: z.url().default('https://api.mch.weixin.qq.com/'),
-  /** Public https origin WeChat Pay posts notifications to (e.g. https://iot.example.com); default: this server on 127.0.0.1. */
-  WXPAY_NOTIFY_BASE: z.url().optional(),
-  /** An order's QR code is valid this long, s (WeChat Pay time_expire). */
-  WXPAY_ORDER_TTL_S: z.coerce.number().int().min(60).max(7 * 86_400).default(900),
-  /** Period of the reconciliation job (open orders and refunds asked at WeChat Pay), ms; 0: off. */
-  WXPAY_RECONCILE_MS: z.coerce.number().int().min(0).max(3_600_000).default(30_000),
   /**
    * Vendor public keys firmware packages must be signed with: `keyId:base64,keyId:base64`,
    * each the base64 of an Ed25519 SubjectPublicKeyInfo (DER). Several keys while one is being rotated out;
    * DEMO=on adds the demo key. Private keys are refused (modules/firmware/vendor-keys.ts).
    */
   FIRMWARE_VENDOR_KEYS: z.string().optional(),
-  /** Sandbox provider's port (DEMO=on without merchant settings); 0: any free port. */
-  WXPAY_SANDBOX_PORT: z.coerce.number().int().min(0).max(65535).default(0),
+  ...wechatPayEnv, // WeChat Pay (modules/billing/wechatPay/settings.ts)
   ...oidcSettings, // single sign-on (modules/sso/settings.ts)
 });
 
